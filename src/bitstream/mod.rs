@@ -1,0 +1,1 @@
+//! The LLVM bitstream container (being written; see issue 5).

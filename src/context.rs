@@ -1,0 +1,27 @@
+//! The [`Context`]: the arena that owns every type, constant and value.
+//!
+//! Owns the stores of each layer and nothing else; the behaviour lives in the
+//! layer modules (`types/`, `value/`, `constants/`, `ir/`), each of which adds
+//! its own `impl Context` block for its part of the API.
+
+use crate::types::TypeStore;
+
+/// The arena that owns every uniqued type and constant and every value of
+/// every module created in it. All entities are addressed by small `Copy`
+/// ids; ids of one context mean nothing in another.
+pub struct Context {
+    pub(crate) types: TypeStore,
+}
+
+impl Context {
+    /// A new, empty context.
+    pub fn new() -> Self {
+        Context { types: TypeStore::new() }
+    }
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}

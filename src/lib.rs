@@ -1,0 +1,16 @@
+//! `lair`: a pure-Rust, LLVM-19-compatible, arena-based in-memory IR core with
+//! a use-def graph.
+//!
+//! See `DESIGN.md` at the repository root for the data structures, their
+//! sizes and invariants, and the complexity of each graph operation.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod entity;
+
+pub mod bitstream;
+pub mod context;
+pub mod types;
+
+pub use context::Context;
+pub use types::{Type, TypeData};
