@@ -9,6 +9,7 @@
 mod entity;
 
 pub mod bitstream;
+pub mod constants;
 pub mod context;
 pub mod types;
 

@@ -1,0 +1,1 @@
+//! Bit-exact floating-point values (work in progress).

@@ -1,0 +1,1 @@
+//! Arbitrary-precision integers (work in progress).

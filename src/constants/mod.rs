@@ -1,0 +1,4 @@
+//! Constants.
+
+pub mod apfloat;
+pub mod apint;
