@@ -4,6 +4,7 @@
 //! layer modules (`types/`, `value/`, `constants/`, `ir/`), each of which adds
 //! its own `impl Context` block for its part of the API.
 
+use crate::ir::metadata::MdStore;
 use crate::types::TypeStore;
 
 /// The arena that owns every uniqued type and constant and every value of
@@ -11,12 +12,13 @@ use crate::types::TypeStore;
 /// ids; ids of one context mean nothing in another.
 pub struct Context {
     pub(crate) types: TypeStore,
+    pub(crate) md: MdStore,
 }
 
 impl Context {
     /// A new, empty context.
     pub fn new() -> Self {
-        Context { types: TypeStore::new() }
+        Context { types: TypeStore::new(), md: MdStore::new() }
     }
 }
 

@@ -1,0 +1,1 @@
+//! Attributes (being written).
