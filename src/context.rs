@@ -6,6 +6,7 @@
 
 use crate::ir::metadata::MdStore;
 use crate::types::TypeStore;
+use crate::value::{Graph, HandleTable};
 
 /// The arena that owns every uniqued type and constant and every value of
 /// every module created in it. All entities are addressed by small `Copy`
@@ -13,12 +14,14 @@ use crate::types::TypeStore;
 pub struct Context {
     pub(crate) types: TypeStore,
     pub(crate) md: MdStore,
+    pub(crate) graph: Graph,
+    pub(crate) handles: HandleTable,
 }
 
 impl Context {
     /// A new, empty context.
     pub fn new() -> Self {
-        Context { types: TypeStore::new(), md: MdStore::new() }
+        Context { types: TypeStore::new(), md: MdStore::new(), graph: Graph::new(), handles: HandleTable::new() }
     }
 }
 

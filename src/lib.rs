@@ -13,6 +13,8 @@ pub mod constants;
 pub mod context;
 pub mod ir;
 pub mod types;
+pub mod value;
 
 pub use context::Context;
 pub use types::{Type, TypeData};
+pub use value::{HandleEvent, HandleId, HandleKind, Use, Value, ValueKind};

@@ -1,0 +1,421 @@
+//! The value arena and use-list primitives.
+//!
+//! Owns the generational value slots and every link/unlink of a use. One
+//! primitive links ([`Graph::link_head`]) and one unlinks
+//! ([`Graph::unlink`]); everything else (set operand, RAUW splice, run
+//! moves) is written in terms of them.
+
+use super::{UseData, UsePool, Value, ValueData, CONST_USER, KIND_FREE};
+use crate::entity::NONE;
+use crate::value::Use;
+use core::num::NonZeroU32;
+
+pub(crate) struct Graph {
+    pub(crate) values: Vec<ValueData>,
+    /// Head of the free-slot list, threaded through `ValueData::a`.
+    free_head: u32,
+    pub(crate) pool: UsePool,
+}
+
+impl Graph {
+    pub(crate) fn new() -> Self {
+        Graph { values: Vec::new(), free_head: NONE, pool: UsePool::new() }
+    }
+
+    /// Mints a value for `data`, reusing a freed slot (with a new
+    /// generation) when there is one.
+    pub(crate) fn alloc(&mut self, mut data: ValueData) -> Value {
+        if self.free_head != NONE {
+            let idx = self.free_head;
+            let slot = &mut self.values[idx as usize];
+            self.free_head = slot.a;
+            let gen = slot.gen;
+            data.gen = gen;
+            *slot = data;
+            return Value { idx, gen };
+        }
+        let idx = self.values.len();
+        assert!(idx < NONE as usize, "value arena exhausted: more than 2^32 values");
+        let gen = data.gen;
+        self.values.push(data);
+        Value { idx: idx as u32, gen }
+    }
+
+    /// Frees the slot of `v`. Its operands must have been released and it
+    /// must have no uses; ids naming it become stale.
+    pub(crate) fn free(&mut self, v: Value) {
+        let d = &mut self.values[v.idx as usize];
+        debug_assert!(d.first_use == NONE && d.nops == 0);
+        let gen = d.gen.checked_add(1).unwrap_or(NonZeroU32::MIN);
+        *d = ValueData::new(super::ValueKind::Argument, d.ty);
+        d.kind_bits = KIND_FREE;
+        d.gen = gen;
+        d.a = self.free_head;
+        self.free_head = v.idx;
+    }
+
+    /// The record of `v`.
+    ///
+    /// # Panics
+    /// If `v` is stale (erased) or from another context.
+    #[inline]
+    pub(crate) fn get(&self, v: Value) -> &ValueData {
+        match self.values.get(v.idx as usize) {
+            Some(d) if d.gen == v.gen && d.kind_bits != KIND_FREE => d,
+            _ => stale(v),
+        }
+    }
+
+    /// Mutable record of `v`; panics like [`Graph::get`].
+    #[inline]
+    pub(crate) fn get_mut(&mut self, v: Value) -> &mut ValueData {
+        match self.values.get_mut(v.idx as usize) {
+            Some(d) if d.gen == v.gen && d.kind_bits != KIND_FREE => d,
+            _ => stale(v),
+        }
+    }
+
+    /// Whether `v` names a live value of this graph.
+    #[inline]
+    pub(crate) fn is_live(&self, v: Value) -> bool {
+        matches!(self.values.get(v.idx as usize), Some(d) if d.gen == v.gen && d.kind_bits != KIND_FREE)
+    }
+
+    /// Rebuilds the handle of a live raw index.
+    #[inline]
+    pub(crate) fn handle(&self, idx: u32) -> Value {
+        Value { idx, gen: self.values[idx as usize].gen }
+    }
+
+    // ---- the two primitives -------------------------------------------
+
+    /// Pushes use `u` on the head of `val`'s use list and points it at `val`.
+    #[inline]
+    pub(crate) fn link_head(&mut self, u: u32, val: u32) {
+        let head = self.values[val as usize].first_use;
+        let ud = &mut self.pool.uses[u as usize];
+        ud.val = val;
+        ud.prev = NONE;
+        ud.next = head;
+        if head != NONE {
+            debug_assert_eq!(self.pool.uses[head as usize].prev, NONE);
+            self.pool.uses[head as usize].prev = u;
+        }
+        self.values[val as usize].first_use = u;
+    }
+
+    /// Takes use `u` off its value's list; it then names no value.
+    #[inline]
+    pub(crate) fn unlink(&mut self, u: u32) {
+        let UseData { val, prev, next, .. } = self.pool.uses[u as usize];
+        if val == NONE {
+            return;
+        }
+        if prev == NONE {
+            debug_assert_eq!(self.values[val as usize].first_use, u);
+            self.values[val as usize].first_use = next;
+        } else {
+            debug_assert_eq!(self.pool.uses[prev as usize].next, u);
+            self.pool.uses[prev as usize].next = next;
+        }
+        if next != NONE {
+            debug_assert_eq!(self.pool.uses[next as usize].prev, u);
+            self.pool.uses[next as usize].prev = prev;
+        }
+        let ud = &mut self.pool.uses[u as usize];
+        ud.val = NONE;
+        ud.prev = NONE;
+        ud.next = NONE;
+    }
+
+    /// Points use slot `u` at `val` (or at nothing): unlink, then link at
+    /// the head of the new value's list, as LLVM's `Use::set`. O(1).
+    #[inline]
+    pub(crate) fn set_use(&mut self, u: u32, val: u32) {
+        self.unlink(u);
+        if val != NONE {
+            self.link_head(u, val);
+        }
+    }
+
+    // ---- operand runs ---------------------------------------------------
+
+    /// Gives `user` a fresh run of `n` empty operand slots. `is_const` marks
+    /// the slots as belonging to a uniqued constant.
+    pub(crate) fn alloc_operands(&mut self, user: Value, n: u32, is_const: bool) {
+        let start = self.pool.alloc(n);
+        self.init_slots(user.idx, start, 0, n, is_const);
+        let d = self.get_mut(user);
+        d.ops = start;
+        d.nops = n;
+    }
+
+    fn init_slots(&mut self, user: u32, start: u32, from: u32, to: u32, is_const: bool) {
+        let bit = if is_const { CONST_USER } else { 0 };
+        for i in from..to {
+            self.pool.uses[(start + i) as usize] = UseData { val: NONE, user, opno: i | bit, prev: NONE, next: NONE };
+        }
+    }
+
+    /// Pool index of operand `i` of `user`.
+    ///
+    /// # Panics
+    /// If `i` is out of range.
+    #[inline]
+    pub(crate) fn use_index(&self, user: Value, i: u32) -> u32 {
+        let d = self.get(user);
+        assert!(i < d.nops, "operand {i} out of range: the user has {} operands", d.nops);
+        d.ops + i
+    }
+
+    /// Value of operand `i` (None for a dropped operand).
+    #[inline]
+    pub(crate) fn operand(&self, user: Value, i: u32) -> Option<Value> {
+        let u = self.use_index(user, i);
+        let val = self.pool.uses[u as usize].val;
+        (val != NONE).then(|| self.handle(val))
+    }
+
+    /// Raw value indices of all operands of `user`.
+    #[inline]
+    pub(crate) fn operand_slice(&self, user: Value) -> &[UseData] {
+        let d = self.get(user);
+        if d.nops == 0 {
+            return &[];
+        }
+        &self.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
+    }
+
+    /// Sets operand `i` of `user`, moving the use to the head of the new
+    /// value's list. O(1).
+    pub(crate) fn set_operand(&mut self, user: Value, i: u32, v: Option<Value>) {
+        let u = self.use_index(user, i);
+        let val = match v {
+            Some(v) => {
+                self.get(v);
+                v.idx
+            }
+            None => NONE,
+        };
+        self.set_use(u, val);
+    }
+
+    /// Grows the hung-off run of `user` to hold `new_cap` slots, keeping
+    /// the first `nops` operands and their use-list positions. In place
+    /// when the run ends at the top of the pool; otherwise the uses move to
+    /// a new run and their neighbours' links are fixed. `cap` is the run's
+    /// current capacity (kept by the caller's payload) and is updated.
+    pub(crate) fn grow_operands(&mut self, user: Value, cap: &mut u32, new_cap: u32) {
+        let (start, nops) = {
+            let d = self.get(user);
+            (d.ops, d.nops)
+        };
+        debug_assert!(new_cap > *cap && nops <= *cap);
+        if *cap == 0 {
+            let s = self.pool.alloc(new_cap);
+            self.get_mut(user).ops = s;
+        } else if self.pool.at_top(start, *cap) {
+            self.pool.extend_top(new_cap - *cap);
+        } else {
+            let s = self.pool.alloc(new_cap);
+            for i in 0..nops {
+                self.move_use(start + i, s + i);
+            }
+            self.pool.free(start, *cap);
+            self.get_mut(user).ops = s;
+        }
+        *cap = new_cap;
+    }
+
+    /// Moves the use in slot `from` to the empty slot `to`, keeping its
+    /// position in its value's use list.
+    fn move_use(&mut self, from: u32, to: u32) {
+        let ud = self.pool.uses[from as usize];
+        self.pool.uses[to as usize] = ud;
+        if ud.val != NONE {
+            if ud.prev == NONE {
+                self.values[ud.val as usize].first_use = to;
+            } else {
+                self.pool.uses[ud.prev as usize].next = to;
+            }
+            if ud.next != NONE {
+                self.pool.uses[ud.next as usize].prev = to;
+            }
+        }
+        self.pool.uses[from as usize] = UseData::EMPTY;
+    }
+
+    /// Appends one operand to a hung-off run that has room (`nops < cap`).
+    pub(crate) fn push_operand(&mut self, user: Value, v: Option<Value>) {
+        let (start, n, is_const) = {
+            let d = self.get(user);
+            (d.ops, d.nops, d.kind() == super::ValueKind::Constant)
+        };
+        self.init_slots(user.idx, start, n, n + 1, is_const);
+        self.get_mut(user).nops = n + 1;
+        if let Some(v) = v {
+            self.set_use(start + n, v.idx);
+        }
+    }
+
+    /// Drops the operands from `new_len` on (their uses leave the lists);
+    /// the capacity of the run is unchanged.
+    pub(crate) fn truncate_operands(&mut self, user: Value, new_len: u32) {
+        let (start, n) = {
+            let d = self.get(user);
+            (d.ops, d.nops)
+        };
+        for i in new_len..n {
+            self.unlink(start + i);
+            self.pool.uses[(start + i) as usize] = UseData::EMPTY;
+        }
+        if new_len < n {
+            self.get_mut(user).nops = new_len;
+        }
+    }
+
+    /// Unlinks every operand of `user` (they read as `None`), keeping the
+    /// operand count (LLVM `dropAllReferences`).
+    pub(crate) fn drop_operands(&mut self, user: Value) {
+        let (start, n) = {
+            let d = self.get(user);
+            (d.ops, d.nops)
+        };
+        for i in 0..n {
+            self.unlink(start + i);
+        }
+    }
+
+    /// Unlinks every operand of `user` and returns its run (of capacity
+    /// `cap`, which is `nops` for co-allocated runs) to the pool.
+    pub(crate) fn release_operands(&mut self, user: Value, cap: u32) {
+        let (start, n) = {
+            let d = self.get(user);
+            (d.ops, d.nops)
+        };
+        for i in 0..n {
+            self.unlink(start + i);
+        }
+        self.pool.free(start, cap.max(n));
+        let d = self.get_mut(user);
+        d.ops = NONE;
+        d.nops = 0;
+    }
+
+    // ---- queries ----------------------------------------------------------
+
+    /// The uses of `v`, most recent first.
+    pub(crate) fn uses(&self, v: Value) -> UseIter<'_> {
+        UseIter { g: self, cur: self.get(v).first_use }
+    }
+
+    /// Splices every use of `from` onto `to`, head first, as LLVM's RAUW
+    /// loop does (no policy: constant users are re-pointed in place).
+    /// Afterwards `to`'s list is `from`'s former uses in reverse, then its
+    /// own earlier uses. O(uses of `from`).
+    pub(crate) fn splice_all_uses(&mut self, from: u32, to: u32) {
+        loop {
+            let u = self.values[from as usize].first_use;
+            if u == NONE {
+                break;
+            }
+            self.set_use(u, to);
+        }
+    }
+
+    /// Checks every use list in both directions against every user's
+    /// operands. Returns the first inconsistency found.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        let mut seen = vec![0u32; self.pool.uses.len()];
+        for (vi, d) in self.values.iter().enumerate() {
+            if d.is_free() {
+                if d.first_use != NONE {
+                    return Err(format!("freed value slot {vi} still has uses"));
+                }
+                continue;
+            }
+            let mut prev = NONE;
+            let mut u = d.first_use;
+            let mut steps = 0usize;
+            while u != NONE {
+                let ud = self.pool.uses.get(u as usize).ok_or(format!("use {u} out of pool"))?;
+                if ud.val != vi as u32 {
+                    return Err(format!("use {u} on the list of value {vi} names value {}", ud.val));
+                }
+                if ud.prev != prev {
+                    return Err(format!("use {u}: prev link {} but walked from {prev}", ud.prev));
+                }
+                seen[u as usize] += 1;
+                steps += 1;
+                if steps > self.pool.uses.len() {
+                    return Err(format!("use list of value {vi} has a cycle"));
+                }
+                prev = u;
+                u = ud.next;
+            }
+            if d.nops > 0 {
+                for i in 0..d.nops {
+                    let s = (d.ops + i) as usize;
+                    let ud = self.pool.uses.get(s).ok_or(format!("operand run of {vi} out of pool"))?;
+                    if ud.user != vi as u32 || (ud.opno & !CONST_USER) != i {
+                        return Err(format!("operand {i} of value {vi}: slot says user {} opno {}", ud.user, ud.opno & !CONST_USER));
+                    }
+                    if ud.val != NONE && self.values.get(ud.val as usize).is_none_or(|x| x.is_free()) {
+                        return Err(format!("operand {i} of value {vi} names a freed value"));
+                    }
+                }
+            }
+        }
+        for (u, ud) in self.pool.uses.iter().enumerate() {
+            let expect = u32::from(ud.val != NONE);
+            if seen[u] != expect {
+                return Err(format!("use {u} (value {}) appears {} times on use lists", ud.val, seen[u]));
+            }
+            if ud.val != NONE {
+                let user = self.values.get(ud.user as usize).ok_or(format!("use {u} has no user"))?;
+                let i = ud.opno & !CONST_USER;
+                if user.is_free() || i >= user.nops || user.ops + i != u as u32 {
+                    return Err(format!("use {u} is not operand {i} of its user {}", ud.user));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cold]
+#[track_caller]
+fn stale(v: Value) -> ! {
+    panic!("stale value id {v:?}: the value was erased (or the id is from another context)")
+}
+
+/// Iterator over the uses of a value, most recent first.
+pub struct UseIter<'a> {
+    g: &'a Graph,
+    cur: u32,
+}
+
+impl Iterator for UseIter<'_> {
+    type Item = Use;
+    #[inline]
+    fn next(&mut self) -> Option<Use> {
+        if self.cur == NONE {
+            return None;
+        }
+        let ud = &self.g.pool.uses[self.cur as usize];
+        self.cur = ud.next;
+        Some(Use { user: self.g.handle(ud.user), operand_no: ud.opno & !CONST_USER })
+    }
+}
+
+/// Iterator over the users of a value (one entry per use, so a user that
+/// holds the value twice appears twice), most recent first.
+pub struct UserIter<'a>(pub(crate) UseIter<'a>);
+
+impl Iterator for UserIter<'_> {
+    type Item = super::Value;
+    #[inline]
+    fn next(&mut self) -> Option<Value> {
+        self.0.next().map(|u| u.user)
+    }
+}

@@ -1,0 +1,216 @@
+//! The value graph: generational value ids, intrusive use lists and operand
+//! storage. Graph mechanics only — no semantics.
+//!
+//! Owns [`Value`], [`Use`], the hot per-value record [`ValueData`], the use
+//! pool and its operand runs, and the primitives that link and unlink a use.
+//! It does not know what an instruction or a constant means: the RAUW
+//! *policy* (re-uniquing constant users, PHI blocks) lives in `replace.rs`,
+//! and per-kind payloads live in the layers above (`ir/`, `constants/`).
+//!
+//! # Layout
+//!
+//! ```text
+//! ValueData (40 B)                      UseData (20 B)
+//! +-----+-----+-----------+----------+  +-----+------+--------------+------+------+
+//! | gen | ty  | first_use | kind|op|fl|  | val | user | opno|CONSTBIT | prev | next |
+//! +-----+-----+-----------+----------+  +-----+------+--------------+------+------+
+//! | a   | b   | c         | ops      |   all u32 pool/arena indices, NONE = u32::MAX
+//! | nops| side|                        
+//! ```
+//!
+//! Invariants (checked by [`Context::check_use_lists`](crate::Context)):
+//! * a use `u` with `val != NONE` is on exactly the list of `val`, and
+//!   `uses[u].prev/next` agree in both directions; a head has `prev == NONE`;
+//! * the operand `i` of a user is `uses[ops + i]`, whose `user` is that user
+//!   and whose `opno` (low 31 bits) is `i`;
+//! * a freed value slot has `kind == FREE` and a generation different from
+//!   every handle minted for its previous occupant.
+
+mod graph;
+mod handles;
+mod pool;
+
+pub use graph::{UseIter, UserIter};
+pub use handles::{HandleEvent, HandleId, HandleKind};
+pub(crate) use graph::Graph;
+pub(crate) use handles::HandleTable;
+pub(crate) use pool::UsePool;
+
+use crate::entity::NONE;
+use crate::types::Type;
+use core::num::NonZeroU32;
+
+/// A value: argument, block, instruction, function, global, constant,
+/// inline asm or metadata-as-value. A generational id: after the value is
+/// erased, every query with this id panics with a "stale value" message
+/// instead of answering for whatever reuses the slot.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Value {
+    pub(crate) idx: u32,
+    pub(crate) gen: NonZeroU32,
+}
+
+impl core::fmt::Debug for Value {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "v{}g{}", self.idx, self.gen)
+    }
+}
+
+/// One operand slot of a user: `(user, operand number)`. Stays valid while
+/// the user lives, even when a hung-off operand run is moved to grow.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Use {
+    /// The user holding this operand slot.
+    pub user: Value,
+    /// Index of the slot in the user's operand list.
+    pub operand_no: u32,
+}
+
+/// What kind of value a [`Value`] is.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+#[repr(u8)]
+pub enum ValueKind {
+    /// A function argument.
+    Argument = 0,
+    /// A basic block (type `label`).
+    Block = 1,
+    /// An instruction.
+    Instruction = 2,
+    /// A function (declaration or definition).
+    Function = 3,
+    /// A global variable.
+    GlobalVariable = 4,
+    /// A global alias.
+    Alias = 5,
+    /// A global ifunc.
+    IFunc = 6,
+    /// A uniqued constant (not a global).
+    Constant = 7,
+    /// An inline assembler snippet.
+    InlineAsm = 8,
+    /// A metadata node or string used as a value (type `metadata`).
+    MetadataAsValue = 9,
+    /// A forward-reference placeholder (parsers), replaced by RAUW.
+    Placeholder = 10,
+}
+
+impl ValueKind {
+    /// Whether values of this kind are global values (functions, variables,
+    /// aliases, ifuncs).
+    pub fn is_global(self) -> bool {
+        matches!(self, ValueKind::Function | ValueKind::GlobalVariable | ValueKind::Alias | ValueKind::IFunc)
+    }
+    /// Whether values of this kind are constants in LLVM's sense (uniqued
+    /// constants and global values).
+    pub fn is_constant(self) -> bool {
+        self == ValueKind::Constant || self.is_global()
+    }
+}
+
+/// `kind` byte of a freed slot.
+pub(crate) const KIND_FREE: u8 = 0xff;
+/// Bit of `kind_bits` marking a value that has value handles registered.
+pub(crate) const HAS_HANDLES: u8 = 0x80;
+/// Bit of `UseData::opno` marking that the user is a uniqued constant, so
+/// RAUW decides the policy without loading the user.
+pub(crate) const CONST_USER: u32 = 1 << 31;
+
+/// The hot per-value record. Kind-dependent words `a`, `b`, `c` (see the
+/// accessors in `ir/`): instruction = parent block, prev, next; block =
+/// parent function, prev, next (and `ops`/`nops` = first/last instruction);
+/// argument = parent function, index; global = parent module, prev, next;
+/// small constant integer = low/high word of the value.
+#[derive(Clone, Debug)]
+pub(crate) struct ValueData {
+    pub(crate) gen: NonZeroU32,
+    pub(crate) ty: Type,
+    pub(crate) first_use: u32,
+    /// `ValueKind as u8`, plus [`HAS_HANDLES`]; [`KIND_FREE`] when free.
+    pub(crate) kind_bits: u8,
+    /// Opcode (instructions) or constant kind (constants).
+    pub(crate) opcode: u8,
+    /// Subclass flags: wrap flags, fast-math, predicate, alignment ...
+    pub(crate) flags: u16,
+    pub(crate) a: u32,
+    pub(crate) b: u32,
+    pub(crate) c: u32,
+    /// Start of the operand run in the use pool.
+    pub(crate) ops: u32,
+    /// Number of operands.
+    pub(crate) nops: u32,
+    /// Index of the side record (name, payload), or `NONE`.
+    pub(crate) side: u32,
+}
+
+impl ValueData {
+    pub(crate) fn new(kind: ValueKind, ty: Type) -> Self {
+        ValueData {
+            gen: NonZeroU32::MIN,
+            ty,
+            first_use: NONE,
+            kind_bits: kind as u8,
+            opcode: 0,
+            flags: 0,
+            a: NONE,
+            b: NONE,
+            c: NONE,
+            ops: NONE,
+            nops: 0,
+            side: NONE,
+        }
+    }
+    #[inline]
+    pub(crate) fn kind(&self) -> ValueKind {
+        kind_from_u8(self.kind_bits & !HAS_HANDLES)
+    }
+    #[inline]
+    pub(crate) fn is_free(&self) -> bool {
+        self.kind_bits == KIND_FREE
+    }
+}
+
+#[inline]
+fn kind_from_u8(k: u8) -> ValueKind {
+    match k {
+        0 => ValueKind::Argument,
+        1 => ValueKind::Block,
+        2 => ValueKind::Instruction,
+        3 => ValueKind::Function,
+        4 => ValueKind::GlobalVariable,
+        5 => ValueKind::Alias,
+        6 => ValueKind::IFunc,
+        7 => ValueKind::Constant,
+        8 => ValueKind::InlineAsm,
+        9 => ValueKind::MetadataAsValue,
+        10 => ValueKind::Placeholder,
+        _ => panic!("stale value: the slot was freed"),
+    }
+}
+
+/// One use: the edge from a user's operand slot to the value it names.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct UseData {
+    pub(crate) val: u32,
+    pub(crate) user: u32,
+    /// Operand number, with [`CONST_USER`] as its top bit.
+    pub(crate) opno: u32,
+    pub(crate) prev: u32,
+    pub(crate) next: u32,
+}
+
+impl UseData {
+    pub(crate) const EMPTY: UseData = UseData { val: NONE, user: NONE, opno: 0, prev: NONE, next: NONE };
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+    #[test]
+    fn hot_records_are_small() {
+        assert_eq!(core::mem::size_of::<ValueData>(), 40);
+        assert_eq!(core::mem::size_of::<UseData>(), 20);
+        assert_eq!(core::mem::size_of::<Value>(), 8);
+        assert_eq!(core::mem::size_of::<Option<Value>>(), 8);
+        assert_eq!(core::mem::size_of::<Use>(), 12);
+    }
+}

@@ -1,0 +1,83 @@
+//! The use pool: one `Vec` of [`UseData`] holding every operand run.
+//!
+//! Owns run allocation and reuse; not the meaning of any slot. A run is a
+//! contiguous range `start..start + len`. Co-allocated runs are allocated
+//! once with their user and never move; hung-off runs (PHI, switch, ...)
+//! grow in place when they end at the top of the pool, and otherwise move to
+//! a new run (see `Graph::grow_operands`). Freed runs are kept on exact-size
+//! free lists and reused by the next run of that size.
+
+use super::UseData;
+use crate::entity::NONE;
+
+/// Sizes below this have a direct free-list slot; larger runs share one
+/// list searched first-fit (they are rare: large PHIs and switches).
+const SMALL: usize = 16;
+
+pub(crate) struct UsePool {
+    pub(crate) uses: Vec<UseData>,
+    /// Free runs by exact length; `free_small[n]` holds starts of length n.
+    free_small: [Vec<u32>; SMALL],
+    /// Free runs of length >= SMALL, as `(start, len)`.
+    free_large: Vec<(u32, u32)>,
+}
+
+impl UsePool {
+    pub(crate) fn new() -> Self {
+        UsePool { uses: Vec::new(), free_small: Default::default(), free_large: Vec::new() }
+    }
+
+    /// Allocates a run of `len` empty slots and returns its start. O(1)
+    /// amortised for small runs; large runs search the (short) large list.
+    pub(crate) fn alloc(&mut self, len: u32) -> u32 {
+        if len == 0 {
+            return NONE;
+        }
+        let n = len as usize;
+        if n < SMALL {
+            if let Some(s) = self.free_small[n].pop() {
+                return s;
+            }
+        } else if let Some(i) = self.free_large.iter().position(|&(_, l)| l == len) {
+            return self.free_large.swap_remove(i).0;
+        }
+        let start = self.uses.len();
+        assert!(start + n < NONE as usize, "use pool exhausted: more than 2^32 operands");
+        self.uses.resize(start + n, UseData::EMPTY);
+        start as u32
+    }
+
+    /// Whether the run `start..start+len` ends at the top of the pool, so it
+    /// can grow in place.
+    #[inline]
+    pub(crate) fn at_top(&self, start: u32, len: u32) -> bool {
+        start != NONE && (start + len) as usize == self.uses.len()
+    }
+
+    /// Extends the top run in place by `extra` slots.
+    pub(crate) fn extend_top(&mut self, extra: u32) {
+        let n = self.uses.len() + extra as usize;
+        assert!(n < NONE as usize, "use pool exhausted: more than 2^32 operands");
+        self.uses.resize(n, UseData::EMPTY);
+    }
+
+    /// Returns a run to the pool. The slots must already be unlinked.
+    pub(crate) fn free(&mut self, start: u32, len: u32) {
+        if len == 0 || start == NONE {
+            return;
+        }
+        for u in &mut self.uses[start as usize..(start + len) as usize] {
+            *u = UseData::EMPTY;
+        }
+        if (start + len) as usize == self.uses.len() {
+            self.uses.truncate(start as usize);
+            return;
+        }
+        let n = len as usize;
+        if n < SMALL {
+            self.free_small[n].push(start);
+        } else {
+            self.free_large.push((start, len));
+        }
+    }
+}
