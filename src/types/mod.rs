@@ -10,6 +10,15 @@
 
 use crate::entity::plain_entity;
 
+mod api;
+mod display;
+mod store;
+
+pub use display::TypeDisplay;
+#[allow(unused_imports)] // for the module and value printers
+pub(crate) use display::{write_escaped, write_llvm_name, StructNumbering};
+pub(crate) use store::TypeStore;
+
 plain_entity!(
     /// A type, uniqued in its context. Compare with `==`: equal ids are equal
     /// types. Print it with [`Type::display`].
@@ -48,25 +57,64 @@ pub enum TypeData {
     /// opaque `ptr`, with its address space (`0..2^24`)
     Ptr(u32),
     /// `[N x T]`
-    Array { elem: Type, len: u64 },
+    Array {
+        /// The element type `T`.
+        elem: Type,
+        /// The length `N` (may be 0).
+        len: u64,
+    },
     /// `<N x T>` or `<vscale x N x T>`
-    Vector { elem: Type, len: u32, scalable: bool },
+    Vector {
+        /// The element type `T`: an integer, floating-point or pointer type.
+        elem: Type,
+        /// The (minimum) length `N`, nonzero.
+        len: u32,
+        /// Whether the length is `vscale x N`.
+        scalable: bool,
+    },
     /// A literal struct `{ ... }` / `<{ ... }>` (structural).
-    LiteralStruct { elems: Box<[Type]>, packed: bool },
-    /// An identified struct; its name and body live in the struct table and
-    /// may change (set_body, rename), so they are not part of the key.
+    LiteralStruct {
+        /// The element types.
+        elems: Box<[Type]>,
+        /// Whether it is packed (`<{ ... }>`).
+        packed: bool,
+    },
+    /// An identified struct. The number is its position in the context's
+    /// creation order (what
+    /// [`Context::identified_structs`](crate::Context::identified_structs)
+    /// yields), not a
+    /// key: its name and body live in the struct table and may change
+    /// (rename, set body), see [`Context::struct_name`](crate::Context::struct_name) and
+    /// [`Context::struct_elements`](crate::Context::struct_elements).
     IdentifiedStruct(u32),
     /// `ret (params...)` or `ret (params..., ...)`
-    Function { ret: Type, params: Box<[Type]>, varargs: bool },
+    Function {
+        /// The return type.
+        ret: Type,
+        /// The parameter types.
+        params: Box<[Type]>,
+        /// Whether it takes a variable argument list (`...`).
+        varargs: bool,
+    },
     /// `target("name", types..., ints...)`
-    TargetExt { name: Box<str>, types: Box<[Type]>, ints: Box<[u32]> },
+    TargetExt {
+        /// The name, e.g. `aarch64.svcount` or `spirv.Image`.
+        name: Box<str>,
+        /// The type parameters.
+        types: Box<[Type]>,
+        /// The integer parameters.
+        ints: Box<[u32]>,
+    },
 }
 
-/// Interning tables for types. (Being written; see issue 2.)
-pub(crate) struct TypeStore {}
+#[cfg(test)]
+mod size_tests {
+    use super::*;
 
-impl TypeStore {
-    pub(crate) fn new() -> Self {
-        TypeStore {}
+    #[test]
+    fn handle_sizes() {
+        assert_eq!(core::mem::size_of::<Type>(), 4);
+        assert_eq!(core::mem::size_of::<Option<Type>>(), 8); // no niche in a plain u32
+        assert_eq!(core::mem::size_of::<TypeData>(), 56);
     }
 }
