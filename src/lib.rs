@@ -11,6 +11,7 @@ mod entity;
 pub mod bitstream;
 pub mod constants;
 pub mod context;
+pub mod inst;
 pub mod ir;
 pub mod types;
 pub mod value;
