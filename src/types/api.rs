@@ -414,6 +414,21 @@ impl Context {
         }
     }
 
+    /// LLVM 19 `StructType::isLayoutIdentical`: the same struct, or two
+    /// structs with equal packedness and identical element lists (element
+    /// types compared by id). Two opaque structs count as empty, so they are
+    /// identical. `false` if either is not a struct.
+    pub fn struct_layout_identical(&self, a: Type, b: Type) -> bool {
+        if a == b {
+            return self.is_struct(a);
+        }
+        if !self.is_struct(a) || !self.is_struct(b) {
+            return false;
+        }
+        self.is_packed_struct(a) == self.is_packed_struct(b)
+            && self.struct_elements(a).unwrap_or(&[]) == self.struct_elements(b).unwrap_or(&[])
+    }
+
     /// Every identified struct of this context, in creation order.
     pub fn identified_structs(&self) -> impl Iterator<Item = Type> + '_ {
         self.types.structs.iter().map(|s| s.ty)

@@ -259,12 +259,6 @@ impl TypeStore {
         self.flags[ty.index()]
     }
 
-    /// Number of types in the store.
-    #[cfg_attr(not(test), allow(dead_code))] // used by tests and debugging
-    pub(crate) fn len(&self) -> usize {
-        self.data.len()
-    }
-
     /// `iW`, `w` already checked to be in range.
     #[inline]
     pub(crate) fn int(&mut self, w: u32) -> Type {
