@@ -4,7 +4,11 @@
 //! layer modules (`types/`, `value/`, `constants/`, `ir/`), each of which adds
 //! its own `impl Context` block for its part of the API.
 
+use crate::constants::ConstStore;
 use crate::ir::metadata::MdStore;
+use crate::ir::module::ModuleData;
+use crate::ir::side::SideTable;
+use crate::replace::HandleCallback;
 use crate::types::TypeStore;
 use crate::value::{Graph, HandleTable};
 
@@ -16,12 +20,26 @@ pub struct Context {
     pub(crate) md: MdStore,
     pub(crate) graph: Graph,
     pub(crate) handles: HandleTable,
+    pub(crate) sides: SideTable,
+    pub(crate) modules: Vec<ModuleData>,
+    pub(crate) consts: ConstStore,
+    /// Callbacks of callback handles, by handle slot.
+    pub(crate) callbacks: Vec<Option<HandleCallback>>,
 }
 
 impl Context {
     /// A new, empty context.
     pub fn new() -> Self {
-        Context { types: TypeStore::new(), md: MdStore::new(), graph: Graph::new(), handles: HandleTable::new() }
+        Context {
+            types: TypeStore::new(),
+            md: MdStore::new(),
+            graph: Graph::new(),
+            handles: HandleTable::new(),
+            sides: SideTable::new(),
+            modules: Vec::new(),
+            consts: ConstStore::new(),
+            callbacks: Vec::new(),
+        }
     }
 }
 

@@ -9,10 +9,12 @@
 mod entity;
 
 pub mod bitstream;
+pub mod builder;
 pub mod constants;
 pub mod context;
 pub mod inst;
 pub mod ir;
+mod replace;
 pub mod types;
 pub mod value;
 

@@ -1,4 +1,613 @@
-//! Constants.
+//! Constants, uniqued in the [`Context`].
+//!
+//! Owns the uniquing table of every non-global constant, the constructors
+//! that canonicalise (all-zero aggregate → `zeroinitializer`, all-undef →
+//! `undef`, simple element lists → data arrays) and fold, and the
+//! re-uniquing of a constant whose operand changes under RAUW (LLVM's
+//! `handleOperandChange`). Numbers themselves live in [`apint`] and
+//! [`apfloat`].
+//!
+//! A constant is a [`Value`] of kind [`ValueKind::Constant`]; its
+//! [`ConstKind`] is kept in the hot record's opcode byte, small payloads
+//! (integers and floats up to 64 bits) in its `a`/`b` words, others in a
+//! side [`ConstPayload`]. Aggregate elements and expression operands are
+//! ordinary co-allocated operands with the constant-user bit set.
 
 pub mod apfloat;
 pub mod apint;
+
+use crate::entity::NONE;
+use crate::inst::Opcode;
+use crate::ir::side::Payload;
+use crate::types::{Type, TypeData};
+use crate::value::{Value, ValueData, ValueKind};
+use crate::Context;
+use apint::APInt;
+use core::hash::{BuildHasher, Hash, Hasher};
+use hashbrown::HashTable;
+
+/// The kind of a uniqued constant.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+#[repr(u8)]
+pub enum ConstKind {
+    /// `i32 5`
+    Int = 0,
+    /// `double 1.0`
+    Float = 1,
+    /// `ptr null`
+    Null = 2,
+    /// `undef`
+    Undef = 3,
+    /// `poison`
+    Poison = 4,
+    /// `zeroinitializer` (aggregates and vectors)
+    Zero = 5,
+    /// `[...]`
+    Array = 6,
+    /// `{...}`
+    Struct = 7,
+    /// `<...>`
+    Vector = 8,
+    /// `[...]` / `c"..."` of simple elements
+    DataArray = 9,
+    /// `<...>` of simple elements
+    DataVector = 10,
+    /// `blockaddress(@f, %bb)`
+    BlockAddress = 11,
+    /// A constant expression; its opcode is in the flags.
+    Expr = 12,
+    /// `dso_local_equivalent @f`
+    DsoLocalEquivalent = 13,
+    /// `no_cfi @f`
+    NoCfi = 14,
+    /// `none` (token)
+    TokenNone = 15,
+}
+
+const KINDS: [ConstKind; 16] = [
+    ConstKind::Int,
+    ConstKind::Float,
+    ConstKind::Null,
+    ConstKind::Undef,
+    ConstKind::Poison,
+    ConstKind::Zero,
+    ConstKind::Array,
+    ConstKind::Struct,
+    ConstKind::Vector,
+    ConstKind::DataArray,
+    ConstKind::DataVector,
+    ConstKind::BlockAddress,
+    ConstKind::Expr,
+    ConstKind::DsoLocalEquivalent,
+    ConstKind::NoCfi,
+    ConstKind::TokenNone,
+];
+
+/// Side payload of constants that do not fit the hot record.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ConstPayload {
+    /// An integer wider than 64 bits.
+    Int(APInt),
+    /// A float wider than 64 bits (x86_fp80, fp128, ppc_fp128), raw bits.
+    Float(u128),
+    /// Elements of a data array/vector, each zero-extended to 64 bits.
+    Data(Box<[u64]>),
+    /// GEP expression: source element type and optional `inrange(lo, hi)`.
+    Gep {
+        /// Source element type.
+        src: Type,
+        /// `inrange(lo, hi)`.
+        inrange: Option<(i64, i64)>,
+    },
+    /// shufflevector expression mask (-1 = poison).
+    Mask(Box<[i32]>),
+}
+
+/// The uniquing table: hashes of `(kind, type, flags, words, operands,
+/// payload)` pointing at the constant's raw value index. Lookups compare
+/// against the stored records, so a hit allocates nothing.
+pub(crate) struct ConstStore {
+    table: HashTable<u32>,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+impl ConstStore {
+    pub(crate) fn new() -> Self {
+        ConstStore { table: HashTable::new(), hasher: Default::default() }
+    }
+}
+
+/// A constant's identity, borrowed, for lookup.
+struct Key<'a> {
+    kind: ConstKind,
+    ty: Type,
+    flags: u16,
+    a: u32,
+    b: u32,
+    ops: &'a [u32],
+    payload: Option<&'a ConstPayload>,
+}
+
+impl Key<'_> {
+    fn hash(&self, s: &hashbrown::DefaultHashBuilder) -> u64 {
+        let mut h = s.build_hasher();
+        (self.kind as u8, self.ty, self.flags, self.a, self.b).hash(&mut h);
+        self.ops.hash(&mut h);
+        self.payload.hash(&mut h);
+        h.finish()
+    }
+}
+
+impl Context {
+    fn key_matches(&self, idx: u32, k: &Key<'_>) -> bool {
+        let d = &self.graph.values[idx as usize];
+        if d.opcode != k.kind as u8 || d.ty != k.ty || d.flags != k.flags || d.a != k.a || d.b != k.b || d.nops as usize != k.ops.len() {
+            return false;
+        }
+        if !k.ops.is_empty() && !self.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize].iter().map(|u| u.val).eq(k.ops.iter().copied()) {
+            return false;
+        }
+        let p = match (d.side != NONE).then(|| &self.sides.recs[d.side as usize].payload) {
+            Some(Payload::Const(p)) => Some(&**p),
+            _ => None,
+        };
+        p == k.payload
+    }
+
+    fn lookup(&self, k: &Key<'_>, hash: u64) -> Option<u32> {
+        self.consts.table.find(hash, |&i| self.key_matches(i, k)).copied()
+    }
+
+    /// Finds or creates the constant with identity `k`.
+    fn intern(&mut self, k: Key<'_>) -> Value {
+        let hash = k.hash(&self.consts.hasher);
+        if let Some(i) = self.lookup(&k, hash) {
+            return self.graph.handle(i);
+        }
+        let mut d = ValueData::new(ValueKind::Constant, k.ty);
+        d.opcode = k.kind as u8;
+        d.flags = k.flags;
+        d.a = k.a;
+        d.b = k.b;
+        let v = self.graph.alloc(d);
+        if let Some(p) = k.payload {
+            self.set_payload(v, Payload::Const(Box::new(p.clone())));
+        }
+        if !k.ops.is_empty() {
+            self.graph.alloc_operands(v, k.ops.len() as u32, true);
+            let start = self.graph.get(v).ops;
+            for (i, &o) in k.ops.iter().enumerate() {
+                self.graph.set_use(start + i as u32, o);
+            }
+        }
+        self.insert_hash(v.idx, hash);
+        v
+    }
+
+    fn insert_hash(&mut self, idx: u32, hash: u64) {
+        let Context { consts, graph, sides, .. } = self;
+        let hasher = &consts.hasher;
+        consts.table.insert_unique(hash, idx, |&i| rehash(graph, sides, hasher, i));
+    }
+
+    fn unintern(&mut self, v: Value) {
+        let hash = rehash(&self.graph, &self.sides, &self.consts.hasher, v.idx);
+        if let Ok(e) = self.consts.table.find_entry(hash, |&i| i == v.idx) {
+            e.remove();
+        }
+    }
+
+    /// The kind of a constant.
+    ///
+    /// # Panics
+    /// If `v` is not a uniqued constant.
+    pub fn const_kind(&self, v: Value) -> ConstKind {
+        let d = self.graph.get(v);
+        assert_eq!(d.kind(), ValueKind::Constant, "{v:?} is not a uniqued constant");
+        KINDS[d.opcode as usize]
+    }
+
+    pub(crate) fn const_payload(&self, v: Value) -> Option<&ConstPayload> {
+        match self.side_of(v).map(|s| &s.payload) {
+            Some(Payload::Const(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    // ---- scalars ---------------------------------------------------------
+
+    /// `ConstantInt::get(ty, value)`: truncates silently to the width
+    /// (LLVM 19). `ty` may be a vector of integers: gives a splat.
+    pub fn const_int(&mut self, ty: Type, value: u64) -> Value {
+        if let Some((n, scalable)) = self.vector_len(ty) {
+            let e = self.const_int(self.scalar_type(ty), value);
+            return self.const_splat(n, scalable, e);
+        }
+        let w = self.int_width(ty).expect("const_int needs an integer type");
+        self.const_int_ap(ty, &APInt::new(w, value))
+    }
+
+    /// A signed integer constant (sign-extended or truncated to the width).
+    pub fn const_int_signed(&mut self, ty: Type, value: i64) -> Value {
+        let w = self.int_width(ty).expect("const_int_signed needs an integer type");
+        self.const_int_ap(ty, &APInt::from_i64(w, value))
+    }
+
+    /// An integer constant of any width.
+    ///
+    /// # Panics
+    /// If `ty` is not an integer type of the value's width.
+    pub fn const_int_ap(&mut self, ty: Type, value: &APInt) -> Value {
+        assert_eq!(self.int_width(ty), Some(value.width()), "const_int_ap: type and value widths differ");
+        if value.width() <= 64 {
+            let x = value.to_u64();
+            self.intern(Key { kind: ConstKind::Int, ty, flags: 0, a: x as u32, b: (x >> 32) as u32, ops: &[], payload: None })
+        } else {
+            let p = ConstPayload::Int(value.clone());
+            self.intern(Key { kind: ConstKind::Int, ty, flags: 0, a: 0, b: 0, ops: &[], payload: Some(&p) })
+        }
+    }
+
+    /// `i1 true` / `i1 false`.
+    pub fn const_bool(&mut self, b: bool) -> Value {
+        let t = self.i1_type();
+        self.const_int(t, b as u64)
+    }
+
+    /// The value of an integer constant.
+    pub fn const_int_value(&self, v: Value) -> Option<APInt> {
+        let d = self.graph.get(v);
+        if d.kind() != ValueKind::Constant || d.opcode != ConstKind::Int as u8 {
+            return None;
+        }
+        match self.const_payload(v) {
+            Some(ConstPayload::Int(x)) => Some(x.clone()),
+            _ => Some(APInt::new(self.int_width(d.ty)?, d.a as u64 | (d.b as u64) << 32)),
+        }
+    }
+
+    /// A floating-point constant from its raw bits (bit-exact: +0.0 and
+    /// -0.0 differ, NaN payloads are kept).
+    pub fn const_float_bits(&mut self, ty: Type, bits: u128) -> Value {
+        assert!(self.is_fp(ty), "const_float_bits needs a floating-point type");
+        if matches!(self.type_data(ty), TypeData::X86Fp80 | TypeData::Fp128 | TypeData::PpcFp128) {
+            let p = ConstPayload::Float(bits);
+            self.intern(Key { kind: ConstKind::Float, ty, flags: 0, a: 0, b: 0, ops: &[], payload: Some(&p) })
+        } else {
+            self.intern(Key { kind: ConstKind::Float, ty, flags: 0, a: bits as u32, b: (bits >> 32) as u32, ops: &[], payload: None })
+        }
+    }
+
+    /// A `float`/`double`/`half`/`bfloat` constant from an `f64`, rounded
+    /// to the type (ties to even).
+    pub fn const_float(&mut self, ty: Type, x: f64) -> Value {
+        let kind = match self.type_data(ty) {
+            TypeData::Half => apfloat::FloatKind::Half,
+            TypeData::BFloat => apfloat::FloatKind::BFloat,
+            TypeData::Float => apfloat::FloatKind::Float,
+            TypeData::Double => apfloat::FloatKind::Double,
+            _ => panic!("const_float needs half, bfloat, float or double"),
+        };
+        let bits = apfloat::APFloat::from_f64(kind, x).bits();
+        self.const_float_bits(ty, bits)
+    }
+
+    /// The raw bits of a floating-point constant.
+    pub fn const_float_value(&self, v: Value) -> Option<u128> {
+        let d = self.graph.get(v);
+        if d.kind() != ValueKind::Constant || d.opcode != ConstKind::Float as u8 {
+            return None;
+        }
+        match self.const_payload(v) {
+            Some(ConstPayload::Float(b)) => Some(*b),
+            _ => Some(d.a as u128 | (d.b as u128) << 32),
+        }
+    }
+
+    fn simple(&mut self, kind: ConstKind, ty: Type) -> Value {
+        self.intern(Key { kind, ty, flags: 0, a: 0, b: 0, ops: &[], payload: None })
+    }
+
+    /// `undef` of `ty`.
+    pub fn const_undef(&mut self, ty: Type) -> Value {
+        self.simple(ConstKind::Undef, ty)
+    }
+
+    /// `poison` of `ty`.
+    pub fn const_poison(&mut self, ty: Type) -> Value {
+        self.simple(ConstKind::Poison, ty)
+    }
+
+    /// `none` (token).
+    pub fn const_token_none(&mut self) -> Value {
+        let t = self.token_type();
+        self.simple(ConstKind::TokenNone, t)
+    }
+
+    /// `Constant::getNullValue(ty)`: `0`, `0.0`, `ptr null`, or
+    /// `zeroinitializer` for aggregates, vectors and target types.
+    pub fn const_null(&mut self, ty: Type) -> Value {
+        match self.type_data(ty).clone() {
+            TypeData::Int(_) => self.const_int(ty, 0),
+            TypeData::Ptr(_) => self.simple(ConstKind::Null, ty),
+            TypeData::Half | TypeData::BFloat | TypeData::Float | TypeData::Double | TypeData::X86Fp80 | TypeData::Fp128 | TypeData::PpcFp128 => {
+                self.const_float_bits(ty, 0)
+            }
+            TypeData::Token => self.const_token_none(),
+            _ => self.simple(ConstKind::Zero, ty),
+        }
+    }
+
+    /// Whether `v` is a null value (`0`, `+0.0`, `null`, `zeroinitializer`).
+    pub fn is_null_value(&self, v: Value) -> bool {
+        let d = self.graph.get(v);
+        if d.kind() != ValueKind::Constant {
+            return false;
+        }
+        match KINDS[d.opcode as usize] {
+            ConstKind::Null | ConstKind::Zero | ConstKind::TokenNone => true,
+            ConstKind::Int => self.const_int_value(v).is_some_and(|x| x.is_zero()),
+            ConstKind::Float => self.const_float_value(v) == Some(0),
+            _ => false,
+        }
+    }
+
+    // ---- aggregates ------------------------------------------------------
+
+    fn is_kind(&self, v: Value, k: ConstKind) -> bool {
+        let d = self.graph.get(v);
+        d.kind() == ValueKind::Constant && d.opcode == k as u8
+    }
+
+    /// A constant aggregate (`ty` is an array, struct or vector type) of
+    /// `elems`, canonicalised as LLVM does (C7, C8): all null →
+    /// `zeroinitializer`; all undef → `undef`; all poison → `poison`;
+    /// arrays/vectors of simple integers or floats → data arrays/vectors.
+    ///
+    /// # Panics
+    /// If the element count or types do not match `ty`.
+    pub fn const_aggregate(&mut self, ty: Type, elems: &[Value]) -> Value {
+        let kind = match self.type_data(ty) {
+            TypeData::Array { len, .. } => {
+                assert_eq!(*len, elems.len() as u64, "array constant has the wrong number of elements");
+                ConstKind::Array
+            }
+            TypeData::Vector { len, .. } => {
+                assert_eq!(*len as usize, elems.len(), "vector constant has the wrong number of elements");
+                ConstKind::Vector
+            }
+            TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => ConstKind::Struct,
+            _ => panic!("const_aggregate needs an array, struct or vector type"),
+        };
+        for (i, &e) in elems.iter().enumerate() {
+            let want = match kind {
+                ConstKind::Struct => self.struct_elements(ty).and_then(|s| s.get(i).copied()),
+                _ => self.element_type(ty),
+            };
+            assert_eq!(Some(self.type_of(e)), want, "element {i} of the constant has the wrong type");
+            assert!(self.value_kind(e).is_constant(), "element {i} of a constant aggregate is not a constant");
+        }
+        if elems.is_empty() {
+            return self.simple(ConstKind::Zero, ty);
+        }
+        if elems.iter().all(|&e| self.is_null_value(e)) {
+            return self.simple(ConstKind::Zero, ty);
+        }
+        if elems.iter().all(|&e| self.is_kind(e, ConstKind::Undef)) {
+            return self.const_undef(ty);
+        }
+        if elems.iter().all(|&e| self.is_kind(e, ConstKind::Poison)) {
+            return self.const_poison(ty);
+        }
+        if kind != ConstKind::Struct {
+            let et = self.element_type(ty).expect("array or vector");
+            let simple = matches!(self.type_data(et), TypeData::Int(8 | 16 | 32 | 64) | TypeData::Half | TypeData::BFloat | TypeData::Float | TypeData::Double);
+            if simple {
+                let mut data = Vec::with_capacity(elems.len());
+                let mut ok = true;
+                for &e in elems {
+                    if let Some(x) = self.const_int_value(e) {
+                        data.push(x.to_u64());
+                    } else if let Some(b) = self.const_float_value(e) {
+                        data.push(b as u64);
+                    } else {
+                        ok = false;
+                        break;
+                    }
+                }
+                if ok {
+                    let dk = if kind == ConstKind::Array { ConstKind::DataArray } else { ConstKind::DataVector };
+                    let p = ConstPayload::Data(data.into_boxed_slice());
+                    return self.intern(Key { kind: dk, ty, flags: 0, a: 0, b: 0, ops: &[], payload: Some(&p) });
+                }
+            }
+        }
+        let ops: smallvec::SmallVec<[u32; 8]> = elems.iter().map(|e| e.idx).collect();
+        self.intern(Key { kind, ty, flags: 0, a: 0, b: 0, ops: &ops, payload: None })
+    }
+
+    /// A literal-struct constant of `elems` (`{ ... }` or `<{ ... }>`).
+    pub fn const_anon_struct(&mut self, elems: &[Value], packed: bool) -> Value {
+        let tys: Vec<Type> = elems.iter().map(|&e| self.type_of(e)).collect();
+        let ty = self.struct_type(&tys, packed);
+        self.const_aggregate(ty, elems)
+    }
+
+    /// A splat vector of `n` copies of `elem`.
+    pub fn const_splat(&mut self, n: u32, scalable: bool, elem: Value) -> Value {
+        let et = self.type_of(elem);
+        if scalable {
+            let ty = self.scalable_vector_type(et, n);
+            if self.is_null_value(elem) {
+                return self.simple(ConstKind::Zero, ty);
+            }
+            // A scalable non-zero splat is a shufflevector expression (C9).
+            let poison_v = self.const_poison(ty);
+            let i32t = self.i32_type();
+            let zero = self.const_int(i32t, 0);
+            let ins = self.const_expr(Opcode::InsertElement, ty, &[poison_v, elem, zero], 0, None);
+            let mask = ConstPayload::Mask(vec![0; n as usize].into_boxed_slice());
+            return self.const_expr(Opcode::ShuffleVector, ty, &[ins, poison_v], 0, Some(mask));
+        }
+        let ty = self.vector_type(et, n);
+        let elems = vec![elem; n as usize];
+        self.const_aggregate(ty, &elems)
+    }
+
+    /// A data array of `elem_ty` (i8/i16/i32/i64 or a float type; float
+    /// elements as raw bits).
+    pub fn const_data_array(&mut self, elem_ty: Type, data: &[u64]) -> Value {
+        let ty = self.array_type(elem_ty, data.len() as u64);
+        let elems: Vec<Value> = data
+            .iter()
+            .map(|&x| if self.is_fp(elem_ty) { self.const_float_bits(elem_ty, x as u128) } else { self.const_int(elem_ty, x) })
+            .collect();
+        self.const_aggregate(ty, &elems)
+    }
+
+    /// A C string `[N x i8] c"..."`, with a trailing NUL when `nul`.
+    pub fn const_string(&mut self, bytes: &[u8], nul: bool) -> Value {
+        let mut data: Vec<u64> = bytes.iter().map(|&b| b as u64).collect();
+        if nul {
+            data.push(0);
+        }
+        let i8t = self.i8_type();
+        self.const_data_array(i8t, &data)
+    }
+
+    /// The elements of a data array/vector, zero-extended raw values.
+    pub fn const_data(&self, v: Value) -> Option<&[u64]> {
+        match self.const_payload(v) {
+            Some(ConstPayload::Data(d)) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// `blockaddress(@f, %b)`: gives the block a use (C21).
+    pub fn block_address(&mut self, f: crate::ir::Function, b: crate::ir::Block) -> Value {
+        let pty = self.ptr_type(0);
+        self.intern(Key { kind: ConstKind::BlockAddress, ty: pty, flags: 0, a: 0, b: 0, ops: &[f.0.idx, b.0.idx], payload: None })
+    }
+
+    /// `dso_local_equivalent @f` or (`no_cfi` true) `no_cfi @f`.
+    pub fn const_global_marker(&mut self, g: Value, no_cfi: bool) -> Value {
+        let ty = self.type_of(g);
+        let kind = if no_cfi { ConstKind::NoCfi } else { ConstKind::DsoLocalEquivalent };
+        self.intern(Key { kind, ty, flags: 0, a: 0, b: 0, ops: &[g.idx], payload: None })
+    }
+
+    // ---- expressions -------------------------------------------------------
+
+    /// A constant expression with `opcode`, result type `ty`, operands and
+    /// subclass flags (wrap / GEP flags), uniqued without folding. Prefer
+    /// the folding builders in `builder.rs`; this is the raw constructor.
+    pub fn const_expr(&mut self, opcode: Opcode, ty: Type, ops: &[Value], flags: u8, payload: Option<ConstPayload>) -> Value {
+        let raw: smallvec::SmallVec<[u32; 8]> = ops.iter().map(|e| e.idx).collect();
+        let fl = opcode as u16 | (flags as u16) << 8;
+        self.intern(Key { kind: ConstKind::Expr, ty, flags: fl, a: 0, b: 0, ops: &raw, payload: payload.as_ref() })
+    }
+
+    /// The opcode and flags of a constant expression.
+    pub fn const_expr_opcode(&self, v: Value) -> Option<(Opcode, u8)> {
+        let d = self.graph.get(v);
+        (d.kind() == ValueKind::Constant && d.opcode == ConstKind::Expr as u8).then(|| (Opcode::from_u8(d.flags as u8), (d.flags >> 8) as u8))
+    }
+
+    /// The GEP payload (source type, inrange) of a GEP expression, or the
+    /// mask of a shufflevector expression.
+    pub fn const_expr_payload(&self, v: Value) -> Option<&ConstPayload> {
+        self.const_payload(v)
+    }
+
+    /// Rebuilds constant `c` with operand list `ops` through the public
+    /// constructors, so the result is canonical and uniqued.
+    pub(crate) fn rebuild_const(&mut self, c: Value, ops: &[Value]) -> Value {
+        let ty = self.type_of(c);
+        match self.const_kind(c) {
+            ConstKind::Array | ConstKind::Struct | ConstKind::Vector => self.const_aggregate(ty, ops),
+            ConstKind::BlockAddress => self.block_address(crate::ir::Function(ops[0]), crate::ir::Block(ops[1])),
+            ConstKind::DsoLocalEquivalent => self.const_global_marker(ops[0], false),
+            ConstKind::NoCfi => self.const_global_marker(ops[0], true),
+            ConstKind::Expr => {
+                let (op, fl) = self.const_expr_opcode(c).expect("expression");
+                let p = self.const_payload(c).cloned();
+                self.const_expr(op, ty, ops, fl, p)
+            }
+            k => unreachable!("constant kind {k:?} has no operands"),
+        }
+    }
+
+    /// LLVM's `handleOperandChange`: constant `c` uses `from`, which is being
+    /// replaced by `to`. Either `c` is updated in place and re-registered
+    /// (its identity kept, R6) or, when the new form already exists or
+    /// canonicalises to another constant, `c` is replaced by that one (its
+    /// own users following recursively) and destroyed (R2, R4, R5).
+    pub(crate) fn handle_operand_change(&mut self, c: Value, from: Value, to: Value) {
+        assert!(self.value_kind(to).is_constant(), "cannot make constant refer to non-constant");
+        let ops: Vec<Value> = self.operands(c).map(|o| o.expect("constant operands are never dropped")).map(|o| if o == from { to } else { o }).collect();
+        // Is there an equal constant already, or does the new operand list
+        // canonicalise to something else? Build it through the constructors
+        // only when that cannot create a duplicate of `c` itself.
+        let raw: Vec<u32> = ops.iter().map(|o| o.idx).collect();
+        let d = self.graph.get(c).clone();
+        let payload = self.const_payload(c).cloned();
+        let key = Key { kind: KINDS[d.opcode as usize], ty: d.ty, flags: d.flags, a: d.a, b: d.b, ops: &raw, payload: payload.as_ref() };
+        let hash = key.hash(&self.consts.hasher);
+        let existing = self.lookup(&key, hash);
+        let canon_other = match existing {
+            Some(e) => Some(self.graph.handle(e)),
+            None => {
+                let k = self.const_kind(c);
+                let changes_form = matches!(k, ConstKind::Array | ConstKind::Vector | ConstKind::Struct)
+                    && (ops.iter().all(|&e| self.is_null_value(e))
+                        || ops.iter().all(|&e| self.is_kind(e, ConstKind::Undef))
+                        || ops.iter().all(|&e| self.is_kind(e, ConstKind::Poison))
+                        || (k != ConstKind::Struct && ops.iter().all(|&e| self.is_kind(e, ConstKind::Int) || self.is_kind(e, ConstKind::Float))));
+                changes_form.then(|| self.rebuild_const(c, &ops))
+            }
+        };
+        match canon_other {
+            Some(other) if other != c => {
+                self.replace_all_uses_with(c, other);
+                self.destroy_constant(c);
+            }
+            _ => {
+                self.unintern(c);
+                let start = self.graph.get(c).ops;
+                for (i, &o) in ops.iter().enumerate() {
+                    let u = start + i as u32;
+                    if self.graph.pool.uses[u as usize].val == from.idx {
+                        self.graph.set_use(u, o.idx);
+                    }
+                }
+                let hash = rehash(&self.graph, &self.sides, &self.consts.hasher, c.idx);
+                self.insert_hash(c.idx, hash);
+            }
+        }
+    }
+
+    /// Removes an unused constant from the uniquing table and frees it.
+    pub(crate) fn destroy_constant(&mut self, c: Value) {
+        debug_assert!(self.use_empty(c));
+        self.unintern(c);
+        let cap = self.graph.get(c).nops;
+        self.graph.release_operands(c, cap);
+        let side = self.graph.get(c).side;
+        self.sides.free(side);
+        self.graph.free(c);
+    }
+}
+
+fn rehash(graph: &crate::value::Graph, sides: &crate::ir::side::SideTable, s: &hashbrown::DefaultHashBuilder, idx: u32) -> u64 {
+    let d = &graph.values[idx as usize];
+    let ops: smallvec::SmallVec<[u32; 8]> = if d.nops == 0 {
+        smallvec::SmallVec::new()
+    } else {
+        graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize].iter().map(|u| u.val).collect()
+    };
+    let payload = match (d.side != NONE).then(|| &sides.recs[d.side as usize].payload) {
+        Some(Payload::Const(p)) => Some(&**p),
+        _ => None,
+    };
+    Key { kind: KINDS[d.opcode as usize], ty: d.ty, flags: d.flags, a: d.a, b: d.b, ops: &ops, payload }.hash(s)
+}

@@ -153,19 +153,37 @@ impl Opcode {
     }
     /// Whether the binary operator works on floating point.
     pub fn is_fp_binary(self) -> bool {
-        matches!(self, Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem)
+        matches!(
+            self,
+            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem
+        )
     }
     /// Whether the binary operator is commutative.
     pub fn is_commutative(self) -> bool {
-        matches!(self, Opcode::Add | Opcode::Mul | Opcode::And | Opcode::Or | Opcode::Xor | Opcode::FAdd | Opcode::FMul)
+        matches!(
+            self,
+            Opcode::Add
+                | Opcode::Mul
+                | Opcode::And
+                | Opcode::Or
+                | Opcode::Xor
+                | Opcode::FAdd
+                | Opcode::FMul
+        )
     }
     /// Whether `nuw`/`nsw` apply (add, sub, mul, shl, trunc).
     pub fn has_wrap_flags(self) -> bool {
-        matches!(self, Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl | Opcode::Trunc)
+        matches!(
+            self,
+            Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl | Opcode::Trunc
+        )
     }
     /// Whether `exact` applies (udiv, sdiv, lshr, ashr).
     pub fn has_exact_flag(self) -> bool {
-        matches!(self, Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr)
+        matches!(
+            self,
+            Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr
+        )
     }
     /// Whether the instruction produces no value when it has a void type.
     pub(crate) fn from_u8(b: u8) -> Opcode {
@@ -278,7 +296,15 @@ pub enum Ordering {
 impl Ordering {
     /// Textual spelling (empty for not-atomic).
     pub fn name(self) -> &'static str {
-        ["", "unordered", "monotonic", "acquire", "release", "acq_rel", "seq_cst"][self as usize]
+        [
+            "",
+            "unordered",
+            "monotonic",
+            "acquire",
+            "release",
+            "acq_rel",
+            "seq_cst",
+        ][self as usize]
     }
     /// From the 3-bit field.
     pub fn from_bits(b: u16) -> Ordering {
@@ -295,9 +321,16 @@ impl Ordering {
     }
     /// Parses a spelling.
     pub fn from_name(s: &str) -> Option<Ordering> {
-        [Ordering::Unordered, Ordering::Monotonic, Ordering::Acquire, Ordering::Release, Ordering::AcqRel, Ordering::SeqCst]
-            .into_iter()
-            .find(|o| o.name() == s)
+        [
+            Ordering::Unordered,
+            Ordering::Monotonic,
+            Ordering::Acquire,
+            Ordering::Release,
+            Ordering::AcqRel,
+            Ordering::SeqCst,
+        ]
+        .into_iter()
+        .find(|o| o.name() == s)
     }
 }
 
@@ -327,19 +360,38 @@ named_enum! {
     }
 }
 
-named_enum! {
-    /// Comparison predicates: the 16 fcmp ones (0..=15) then the 10 icmp
-    /// ones, in LLVM's `CmpInst::Predicate` order.
-    Predicate {
-        FFalse = "false", FOeq = "oeq", FOgt = "ogt", FOge = "oge", FOlt = "olt", FOle = "ole",
-        FOne = "one", FOrd = "ord", FUno = "uno", FUeq = "ueq", FUgt = "ugt", FUge = "uge",
-        FUlt = "ult", FUle = "ule", FUne = "une", FTrue = "true",
-        IEq = "eq", INe = "ne", IUgt = "ugt", IUge = "uge", IUlt = "ult", IUle = "ule",
-        ISgt = "sgt", ISge = "sge", ISlt = "slt", ISle = "sle",
-    }
+/// Comparison predicates: the 16 fcmp ones (0..=15) then the 10 icmp ones,
+/// in LLVM's `CmpInst::Predicate` order.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)] // the spellings are in `PREDICATE_NAMES`
+pub enum Predicate {
+    FFalse, FOeq, FOgt, FOge, FOlt, FOle, FOne, FOrd, FUno, FUeq, FUgt, FUge, FUlt, FUle, FUne, FTrue,
+    IEq, INe, IUgt, IUge, IUlt, IUle, ISgt, ISge, ISlt, ISle,
 }
 
+const PREDICATE_NAMES: [&str; 26] = [
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult", "ule", "une", "true",
+    "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
+];
+
 impl Predicate {
+    /// Every predicate, in LLVM's order.
+    pub const ALL: [Predicate; 26] = {
+        use Predicate::*;
+        [
+            FFalse, FOeq, FOgt, FOge, FOlt, FOle, FOne, FOrd, FUno, FUeq, FUgt, FUge, FUlt, FUle, FUne, FTrue, IEq, INe, IUgt, IUge, IUlt,
+            IUle, ISgt, ISge, ISlt, ISle,
+        ]
+    };
+    /// Textual spelling.
+    pub fn name(self) -> &'static str {
+        PREDICATE_NAMES[self as usize]
+    }
+    /// From LLVM's predicate number.
+    pub fn from_u16(x: u16) -> Option<Predicate> {
+        Predicate::ALL.get(x as usize).copied()
+    }
     /// Whether this is an integer predicate.
     pub fn is_int(self) -> bool {
         self as u8 >= Predicate::IEq as u8

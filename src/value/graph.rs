@@ -19,7 +19,11 @@ pub(crate) struct Graph {
 
 impl Graph {
     pub(crate) fn new() -> Self {
-        Graph { values: Vec::new(), free_head: NONE, pool: UsePool::new() }
+        Graph {
+            values: Vec::new(),
+            free_head: NONE,
+            pool: UsePool::new(),
+        }
     }
 
     /// Mints a value for `data`, reusing a freed slot (with a new
@@ -35,17 +39,23 @@ impl Graph {
             return Value { idx, gen };
         }
         let idx = self.values.len();
-        assert!(idx < NONE as usize, "value arena exhausted: more than 2^32 values");
+        assert!(
+            idx < NONE as usize,
+            "value arena exhausted: more than 2^32 values"
+        );
         let gen = data.gen;
         self.values.push(data);
-        Value { idx: idx as u32, gen }
+        Value {
+            idx: idx as u32,
+            gen,
+        }
     }
 
     /// Frees the slot of `v`. Its operands must have been released and it
     /// must have no uses; ids naming it become stale.
     pub(crate) fn free(&mut self, v: Value) {
         let d = &mut self.values[v.idx as usize];
-        debug_assert!(d.first_use == NONE && d.nops == 0);
+        debug_assert!(d.first_use == NONE && Self::run_of(d).1 == 0);
         let gen = d.gen.checked_add(1).unwrap_or(NonZeroU32::MIN);
         *d = ValueData::new(super::ValueKind::Argument, d.ty);
         d.kind_bits = KIND_FREE;
@@ -84,7 +94,10 @@ impl Graph {
     /// Rebuilds the handle of a live raw index.
     #[inline]
     pub(crate) fn handle(&self, idx: u32) -> Value {
-        Value { idx, gen: self.values[idx as usize].gen }
+        Value {
+            idx,
+            gen: self.values[idx as usize].gen,
+        }
     }
 
     // ---- the two primitives -------------------------------------------
@@ -107,7 +120,9 @@ impl Graph {
     /// Takes use `u` off its value's list; it then names no value.
     #[inline]
     pub(crate) fn unlink(&mut self, u: u32) {
-        let UseData { val, prev, next, .. } = self.pool.uses[u as usize];
+        let UseData {
+            val, prev, next, ..
+        } = self.pool.uses[u as usize];
         if val == NONE {
             return;
         }
@@ -153,8 +168,31 @@ impl Graph {
     fn init_slots(&mut self, user: u32, start: u32, from: u32, to: u32, is_const: bool) {
         let bit = if is_const { CONST_USER } else { 0 };
         for i in from..to {
-            self.pool.uses[(start + i) as usize] = UseData { val: NONE, user, opno: i | bit, prev: NONE, next: NONE };
+            self.pool.uses[(start + i) as usize] = UseData {
+                val: NONE,
+                user,
+                opno: i | bit,
+                prev: NONE,
+                next: NONE,
+            };
         }
+    }
+
+    /// The operand run `(start, len)` of a record; blocks are not users
+    /// (their `ops`/`nops` words hold their first/last instruction).
+    #[inline]
+    pub(crate) fn run_of(d: &ValueData) -> (u32, u32) {
+        if d.kind_bits & !super::HAS_HANDLES == super::ValueKind::Block as u8 {
+            (NONE, 0)
+        } else {
+            (d.ops, d.nops)
+        }
+    }
+
+    /// Number of operands of `user` (0 for blocks and other non-users).
+    #[inline]
+    pub(crate) fn num_ops(&self, user: Value) -> u32 {
+        Self::run_of(self.get(user)).1
     }
 
     /// Pool index of operand `i` of `user`.
@@ -163,9 +201,9 @@ impl Graph {
     /// If `i` is out of range.
     #[inline]
     pub(crate) fn use_index(&self, user: Value, i: u32) -> u32 {
-        let d = self.get(user);
-        assert!(i < d.nops, "operand {i} out of range: the user has {} operands", d.nops);
-        d.ops + i
+        let (ops, nops) = Self::run_of(self.get(user));
+        assert!(i < nops, "operand {i} out of range: the user has {nops} operands");
+        ops + i
     }
 
     /// Value of operand `i` (None for a dropped operand).
@@ -179,11 +217,11 @@ impl Graph {
     /// Raw value indices of all operands of `user`.
     #[inline]
     pub(crate) fn operand_slice(&self, user: Value) -> &[UseData] {
-        let d = self.get(user);
-        if d.nops == 0 {
+        let (ops, nops) = Self::run_of(self.get(user));
+        if nops == 0 {
             return &[];
         }
-        &self.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
+        &self.pool.uses[ops as usize..(ops + nops) as usize]
     }
 
     /// Sets operand `i` of `user`, moving the use to the head of the new
@@ -261,10 +299,7 @@ impl Graph {
     /// Drops the operands from `new_len` on (their uses leave the lists);
     /// the capacity of the run is unchanged.
     pub(crate) fn truncate_operands(&mut self, user: Value, new_len: u32) {
-        let (start, n) = {
-            let d = self.get(user);
-            (d.ops, d.nops)
-        };
+        let (start, n) = Self::run_of(self.get(user));
         for i in new_len..n {
             self.unlink(start + i);
             self.pool.uses[(start + i) as usize] = UseData::EMPTY;
@@ -277,10 +312,7 @@ impl Graph {
     /// Unlinks every operand of `user` (they read as `None`), keeping the
     /// operand count (LLVM `dropAllReferences`).
     pub(crate) fn drop_operands(&mut self, user: Value) {
-        let (start, n) = {
-            let d = self.get(user);
-            (d.ops, d.nops)
-        };
+        let (start, n) = Self::run_of(self.get(user));
         for i in 0..n {
             self.unlink(start + i);
         }
@@ -289,37 +321,25 @@ impl Graph {
     /// Unlinks every operand of `user` and returns its run (of capacity
     /// `cap`, which is `nops` for co-allocated runs) to the pool.
     pub(crate) fn release_operands(&mut self, user: Value, cap: u32) {
-        let (start, n) = {
-            let d = self.get(user);
-            (d.ops, d.nops)
-        };
+        let (start, n) = Self::run_of(self.get(user));
         for i in 0..n {
             self.unlink(start + i);
         }
         self.pool.free(start, cap.max(n));
         let d = self.get_mut(user);
-        d.ops = NONE;
-        d.nops = 0;
+        if Self::run_of(d).0 != NONE {
+            d.ops = NONE;
+            d.nops = 0;
+        }
     }
 
     // ---- queries ----------------------------------------------------------
 
     /// The uses of `v`, most recent first.
     pub(crate) fn uses(&self, v: Value) -> UseIter<'_> {
-        UseIter { g: self, cur: self.get(v).first_use }
-    }
-
-    /// Splices every use of `from` onto `to`, head first, as LLVM's RAUW
-    /// loop does (no policy: constant users are re-pointed in place).
-    /// Afterwards `to`'s list is `from`'s former uses in reverse, then its
-    /// own earlier uses. O(uses of `from`).
-    pub(crate) fn splice_all_uses(&mut self, from: u32, to: u32) {
-        loop {
-            let u = self.values[from as usize].first_use;
-            if u == NONE {
-                break;
-            }
-            self.set_use(u, to);
+        UseIter {
+            g: self,
+            cur: self.get(v).first_use,
         }
     }
 
@@ -338,12 +358,22 @@ impl Graph {
             let mut u = d.first_use;
             let mut steps = 0usize;
             while u != NONE {
-                let ud = self.pool.uses.get(u as usize).ok_or(format!("use {u} out of pool"))?;
+                let ud = self
+                    .pool
+                    .uses
+                    .get(u as usize)
+                    .ok_or(format!("use {u} out of pool"))?;
                 if ud.val != vi as u32 {
-                    return Err(format!("use {u} on the list of value {vi} names value {}", ud.val));
+                    return Err(format!(
+                        "use {u} on the list of value {vi} names value {}",
+                        ud.val
+                    ));
                 }
                 if ud.prev != prev {
-                    return Err(format!("use {u}: prev link {} but walked from {prev}", ud.prev));
+                    return Err(format!(
+                        "use {u}: prev link {} but walked from {prev}",
+                        ud.prev
+                    ));
                 }
                 seen[u as usize] += 1;
                 steps += 1;
@@ -353,14 +383,25 @@ impl Graph {
                 prev = u;
                 u = ud.next;
             }
-            if d.nops > 0 {
-                for i in 0..d.nops {
-                    let s = (d.ops + i) as usize;
-                    let ud = self.pool.uses.get(s).ok_or(format!("operand run of {vi} out of pool"))?;
+            let (ops, nops) = Self::run_of(d);
+            if nops > 0 {
+                for i in 0..nops {
+                    let s = (ops + i) as usize;
+                    let ud = self
+                        .pool
+                        .uses
+                        .get(s)
+                        .ok_or(format!("operand run of {vi} out of pool"))?;
                     if ud.user != vi as u32 || (ud.opno & !CONST_USER) != i {
-                        return Err(format!("operand {i} of value {vi}: slot says user {} opno {}", ud.user, ud.opno & !CONST_USER));
+                        return Err(format!(
+                            "operand {i} of value {vi}: slot says user {} opno {}",
+                            ud.user,
+                            ud.opno & !CONST_USER
+                        ));
                     }
-                    if ud.val != NONE && self.values.get(ud.val as usize).is_none_or(|x| x.is_free()) {
+                    if ud.val != NONE
+                        && self.values.get(ud.val as usize).is_none_or(|x| x.is_free())
+                    {
                         return Err(format!("operand {i} of value {vi} names a freed value"));
                     }
                 }
@@ -369,13 +410,23 @@ impl Graph {
         for (u, ud) in self.pool.uses.iter().enumerate() {
             let expect = u32::from(ud.val != NONE);
             if seen[u] != expect {
-                return Err(format!("use {u} (value {}) appears {} times on use lists", ud.val, seen[u]));
+                return Err(format!(
+                    "use {u} (value {}) appears {} times on use lists",
+                    ud.val, seen[u]
+                ));
             }
             if ud.val != NONE {
-                let user = self.values.get(ud.user as usize).ok_or(format!("use {u} has no user"))?;
+                let user = self
+                    .values
+                    .get(ud.user as usize)
+                    .ok_or(format!("use {u} has no user"))?;
                 let i = ud.opno & !CONST_USER;
-                if user.is_free() || i >= user.nops || user.ops + i != u as u32 {
-                    return Err(format!("use {u} is not operand {i} of its user {}", ud.user));
+                let (ops, nops) = Self::run_of(user);
+                if user.is_free() || i >= nops || ops + i != u as u32 {
+                    return Err(format!(
+                        "use {u} is not operand {i} of its user {}",
+                        ud.user
+                    ));
                 }
             }
         }
@@ -404,7 +455,10 @@ impl Iterator for UseIter<'_> {
         }
         let ud = &self.g.pool.uses[self.cur as usize];
         self.cur = ud.next;
-        Some(Use { user: self.g.handle(ud.user), operand_no: ud.opno & !CONST_USER })
+        Some(Use {
+            user: self.g.handle(ud.user),
+            operand_no: ud.opno & !CONST_USER,
+        })
     }
 }
 

@@ -77,7 +77,11 @@ pub(crate) struct HandleTable {
 
 impl HandleTable {
     pub(crate) fn new() -> Self {
-        HandleTable { slots: Vec::new(), free: Vec::new(), heads: Vec::new() }
+        HandleTable {
+            slots: Vec::new(),
+            free: Vec::new(),
+            heads: Vec::new(),
+        }
     }
 
     fn slot(&self, h: HandleId) -> &HandleSlot {
@@ -94,7 +98,10 @@ impl HandleTable {
     /// The value a handle names, without the poison check.
     pub(crate) fn raw_value(&self, h: HandleId) -> Option<Value> {
         let s = self.slot(h);
-        (s.val != NONE).then(|| Value { idx: s.val, gen: NonZeroU32::new(s.vgen).expect("live handle has a generation") })
+        (s.val != NONE).then(|| Value {
+            idx: s.val,
+            gen: NonZeroU32::new(s.vgen).expect("live handle has a generation"),
+        })
     }
 
     /// The value a handle names.
@@ -110,16 +117,31 @@ impl HandleTable {
     }
 
     pub(crate) fn create(&mut self, g: &mut Graph, v: Option<Value>, kind: HandleKind) -> HandleId {
-        let slot = HandleSlot { val: NONE, vgen: 0, prev: NONE, next: NONE, gen: NonZeroU32::MIN, kind, live: true, poisoned: false };
+        let slot = HandleSlot {
+            val: NONE,
+            vgen: 0,
+            prev: NONE,
+            next: NONE,
+            gen: NonZeroU32::MIN,
+            kind,
+            live: true,
+            poisoned: false,
+        };
         let idx = if let Some(i) = self.free.pop() {
-            let gen = self.slots[i as usize].gen.checked_add(1).unwrap_or(NonZeroU32::MIN);
+            let gen = self.slots[i as usize]
+                .gen
+                .checked_add(1)
+                .unwrap_or(NonZeroU32::MIN);
             self.slots[i as usize] = HandleSlot { gen, ..slot };
             i
         } else {
             self.slots.push(slot);
             (self.slots.len() - 1) as u32
         };
-        let h = HandleId { idx, gen: self.slots[idx as usize].gen };
+        let h = HandleId {
+            idx,
+            gen: self.slots[idx as usize].gen,
+        };
         if let Some(v) = v {
             self.attach_head(g, idx, v);
         }
@@ -175,7 +197,11 @@ impl HandleTable {
         if self.heads.len() <= vi {
             self.heads.resize(vi + 1, NONE);
         }
-        let head = if d.kind_bits & HAS_HANDLES != 0 { self.heads[vi] } else { NONE };
+        let head = if d.kind_bits & HAS_HANDLES != 0 {
+            self.heads[vi]
+        } else {
+            NONE
+        };
         d.kind_bits |= HAS_HANDLES;
         let s = &mut self.slots[i as usize];
         s.val = v.idx;
@@ -190,7 +216,9 @@ impl HandleTable {
 
     /// Takes handle slot `i` off its value's list.
     pub(crate) fn detach(&mut self, g: &mut Graph, i: u32) {
-        let HandleSlot { val, prev, next, .. } = self.slots[i as usize];
+        let HandleSlot {
+            val, prev, next, ..
+        } = self.slots[i as usize];
         if val == NONE {
             return;
         }

@@ -30,10 +30,10 @@ mod graph;
 mod handles;
 mod pool;
 
-pub use graph::{UseIter, UserIter};
-pub use handles::{HandleEvent, HandleId, HandleKind};
 pub(crate) use graph::Graph;
+pub use graph::{UseIter, UserIter};
 pub(crate) use handles::HandleTable;
+pub use handles::{HandleEvent, HandleId, HandleKind};
 pub(crate) use pool::UsePool;
 
 use crate::entity::NONE;
@@ -98,7 +98,10 @@ impl ValueKind {
     /// Whether values of this kind are global values (functions, variables,
     /// aliases, ifuncs).
     pub fn is_global(self) -> bool {
-        matches!(self, ValueKind::Function | ValueKind::GlobalVariable | ValueKind::Alias | ValueKind::IFunc)
+        matches!(
+            self,
+            ValueKind::Function | ValueKind::GlobalVariable | ValueKind::Alias | ValueKind::IFunc
+        )
     }
     /// Whether values of this kind are constants in LLVM's sense (uniqued
     /// constants and global values).
@@ -199,7 +202,13 @@ pub(crate) struct UseData {
 }
 
 impl UseData {
-    pub(crate) const EMPTY: UseData = UseData { val: NONE, user: NONE, opno: 0, prev: NONE, next: NONE };
+    pub(crate) const EMPTY: UseData = UseData {
+        val: NONE,
+        user: NONE,
+        opno: 0,
+        prev: NONE,
+        next: NONE,
+    };
 }
 
 #[cfg(test)]

@@ -24,7 +24,11 @@ pub(crate) struct UsePool {
 
 impl UsePool {
     pub(crate) fn new() -> Self {
-        UsePool { uses: Vec::new(), free_small: Default::default(), free_large: Vec::new() }
+        UsePool {
+            uses: Vec::new(),
+            free_small: Default::default(),
+            free_large: Vec::new(),
+        }
     }
 
     /// Allocates a run of `len` empty slots and returns its start. O(1)
@@ -42,7 +46,10 @@ impl UsePool {
             return self.free_large.swap_remove(i).0;
         }
         let start = self.uses.len();
-        assert!(start + n < NONE as usize, "use pool exhausted: more than 2^32 operands");
+        assert!(
+            start + n < NONE as usize,
+            "use pool exhausted: more than 2^32 operands"
+        );
         self.uses.resize(start + n, UseData::EMPTY);
         start as u32
     }
@@ -57,7 +64,10 @@ impl UsePool {
     /// Extends the top run in place by `extra` slots.
     pub(crate) fn extend_top(&mut self, extra: u32) {
         let n = self.uses.len() + extra as usize;
-        assert!(n < NONE as usize, "use pool exhausted: more than 2^32 operands");
+        assert!(
+            n < NONE as usize,
+            "use pool exhausted: more than 2^32 operands"
+        );
         self.uses.resize(n, UseData::EMPTY);
     }
 

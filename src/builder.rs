@@ -1,0 +1,668 @@
+//! The instruction builder: a cursor and one method per opcode, folding
+//! constant operands where LLVM's default `ConstantFolder` would.
+//!
+//! Owns [`Builder`] and [`Cursor`] and the folding of constant operands for
+//! integer binary operators, integer comparisons, integer casts, select
+//! and GEP (which becomes a constant expression). It does not own the
+//! instruction representation (`ir/inst.rs`) nor layout-aware folding.
+
+use crate::constants::apint::APInt;
+use crate::constants::{ConstKind, ConstPayload};
+use crate::inst::{self, Opcode, Ordering, Predicate, RmwOp, TailKind};
+use crate::ir::inst::{CallData, InstPayload};
+use crate::ir::{Block, Function, Inst};
+use crate::types::Type;
+use crate::value::{Value, ValueKind};
+use crate::Context;
+
+/// Where the builder inserts.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Cursor {
+    /// At the end of a block.
+    End(Block),
+    /// Just before an instruction.
+    Before(Inst),
+}
+
+/// An IRBuilder: inserts each new instruction at its cursor.
+pub struct Builder<'a> {
+    /// The context everything is created in.
+    pub ctx: &'a mut Context,
+    cursor: Cursor,
+    fold: bool,
+}
+
+impl<'a> Builder<'a> {
+    /// A builder inserting at the end of `b`.
+    pub fn at_end(ctx: &'a mut Context, b: Block) -> Self {
+        Builder { ctx, cursor: Cursor::End(b), fold: true }
+    }
+
+    /// A builder inserting before `i`.
+    pub fn before(ctx: &'a mut Context, i: Inst) -> Self {
+        Builder { ctx, cursor: Cursor::Before(i), fold: true }
+    }
+
+    /// Turns constant folding on or off (on by default).
+    pub fn set_folding(&mut self, on: bool) {
+        self.fold = on;
+    }
+
+    /// Moves the cursor to the end of `b`.
+    pub fn position_at_end(&mut self, b: Block) {
+        self.cursor = Cursor::End(b);
+    }
+
+    /// Moves the cursor before `i`.
+    pub fn position_before(&mut self, i: Inst) {
+        self.cursor = Cursor::Before(i);
+    }
+
+    /// The cursor.
+    pub fn cursor(&self) -> Cursor {
+        self.cursor
+    }
+
+    /// Inserts a detached instruction at the cursor (the one primitive the
+    /// per-opcode methods go through).
+    pub fn insert(&mut self, i: Inst) -> Inst {
+        match self.cursor {
+            Cursor::End(b) => self.ctx.append_inst(b, i),
+            Cursor::Before(p) => self.ctx.insert_inst_before(p, i),
+        }
+        i
+    }
+
+    fn build(&mut self, op: Opcode, ty: Type, ops: &[Value], flags: u16, payload: InstPayload) -> Inst {
+        let i = self.ctx.create_inst(op, ty, ops, payload);
+        if flags != 0 {
+            self.ctx.set_inst_flags(i, flags);
+        }
+        self.insert(i)
+    }
+
+    fn int_const(&self, v: Value) -> Option<APInt> {
+        if self.fold {
+            self.ctx.const_int_value(v)
+        } else {
+            None
+        }
+    }
+
+    // ---- arithmetic ------------------------------------------------------
+
+    /// A binary operator with flags (`inst::wrap`, `inst::EXACT`,
+    /// `inst::DISJOINT`, `inst::fmf`), folded when both operands are
+    /// integer constants (a fold that would be poison under the flags, or
+    /// undefined like division by zero, is not folded).
+    ///
+    /// # Panics
+    /// If `op` is not a binary operator or the operand types differ.
+    pub fn binop(&mut self, op: Opcode, a: Value, b: Value, flags: u16) -> Value {
+        assert!(op.is_binary(), "`{}` is not a binary operator", op.mnemonic());
+        let ty = self.ctx.type_of(a);
+        assert_eq!(ty, self.ctx.type_of(b), "binary operator operands must have the same type");
+        if let (Some(x), Some(y)) = (self.int_const(a), self.int_const(b)) {
+            if let Some(r) = fold_int_binop(op, &x, &y, flags) {
+                return self.ctx.const_int_ap(ty, &r);
+            }
+        }
+        self.build(op, ty, &[a, b], flags, InstPayload::None).0
+    }
+
+    /// `add`
+    pub fn add(&mut self, a: Value, b: Value) -> Value {
+        self.binop(Opcode::Add, a, b, 0)
+    }
+    /// `sub`
+    pub fn sub(&mut self, a: Value, b: Value) -> Value {
+        self.binop(Opcode::Sub, a, b, 0)
+    }
+    /// `mul`
+    pub fn mul(&mut self, a: Value, b: Value) -> Value {
+        self.binop(Opcode::Mul, a, b, 0)
+    }
+    /// `and`
+    pub fn and(&mut self, a: Value, b: Value) -> Value {
+        self.binop(Opcode::And, a, b, 0)
+    }
+    /// `or`
+    pub fn or(&mut self, a: Value, b: Value) -> Value {
+        self.binop(Opcode::Or, a, b, 0)
+    }
+    /// `xor`
+    pub fn xor(&mut self, a: Value, b: Value) -> Value {
+        self.binop(Opcode::Xor, a, b, 0)
+    }
+    /// `shl`
+    pub fn shl(&mut self, a: Value, b: Value) -> Value {
+        self.binop(Opcode::Shl, a, b, 0)
+    }
+
+    /// `fneg`
+    pub fn fneg(&mut self, a: Value) -> Value {
+        let ty = self.ctx.type_of(a);
+        self.build(Opcode::FNeg, ty, &[a], 0, InstPayload::None).0
+    }
+
+    /// `icmp <pred>`, folded for integer constants.
+    pub fn icmp(&mut self, pred: Predicate, a: Value, b: Value) -> Value {
+        assert!(pred.is_int(), "icmp needs an integer predicate");
+        if let (Some(x), Some(y)) = (self.int_const(a), self.int_const(b)) {
+            let r = match pred {
+                Predicate::IEq => x == y,
+                Predicate::INe => x != y,
+                Predicate::IUgt => x.ugt(&y),
+                Predicate::IUge => x.uge(&y),
+                Predicate::IUlt => x.ult(&y),
+                Predicate::IUle => x.ule(&y),
+                Predicate::ISgt => x.sgt(&y),
+                Predicate::ISge => x.sge(&y),
+                Predicate::ISlt => x.slt(&y),
+                _ => x.sle(&y),
+            };
+            return self.ctx.const_bool(r);
+        }
+        let ty = self.cmp_result_type(a);
+        self.build(Opcode::ICmp, ty, &[a, b], pred as u16, InstPayload::None).0
+    }
+
+    /// `fcmp <pred>`.
+    pub fn fcmp(&mut self, pred: Predicate, a: Value, b: Value) -> Value {
+        assert!(!pred.is_int(), "fcmp needs a floating-point predicate");
+        let ty = self.cmp_result_type(a);
+        self.build(Opcode::FCmp, ty, &[a, b], pred as u16, InstPayload::None).0
+    }
+
+    fn cmp_result_type(&mut self, a: Value) -> Type {
+        let t = self.ctx.type_of(a);
+        let i1 = self.ctx.i1_type();
+        match self.ctx.vector_len(t) {
+            Some((n, false)) => self.ctx.vector_type(i1, n),
+            Some((n, true)) => self.ctx.scalable_vector_type(i1, n),
+            None => i1,
+        }
+    }
+
+    /// A cast to `ty`; integer-to-integer casts of constants fold.
+    pub fn cast(&mut self, op: Opcode, v: Value, ty: Type) -> Value {
+        assert!(op.is_cast(), "`{}` is not a cast", op.mnemonic());
+        if let (Some(x), Some(w)) = (self.int_const(v), self.ctx.int_width(ty)) {
+            let r = match op {
+                Opcode::Trunc => Some(x.trunc(w)),
+                Opcode::ZExt => Some(x.zext(w)),
+                Opcode::SExt => Some(x.sext(w)),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return self.ctx.const_int_ap(ty, &r);
+            }
+        }
+        if self.fold && op == Opcode::BitCast && self.ctx.type_of(v) == ty {
+            return v;
+        }
+        self.build(op, ty, &[v], 0, InstPayload::None).0
+    }
+
+    /// `select`, folded when the condition is a constant.
+    pub fn select(&mut self, c: Value, t: Value, f: Value) -> Value {
+        if let Some(x) = self.int_const(c) {
+            return if x.is_zero() { f } else { t };
+        }
+        let ty = self.ctx.type_of(t);
+        self.build(Opcode::Select, ty, &[c, t, f], 0, InstPayload::None).0
+    }
+
+    /// `freeze`
+    pub fn freeze(&mut self, v: Value) -> Value {
+        let ty = self.ctx.type_of(v);
+        self.build(Opcode::Freeze, ty, &[v], 0, InstPayload::None).0
+    }
+
+    // ---- memory ----------------------------------------------------------
+
+    /// `alloca <ty>, align <align>` (align in bytes, 0 = unspecified).
+    pub fn alloca(&mut self, ty: Type, count: Option<Value>, align: u64) -> Value {
+        let p = self.ctx.ptr_type(0);
+        let n = match count {
+            Some(n) => n,
+            None => {
+                let i32t = self.ctx.i32_type();
+                self.ctx.const_int(i32t, 1)
+            }
+        };
+        self.build(Opcode::Alloca, p, &[n], align_bits(align), InstPayload::Ty(ty)).0
+    }
+
+    /// `load <ty>, ptr <p>, align <align>`.
+    pub fn load(&mut self, ty: Type, p: Value, align: u64) -> Value {
+        self.build(Opcode::Load, ty, &[p], align_bits(align), InstPayload::None).0
+    }
+
+    /// `store <v>, ptr <p>, align <align>`.
+    pub fn store(&mut self, v: Value, p: Value, align: u64) -> Inst {
+        let void = self.ctx.void_type();
+        self.build(Opcode::Store, void, &[v, p], align_bits(align), InstPayload::None)
+    }
+
+    /// `fence <ordering>`.
+    pub fn fence(&mut self, ord: Ordering) -> Inst {
+        let void = self.ctx.void_type();
+        self.build(Opcode::Fence, void, &[], (ord as u16) << inst::mem::ORDER_SHIFT, InstPayload::None)
+    }
+
+    /// `atomicrmw <op> ptr <p>, <v> <ordering>`.
+    pub fn atomicrmw(&mut self, op: RmwOp, p: Value, v: Value, ord: Ordering, align: u64) -> Value {
+        let ty = self.ctx.type_of(v);
+        let fl = align_bits(align) | (ord as u16) << inst::mem::ORDER_SHIFT | (op as u16) << inst::mem::EXTRA_SHIFT;
+        self.build(Opcode::AtomicRMW, ty, &[p, v], fl, InstPayload::None).0
+    }
+
+    /// `cmpxchg ptr <p>, <cmp>, <new> <success> <failure>`; yields `{ T, i1 }`.
+    pub fn cmpxchg(&mut self, p: Value, cmp: Value, new: Value, success: Ordering, failure: Ordering, align: u64) -> Value {
+        let t = self.ctx.type_of(cmp);
+        let i1 = self.ctx.i1_type();
+        let ty = self.ctx.struct_type(&[t, i1], false);
+        let fl = align_bits(align) | (success as u16) << inst::mem::ORDER_SHIFT | (failure as u16) << inst::mem::EXTRA_SHIFT;
+        self.build(Opcode::AtomicCmpXchg, ty, &[p, cmp, new], fl, InstPayload::None).0
+    }
+
+    /// `getelementptr [flags] <src>, ptr <base>, <indices...>`. With all
+    /// operands constant, it becomes a constant expression (LLVM's
+    /// folder); with no indices... the base itself.
+    pub fn gep(&mut self, src: Type, base: Value, indices: &[Value], flags: u16) -> Value {
+        let ty = self.gep_result_type(src, base, indices);
+        let mut ops = Vec::with_capacity(indices.len() + 1);
+        ops.push(base);
+        ops.extend_from_slice(indices);
+        if self.fold && ops.iter().all(|&o| self.ctx.value_kind(o).is_constant()) {
+            if indices.iter().all(|&i| self.ctx.is_null_value(i)) && ty == self.ctx.type_of(base) {
+                return base;
+            }
+            return self.ctx.const_expr(Opcode::GetElementPtr, ty, &ops, flags as u8, Some(ConstPayload::Gep { src, inrange: None }));
+        }
+        self.build(Opcode::GetElementPtr, ty, &ops, flags, InstPayload::Ty(src)).0
+    }
+
+    fn gep_result_type(&mut self, _src: Type, base: Value, indices: &[Value]) -> Type {
+        let bt = self.ctx.type_of(base);
+        let mut n = self.ctx.vector_len(bt);
+        for &i in indices {
+            if let Some(v) = self.ctx.vector_len(self.ctx.type_of(i)) {
+                n = Some(v);
+            }
+        }
+        let p = self.ctx.scalar_type(bt);
+        match n {
+            Some((n, false)) => self.ctx.vector_type(p, n),
+            Some((n, true)) => self.ctx.scalable_vector_type(p, n),
+            None => p,
+        }
+    }
+
+    // ---- aggregates and vectors ----------------------------------------
+
+    /// `extractvalue <agg>, idx...`
+    pub fn extract_value(&mut self, agg: Value, idx: &[u32]) -> Value {
+        let mut t = self.ctx.type_of(agg);
+        for &i in idx {
+            t = self.ctx.contained_type(t, i as usize).expect("extractvalue index out of range");
+        }
+        self.build(Opcode::ExtractValue, t, &[agg], 0, InstPayload::Indices(idx.into())).0
+    }
+
+    /// `insertvalue <agg>, <v>, idx...`
+    pub fn insert_value(&mut self, agg: Value, v: Value, idx: &[u32]) -> Value {
+        let t = self.ctx.type_of(agg);
+        self.build(Opcode::InsertValue, t, &[agg, v], 0, InstPayload::Indices(idx.into())).0
+    }
+
+    /// `extractelement <vec>, <idx>`
+    pub fn extract_element(&mut self, vec: Value, idx: Value) -> Value {
+        let t = self.ctx.scalar_type(self.ctx.type_of(vec));
+        self.build(Opcode::ExtractElement, t, &[vec, idx], 0, InstPayload::None).0
+    }
+
+    /// `insertelement <vec>, <v>, <idx>`
+    pub fn insert_element(&mut self, vec: Value, v: Value, idx: Value) -> Value {
+        let t = self.ctx.type_of(vec);
+        self.build(Opcode::InsertElement, t, &[vec, v, idx], 0, InstPayload::None).0
+    }
+
+    /// `shufflevector <a>, <b>, <mask>` (-1 = poison lane).
+    pub fn shuffle_vector(&mut self, a: Value, b: Value, mask: &[i32]) -> Value {
+        let at = self.ctx.type_of(a);
+        let e = self.ctx.scalar_type(at);
+        let scalable = self.ctx.vector_len(at).is_some_and(|(_, s)| s);
+        let t = if scalable { self.ctx.scalable_vector_type(e, mask.len() as u32) } else { self.ctx.vector_type(e, mask.len() as u32) };
+        self.build(Opcode::ShuffleVector, t, &[a, b], 0, InstPayload::Mask(mask.into())).0
+    }
+
+    /// `va_arg ptr <list>, <ty>`
+    pub fn va_arg(&mut self, list: Value, ty: Type) -> Value {
+        self.build(Opcode::VAArg, ty, &[list], 0, InstPayload::None).0
+    }
+
+    // ---- PHI and calls -------------------------------------------------
+
+    /// An empty `phi <ty>` with room for `reserve` incoming entries; grow it
+    /// with [`Context::phi_add_incoming`].
+    pub fn phi(&mut self, ty: Type, reserve: u32) -> Inst {
+        let i = self.build(Opcode::Phi, ty, &[], 0, InstPayload::Phi { blocks: Vec::new(), cap: 0 });
+        if reserve > 0 {
+            self.ctx.phi_reserve(i, reserve);
+        }
+        i
+    }
+
+    /// `call <fn_ty> <callee>(<args>)`.
+    pub fn call(&mut self, fn_ty: Type, callee: Value, args: &[Value]) -> Value {
+        let ret = self.ctx.function_parts(fn_ty).expect("call needs a function type").0;
+        let mut ops = args.to_vec();
+        ops.push(callee);
+        let data = CallData { fn_ty: Some(fn_ty), tail: TailKind::None, ..Default::default() };
+        self.build(Opcode::Call, ret, &ops, 0, InstPayload::Call(Box::new(data))).0
+    }
+
+    /// `call` of a function of this context.
+    pub fn call_function(&mut self, f: Function, args: &[Value]) -> Value {
+        let fty = self.ctx.signature(f);
+        self.call(fty, f.0, args)
+    }
+
+    // ---- terminators -----------------------------------------------------
+
+    /// `ret <v>` / `ret void`.
+    pub fn ret(&mut self, v: Option<Value>) -> Inst {
+        let void = self.ctx.void_type();
+        match v {
+            Some(v) => self.build(Opcode::Ret, void, &[v], 0, InstPayload::None),
+            None => self.build(Opcode::Ret, void, &[], 0, InstPayload::None),
+        }
+    }
+
+    /// `br label <dest>`.
+    pub fn br(&mut self, dest: Block) -> Inst {
+        let void = self.ctx.void_type();
+        self.build(Opcode::Br, void, &[dest.0], 0, InstPayload::None)
+    }
+
+    /// `br i1 <c>, label <t>, label <f>` (operands `[c, f, t]`, LLVM U11).
+    pub fn cond_br(&mut self, c: Value, t: Block, f: Block) -> Inst {
+        let void = self.ctx.void_type();
+        self.build(Opcode::Br, void, &[c, f.0, t.0], 0, InstPayload::None)
+    }
+
+    /// `switch <cond>, label <default> [...]` with room for `reserve`
+    /// cases; add them with [`Context::switch_add_case`].
+    pub fn switch(&mut self, cond: Value, default: Block, reserve: u32) -> Inst {
+        let void = self.ctx.void_type();
+        let i = self.build(Opcode::Switch, void, &[cond, default.0], 0, InstPayload::None);
+        self.ctx.grow_reserve(i, 2 + 2 * reserve);
+        i
+    }
+
+    /// `indirectbr ptr <addr>, [...]`.
+    pub fn indirect_br(&mut self, addr: Value, dests: &[Block]) -> Inst {
+        let void = self.ctx.void_type();
+        let mut ops = vec![addr];
+        ops.extend(dests.iter().map(|b| b.0));
+        self.build(Opcode::IndirectBr, void, &ops, 0, InstPayload::None)
+    }
+
+    /// `unreachable`.
+    pub fn unreachable(&mut self) -> Inst {
+        let void = self.ctx.void_type();
+        self.build(Opcode::Unreachable, void, &[], 0, InstPayload::None)
+    }
+
+    /// `resume <v>`.
+    pub fn resume(&mut self, v: Value) -> Inst {
+        let void = self.ctx.void_type();
+        self.build(Opcode::Resume, void, &[v], 0, InstPayload::None)
+    }
+
+    /// `invoke <fn_ty> <callee>(<args>) to label <normal> unwind label <unwind>`
+    /// (operands `[args..., normal, unwind, callee]`).
+    pub fn invoke(&mut self, fn_ty: Type, callee: Value, args: &[Value], normal: Block, unwind: Block) -> Value {
+        let ret = self.ctx.function_parts(fn_ty).expect("invoke needs a function type").0;
+        let mut ops = args.to_vec();
+        ops.extend([normal.0, unwind.0, callee]);
+        let data = CallData { fn_ty: Some(fn_ty), ..Default::default() };
+        self.build(Opcode::Invoke, ret, &ops, 0, InstPayload::Call(Box::new(data))).0
+    }
+
+    /// `landingpad <ty>` with `cleanup` and no clauses yet.
+    pub fn landing_pad(&mut self, ty: Type, cleanup: bool) -> Inst {
+        self.build(Opcode::LandingPad, ty, &[], 0, InstPayload::Grow { cap: 0, clauses: Vec::new(), cleanup })
+    }
+}
+
+fn align_bits(align: u64) -> u16 {
+    if align == 0 {
+        0
+    } else {
+        assert!(align.is_power_of_two() && align <= 1 << 32, "alignment {align} is not a power of two up to 2^32");
+        align.trailing_zeros() as u16 + 1
+    }
+}
+
+/// Folds an integer binary operator as LLVM's `ConstantFoldBinaryInstruction`
+/// does for two `ConstantInt`s; `None` when LLVM would not fold to a
+/// plain integer (division by zero, shift out of range, overflow under
+/// `nuw`/`nsw`, inexact under `exact`).
+pub fn fold_int_binop(op: Opcode, x: &APInt, y: &APInt, flags: u16) -> Option<APInt> {
+    let nuw = flags & inst::wrap::NUW != 0;
+    let nsw = flags & inst::wrap::NSW != 0;
+    let exact = flags & inst::EXACT != 0;
+    Some(match op {
+        Opcode::Add => {
+            let (r, uo) = x.uadd_ov(y);
+            let (_, so) = x.sadd_ov(y);
+            if (nuw && uo) || (nsw && so) {
+                return None;
+            }
+            r
+        }
+        Opcode::Sub => {
+            let (r, uo) = x.usub_ov(y);
+            let (_, so) = x.ssub_ov(y);
+            if (nuw && uo) || (nsw && so) {
+                return None;
+            }
+            r
+        }
+        Opcode::Mul => {
+            let (r, uo) = x.umul_ov(y);
+            let (_, so) = x.smul_ov(y);
+            if (nuw && uo) || (nsw && so) {
+                return None;
+            }
+            r
+        }
+        Opcode::UDiv => {
+            let (q, r) = x.checked_udivrem(y)?;
+            if exact && !r.is_zero() {
+                return None;
+            }
+            q
+        }
+        Opcode::SDiv => {
+            if y.is_all_ones() && x.is_signed_min() {
+                return None;
+            }
+            let (q, r) = x.checked_sdivrem(y)?;
+            if exact && !r.is_zero() {
+                return None;
+            }
+            q
+        }
+        Opcode::URem => x.checked_urem(y)?,
+        Opcode::SRem => {
+            if y.is_all_ones() && x.is_signed_min() {
+                return None;
+            }
+            x.checked_srem(y)?
+        }
+        Opcode::Shl => {
+            let amt = y.try_to_u64()?;
+            let r = x.checked_shl(amt)?;
+            if (nuw && x.ushl_ov(amt as u32).1) || (nsw && x.sshl_ov(amt as u32).1) {
+                return None;
+            }
+            r
+        }
+        Opcode::LShr => {
+            let amt = y.try_to_u64()?;
+            let r = x.checked_lshr(amt)?;
+            if exact && r.shl(amt as u32) != *x {
+                return None;
+            }
+            r
+        }
+        Opcode::AShr => {
+            let amt = y.try_to_u64()?;
+            let r = x.checked_ashr(amt)?;
+            if exact && r.shl(amt as u32) != *x {
+                return None;
+            }
+            r
+        }
+        Opcode::And => x.and(y),
+        Opcode::Or => x.or(y),
+        Opcode::Xor => x.xor(y),
+        _ => return None,
+    })
+}
+
+impl Context {
+    /// Makes room for `n` incoming entries in a PHI without adding any.
+    pub fn phi_reserve(&mut self, phi: Inst, n: u32) {
+        let cap = match &self.payload(phi) {
+            InstPayload::Phi { cap, .. } => *cap,
+            _ => panic!("{:?} is not a phi", phi.0),
+        };
+        if n > cap {
+            let mut c = cap;
+            self.graph.grow_operands(phi.0, &mut c, n);
+            if let InstPayload::Phi { cap, blocks } = &mut self.extra_mut(phi).payload {
+                *cap = c;
+                blocks.reserve_exact(n as usize - blocks.len());
+            }
+        }
+    }
+
+    /// Adds an incoming `(value, block)` pair to a PHI, growing its
+    /// hung-off operands by LLVM's rule (`e + e/2`, at least 2; H2) when
+    /// full. The block gets no use (LLVM U12). O(1) amortised; the run grows
+    /// in place when it ends at the top of the use pool.
+    pub fn phi_add_incoming(&mut self, phi: Inst, v: Value, b: Block) {
+        let n = self.graph.get(phi.0).nops;
+        let side = self.graph.get(phi.0).side;
+        let Some(crate::ir::side::Payload::Inst(extra)) = (side != crate::entity::NONE).then(|| &mut self.sides.recs[side as usize].payload) else {
+            panic!("{:?} is not a phi", phi.0)
+        };
+        let InstPayload::Phi { blocks, cap } = &mut extra.payload else { panic!("{:?} is not a phi", phi.0) };
+        let mut c = *cap;
+        if n == c {
+            let new_cap = (n + n / 2).max(2);
+            blocks.reserve_exact(new_cap as usize - blocks.len());
+            self.graph.grow_operands(phi.0, &mut c, new_cap);
+            let Some(crate::ir::side::Payload::Inst(extra)) = Some(&mut self.sides.recs[side as usize].payload) else { unreachable!() };
+            let InstPayload::Phi { blocks, cap } = &mut extra.payload else { unreachable!() };
+            *cap = c;
+            blocks.push(b.0);
+        } else {
+            blocks.push(b.0);
+        }
+        self.graph.push_operand(phi.0, Some(v));
+    }
+
+    /// The incoming blocks of a PHI, parallel to its operands.
+    pub fn phi_blocks(&self, phi: Inst) -> &[Value] {
+        match self.payload(phi) {
+            InstPayload::Phi { blocks, .. } => blocks,
+            _ => panic!("{:?} is not a phi", phi.0),
+        }
+    }
+
+    pub(crate) fn grow_reserve(&mut self, i: Inst, n: u32) {
+        let cap = match self.payload(i) {
+            InstPayload::Grow { cap, .. } => *cap,
+            _ => panic!("{:?} has no growable operands", i.0),
+        };
+        if n > cap {
+            let mut c = cap;
+            self.graph.grow_operands(i.0, &mut c, n);
+            if let InstPayload::Grow { cap, .. } = &mut self.extra_mut(i).payload {
+                *cap = c;
+            }
+        }
+    }
+
+    /// Adds a case to a switch, growing its operands to 3× when full
+    /// (LLVM H5).
+    pub fn switch_add_case(&mut self, sw: Inst, value: Value, dest: Block) {
+        assert_eq!(self.opcode(sw), Opcode::Switch, "switch_add_case on a non-switch");
+        let n = self.num_operands(sw.0);
+        let cap = match self.payload(sw) {
+            InstPayload::Grow { cap, .. } => *cap,
+            _ => n,
+        };
+        if n + 2 > cap {
+            self.grow_reserve(sw, (n * 3).max(n + 2));
+        }
+        self.graph.push_operand(sw.0, Some(value));
+        self.graph.push_operand(sw.0, Some(dest.0));
+    }
+
+    /// Removes case `i` of a switch: the last case moves into its slot
+    /// (LLVM H6: order is not kept).
+    pub fn switch_remove_case(&mut self, sw: Inst, i: u32) {
+        let n = self.num_operands(sw.0);
+        let cases = (n - 2) / 2;
+        assert!(i < cases, "switch case {i} out of range ({cases} cases)");
+        let (s, last) = (2 + 2 * i, n - 2);
+        if s != last {
+            let v = self.operand(sw.0, last);
+            let d = self.operand(sw.0, last + 1);
+            self.graph.set_operand(sw.0, s, v);
+            self.graph.set_operand(sw.0, s + 1, d);
+        }
+        self.graph.truncate_operands(sw.0, n - 2);
+    }
+
+    /// Adds a destination to an indirectbr.
+    pub fn indirect_br_add_dest(&mut self, ib: Inst, dest: Block) {
+        let n = self.num_operands(ib.0);
+        let cap = match self.payload(ib) {
+            InstPayload::Grow { cap, .. } => *cap,
+            _ => n,
+        };
+        if n + 1 > cap {
+            self.grow_reserve(ib, (n * 2).max(n + 1));
+        }
+        self.graph.push_operand(ib.0, Some(dest.0));
+    }
+
+    /// Adds a clause to a landingpad (`catch` when `is_catch`, else `filter`).
+    pub fn landing_pad_add_clause(&mut self, lp: Inst, clause: Value, is_catch: bool) {
+        let n = self.num_operands(lp.0);
+        let cap = match self.payload(lp) {
+            InstPayload::Grow { cap, .. } => *cap,
+            _ => n,
+        };
+        if n + 1 > cap {
+            self.grow_reserve(lp, (n * 2).max(n + 1));
+        }
+        self.graph.push_operand(lp.0, Some(clause));
+        if let InstPayload::Grow { clauses, .. } = &mut self.extra_mut(lp).payload {
+            clauses.push(is_catch);
+        }
+    }
+
+    /// Whether a value is a constant of the given kind.
+    pub fn is_const_kind(&self, v: Value, k: ConstKind) -> bool {
+        self.value_kind(v) == ValueKind::Constant && self.const_kind(v) == k
+    }
+}

@@ -1,0 +1,227 @@
+//! Functions, their arguments and blocks, and the per-function symbol
+//! table of local names.
+//!
+//! Owns [`FunctionData`]. Blocks are an intrusive doubly-linked list
+//! through the blocks' hot records (`a` = parent function, `b` = prev,
+//! `c` = next); instructions within a block likewise (see `inst.rs`).
+
+use super::attributes::AttributeList;
+use super::global::GlobalData;
+use super::module::List;
+use super::side::Payload;
+use super::{Block, Function, Module};
+use crate::entity::NONE;
+use crate::types::Type;
+use crate::value::{Value, ValueData, ValueKind};
+use crate::Context;
+use hashbrown::HashMap;
+
+/// Operand slots of a function: personality, prefix, prologue (hung-off,
+/// allocated on first set, LLVM U13).
+pub const PERSONALITY: u32 = 0;
+/// Operand slot of the prefix data.
+pub const PREFIX: u32 = 1;
+/// Operand slot of the prologue data.
+pub const PROLOGUE: u32 = 2;
+
+/// What a function carries beyond the shared global properties.
+pub struct FunctionData {
+    /// Shared global-value properties (`value_type` is the function type).
+    pub global: GlobalData,
+    /// Calling convention number (0 = `ccc`).
+    pub call_conv: u32,
+    /// Function, return and parameter attributes.
+    pub attrs: AttributeList,
+    /// `gc "name"`.
+    pub gc: Option<Box<str>>,
+    /// Address space of the function (program address space).
+    pub addrspace: u32,
+    pub(crate) args: Vec<Value>,
+    pub(crate) blocks: List,
+    pub(crate) symtab: HashMap<Box<str>, Value>,
+    pub(crate) last_unique: u32,
+}
+
+impl Context {
+    /// Adds a function declaration of function type `fn_ty` to `m`, with one
+    /// argument value per parameter. The name is made unique in the module.
+    ///
+    /// # Panics
+    /// If `fn_ty` is not a function type.
+    pub fn add_function(&mut self, m: Module, name: &str, fn_ty: Type) -> Function {
+        let params: Vec<Type> = match self.function_parts(fn_ty) {
+            Some((_, p, _)) => p.to_vec(),
+            None => panic!("add_function needs a function type"),
+        };
+        let pty = self.ptr_type(0);
+        let v = self.graph.alloc(ValueData::new(ValueKind::Function, pty));
+        let mut args = Vec::with_capacity(params.len());
+        for (i, &t) in params.iter().enumerate() {
+            let mut d = ValueData::new(ValueKind::Argument, t);
+            d.a = v.idx;
+            d.b = i as u32;
+            args.push(self.graph.alloc(d));
+        }
+        let data = FunctionData {
+            global: GlobalData {
+                value_type: Some(fn_ty),
+                ..Default::default()
+            },
+            call_conv: 0,
+            attrs: AttributeList::default(),
+            gc: None,
+            addrspace: 0,
+            args,
+            blocks: List::EMPTY,
+            symtab: HashMap::new(),
+            last_unique: 0,
+        };
+        self.set_payload(v, Payload::Function(Box::new(data)));
+        self.link_global(m, v);
+        self.set_global_name(v, name);
+        Function(v)
+    }
+
+    pub(crate) fn fdata(&self, f: Function) -> &FunctionData {
+        match self.side_of(f.0).map(|s| &s.payload) {
+            Some(Payload::Function(d)) => d,
+            _ => panic!("{:?} is not a function", f.0),
+        }
+    }
+
+    pub(crate) fn fdata_mut(&mut self, f: Function) -> &mut FunctionData {
+        match self.side_of_mut(f.0).map(|s| &mut s.payload) {
+            Some(Payload::Function(d)) => d,
+            _ => panic!("{:?} is not a function", f.0),
+        }
+    }
+
+    /// The function data (attributes, calling convention, ...) of `f`.
+    pub fn function_data(&self, f: Function) -> &FunctionData {
+        self.fdata(f)
+    }
+
+    /// Mutable function data of `f`.
+    pub fn function_data_mut(&mut self, f: Function) -> &mut FunctionData {
+        self.fdata_mut(f)
+    }
+
+    /// The function type of `f`.
+    pub fn signature(&self, f: Function) -> Type {
+        self.fdata(f)
+            .global
+            .value_type
+            .expect("a function has a function type")
+    }
+
+    /// The arguments of `f`.
+    pub fn args(&self, f: Function) -> &[Value] {
+        &self.fdata(f).args
+    }
+
+    /// Argument `i` of `f`.
+    ///
+    /// # Panics
+    /// If `i` is out of range.
+    pub fn arg(&self, f: Function, i: usize) -> Value {
+        self.fdata(f).args[i]
+    }
+
+    /// The function an argument belongs to.
+    pub fn arg_parent(&self, a: Value) -> Function {
+        let d = self.graph.get(a);
+        assert_eq!(d.kind(), ValueKind::Argument, "{a:?} is not an argument");
+        Function(self.graph.handle(d.a))
+    }
+
+    /// Whether `f` is a declaration (has no blocks).
+    pub fn is_declaration(&self, f: Function) -> bool {
+        self.fdata(f).blocks.first == NONE
+    }
+
+    /// The blocks of `f`, in layout order.
+    pub fn blocks(&self, f: Function) -> impl Iterator<Item = Block> + '_ {
+        let mut cur = self.fdata(f).blocks.first;
+        core::iter::from_fn(move || {
+            if cur == NONE {
+                return None;
+            }
+            let b = Block(self.graph.handle(cur));
+            cur = self.graph.values[cur as usize].c;
+            Some(b)
+        })
+    }
+
+    /// The entry block of `f`, if it has a body.
+    pub fn entry_block(&self, f: Function) -> Option<Block> {
+        let first = self.fdata(f).blocks.first;
+        (first != NONE).then(|| Block(self.graph.handle(first)))
+    }
+
+    /// The personality, prefix or prologue operand (`slot` is one of
+    /// [`PERSONALITY`], [`PREFIX`], [`PROLOGUE`]).
+    pub fn function_operand(&self, f: Function, slot: u32) -> Option<Value> {
+        let d = self.graph.get(f.0);
+        if d.nops == 0 {
+            None
+        } else {
+            self.graph.operand(f.0, slot)
+        }
+    }
+
+    /// Sets the personality, prefix or prologue operand; the three hung-off
+    /// slots are allocated on first set and stay (LLVM U13).
+    pub fn set_function_operand(&mut self, f: Function, slot: u32, v: Option<Value>) {
+        assert!(slot < 3, "function operand slot {slot} out of range");
+        if self.graph.get(f.0).nops == 0 {
+            if v.is_none() {
+                return;
+            }
+            self.graph.alloc_operands(f.0, 3, false);
+        }
+        self.graph.set_operand(f.0, slot, v);
+    }
+
+    /// Names a local value (argument, block, instruction) of function `f`,
+    /// renaming on collision with LLVM's per-function counter (`name` +
+    /// N, no dot). An empty name makes it unnamed.
+    pub(crate) fn set_local_name(&mut self, f: Function, v: Value, name: &str) {
+        if let Some(old) = self.side_of(v).and_then(|s| s.name.as_deref()) {
+            if old == name {
+                return;
+            }
+            let old: Box<str> = old.into();
+            self.fdata_mut(f).symtab.remove(&old);
+        }
+        if name.is_empty() {
+            self.set_raw_name(v, None);
+            return;
+        }
+        let fd = self.fdata_mut(f);
+        let unique: Box<str> = if !fd.symtab.contains_key(name) {
+            name.into()
+        } else {
+            loop {
+                fd.last_unique += 1;
+                let cand = format!("{name}{}", fd.last_unique);
+                if !fd.symtab.contains_key(cand.as_str()) {
+                    break cand.into_boxed_str();
+                }
+            }
+        };
+        fd.symtab.insert(unique.clone(), v);
+        self.set_raw_name(v, Some(unique));
+    }
+
+    pub(crate) fn forget_local_name(&mut self, f: Function, v: Value) {
+        if let Some(old) = self.side_of(v).and_then(|s| s.name.as_deref()) {
+            let old: Box<str> = old.into();
+            self.fdata_mut(f).symtab.remove(&old);
+        }
+    }
+
+    /// The local value named `name` in `f`.
+    pub fn local_by_name(&self, f: Function, name: &str) -> Option<Value> {
+        self.fdata(f).symtab.get(name).copied()
+    }
+}

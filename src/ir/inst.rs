@@ -1,0 +1,563 @@
+//! Blocks and instructions: creation, program order, erasure.
+//!
+//! Owns [`InstExtra`] (payloads that do not fit the hot record) and every
+//! change to program order: a block's instructions are an intrusive
+//! doubly-linked list through the instructions' hot records (`a` = parent
+//! block, `b` = prev, `c` = next), with the block holding first/last in its
+//! own `ops`/`nops` words. Insert, move and unlink are O(1).
+
+use super::attributes::AttributeList;
+use super::metadata::Metadata;
+use super::side::Payload;
+use super::{Block, Function, Inst};
+use crate::entity::NONE;
+use crate::inst::{Opcode, OperandStorage, TailKind};
+use crate::types::Type;
+use crate::value::{Value, ValueData, ValueKind};
+use crate::Context;
+
+/// An operand bundle of a call: tag and the range of operands it covers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bundle {
+    /// The tag (`"deopt"`, `"funclet"`, ...).
+    pub tag: Box<str>,
+    /// First operand index of the bundle.
+    pub start: u32,
+    /// Number of operands.
+    pub len: u32,
+}
+
+/// Call-like payload (call, invoke, callbr).
+#[derive(Clone, Debug, Default)]
+pub struct CallData {
+    /// The callee's function type.
+    pub fn_ty: Option<Type>,
+    /// Calling convention number.
+    pub call_conv: u32,
+    /// Call-site attributes.
+    pub attrs: AttributeList,
+    /// `tail` / `musttail` / `notail`.
+    pub tail: TailKind,
+    /// Operand bundles, in order; their operands follow the arguments.
+    pub bundles: Vec<Bundle>,
+    /// Number of indirect destinations (callbr).
+    pub num_indirect: u32,
+}
+
+/// The per-opcode payload of an instruction.
+#[derive(Clone, Debug, Default)]
+pub enum InstPayload {
+    /// Nothing beyond the hot record.
+    #[default]
+    None,
+    /// A type: alloca's allocated type, GEP's source element type,
+    /// va_arg has none (its result type).
+    Ty(Type),
+    /// PHI incoming blocks (raw indices) and the operand capacity.
+    Phi {
+        /// Incoming block of each incoming value.
+        blocks: Vec<Value>,
+        /// Capacity of the hung-off operand run.
+        cap: u32,
+    },
+    /// Capacity of a growable operand run (switch, indirectbr, catchswitch,
+    /// landingpad); landingpad also keeps clause kinds (true = catch).
+    Grow {
+        /// Capacity of the hung-off operand run.
+        cap: u32,
+        /// Landingpad clause kinds: `true` = catch, `false` = filter.
+        clauses: Vec<bool>,
+        /// Landingpad `cleanup`.
+        cleanup: bool,
+    },
+    /// Calls.
+    Call(Box<CallData>),
+    /// shufflevector mask (-1 = poison).
+    Mask(Box<[i32]>),
+    /// extractvalue / insertvalue indices.
+    Indices(Box<[u32]>),
+}
+
+/// What an instruction carries beyond its hot record.
+#[derive(Clone, Debug, Default)]
+pub struct InstExtra {
+    /// Per-opcode payload.
+    pub payload: InstPayload,
+    /// Sync scope name (`syncscope("...")`), `None` = system.
+    pub sync_scope: Option<Box<str>>,
+    /// `!dbg` attachment.
+    pub dbg: Option<Metadata>,
+    /// Other metadata attachments, by kind name, in attachment order.
+    pub md: Vec<(Box<str>, Metadata)>,
+    /// Debug records (`#dbg_value(...)` lines) printed before the
+    /// instruction, kept as their metadata operands and kind.
+    pub dbg_records: Vec<DbgRecord>,
+}
+
+/// A non-instruction debug record (LLVM 19 `#dbg_value` and friends).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DbgRecord {
+    /// `value`, `declare`, `assign` or `label`.
+    pub kind: Box<str>,
+    /// The record's metadata operands, in order.
+    pub ops: Vec<Option<Metadata>>,
+}
+
+impl Context {
+    // ---- blocks --------------------------------------------------------
+
+    /// Appends a new block named `name` to `f`.
+    pub fn append_block(&mut self, f: Function, name: &str) -> Block {
+        let b = self.create_block(name);
+        self.insert_block(f, b, None);
+        b
+    }
+
+    /// Creates a block not yet in any function.
+    pub fn create_block(&mut self, name: &str) -> Block {
+        let lt = self.label_type();
+        let mut d = ValueData::new(ValueKind::Block, lt);
+        d.ops = NONE; // first instruction
+        d.nops = NONE; // last instruction
+        let v = self.graph.alloc(d);
+        if !name.is_empty() {
+            self.set_raw_name(v, Some(name.into()));
+        }
+        Block(v)
+    }
+
+    /// Inserts detached block `b` into `f` before `before` (at the end when
+    /// `None`). O(1).
+    ///
+    /// # Panics
+    /// If `b` is already in a function.
+    pub fn insert_block(&mut self, f: Function, b: Block, before: Option<Block>) {
+        assert_eq!(
+            self.graph.get(b.0).a,
+            NONE,
+            "block {:?} is already in a function",
+            b.0
+        );
+        let next = before.map_or(NONE, |x| x.0.idx);
+        let prev = match before {
+            Some(x) => self.graph.get(x.0).b,
+            None => self.fdata(f).blocks.last,
+        };
+        {
+            let d = self.graph.get_mut(b.0);
+            d.a = f.0.idx;
+            d.b = prev;
+            d.c = next;
+        }
+        if prev == NONE {
+            self.fdata_mut(f).blocks.first = b.0.idx;
+        } else {
+            self.graph.values[prev as usize].c = b.0.idx;
+        }
+        if next == NONE {
+            self.fdata_mut(f).blocks.last = b.0.idx;
+        } else {
+            self.graph.values[next as usize].b = b.0.idx;
+        }
+        // Register the name in the function's symbol table.
+        if let Some(n) = self.name_of(b.0).map(str::to_string) {
+            self.set_raw_name(b.0, None);
+            self.set_local_name(f, b.0, &n);
+        }
+    }
+
+    /// Takes `b` out of its function's block list (it keeps its
+    /// instructions). O(1).
+    pub fn remove_block(&mut self, b: Block) {
+        let d = self.graph.get(b.0);
+        let (fi, prev, next) = (d.a, d.b, d.c);
+        if fi == NONE {
+            return;
+        }
+        let f = Function(self.graph.handle(fi));
+        if prev == NONE {
+            self.fdata_mut(f).blocks.first = next;
+        } else {
+            self.graph.values[prev as usize].c = next;
+        }
+        if next == NONE {
+            self.fdata_mut(f).blocks.last = prev;
+        } else {
+            self.graph.values[next as usize].b = prev;
+        }
+        self.forget_local_name(f, b.0);
+        let d = self.graph.get_mut(b.0);
+        d.a = NONE;
+        d.b = NONE;
+        d.c = NONE;
+    }
+
+    /// The function of a block, if it is in one.
+    pub fn block_parent(&self, b: Block) -> Option<Function> {
+        let a = self.graph.get(b.0).a;
+        (a != NONE).then(|| Function(self.graph.handle(a)))
+    }
+
+    /// The instructions of `b`, in order.
+    pub fn insts(&self, b: Block) -> impl DoubleEndedIterator<Item = Inst> + '_ {
+        let d = self.graph.get(b.0);
+        InstIter {
+            ctx: self,
+            front: d.ops,
+            back: d.nops,
+            done: d.ops == NONE,
+        }
+    }
+
+    /// The first instruction of `b`.
+    pub fn first_inst(&self, b: Block) -> Option<Inst> {
+        let f = self.graph.get(b.0).ops;
+        (f != NONE).then(|| Inst(self.graph.handle(f)))
+    }
+
+    /// The last instruction of `b` (its terminator in a well-formed block).
+    pub fn last_inst(&self, b: Block) -> Option<Inst> {
+        let l = self.graph.get(b.0).nops;
+        (l != NONE).then(|| Inst(self.graph.handle(l)))
+    }
+
+    /// The terminator of `b`, if its last instruction is one.
+    pub fn terminator(&self, b: Block) -> Option<Inst> {
+        self.last_inst(b)
+            .filter(|&i| self.opcode(i).is_terminator())
+    }
+
+    /// The successor blocks of `b`'s terminator.
+    pub fn successors(&self, b: Block) -> Vec<Block> {
+        let Some(t) = self.terminator(b) else {
+            return Vec::new();
+        };
+        (0..self.num_operands(t.0))
+            .filter_map(|i| self.operand(t.0, i))
+            .filter(|&v| self.value_kind(v) == ValueKind::Block)
+            .map(Block)
+            .collect()
+    }
+
+    // ---- instructions ---------------------------------------------------
+
+    /// Creates a detached instruction with the given operands. Fixed and
+    /// variadic opcodes get a co-allocated run of exactly `operands.len()`
+    /// slots; hung-off opcodes get a growable run with that capacity.
+    ///
+    /// # Panics
+    /// If a fixed-arity opcode gets the wrong number of operands, or an
+    /// operand is stale.
+    pub fn create_inst(
+        &mut self,
+        op: Opcode,
+        ty: Type,
+        operands: &[Value],
+        payload: InstPayload,
+    ) -> Inst {
+        if let OperandStorage::Fixed(n) = op.storage() {
+            assert_eq!(
+                operands.len(),
+                n as usize,
+                "`{}` takes {n} operands, got {}",
+                op.mnemonic(),
+                operands.len()
+            );
+        }
+        let mut d = ValueData::new(ValueKind::Instruction, ty);
+        d.opcode = op as u8;
+        let v = self.graph.alloc(d);
+        self.graph.alloc_operands(v, operands.len() as u32, false);
+        let start = self.graph.get(v).ops;
+        for (i, &o) in operands.iter().enumerate() {
+            self.graph.get(o);
+            self.graph.set_use(start + i as u32, o.idx);
+        }
+        let payload = match (op.storage(), payload) {
+            (OperandStorage::HungOff, InstPayload::Phi { blocks, .. }) => InstPayload::Phi {
+                blocks,
+                cap: operands.len() as u32,
+            },
+            (
+                OperandStorage::HungOff,
+                InstPayload::Grow {
+                    clauses, cleanup, ..
+                },
+            ) => InstPayload::Grow {
+                cap: operands.len() as u32,
+                clauses,
+                cleanup,
+            },
+            (OperandStorage::HungOff, InstPayload::None) => {
+                if op == Opcode::Phi {
+                    InstPayload::Phi {
+                        blocks: Vec::new(),
+                        cap: operands.len() as u32,
+                    }
+                } else {
+                    InstPayload::Grow {
+                        cap: operands.len() as u32,
+                        clauses: Vec::new(),
+                        cleanup: false,
+                    }
+                }
+            }
+            (_, p) => p,
+        };
+        if !matches!(payload, InstPayload::None) {
+            self.extra_mut(Inst(v)).payload = payload;
+        }
+        Inst(v)
+    }
+
+    /// The opcode of an instruction.
+    #[inline]
+    pub fn opcode(&self, i: Inst) -> Opcode {
+        Opcode::from_u8(self.graph.get(i.0).opcode)
+    }
+
+    /// The packed subclass flags of an instruction (see `inst::` modules).
+    #[inline]
+    pub fn inst_flags(&self, i: Inst) -> u16 {
+        self.graph.get(i.0).flags
+    }
+
+    /// Sets the packed subclass flags.
+    #[inline]
+    pub fn set_inst_flags(&mut self, i: Inst, flags: u16) {
+        self.graph.get_mut(i.0).flags = flags;
+    }
+
+    /// The side payload of an instruction, if any.
+    pub fn extra(&self, i: Inst) -> Option<&InstExtra> {
+        match self.side_of(i.0).map(|s| &s.payload) {
+            Some(Payload::Inst(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The side payload of an instruction, created empty when missing.
+    pub fn extra_mut(&mut self, i: Inst) -> &mut InstExtra {
+        if self.extra(i).is_none() {
+            self.set_payload(i.0, Payload::Inst(Box::default()));
+        }
+        match self.side_of_mut(i.0).map(|s| &mut s.payload) {
+            Some(Payload::Inst(e)) => e,
+            _ => unreachable!("payload was just set"),
+        }
+    }
+
+    /// The per-opcode payload (`InstPayload::None` when there is none).
+    pub fn payload(&self, i: Inst) -> &InstPayload {
+        static NONE_PAYLOAD: InstPayload = InstPayload::None;
+        self.extra(i).map_or(&NONE_PAYLOAD, |e| &e.payload)
+    }
+
+    /// The block of an instruction, if it is in one.
+    pub fn inst_parent(&self, i: Inst) -> Option<Block> {
+        let a = self.graph.get(i.0).a;
+        (a != NONE).then(|| Block(self.graph.handle(a)))
+    }
+
+    /// The next instruction in the block.
+    pub fn next_inst(&self, i: Inst) -> Option<Inst> {
+        let c = self.graph.get(i.0).c;
+        (c != NONE).then(|| Inst(self.graph.handle(c)))
+    }
+
+    /// The previous instruction in the block.
+    pub fn prev_inst(&self, i: Inst) -> Option<Inst> {
+        let b = self.graph.get(i.0).b;
+        (b != NONE).then(|| Inst(self.graph.handle(b)))
+    }
+
+    /// Appends detached instruction `i` at the end of `b`. O(1).
+    pub fn append_inst(&mut self, b: Block, i: Inst) {
+        let last = self.graph.get(b.0).nops;
+        self.link_inst(b.0.idx, i, last, NONE);
+    }
+
+    /// Inserts detached `i` before `pos`. O(1).
+    pub fn insert_inst_before(&mut self, pos: Inst, i: Inst) {
+        let d = self.graph.get(pos.0);
+        let (blk, prev) = (d.a, d.b);
+        assert_ne!(blk, NONE, "insert position {:?} is not in a block", pos.0);
+        self.link_inst(blk, i, prev, pos.0.idx);
+    }
+
+    /// Inserts detached `i` after `pos`. O(1).
+    pub fn insert_inst_after(&mut self, pos: Inst, i: Inst) {
+        let d = self.graph.get(pos.0);
+        let (blk, next) = (d.a, d.c);
+        assert_ne!(blk, NONE, "insert position {:?} is not in a block", pos.0);
+        self.link_inst(blk, i, pos.0.idx, next);
+    }
+
+    /// The one primitive that links an instruction into a block between
+    /// `prev` and `next`.
+    fn link_inst(&mut self, blk: u32, i: Inst, prev: u32, next: u32) {
+        {
+            let d = self.graph.get_mut(i.0);
+            assert_eq!(d.a, NONE, "instruction {:?} is already in a block", i.0);
+            d.a = blk;
+            d.b = prev;
+            d.c = next;
+        }
+        if prev == NONE {
+            self.graph.values[blk as usize].ops = i.0.idx;
+        } else {
+            debug_assert_eq!(self.graph.values[prev as usize].c, next);
+            self.graph.values[prev as usize].c = i.0.idx;
+        }
+        if next == NONE {
+            self.graph.values[blk as usize].nops = i.0.idx;
+        } else {
+            debug_assert_eq!(self.graph.values[next as usize].b, prev);
+            self.graph.values[next as usize].b = i.0.idx;
+        }
+        let f = self.graph.values[blk as usize].a;
+        if f != NONE {
+            if let Some(n) = self.name_of(i.0).map(str::to_string) {
+                let f = Function(self.graph.handle(f));
+                self.set_raw_name(i.0, None);
+                self.set_local_name(f, i.0, &n);
+            }
+        }
+    }
+
+    /// The one primitive that unlinks an instruction from its block. O(1).
+    pub fn remove_inst(&mut self, i: Inst) {
+        let d = self.graph.get(i.0);
+        let (blk, prev, next) = (d.a, d.b, d.c);
+        if blk == NONE {
+            return;
+        }
+        if prev == NONE {
+            self.graph.values[blk as usize].ops = next;
+        } else {
+            self.graph.values[prev as usize].c = next;
+        }
+        if next == NONE {
+            self.graph.values[blk as usize].nops = prev;
+        } else {
+            self.graph.values[next as usize].b = prev;
+        }
+        let f = self.graph.values[blk as usize].a;
+        if f != NONE && self.graph.get(i.0).side != NONE {
+            self.forget_local_name(Function(self.graph.handle(f)), i.0);
+        }
+        let d = self.graph.get_mut(i.0);
+        d.a = NONE;
+        d.b = NONE;
+        d.c = NONE;
+    }
+
+    /// Moves `i` (in any block) to just before `pos`. O(1).
+    pub fn move_inst_before(&mut self, i: Inst, pos: Inst) {
+        self.remove_inst(i);
+        self.insert_inst_before(pos, i);
+    }
+
+    /// Splits `b` before `at`: `at` and everything after it move to a new
+    /// block inserted after `b`, and `b` ends with `br label %new`. PHIs in
+    /// the successors that named `b` now name the new block. Returns the
+    /// new block. O(instructions moved + successor PHIs).
+    pub fn split_block(&mut self, b: Block, at: Inst, name: &str) -> Block {
+        let f = self
+            .block_parent(b)
+            .expect("split_block needs a block in a function");
+        let nb = self.create_block(name);
+        let next = self.graph.get(b.0).c;
+        let before = (next != NONE).then(|| Block(self.graph.handle(next)));
+        self.insert_block(f, nb, before);
+        let old_succs = self.successors(b);
+        let mut cur = Some(at);
+        while let Some(i) = cur {
+            cur = self.next_inst(i);
+            self.remove_inst(i);
+            self.append_inst(nb, i);
+        }
+        let lt = self.void_type();
+        let br = self.create_inst(Opcode::Br, lt, &[nb.0], InstPayload::None);
+        self.append_inst(b, br);
+        for s in old_succs {
+            self.replace_phi_incoming_block(s, b, nb);
+        }
+        nb
+    }
+
+    /// In every PHI at the top of `succ`, renames incoming block `old` to `new`.
+    pub fn replace_phi_incoming_block(&mut self, succ: Block, old: Block, new: Block) {
+        let phis: Vec<Inst> = self
+            .insts(succ)
+            .take_while(|&i| self.opcode(i) == Opcode::Phi)
+            .collect();
+        for p in phis {
+            if let InstPayload::Phi { blocks, .. } = &mut self.extra_mut(p).payload {
+                for bl in blocks.iter_mut() {
+                    if *bl == old.0 {
+                        *bl = new.0;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Capacity of a hung-off operand run (PHI, switch, ...); `nops` for
+    /// co-allocated runs.
+    pub fn operand_capacity(&self, v: Value) -> u32 {
+        let d = self.graph.get(v);
+        match d.kind() {
+            ValueKind::Instruction => match self.extra(Inst(v)).map(|e| &e.payload) {
+                Some(InstPayload::Phi { cap, .. }) | Some(InstPayload::Grow { cap, .. }) => *cap,
+                _ => d.nops,
+            },
+            ValueKind::GlobalVariable | ValueKind::Function if d.ops != NONE => {
+                d.nops.max(if d.kind() == ValueKind::Function {
+                    3
+                } else {
+                    1
+                })
+            }
+            _ => d.nops,
+        }
+    }
+}
+
+struct InstIter<'a> {
+    ctx: &'a Context,
+    front: u32,
+    back: u32,
+    done: bool,
+}
+
+impl Iterator for InstIter<'_> {
+    type Item = Inst;
+    fn next(&mut self) -> Option<Inst> {
+        if self.done {
+            return None;
+        }
+        let cur = self.front;
+        if cur == self.back {
+            self.done = true;
+        } else {
+            self.front = self.ctx.graph.values[cur as usize].c;
+        }
+        Some(Inst(self.ctx.graph.handle(cur)))
+    }
+}
+
+impl DoubleEndedIterator for InstIter<'_> {
+    fn next_back(&mut self) -> Option<Inst> {
+        if self.done {
+            return None;
+        }
+        let cur = self.back;
+        if cur == self.front {
+            self.done = true;
+        } else {
+            self.back = self.ctx.graph.values[cur as usize].b;
+        }
+        Some(Inst(self.ctx.graph.handle(cur)))
+    }
+}

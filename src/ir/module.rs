@@ -1,0 +1,238 @@
+//! Modules: the top-level container of globals, and the order and names of
+//! the globals in it.
+//!
+//! Owns [`ModuleData`] (module-level strings, the four global lists, the
+//! global symbol table, comdats, named metadata). Global lists are
+//! intrusive doubly-linked lists through the globals' hot records (`b` =
+//! prev, `c` = next), so adding and erasing a global is O(1).
+
+use super::metadata::Metadata;
+use super::{Global, Module};
+use crate::entity::NONE;
+use crate::value::{Value, ValueKind};
+use crate::Context;
+use hashbrown::HashMap;
+use indexmap::IndexMap;
+
+/// Comdat selection kinds.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum ComdatKind {
+    /// `any`
+    Any,
+    /// `exactmatch`
+    ExactMatch,
+    /// `largest`
+    Largest,
+    /// `nodeduplicate`
+    NoDeduplicate,
+    /// `samesize`
+    SameSize,
+}
+
+impl ComdatKind {
+    /// Textual spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            ComdatKind::Any => "any",
+            ComdatKind::ExactMatch => "exactmatch",
+            ComdatKind::Largest => "largest",
+            ComdatKind::NoDeduplicate => "nodeduplicate",
+            ComdatKind::SameSize => "samesize",
+        }
+    }
+    /// Parses a spelling.
+    pub fn from_name(s: &str) -> Option<ComdatKind> {
+        [
+            ComdatKind::Any,
+            ComdatKind::ExactMatch,
+            ComdatKind::Largest,
+            ComdatKind::NoDeduplicate,
+            ComdatKind::SameSize,
+        ]
+        .into_iter()
+        .find(|k| k.name() == s)
+    }
+}
+
+#[derive(Copy, Clone, Default)]
+pub(crate) struct List {
+    pub(crate) first: u32,
+    pub(crate) last: u32,
+}
+
+impl List {
+    pub(crate) const EMPTY: List = List {
+        first: NONE,
+        last: NONE,
+    };
+}
+
+/// Everything a module owns besides its globals' own records.
+pub struct ModuleData {
+    /// The module identifier (`; ModuleID = '...'`).
+    pub id: String,
+    /// `source_filename = "..."`.
+    pub source_filename: String,
+    /// `target triple = "..."` (empty: none).
+    pub triple: String,
+    /// `target datalayout = "..."` (empty: none), as written.
+    pub datalayout: String,
+    /// `module asm "..."` lines, in order.
+    pub module_asm: Vec<String>,
+    /// Comdats by name, in definition order.
+    pub comdats: IndexMap<Box<str>, ComdatKind>,
+    /// Named metadata (`!name = !{...}`), in definition order.
+    pub named_md: IndexMap<Box<str>, Vec<Metadata>>,
+    pub(crate) lists: [List; 4],
+    pub(crate) symtab: HashMap<Box<str>, Value>,
+    pub(crate) last_unique: u32,
+}
+
+fn list_slot(kind: ValueKind) -> usize {
+    match kind {
+        ValueKind::GlobalVariable => 0,
+        ValueKind::Function => 1,
+        ValueKind::Alias => 2,
+        ValueKind::IFunc => 3,
+        _ => unreachable!("only global values are on module lists"),
+    }
+}
+
+impl Context {
+    /// Creates an empty module named `id`.
+    pub fn create_module(&mut self, id: &str) -> Module {
+        self.modules.push(ModuleData {
+            id: id.to_string(),
+            source_filename: id.to_string(),
+            triple: String::new(),
+            datalayout: String::new(),
+            module_asm: Vec::new(),
+            comdats: IndexMap::new(),
+            named_md: IndexMap::new(),
+            lists: [List::EMPTY; 4],
+            symtab: HashMap::new(),
+            last_unique: 0,
+        });
+        Module::from_index(self.modules.len() - 1)
+    }
+
+    /// The data of module `m`.
+    pub fn module(&self, m: Module) -> &ModuleData {
+        &self.modules[m.index()]
+    }
+
+    /// Mutable data of module `m`.
+    pub fn module_mut(&mut self, m: Module) -> &mut ModuleData {
+        &mut self.modules[m.index()]
+    }
+
+    /// The module a global value belongs to.
+    pub fn global_parent(&self, g: impl Into<Value>) -> Module {
+        Module::from_index(self.graph.get(g.into()).a as usize)
+    }
+
+    pub(crate) fn link_global(&mut self, m: Module, v: Value) {
+        let slot = list_slot(self.graph.get(v).kind());
+        let last = self.modules[m.index()].lists[slot].last;
+        {
+            let d = self.graph.get_mut(v);
+            d.a = m.index() as u32;
+            d.b = last;
+            d.c = NONE;
+        }
+        if last == NONE {
+            self.modules[m.index()].lists[slot].first = v.idx;
+        } else {
+            self.graph.values[last as usize].c = v.idx;
+        }
+        self.modules[m.index()].lists[slot].last = v.idx;
+    }
+
+    pub(crate) fn unlink_global(&mut self, v: Value) {
+        let d = self.graph.get(v);
+        let (m, prev, next, slot) = (d.a as usize, d.b, d.c, list_slot(d.kind()));
+        if prev == NONE {
+            self.modules[m].lists[slot].first = next;
+        } else {
+            self.graph.values[prev as usize].c = next;
+        }
+        if next == NONE {
+            self.modules[m].lists[slot].last = prev;
+        } else {
+            self.graph.values[next as usize].b = prev;
+        }
+        if let Some(name) = self.side_of(v).and_then(|s| s.name.as_deref()) {
+            let name: Box<str> = name.into();
+            self.modules[m].symtab.remove(&name);
+        }
+    }
+
+    fn list_iter(&self, m: Module, slot: usize) -> impl Iterator<Item = Global> + '_ {
+        let mut cur = self.modules[m.index()].lists[slot].first;
+        core::iter::from_fn(move || {
+            if cur == NONE {
+                return None;
+            }
+            let v = self.graph.handle(cur);
+            cur = self.graph.values[cur as usize].c;
+            Some(Global(v))
+        })
+    }
+
+    /// The global variables of `m`, in order.
+    pub fn global_vars(&self, m: Module) -> impl Iterator<Item = Global> + '_ {
+        self.list_iter(m, 0)
+    }
+
+    /// The functions of `m`, in order.
+    pub fn functions(&self, m: Module) -> impl Iterator<Item = super::Function> + '_ {
+        self.list_iter(m, 1).map(|g| super::Function(g.0))
+    }
+
+    /// The aliases of `m`, in order.
+    pub fn aliases(&self, m: Module) -> impl Iterator<Item = Global> + '_ {
+        self.list_iter(m, 2)
+    }
+
+    /// The ifuncs of `m`, in order.
+    pub fn ifuncs(&self, m: Module) -> impl Iterator<Item = Global> + '_ {
+        self.list_iter(m, 3)
+    }
+
+    /// The global value named `name` in `m`.
+    pub fn global_by_name(&self, m: Module, name: &str) -> Option<Value> {
+        self.modules[m.index()].symtab.get(name).copied()
+    }
+
+    /// Names global `v` in its module, renaming on collision with LLVM's
+    /// module-wide counter (`name.N`). An empty name makes it unnamed.
+    pub fn set_global_name(&mut self, v: impl Into<Value>, name: &str) {
+        let v = v.into();
+        let m = self.graph.get(v).a as usize;
+        if let Some(old) = self.side_of(v).and_then(|s| s.name.as_deref()) {
+            if old == name {
+                return;
+            }
+            let old: Box<str> = old.into();
+            self.modules[m].symtab.remove(&old);
+        }
+        if name.is_empty() {
+            self.set_raw_name(v, None);
+            return;
+        }
+        let md = &mut self.modules[m];
+        let unique: Box<str> = if !md.symtab.contains_key(name) {
+            name.into()
+        } else {
+            loop {
+                md.last_unique += 1;
+                let cand = format!("{name}.{}", md.last_unique);
+                if !md.symtab.contains_key(cand.as_str()) {
+                    break cand.into_boxed_str();
+                }
+            }
+        };
+        md.symtab.insert(unique.clone(), v);
+        self.set_raw_name(v, Some(unique));
+    }
+}

@@ -1,0 +1,357 @@
+//! The RAUW policy and erasure: what replacing or erasing a value means
+//! for constants, PHIs and value handles.
+//!
+//! Owns [`Context::replace_all_uses_with`], `replace_uses_with_if`, the
+//! erase operations and the dispatch of value-handle events. The mechanics
+//! (moving uses between lists) are `value/`'s; this layer decides, per use,
+//! whether the user is a uniqued constant that must be re-uniqued
+//! (`handle_operand_change`) or an ordinary user re-pointed in place, and
+//! tells handles in LLVM's order (handles first, then uses, then PHI blocks).
+
+use crate::entity::NONE;
+use crate::inst::Opcode;
+use crate::ir::inst::InstPayload;
+use crate::ir::{Block, Function, Global, Inst};
+use crate::value::{HandleEvent, HandleId, HandleKind, Use, Value, ValueKind, CONST_USER, HAS_HANDLES};
+use crate::Context;
+
+/// A callback run for a [`HandleKind::Callback`] handle.
+pub type HandleCallback = Box<dyn FnMut(&mut Context, HandleId, HandleEvent)>;
+
+impl Context {
+    /// Replaces every use of `from` with `to` (LLVM `replaceAllUsesWith`).
+    ///
+    /// Order of effects, as LLVM's: value handles are told first
+    /// (weak-tracking handles move to `to`, callback handles get
+    /// [`HandleEvent::Replaced`], poisoning handles are poisoned); then the
+    /// use list is drained head first — a use whose user is a uniqued
+    /// constant re-uniques that constant (every use inside it at once),
+    /// any other use is re-pointed in O(1), so `to`'s list becomes `from`'s
+    /// former uses in reverse followed by its own (RW3); finally, if `from`
+    /// is a block, PHIs in its successors that named it now name `to`.
+    /// O(uses of `from` + handles on it).
+    ///
+    /// # Panics
+    /// If the types differ, `from == to`, a value is stale, `to` is a
+    /// constant that contains `from` (LLVM R7), or `to` is a non-PHI
+    /// instruction that uses `from` (it would use itself).
+    pub fn replace_all_uses_with(&mut self, from: impl Into<Value>, to: impl Into<Value>) {
+        let (from, to) = (from.into(), to.into());
+        assert_ne!(from, to, "changing value into itself");
+        assert_eq!(self.type_of(from), self.type_of(to), "replace_all_uses_with of a value with a new value of a different type");
+        if self.value_kind(to) == ValueKind::Constant && self.constant_contains(to, from) {
+            panic!("replace_all_uses_with(expr(this)) is not valid: the replacement contains the value");
+        }
+        if self.value_kind(to) == ValueKind::Instruction && self.opcode(Inst(to)) != Opcode::Phi && self.operands(to).any(|o| o == Some(from)) {
+            panic!("replace_all_uses_with would make {to:?} use itself");
+        }
+        self.notify_rauw(from, to);
+        loop {
+            let u = self.graph.get(from).first_use;
+            if u == NONE {
+                break;
+            }
+            let ud = self.graph.pool.uses[u as usize];
+            if ud.opno & CONST_USER != 0 {
+                let c = self.graph.handle(ud.user);
+                self.handle_operand_change(c, from, to);
+            } else {
+                self.graph.set_use(u, to.idx);
+            }
+        }
+        if self.value_kind(from) == ValueKind::Block {
+            for s in self.successors(Block(from)) {
+                self.replace_phi_incoming_block(s, Block(from), Block(to));
+            }
+        }
+    }
+
+    /// Replaces the uses of `from` for which `pred` holds (LLVM
+    /// `replaceUsesWithIf`); returns whether any was selected. Constant
+    /// users are collected and re-uniqued once each after the loop, which
+    /// replaces every use inside them (LLVM R9).
+    pub fn replace_uses_with_if(&mut self, from: Value, to: Value, mut pred: impl FnMut(&Context, Use) -> bool) -> bool {
+        assert_eq!(self.type_of(from), self.type_of(to), "replace_uses_with_if of a value with a new value of a different type");
+        let uses: Vec<Use> = self.uses(from).collect();
+        let mut consts: Vec<Value> = Vec::new();
+        let mut any = false;
+        for u in uses {
+            if !pred(self, u) {
+                continue;
+            }
+            any = true;
+            if self.value_kind(u.user) == ValueKind::Constant {
+                if !consts.contains(&u.user) {
+                    consts.push(u.user);
+                }
+            } else {
+                self.graph.set_operand(u.user, u.operand_no, Some(to));
+            }
+        }
+        for c in consts {
+            if self.is_live(c) && self.operands(c).any(|o| o == Some(from)) {
+                self.handle_operand_change(c, from, to);
+            }
+        }
+        any
+    }
+
+    fn constant_contains(&self, c: Value, needle: Value) -> bool {
+        let mut stack = vec![c];
+        let mut seen = 0usize;
+        while let Some(x) = stack.pop() {
+            if x == needle {
+                return true;
+            }
+            seen += 1;
+            if seen > 1_000_000 || self.value_kind(x) != ValueKind::Constant {
+                continue;
+            }
+            stack.extend(self.operands(x).flatten());
+        }
+        false
+    }
+
+    // ---- handles -------------------------------------------------------
+
+    /// Creates a value handle of `kind` on `v` (or empty).
+    pub fn create_handle(&mut self, v: Option<Value>, kind: HandleKind) -> HandleId {
+        self.handles.create(&mut self.graph, v, kind)
+    }
+
+    /// Creates a callback handle on `v`: `f` is called with the context on
+    /// erasure ([`HandleEvent::Deleted`], before the value goes; it may
+    /// RAUW it) and on RAUW ([`HandleEvent::Replaced`]). Without action by
+    /// `f`, the handle empties on erasure and stays on RAUW.
+    pub fn create_callback_handle(&mut self, v: Value, f: HandleCallback) -> HandleId {
+        let h = self.handles.create(&mut self.graph, Some(v), HandleKind::Callback);
+        let i = h.idx as usize;
+        if self.callbacks.len() <= i {
+            self.callbacks.resize_with(i + 1, || None);
+        }
+        self.callbacks[i] = Some(f);
+        h
+    }
+
+    /// A copy of handle `h` on the same value, inserted before it on the
+    /// value's handle list (so it is told before `h`, LLVM VH2). A callback
+    /// handle's copy is a plain callback handle without a callback.
+    pub fn copy_handle(&mut self, h: HandleId) -> HandleId {
+        self.handles.copy(&mut self.graph, h)
+    }
+
+    /// The value a handle names (`None` when empty).
+    ///
+    /// # Panics
+    /// If `h` was dropped, or is a poisoning handle whose value was erased
+    /// or replaced.
+    pub fn handle_value(&self, h: HandleId) -> Option<Value> {
+        self.handles.value(h)
+    }
+
+    /// The kind of a handle.
+    pub fn handle_kind(&self, h: HandleId) -> HandleKind {
+        self.handles.kind(h)
+    }
+
+    /// Re-targets a handle.
+    pub fn set_handle(&mut self, h: HandleId, v: Option<Value>) {
+        self.handles.set(&mut self.graph, h, v)
+    }
+
+    /// Drops a handle; its id becomes stale.
+    pub fn drop_handle(&mut self, h: HandleId) {
+        if let Some(slot) = self.callbacks.get_mut(h.idx as usize) {
+            *slot = None;
+        }
+        self.handles.drop_handle(&mut self.graph, h)
+    }
+
+    fn notify_rauw(&mut self, from: Value, to: Value) {
+        if self.graph.get(from).kind_bits & HAS_HANDLES == 0 {
+            return;
+        }
+        for h in self.handles.handles_of(&self.graph, from) {
+            if !self.handles.names(h, from) {
+                continue; // dropped or moved by an earlier callback (VH12)
+            }
+            match self.handles.kind(h) {
+                HandleKind::WeakTracking => self.handles.set(&mut self.graph, h, Some(to)),
+                HandleKind::Poisoning => self.handles.poison(&mut self.graph, h),
+                HandleKind::Callback => self.run_callback(h, HandleEvent::Replaced { old: from, new: to }),
+                HandleKind::Weak | HandleKind::Asserting => {}
+            }
+        }
+    }
+
+    fn run_callback(&mut self, h: HandleId, ev: HandleEvent) {
+        let i = h.idx as usize;
+        match self.callbacks.get_mut(i).and_then(Option::take) {
+            Some(mut f) => {
+                f(self, h, ev);
+                if self.handles.is_live(h) && self.callbacks.len() > i && self.callbacks[i].is_none() {
+                    self.callbacks[i] = Some(f);
+                }
+            }
+            None => {
+                if let HandleEvent::Deleted(_) = ev {
+                    self.handles.set(&mut self.graph, h, None);
+                }
+            }
+        }
+    }
+
+    /// Tells the handles of `v` that it is being erased, in LLVM's order:
+    /// every handle first (weak ones empty, callbacks run and may RAUW `v`
+    /// away, poisoning ones are poisoned), asserting handles last (VH9).
+    fn notify_erase(&mut self, v: Value) {
+        if self.graph.get(v).kind_bits & HAS_HANDLES == 0 {
+            return;
+        }
+        for h in self.handles.handles_of(&self.graph, v) {
+            if !self.handles.names(h, v) {
+                continue;
+            }
+            match self.handles.kind(h) {
+                HandleKind::Weak | HandleKind::WeakTracking => self.handles.set(&mut self.graph, h, None),
+                HandleKind::Poisoning => self.handles.poison(&mut self.graph, h),
+                HandleKind::Callback => self.run_callback(h, HandleEvent::Deleted(v)),
+                HandleKind::Asserting => {}
+            }
+        }
+        if self.graph.get(v).kind_bits & HAS_HANDLES != 0 {
+            let left = self.handles.handles_of(&self.graph, v);
+            if left.iter().any(|&h| self.handles.kind(h) == HandleKind::Asserting) {
+                panic!("an asserting value handle still pointed to this value: {v:?}");
+            }
+            for h in left {
+                self.handles.set(&mut self.graph, h, None);
+            }
+        }
+    }
+
+    // ---- erasure ---------------------------------------------------------
+
+    /// Erases an instruction: handles are told, it leaves its block, its
+    /// operands leave their use lists, and its id becomes stale. O(operands
+    /// + handles).
+    ///
+    /// # Panics
+    /// If it still has uses after the handles were told ("uses remain"), or
+    /// an asserting handle still names it.
+    pub fn erase_inst(&mut self, i: Inst) {
+        self.notify_erase(i.0);
+        assert!(self.use_empty(i.0), "uses remain when a value is erased: {:?} still has {} uses", i.0, self.num_uses(i.0));
+        self.remove_inst(i);
+        self.free_user(i.0);
+    }
+
+    fn free_user(&mut self, v: Value) {
+        let cap = self.operand_capacity(v);
+        self.graph.release_operands(v, cap);
+        let side = self.graph.get(v).side;
+        self.sides.free(side);
+        self.graph.free(v);
+    }
+
+    /// Erases a block and its instructions. The block must have no uses
+    /// other than from its own instructions and from PHIs (whose incoming
+    /// entries for it are not removed: remove them first).
+    ///
+    /// # Panics
+    /// If a value being erased still has uses from outside the block.
+    pub fn erase_block(&mut self, b: Block) {
+        let insts: Vec<Inst> = self.insts(b).collect();
+        for &i in &insts {
+            self.graph.drop_operands(i.0);
+        }
+        for &i in insts.iter().rev() {
+            self.erase_inst(i);
+        }
+        self.notify_erase(b.0);
+        assert!(self.use_empty(b.0), "uses remain when a value is erased: block {:?} is still used", b.0);
+        self.remove_block(b);
+        self.free_user(b.0);
+    }
+
+    /// Drops every reference in `f`'s body (all operands of all its
+    /// instructions), breaking cycles so the body can be erased in any
+    /// order (LLVM `Function::dropAllReferences`).
+    pub fn drop_function_body_references(&mut self, f: Function) {
+        let blocks: Vec<Block> = self.blocks(f).collect();
+        for b in blocks {
+            let insts: Vec<Inst> = self.insts(b).collect();
+            for i in insts {
+                self.graph.drop_operands(i.0);
+            }
+        }
+    }
+
+    /// Deletes `f`'s body, leaving a declaration.
+    pub fn delete_function_body(&mut self, f: Function) {
+        self.drop_function_body_references(f);
+        let blocks: Vec<Block> = self.blocks(f).collect();
+        for &b in &blocks {
+            let insts: Vec<Inst> = self.insts(b).collect();
+            for i in insts.into_iter().rev() {
+                self.notify_erase(i.0);
+                assert!(self.use_empty(i.0), "uses remain when a value is erased: {:?}", i.0);
+                self.remove_inst(i);
+                self.free_user(i.0);
+            }
+        }
+        for b in blocks {
+            self.notify_erase(b.0);
+            // Blocks may still be named by blockaddress constants.
+            assert!(self.use_empty(b.0), "uses remain when a value is erased: block {:?} is still used", b.0);
+            self.remove_block(b);
+            self.free_user(b.0);
+        }
+    }
+
+    /// Erases a function (body and arguments) from its module.
+    ///
+    /// # Panics
+    /// If the function is still used.
+    pub fn erase_function(&mut self, f: Function) {
+        self.delete_function_body(f);
+        self.notify_erase(f.0);
+        assert!(self.use_empty(f.0), "uses remain when a value is erased: function {:?} is still used", f.0);
+        let args = self.fdata(f).args.clone();
+        for a in args {
+            self.notify_erase(a);
+            assert!(self.use_empty(a), "uses remain when a value is erased: argument {a:?}");
+            self.graph.free(a);
+        }
+        self.unlink_global(f.0);
+        self.free_user(f.0);
+    }
+
+    /// Erases a global variable, alias or ifunc from its module.
+    ///
+    /// # Panics
+    /// If it is still used.
+    pub fn erase_global(&mut self, g: Global) {
+        self.notify_erase(g.0);
+        assert!(self.use_empty(g.0), "uses remain when a value is erased: global {:?} is still used", g.0);
+        self.unlink_global(g.0);
+        self.free_user(g.0);
+    }
+
+    /// Removes incoming entry `i` of a PHI, shifting later entries down so
+    /// order is kept (LLVM H4). Returns the removed value.
+    pub fn phi_remove_incoming(&mut self, phi: Inst, i: u32) -> Option<Value> {
+        let n = self.num_operands(phi.0);
+        assert!(i < n, "phi incoming {i} out of range ({n} entries)");
+        let removed = self.operand(phi.0, i);
+        for j in i..n - 1 {
+            let v = self.operand(phi.0, j + 1);
+            self.graph.set_operand(phi.0, j, v);
+        }
+        self.graph.truncate_operands(phi.0, n - 1);
+        if let InstPayload::Phi { blocks, .. } = &mut self.extra_mut(phi).payload {
+            blocks.remove(i as usize);
+        }
+        removed
+    }
+}

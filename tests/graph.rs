@@ -1,0 +1,370 @@
+//! The use-def graph: use-list order, operands, RAUW, hung-off growth,
+//! erasure and stale ids, against the LLVM 19 behaviours (U*, RW*, H*, R*).
+
+use lair::builder::Builder;
+use lair::inst::Opcode;
+use lair::ir::inst::InstPayload;
+use lair::ir::{Block, Function, Inst};
+use lair::{Context, Value};
+
+/// `define i32 @f(i32 %x, i32 %y)` with one block `entry`.
+fn setup() -> (Context, Function, Block) {
+    let mut ctx = Context::new();
+    let m = ctx.create_module("m");
+    let i32t = ctx.i32_type();
+    let fty = ctx.function_type(i32t, &[i32t, i32t], false);
+    let f = ctx.add_function(m, "f", fty);
+    let b = ctx.append_block(f, "entry");
+    (ctx, f, b)
+}
+
+fn add(ctx: &mut Context, b: Block, x: Value, name: &str) -> Value {
+    let i32t = ctx.i32_type();
+    let zero = ctx.const_int(i32t, 0);
+    let mut bld = Builder::at_end(ctx, b);
+    bld.set_folding(false);
+    let v = bld.add(x, zero);
+    ctx.set_name(v, name);
+    v
+}
+
+fn names(ctx: &Context, it: impl Iterator<Item = Value>) -> Vec<String> {
+    it.map(|v| ctx.name_of(v).unwrap_or("?").to_string()).collect()
+}
+
+#[test]
+fn users_are_most_recent_first_u2() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    for n in ["v0", "v2", "v5", "v1"] {
+        add(&mut ctx, b, x, n);
+    }
+    assert_eq!(names(&ctx, ctx.users(x)), ["v1", "v5", "v2", "v0"]);
+    ctx.check_use_lists().unwrap();
+}
+
+#[test]
+fn same_value_twice_u3() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    let v = Builder::at_end(&mut ctx, b).add(x, x);
+    let uses: Vec<u32> = ctx.uses(x).map(|u| u.operand_no).collect();
+    assert_eq!(uses, [1, 0]);
+    assert_eq!(ctx.num_uses(x), 2);
+    assert!(!ctx.has_one_use(x));
+    assert!(ctx.has_one_user(x));
+    assert!(ctx.users(x).all(|u| u == v));
+}
+
+#[test]
+fn set_operand_moves_to_head_u5_and_swap_u7() {
+    let (mut ctx, f, b) = setup();
+    let (x, y) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    let a = add(&mut ctx, b, y, "a");
+    let c = add(&mut ctx, b, x, "c");
+    ctx.set_operand(a, 0, Some(x));
+    assert_eq!(names(&ctx, ctx.users(x)), ["a", "c"]);
+    assert!(ctx.use_empty(y));
+    let one = ctx.const_int(ctx.i32_type(), 1);
+    let two = ctx.const_int(ctx.i32_type(), 2);
+    ctx.set_operand(c, 0, Some(one));
+    ctx.set_operand(c, 1, Some(two));
+    ctx.swap_operands(c, 0, 1);
+    assert_eq!(ctx.operand(c, 0), Some(two));
+    assert_eq!(ctx.operand(c, 1), Some(one));
+    ctx.check_use_lists().unwrap();
+}
+
+#[test]
+fn rauw_use_order_rw3() {
+    let (mut ctx, f, b) = setup();
+    let (x, y) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    for n in ["v0", "v2", "v5", "v1"] {
+        add(&mut ctx, b, x, n);
+    }
+    for n in ["y1", "y2"] {
+        add(&mut ctx, b, y, n);
+    }
+    ctx.replace_all_uses_with(x, y);
+    assert!(ctx.use_empty(x));
+    assert_eq!(names(&ctx, ctx.users(y)), ["v0", "v2", "v5", "v1", "y2", "y1"]);
+    ctx.check_use_lists().unwrap();
+}
+
+#[test]
+fn replace_uses_of_with_u9_and_if_rw6() {
+    let (mut ctx, f, b) = setup();
+    let (x, y) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    let a = add(&mut ctx, b, x, "a");
+    let c = add(&mut ctx, b, x, "c");
+    assert!(ctx.replace_uses_of_with(a, x, y));
+    assert!(!ctx.replace_uses_of_with(a, x, y));
+    assert_eq!(names(&ctx, ctx.users(x)), ["c"]);
+    assert!(!ctx.replace_uses_with_if(x, y, |_, _| false));
+    assert!(ctx.replace_uses_with_if(x, y, |_, u| u.user == c));
+    assert!(ctx.use_empty(x));
+    assert_eq!(ctx.num_uses(y), 2);
+}
+
+#[test]
+#[should_panic(expected = "different type")]
+fn rauw_type_checked() {
+    let (mut ctx, f, _) = setup();
+    let x = ctx.arg(f, 0);
+    let c = ctx.const_int(ctx.i64_type(), 1);
+    ctx.replace_all_uses_with(x, c);
+}
+
+#[test]
+#[should_panic(expected = "use itself")]
+fn rauw_refuses_self_use() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    let a = add(&mut ctx, b, x, "a");
+    ctx.replace_all_uses_with(x, a);
+}
+
+#[test]
+fn phi_growth_follows_llvm_h2() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    let i32t = ctx.i32_type();
+    let phi = Builder::at_end(&mut ctx, b).phi(i32t, 0);
+    let mut caps = Vec::new();
+    let mut last = 0;
+    for k in 1..=29 {
+        ctx.phi_add_incoming(phi, x, b);
+        let cap = ctx.operand_capacity(phi.0);
+        if cap != last {
+            caps.push((k, cap));
+            last = cap;
+        }
+    }
+    assert_eq!(caps, [(1, 2), (3, 3), (4, 4), (5, 6), (7, 9), (10, 13), (14, 19), (20, 28), (29, 42)]);
+    assert_eq!(ctx.num_uses(x), 29);
+    // The block gets no use from the PHI (U12).
+    assert!(ctx.use_empty(b.0));
+    ctx.check_use_lists().unwrap();
+}
+
+#[test]
+fn phi_remove_keeps_order_h4() {
+    let (mut ctx, f, b) = setup();
+    let i32t = ctx.i32_type();
+    let _ = f;
+    let phi = Builder::at_end(&mut ctx, b).phi(i32t, 0);
+    let vals: Vec<Value> = (0..29).map(|i| ctx.const_int(i32t, i)).collect();
+    for &v in &vals {
+        ctx.phi_add_incoming(phi, v, b);
+    }
+    ctx.phi_remove_incoming(phi, 1);
+    let got: Vec<u64> = ctx.operands(phi.0).map(|v| ctx.const_int_value(v.unwrap()).unwrap().to_u64()).collect();
+    let want: Vec<u64> = (0..29).filter(|&i| i != 1).collect();
+    assert_eq!(got, want);
+    assert_eq!(ctx.phi_blocks(phi).len(), 28);
+    ctx.check_use_lists().unwrap();
+}
+
+#[test]
+fn switch_growth_and_removal_h5_h6() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    let i32t = ctx.i32_type();
+    let other = ctx.append_block(f, "other");
+    let sw = Builder::at_end(&mut ctx, b).switch(x, other, 0);
+    let mut grows = Vec::new();
+    let mut last = ctx.operand_capacity(sw.0);
+    for k in 1..=30u64 {
+        let c = ctx.const_int(i32t, k);
+        ctx.switch_add_case(sw, c, other);
+        let cap = ctx.operand_capacity(sw.0);
+        if cap != last {
+            grows.push((k, last, cap));
+            last = cap;
+        }
+    }
+    assert_eq!(grows, [(1, 2, 6), (3, 6, 18), (9, 18, 54), (27, 54, 162)]);
+    ctx.switch_remove_case(sw, 0);
+    let first = ctx.operand(sw.0, 2).unwrap();
+    assert_eq!(ctx.const_int_value(first).unwrap().to_u64(), 30);
+    assert_eq!((ctx.num_operands(sw.0) - 2) / 2, 29);
+    ctx.check_use_lists().unwrap();
+}
+
+#[test]
+fn erase_and_stale_ids() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    let a = add(&mut ctx, b, x, "a");
+    ctx.erase_inst(Inst(a));
+    assert!(!ctx.is_live(a));
+    assert!(ctx.use_empty(x));
+    // The slot is reused; the old id stays stale.
+    let c = add(&mut ctx, b, x, "c");
+    assert!(ctx.is_live(c));
+    assert!(!ctx.is_live(a));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| ctx.type_of(a)));
+    let msg = *r.unwrap_err().downcast::<String>().unwrap();
+    assert!(msg.contains("stale value id"), "{msg}");
+    ctx.check_use_lists().unwrap();
+}
+
+#[test]
+#[should_panic(expected = "uses remain")]
+fn erase_with_uses_panics() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    let a = add(&mut ctx, b, x, "a");
+    add(&mut ctx, b, a, "user");
+    ctx.erase_inst(Inst(a));
+}
+
+#[test]
+fn drop_all_references_keeps_count_u8() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    let a = add(&mut ctx, b, x, "a");
+    ctx.drop_all_references(a);
+    assert_eq!(ctx.num_operands(a), 2);
+    assert_eq!(ctx.operand(a, 0), None);
+    assert!(ctx.use_empty(x));
+}
+
+#[test]
+fn constant_users_are_reuniqued_r4_r5_r6() {
+    let mut ctx = Context::new();
+    let m = ctx.create_module("m");
+    let i8t = ctx.i8_type();
+    let i32t = ctx.i32_type();
+    let ptr = ctx.ptr_type(0);
+    let g1 = ctx.add_global_var(m, "g1", i32t, 0);
+    let g2 = ctx.add_global_var(m, "g2", i32t, 0);
+    // R5: ptrtoint(@g1) becomes the existing ptrtoint(@g2).
+    let p1 = ctx.const_expr(Opcode::PtrToInt, i8t, &[g1.0], 0, None);
+    let p2 = ctx.const_expr(Opcode::PtrToInt, i8t, &[g2.0], 0, None);
+    let holder = ctx.add_global_var(m, "h", i8t, 0);
+    ctx.set_initializer(holder, Some(p1));
+    ctx.replace_all_uses_with(g1.0, g2.0);
+    assert_eq!(ctx.initializer(holder), Some(p2));
+    assert!(!ctx.is_live(p1));
+    // R6: a GEP whose base changes keeps its identity when no equal exists.
+    let g3 = ctx.add_global_var(m, "g3", i32t, 0);
+    let g4 = ctx.add_global_var(m, "g4", i32t, 0);
+    let one = ctx.const_int(i32t, 1);
+    let gep = Builder::at_end(&mut ctx, Block(g3.0)).ctx.const_expr(
+        Opcode::GetElementPtr,
+        ptr,
+        &[g3.0, one],
+        0,
+        Some(lair::constants::ConstPayload::Gep { src: i32t, inrange: None }),
+    );
+    let r = ctx.add_global_var(m, "r", ptr, 0);
+    ctx.set_initializer(r, Some(gep));
+    ctx.replace_all_uses_with(g3.0, g4.0);
+    assert_eq!(ctx.initializer(r), Some(gep));
+    assert_eq!(ctx.operand(gep, 0), Some(g4.0));
+    let again = ctx.const_expr(Opcode::GetElementPtr, ptr, &[g4.0, one], 0, Some(lair::constants::ConstPayload::Gep { src: i32t, inrange: None }));
+    assert_eq!(again, gep);
+    // R4: [i8 0, i8 ptrtoint(@g)] becomes the pre-existing [i8 0, i8 1].
+    let arr_t = ctx.array_type(i8t, 2);
+    let zero8 = ctx.const_int(i8t, 0);
+    let one8 = ctx.const_int(i8t, 1);
+    let pre = ctx.const_aggregate(arr_t, &[zero8, one8]);
+    let g5 = ctx.add_global_var(m, "g5", i32t, 0);
+    let pt = ctx.const_expr(Opcode::PtrToInt, i8t, &[g5.0], 0, None);
+    let arr = ctx.const_aggregate(arr_t, &[zero8, pt]);
+    let holder2 = ctx.add_global_var(m, "h2", arr_t, 0);
+    ctx.set_initializer(holder2, Some(arr));
+    ctx.replace_all_uses_with(pt, one8);
+    assert_eq!(ctx.initializer(holder2), Some(pre));
+    ctx.check_use_lists().unwrap();
+}
+
+#[test]
+fn constants_are_uniqued_c1_c5_c7() {
+    let mut ctx = Context::new();
+    let i32t = ctx.i32_type();
+    let i8t = ctx.i8_type();
+    assert_eq!(ctx.const_int(i32t, 5), ctx.const_int(i32t, 5));
+    let i1t = ctx.i1_type();
+    let t = ctx.const_bool(true);
+    assert_eq!(t, ctx.const_int(i1t, 1));
+    let c206 = ctx.const_int(i8t, 206);
+    assert_eq!(ctx.const_int_value(c206).unwrap().sext_value(), -50);
+    assert_eq!(ctx.const_int(i8t, 0x13b), ctx.const_int(i8t, 0x3b));
+    let d = ctx.double_type();
+    let pz = ctx.const_float(d, 0.0);
+    let nz = ctx.const_float(d, -0.0);
+    assert_ne!(pz, nz);
+    let arr = ctx.array_type(i32t, 2);
+    let z = ctx.const_int(i32t, 0);
+    let u = ctx.const_undef(i32t);
+    let p = ctx.const_poison(i32t);
+    assert_eq!(ctx.const_aggregate(arr, &[z, z]), ctx.const_null(arr));
+    assert_eq!(ctx.const_aggregate(arr, &[u, u]), ctx.const_undef(arr));
+    assert_eq!(ctx.const_aggregate(arr, &[p, p]), ctx.const_poison(arr));
+    let mixed = ctx.const_aggregate(arr, &[u, p]);
+    assert_eq!(ctx.const_kind(mixed), lair::constants::ConstKind::Array);
+    let one = ctx.const_int(i32t, 1);
+    let data = ctx.const_aggregate(arr, &[one, z]);
+    assert_eq!(ctx.const_kind(data), lair::constants::ConstKind::DataArray);
+}
+
+#[test]
+fn builder_folds_c15() {
+    let (mut ctx, _f, b) = setup();
+    let i32t = ctx.i32_type();
+    let one = ctx.const_int(i32t, 1);
+    let two = ctx.const_int(i32t, 2);
+    let three = ctx.const_int(i32t, 3);
+    let mut bld = Builder::at_end(&mut ctx, b);
+    assert_eq!(bld.add(one, two), three);
+    assert!(bld.ctx.insts(b).next().is_none());
+    let _ = InstPayload::None;
+}
+
+#[test]
+fn split_block_moves_tail_and_fixes_phis() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    let a = add(&mut ctx, b, x, "a");
+    let c = add(&mut ctx, b, a, "c");
+    let exit = ctx.append_block(f, "exit");
+    Builder::at_end(&mut ctx, b).br(exit);
+    let i32t = ctx.i32_type();
+    let phi = Builder::at_end(&mut ctx, exit).phi(i32t, 1);
+    ctx.phi_add_incoming(phi, c, b);
+    let nb = ctx.split_block(b, Inst(c), "tail");
+    assert_eq!(ctx.insts(b).count(), 2); // a, br
+    assert_eq!(ctx.insts(nb).count(), 2); // c, br exit
+    assert_eq!(ctx.phi_blocks(phi), &[nb.0]);
+    assert_eq!(ctx.blocks(f).map(|bb| ctx.name_of(bb.0).unwrap().to_string()).collect::<Vec<_>>(), ["entry", "tail", "exit"]);
+}
+
+#[test]
+fn block_rauw_rewrites_successor_phis_rw4() {
+    let (mut ctx, f, entry) = setup();
+    let i1 = ctx.i1_type();
+    let c = ctx.const_bool(true);
+    let _ = i1;
+    let a = ctx.append_block(f, "a");
+    let bb = ctx.append_block(f, "b");
+    let mb = ctx.append_block(f, "m");
+    let na = ctx.append_block(f, "newa");
+    let mut bld = Builder::at_end(&mut ctx, entry);
+    bld.set_folding(false);
+    bld.cond_br(c, a, bb);
+    Builder::at_end(&mut ctx, a).br(mb);
+    Builder::at_end(&mut ctx, bb).br(mb);
+    Builder::at_end(&mut ctx, na).br(mb);
+    let i32t = ctx.i32_type();
+    let one = ctx.const_int(i32t, 1);
+    let two = ctx.const_int(i32t, 2);
+    let phi = Builder::at_end(&mut ctx, mb).phi(i32t, 2);
+    ctx.phi_add_incoming(phi, one, a);
+    ctx.phi_add_incoming(phi, two, bb);
+    ctx.replace_all_uses_with(a.0, na.0);
+    assert_eq!(ctx.phi_blocks(phi)[0], na.0);
+    let br = ctx.terminator(entry).unwrap();
+    assert_eq!(ctx.operand(br, 2), Some(na.0));
+}
