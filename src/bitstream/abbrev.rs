@@ -1,0 +1,103 @@
+//! Abbreviation definitions: the operand list a `DEFINE_ABBREV` declares, and
+//! the char6 alphabet.
+//!
+//! Owns [`AbbrevOp`], the char6 table and the strict shape check
+//! ([`check_abbrev`]). It does not own where abbreviations live (the scope
+//! stacks of `reader.rs` and `writer.rs`, and `blockinfo.rs`).
+
+use super::error::ErrorKind;
+
+/// One operand of an abbreviation, as written in a `DEFINE_ABBREV` record.
+///
+/// The list is flat, as on disk: an [`AbbrevOp::Array`] is followed by the
+/// operand that encodes its elements. `Fixed(0)` and `Vbr(0)` are kept as
+/// written (so a copy re-emits the same bits); they read as the value 0
+/// without consuming bits, like LLVM's literal 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbbrevOp {
+    /// The value is always this; nothing is stored in the record.
+    Literal(u64),
+    /// A fixed-width field of this many bits (0..=32).
+    Fixed(u8),
+    /// A variable-width field with chunks of this many bits (0..=32).
+    Vbr(u8),
+    /// A vbr6 element count followed by that many elements encoded by the
+    /// next operand, which must be fixed, VBR or char6.
+    Array,
+    /// A 6-bit field holding one of `[a-zA-Z0-9._]`.
+    Char6,
+    /// A vbr6 byte count, 32-bit alignment, the bytes, 32-bit alignment.
+    Blob,
+}
+
+const _: () = assert!(std::mem::size_of::<AbbrevOp>() == 16);
+
+/// Encoding numbers of non-literal operands in a `DEFINE_ABBREV`.
+pub(crate) mod encoding {
+    pub const FIXED: u64 = 1;
+    pub const VBR: u64 = 2;
+    pub const ARRAY: u64 = 3;
+    pub const CHAR6: u64 = 4;
+    pub const BLOB: u64 = 5;
+}
+
+/// The char6 alphabet, indexed by code.
+pub const CHAR6_ALPHABET: &[u8; 64] =
+    b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+
+/// The character of char6 code `v` (its low 6 bits).
+#[inline(always)]
+pub fn decode_char6(v: u64) -> u8 {
+    CHAR6_ALPHABET[(v & 63) as usize]
+}
+
+/// The char6 code of `c`, if it has one.
+#[inline]
+pub fn encode_char6(c: u64) -> Option<u64> {
+    let c = u8::try_from(c).ok()?;
+    Some(match c {
+        b'a'..=b'z' => c - b'a',
+        b'A'..=b'Z' => c - b'A' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'.' => 62,
+        b'_' => 63,
+        _ => return None,
+    } as u64)
+}
+
+/// Checks the shape rules a well-formed abbreviation follows: at least one
+/// operand; the first (the record code) is not an array or a blob; widths are
+/// at most 32; an array is second to last and its element is fixed, VBR or
+/// char6 (nonzero width); a blob is last; at most one array or blob.
+///
+/// LLVM's reader only enforces some of these, and only when a record uses
+/// the abbreviation; the reader here follows LLVM (so it accepts what LLVM
+/// accepts) and this check is for writers of new streams.
+pub fn check_abbrev(ops: &[AbbrevOp]) -> Result<(), ErrorKind> {
+    let Some(first) = ops.first() else { return Err(ErrorKind::EmptyAbbrev) };
+    if matches!(first, AbbrevOp::Array | AbbrevOp::Blob) {
+        return Err(ErrorKind::CodeIsArrayOrBlob);
+    }
+    let n = ops.len();
+    for (i, op) in ops.iter().enumerate() {
+        match *op {
+            AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > 32 => {
+                return Err(ErrorKind::OperandTooWide(w.into()))
+            }
+            AbbrevOp::Array => {
+                if i + 2 != n {
+                    return Err(ErrorKind::ArrayNotSecondToLast);
+                }
+                match ops[i + 1] {
+                    AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > 0 && w <= 32 => {}
+                    AbbrevOp::Char6 => {}
+                    _ => return Err(ErrorKind::InvalidArrayElement),
+                }
+                return Ok(());
+            }
+            AbbrevOp::Blob if i + 1 != n => return Err(ErrorKind::BlobNotLast),
+            _ => {}
+        }
+    }
+    Ok(())
+}

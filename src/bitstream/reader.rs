@@ -1,0 +1,718 @@
+//! The bitstream reader: the state machine over blocks, abbreviation
+//! definitions and records, with BLOCKINFO applied by LLVM's scoping rules.
+//!
+//! Owns the scope stack (abbreviation id width, block id and abbreviations
+//! per open block), the BLOCKINFO table in force, and record decoding for
+//! every operand encoding. It does not own bit-level reads (`cursor.rs`), the
+//! wrapper header or magic (`container.rs`), or what records mean.
+//!
+//! # Scopes and abbreviations
+//!
+//! ```text
+//!   active:  [ abbrevs of block A ........ | abbrevs of block B (inner) .. ]
+//!             ^ A.active_start              ^ B.active_start
+//!   local:   operand pool of abbreviations defined inside open blocks,
+//!            truncated to B.local_start when B ends
+//!   info:    BLOCKINFO pool, append-only (see `blockinfo.rs`)
+//! ```
+//!
+//! Abbreviation id `4 + i` of the innermost block is `active[B.active_start
+//! + i]`: first the ones BLOCKINFO gives the block's id (copied as
+//! references on entry), then the ones the block defines, in order.
+//!
+//! Work is bounded by the input: every step consumes at least one bit (the
+//! abbreviation id width is at least 1), and lengths are checked against the
+//! bits left before anything is reserved. A record's value count is at most
+//! its bits plus its abbreviation's literal operands.
+
+use super::abbrev::{decode_char6, encoding, AbbrevOp};
+use super::blockinfo::{AbbrevRef, BlockInfo, BlockInfoEntry};
+use super::cursor::Cursor;
+use super::error::{Error, ErrorKind, Result};
+
+/// Abbreviation id of `END_BLOCK`.
+pub const END_BLOCK: u32 = 0;
+/// Abbreviation id of `ENTER_SUBBLOCK`.
+pub const ENTER_SUBBLOCK: u32 = 1;
+/// Abbreviation id of `DEFINE_ABBREV`.
+pub const DEFINE_ABBREV: u32 = 2;
+/// Abbreviation id of `UNABBREV_RECORD`.
+pub const UNABBREV_RECORD: u32 = 3;
+/// The first abbreviation id a stream can define.
+pub const FIRST_APPLICATION_ABBREV: u32 = 4;
+/// Block id of BLOCKINFO.
+pub const BLOCKINFO_BLOCK_ID: u32 = 0;
+/// BLOCKINFO record: `[blockid]`, the block id later definitions apply to.
+pub const BLOCKINFO_CODE_SETBID: u32 = 1;
+/// BLOCKINFO record: `[name chars...]`.
+pub const BLOCKINFO_CODE_BLOCKNAME: u32 = 2;
+/// BLOCKINFO record: `[code, name chars...]`.
+pub const BLOCKINFO_CODE_SETRECORDNAME: u32 = 3;
+/// Abbreviation id width at the top level of a stream.
+pub const TOP_LEVEL_ABBREV_WIDTH: u32 = 2;
+
+/// What comes next in the current block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// `ENTER_SUBBLOCK` with this block id has been read; call
+    /// [`Reader::enter_block`], [`Reader::enter_block_info`],
+    /// [`Reader::read_block_info_block`] or [`Reader::skip_block`] next.
+    SubBlock(u32),
+    /// `END_BLOCK` has been read and the block closed.
+    EndBlock,
+    /// A `DEFINE_ABBREV` has been read and installed (in BLOCKINFO mode: for
+    /// the block id of the last `SETBID`); [`Reader::last_abbrev`] shows it.
+    DefineAbbrev,
+    /// A record with this abbreviation id (3 = unabbreviated) follows; call
+    /// [`Reader::read_record`] or [`Reader::skip_record`] next.
+    Record(u32),
+}
+
+/// The header of a block just entered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BlockHeader {
+    /// The block id.
+    pub block_id: u32,
+    /// Width of abbreviation ids inside the block.
+    pub abbrev_width: u32,
+    /// The block's length in 32-bit words, as its header states it (not
+    /// checked against the contents, as in LLVM).
+    pub num_words: u32,
+}
+
+/// A block stepped over by [`Reader::skip_block`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SkippedBlock {
+    /// Width of abbreviation ids inside the block.
+    pub abbrev_width: u32,
+    /// The block's length in 32-bit words.
+    pub num_words: u32,
+    /// Bit offset of the block's first word (after the length word).
+    pub body_bit: u64,
+}
+
+/// One record: its code, operand values, and blob.
+///
+/// Reused across records: [`Reader::read_record`] clears it first, so a walk
+/// allocates only when a record has more values than any before it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Record<'a> {
+    code: u32,
+    abbrev_id: u32,
+    ops: Vec<u64>,
+    blob: Option<&'a [u8]>,
+}
+
+impl<'a> Record<'a> {
+    /// An empty record buffer.
+    pub fn new() -> Record<'a> {
+        Record::default()
+    }
+
+    /// An empty record buffer with room for `n` values.
+    pub fn with_capacity(n: usize) -> Record<'a> {
+        Record { ops: Vec::with_capacity(n), ..Record::default() }
+    }
+
+    /// A record built by hand (for writers and tests).
+    pub fn from_parts(code: u32, ops: &[u64], blob: Option<&'a [u8]>) -> Record<'a> {
+        Record { code, abbrev_id: UNABBREV_RECORD, ops: ops.to_vec(), blob }
+    }
+
+    /// The record code.
+    #[inline]
+    pub fn code(&self) -> u32 {
+        self.code
+    }
+
+    /// The abbreviation id it was read with (3 = unabbreviated).
+    #[inline]
+    pub fn abbrev_id(&self) -> u32 {
+        self.abbrev_id
+    }
+
+    /// The operand values after the code, literals and array elements
+    /// included, the blob excluded.
+    #[inline]
+    pub fn operands(&self) -> &[u64] {
+        &self.ops
+    }
+
+    /// The blob's bytes, borrowed from the stream, if the abbreviation has a
+    /// blob operand (the last one, if several).
+    #[inline]
+    pub fn blob(&self) -> Option<&'a [u8]> {
+        self.blob
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Scope {
+    block_id: u32,
+    prev_width: u32,
+    active_start: u32,
+    local_start: u32,
+    is_info: bool,
+}
+
+/// A BLOCKINFO block being read in BLOCKINFO mode.
+#[derive(Debug, Default)]
+struct InfoBuild {
+    entries: Vec<BlockInfoEntry>,
+    current: Option<usize>,
+}
+
+/// Reads a bitstream: blocks, abbreviation definitions and records.
+#[derive(Debug)]
+pub struct Reader<'a> {
+    cur: Cursor<'a>,
+    width: u32,
+    scopes: Vec<Scope>,
+    active: Vec<AbbrevRef>,
+    local: Vec<AbbrevOp>,
+    info: BlockInfo,
+    build: Option<InfoBuild>,
+    in_info: bool,
+    last_abbrev: Option<AbbrevRef>,
+    tmp_ops: Vec<AbbrevOp>,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `stream` (no wrapper header; the signature,
+    /// if any, is read by the caller), at the top level, with an empty
+    /// BLOCKINFO table.
+    pub fn new(stream: &'a [u8]) -> Reader<'a> {
+        Reader::with_cursor(Cursor::new(stream))
+    }
+
+    /// A reader at the top level at `cur`'s position.
+    pub fn with_cursor(cur: Cursor<'a>) -> Reader<'a> {
+        Reader {
+            cur,
+            width: TOP_LEVEL_ABBREV_WIDTH,
+            scopes: Vec::new(),
+            active: Vec::new(),
+            local: Vec::new(),
+            info: BlockInfo::new(),
+            build: None,
+            in_info: false,
+            last_abbrev: None,
+            tmp_ops: Vec::new(),
+        }
+    }
+
+    /// The bit cursor (for raw reads such as the signature).
+    pub fn cursor(&mut self) -> &mut Cursor<'a> {
+        &mut self.cur
+    }
+
+    /// Current bit offset.
+    #[inline]
+    pub fn bit_pos(&self) -> u64 {
+        self.cur.bit_pos()
+    }
+
+    /// Whether every bit has been read.
+    #[inline]
+    pub fn at_end(&self) -> bool {
+        self.cur.at_end()
+    }
+
+    /// Moves to bit offset `bit` without touching the scope stack.
+    pub fn seek(&mut self, bit: u64) -> Result<()> {
+        self.cur.seek(bit)
+    }
+
+    /// Width of abbreviation ids in the current block (2 at the top level).
+    #[inline]
+    pub fn abbrev_width(&self) -> u32 {
+        self.width
+    }
+
+    /// Id of the innermost open block, `None` at the top level.
+    pub fn block_id(&self) -> Option<u32> {
+        self.scopes.last().map(|s| s.block_id)
+    }
+
+    /// Whether the innermost block is a BLOCKINFO block in BLOCKINFO mode.
+    pub fn in_block_info(&self) -> bool {
+        self.in_info
+    }
+
+    /// Number of open blocks.
+    pub fn depth(&self) -> usize {
+        self.scopes.len()
+    }
+
+    /// The BLOCKINFO table in force.
+    pub fn block_info(&self) -> &BlockInfo {
+        &self.info
+    }
+
+    /// Number of abbreviations usable in the current block.
+    pub fn abbrev_count(&self) -> usize {
+        let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
+        self.active.len() - start
+    }
+
+    #[inline]
+    fn ops_of(&self, r: AbbrevRef) -> &[AbbrevOp] {
+        let range = r.start as usize..(r.start + r.len) as usize;
+        if r.shared {
+            &self.info.ops()[range]
+        } else {
+            &self.local[range]
+        }
+    }
+
+    /// The operands of abbreviation `abbrev_id` in the current block.
+    pub fn abbrev(&self, abbrev_id: u32) -> Option<&[AbbrevOp]> {
+        let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
+        let i = (abbrev_id as usize).checked_sub(FIRST_APPLICATION_ABBREV as usize)?;
+        let r = *self.active.get(start + i)?;
+        Some(self.ops_of(r))
+    }
+
+    /// The operands of the abbreviation the last [`Entry::DefineAbbrev`]
+    /// defined.
+    pub fn last_abbrev(&self) -> Option<&[AbbrevOp]> {
+        self.last_abbrev.map(|r| self.ops_of(r))
+    }
+
+    /// Reads the next abbreviation id and what it starts.
+    #[inline]
+    pub fn advance(&mut self) -> Result<Entry> {
+        let id = self.cur.read(self.width)? as u32;
+        match id {
+            END_BLOCK => self.end_block(),
+            ENTER_SUBBLOCK => Ok(Entry::SubBlock(self.cur.read_vbr32(8)?)),
+            DEFINE_ABBREV => {
+                self.define_abbrev()?;
+                Ok(Entry::DefineAbbrev)
+            }
+            _ => Ok(Entry::Record(id)),
+        }
+    }
+
+    fn end_block(&mut self) -> Result<Entry> {
+        let Some(scope) = self.scopes.pop() else {
+            return Err(self.cur.error(ErrorKind::EndBlockAtTopLevel));
+        };
+        self.cur.align32();
+        self.width = scope.prev_width;
+        self.active.truncate(scope.active_start as usize);
+        self.local.truncate(scope.local_start as usize);
+        self.in_info = self.scopes.last().is_some_and(|s| s.is_info);
+        if scope.is_info {
+            if let Some(build) = self.build.take() {
+                self.info.replace_entries(build.entries);
+            }
+        }
+        Ok(Entry::EndBlock)
+    }
+
+    /// Enters the block whose [`Entry::SubBlock`] was just returned: reads
+    /// its abbreviation id width and length, and starts its abbreviation
+    /// list with what BLOCKINFO gives `block_id`. A BLOCKINFO block entered
+    /// this way is an ordinary block (its definitions stay local to it).
+    pub fn enter_block(&mut self, block_id: u32) -> Result<BlockHeader> {
+        self.scopes.push(Scope {
+            block_id,
+            prev_width: self.width,
+            active_start: self.active.len() as u32,
+            local_start: self.local.len() as u32,
+            is_info: false,
+        });
+        self.in_info = false;
+        if let Some(e) = self.info.entry(block_id) {
+            self.active.extend_from_slice(&e.abbrevs);
+        }
+        let width = self.cur.read_vbr32(4)?;
+        if width > 32 {
+            return Err(self.cur.error(ErrorKind::InvalidAbbrevWidth(width.into())));
+        }
+        self.cur.align32();
+        let num_words = self.cur.read(32)? as u32;
+        if width == 0 {
+            return Err(self.cur.error(ErrorKind::InvalidAbbrevWidth(0)));
+        }
+        if self.cur.at_end() {
+            return Err(self.cur.error(ErrorKind::BlockAtEnd));
+        }
+        self.width = width;
+        Ok(BlockHeader { block_id, abbrev_width: width, num_words })
+    }
+
+    /// Enters a BLOCKINFO block in BLOCKINFO mode: `SETBID` records select
+    /// a block id, `DEFINE_ABBREV`s go to that id's list instead of the
+    /// block's, `BLOCKNAME` and `SETRECORDNAME` name it. When the block ends
+    /// the table it built replaces the one in force. Sub-blocks inside must
+    /// be skipped ([`Reader::skip_block`]), as LLVM does.
+    pub fn enter_block_info(&mut self) -> Result<BlockHeader> {
+        if self.build.is_some() {
+            return Err(self.cur.error(ErrorKind::BadBlockInfo("nested blockinfo block")));
+        }
+        let h = self.enter_block(BLOCKINFO_BLOCK_ID)?;
+        if let Some(s) = self.scopes.last_mut() {
+            s.is_info = true;
+        }
+        self.in_info = true;
+        self.build = Some(InfoBuild::default());
+        Ok(h)
+    }
+
+    /// Reads a whole BLOCKINFO block (after its [`Entry::SubBlock`]) and
+    /// installs its table, as LLVM's `ReadBlockInfoBlock`: sub-blocks are
+    /// skipped, records other than the three BLOCKINFO ones ignored.
+    pub fn read_block_info_block(&mut self) -> Result<()> {
+        self.enter_block_info()?;
+        let mut rec = Record::new();
+        loop {
+            if self.cur.at_end() {
+                return Err(self.cur.error(ErrorKind::BadBlockInfo("stream ends inside it")));
+            }
+            match self.advance()? {
+                Entry::SubBlock(_) => {
+                    self.skip_block()?;
+                }
+                Entry::EndBlock => return Ok(()),
+                Entry::DefineAbbrev => {}
+                Entry::Record(id) => self.read_record(id, &mut rec)?,
+            }
+        }
+    }
+
+    /// Steps over the block whose [`Entry::SubBlock`] was just returned,
+    /// using its length word, without reading its contents.
+    pub fn skip_block(&mut self) -> Result<SkippedBlock> {
+        let abbrev_width = self.cur.read_vbr32(4)?;
+        self.cur.align32();
+        let num_words = self.cur.read(32)? as u32;
+        if self.cur.at_end() {
+            return Err(self.cur.error(ErrorKind::BlockAtEnd));
+        }
+        let body_bit = self.cur.bit_pos();
+        let to = body_bit + u64::from(num_words) * 32;
+        self.cur.seek(to)?;
+        Ok(SkippedBlock { abbrev_width, num_words, body_bit })
+    }
+
+    fn define_abbrev(&mut self) -> Result<()> {
+        let start = self.cur.bit_pos();
+        let n = self.cur.read_vbr32(5)?;
+        let mut ops = std::mem::take(&mut self.tmp_ops);
+        ops.clear();
+        let res = read_abbrev_ops(&mut self.cur, n, &mut ops);
+        let res = res.and_then(|()| {
+            if ops.is_empty() {
+                Err(Error::new(start, ErrorKind::EmptyAbbrev))
+            } else {
+                Ok(())
+            }
+        });
+        if res.is_ok() {
+            if self.in_info {
+                match self.build.as_mut().and_then(|b| b.current.map(|c| (b, c))) {
+                    Some((build, c)) => {
+                        let r = self.info.push_ops(&ops);
+                        build.entries[c].abbrevs.push(r);
+                        self.last_abbrev = Some(r);
+                    }
+                    None => {
+                        self.tmp_ops = ops;
+                        return Err(Error::new(
+                            start,
+                            ErrorKind::BadBlockInfo("abbreviation before any setbid"),
+                        ));
+                    }
+                }
+            } else {
+                let r = AbbrevRef {
+                    start: self.local.len() as u32,
+                    len: ops.len() as u32,
+                    shared: false,
+                };
+                self.local.extend_from_slice(&ops);
+                self.active.push(r);
+                self.last_abbrev = Some(r);
+            }
+        }
+        self.tmp_ops = ops;
+        res
+    }
+
+    /// Reads the record whose [`Entry::Record`] was just returned into
+    /// `rec` (cleared first).
+    #[inline]
+    pub fn read_record(&mut self, abbrev_id: u32, rec: &mut Record<'a>) -> Result<()> {
+        rec.ops.clear();
+        rec.blob = None;
+        rec.abbrev_id = abbrev_id;
+        if abbrev_id == UNABBREV_RECORD {
+            rec.code = read_unabbrev(&mut self.cur, &mut rec.ops)?;
+        } else {
+            let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
+            let Some(&r) = (abbrev_id as usize)
+                .checked_sub(FIRST_APPLICATION_ABBREV as usize)
+                .and_then(|i| self.active.get(start + i))
+            else {
+                return Err(self.cur.error(ErrorKind::UnknownAbbrev(abbrev_id)));
+            };
+            let range = r.start as usize..(r.start + r.len) as usize;
+            let ops = if r.shared { &self.info.ops()[range] } else { &self.local[range] };
+            rec.code = read_abbreviated(&mut self.cur, ops, &mut rec.ops, &mut rec.blob)?;
+        }
+        if self.in_info {
+            self.blockinfo_record(rec)?;
+        }
+        Ok(())
+    }
+
+    fn blockinfo_record(&mut self, rec: &Record<'a>) -> Result<()> {
+        let Some(build) = self.build.as_mut() else { return Ok(()) };
+        let bad = |cur: &Cursor<'a>, why| Err(cur.error(ErrorKind::BadBlockInfo(why)));
+        match rec.code {
+            BLOCKINFO_CODE_SETBID => {
+                let Some(&id) = rec.ops.first() else { return bad(&self.cur, "empty setbid") };
+                let id = id as u32;
+                let i = match build.entries.iter().position(|e| e.block_id == id) {
+                    Some(i) => i,
+                    None => {
+                        build.entries.push(BlockInfoEntry { block_id: id, ..Default::default() });
+                        build.entries.len() - 1
+                    }
+                };
+                build.current = Some(i);
+            }
+            BLOCKINFO_CODE_BLOCKNAME => {
+                let Some(c) = build.current else { return bad(&self.cur, "blockname before setbid") };
+                build.entries[c].name = rec.ops.iter().map(|&v| v as u8).collect();
+            }
+            BLOCKINFO_CODE_SETRECORDNAME => {
+                let Some(c) = build.current else {
+                    return bad(&self.cur, "setrecordname before setbid");
+                };
+                let Some((&code, name)) = rec.ops.split_first() else {
+                    return bad(&self.cur, "empty setrecordname");
+                };
+                let name = name.iter().map(|&v| v as u8).collect();
+                build.entries[c].record_names.push((code as u32, name));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Steps over the record whose [`Entry::Record`] was just returned and
+    /// returns its code, as LLVM's `skipRecord` (fixed and char6 arrays and
+    /// blobs are jumped over; a blob running past the end ends the stream).
+    pub fn skip_record(&mut self, abbrev_id: u32) -> Result<u32> {
+        if abbrev_id == UNABBREV_RECORD {
+            let code = self.cur.read_vbr32(6)?;
+            let n = self.cur.read_vbr32(6)?;
+            for _ in 0..n {
+                self.cur.read_vbr(6)?;
+            }
+            return Ok(code);
+        }
+        let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
+        let Some(&r) = (abbrev_id as usize)
+            .checked_sub(FIRST_APPLICATION_ABBREV as usize)
+            .and_then(|i| self.active.get(start + i))
+        else {
+            return Err(self.cur.error(ErrorKind::UnknownAbbrev(abbrev_id)));
+        };
+        let range = r.start as usize..(r.start + r.len) as usize;
+        let ops = if r.shared { &self.info.ops()[range] } else { &self.local[range] };
+        skip_abbreviated(&mut self.cur, ops)
+    }
+}
+
+fn read_abbrev_ops(cur: &mut Cursor<'_>, n: u32, ops: &mut Vec<AbbrevOp>) -> Result<()> {
+    for _ in 0..n {
+        if cur.read_bit()? {
+            ops.push(AbbrevOp::Literal(cur.read_vbr(8)?));
+            continue;
+        }
+        let at = cur.bit_pos();
+        let e = cur.read(3)?;
+        let op = match e {
+            encoding::FIXED | encoding::VBR => {
+                let w = cur.read_vbr(5)?;
+                if w > 32 {
+                    return Err(Error::new(at, ErrorKind::OperandTooWide(w)));
+                }
+                if e == encoding::FIXED {
+                    AbbrevOp::Fixed(w as u8)
+                } else {
+                    AbbrevOp::Vbr(w as u8)
+                }
+            }
+            encoding::ARRAY => AbbrevOp::Array,
+            encoding::CHAR6 => AbbrevOp::Char6,
+            encoding::BLOB => AbbrevOp::Blob,
+            _ => return Err(Error::new(at, ErrorKind::InvalidEncoding(e))),
+        };
+        ops.push(op);
+    }
+    Ok(())
+}
+
+#[inline]
+fn read_unabbrev(cur: &mut Cursor<'_>, vals: &mut Vec<u64>) -> Result<u32> {
+    let code = cur.read_vbr32(6)?;
+    let n = cur.read_vbr32(6)?;
+    if u64::from(n) * 6 > cur.bits_left() {
+        return Err(cur.error(ErrorKind::LengthTooLarge(n.into())));
+    }
+    vals.reserve(n as usize);
+    for _ in 0..n {
+        let v = cur.read_vbr(6)?;
+        vals.push(v);
+    }
+    Ok(code)
+}
+
+/// Reads one scalar (literal, fixed, VBR or char6) operand.
+#[inline(always)]
+fn read_scalar(cur: &mut Cursor<'_>, op: AbbrevOp) -> Result<u64> {
+    match op {
+        AbbrevOp::Literal(v) => Ok(v),
+        AbbrevOp::Fixed(w) => cur.read(u32::from(w)),
+        AbbrevOp::Vbr(0) => Ok(0),
+        AbbrevOp::Vbr(w) => cur.read_vbr(u32::from(w)),
+        AbbrevOp::Char6 => Ok(u64::from(decode_char6(cur.read(6)?))),
+        AbbrevOp::Array | AbbrevOp::Blob => Err(cur.error(ErrorKind::CodeIsArrayOrBlob)),
+    }
+}
+
+/// The fewest bits one array element takes, or an error if `elem` cannot
+/// encode array elements (LLVM turns fixed(0) and vbr(0) into literals,
+/// which it rejects as elements).
+#[inline]
+fn element_bits(cur: &Cursor<'_>, elem: AbbrevOp) -> Result<u64> {
+    match elem {
+        AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > 0 => Ok(w.into()),
+        AbbrevOp::Char6 => Ok(6),
+        _ => Err(cur.error(ErrorKind::InvalidArrayElement)),
+    }
+}
+
+#[inline]
+fn read_abbreviated<'a>(
+    cur: &mut Cursor<'a>,
+    ops: &[AbbrevOp],
+    vals: &mut Vec<u64>,
+    blob: &mut Option<&'a [u8]>,
+) -> Result<u32> {
+    let Some((&first, rest)) = ops.split_first() else {
+        return Err(cur.error(ErrorKind::EmptyAbbrev));
+    };
+    let code = read_scalar(cur, first)? as u32;
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i] {
+            AbbrevOp::Array => {
+                let n = cur.read_vbr32(6)?;
+                if i + 2 != rest.len() {
+                    return Err(cur.error(ErrorKind::ArrayNotSecondToLast));
+                }
+                read_array(cur, rest[i + 1], n, vals)?;
+                return Ok(code);
+            }
+            AbbrevOp::Blob => {
+                let n = u64::from(cur.read_vbr32(6)?);
+                cur.align32();
+                let padded = (n + 3) & !3;
+                let Some(bytes) = cur.bytes_here(n).filter(|_| padded * 8 <= cur.bits_left()) else {
+                    return Err(cur.error(ErrorKind::BlobPastEnd(n)));
+                };
+                cur.skip(padded * 8)?;
+                *blob = Some(bytes);
+            }
+            op => {
+                let v = read_scalar(cur, op)?;
+                vals.push(v);
+            }
+        }
+        i += 1;
+    }
+    Ok(code)
+}
+
+#[inline]
+fn read_array(cur: &mut Cursor<'_>, elem: AbbrevOp, n: u32, vals: &mut Vec<u64>) -> Result<()> {
+    let min = element_bits(cur, elem)?;
+    if u64::from(n) * min > cur.bits_left() {
+        return Err(cur.error(ErrorKind::LengthTooLarge(n.into())));
+    }
+    vals.reserve(n as usize);
+    match elem {
+        AbbrevOp::Fixed(w) => {
+            let w = u32::from(w);
+            for _ in 0..n {
+                let v = cur.read(w)?;
+                vals.push(v);
+            }
+        }
+        AbbrevOp::Vbr(w) => {
+            let w = u32::from(w);
+            for _ in 0..n {
+                let v = cur.read_vbr(w)?;
+                vals.push(v);
+            }
+        }
+        _ => {
+            for _ in 0..n {
+                let v = u64::from(decode_char6(cur.read(6)?));
+                vals.push(v);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn skip_abbreviated(cur: &mut Cursor<'_>, ops: &[AbbrevOp]) -> Result<u32> {
+    let Some((&first, rest)) = ops.split_first() else {
+        return Err(cur.error(ErrorKind::EmptyAbbrev));
+    };
+    let code = read_scalar(cur, first)? as u32;
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i] {
+            AbbrevOp::Literal(_) => {}
+            AbbrevOp::Array => {
+                let n = u64::from(cur.read_vbr32(6)?);
+                let Some(&elem) = rest.get(i + 1) else {
+                    return Err(cur.error(ErrorKind::ArrayNotSecondToLast));
+                };
+                let min = element_bits(cur, elem)?;
+                match elem {
+                    AbbrevOp::Vbr(w) => {
+                        for _ in 0..n {
+                            cur.read_vbr(u32::from(w))?;
+                        }
+                    }
+                    _ => cur.skip(n * min)?,
+                }
+                i += 1;
+            }
+            AbbrevOp::Blob => {
+                let n = u64::from(cur.read_vbr32(6)?);
+                cur.align32();
+                let padded = (n + 3) & !3;
+                if padded * 8 > cur.bits_left() {
+                    // LLVM's skipRecord: a blob past the end ends the stream.
+                    cur.seek(cur.bit_len())?;
+                    break;
+                }
+                cur.skip(padded * 8)?;
+            }
+            op => {
+                read_scalar(cur, op)?;
+            }
+        }
+        i += 1;
+    }
+    Ok(code)
+}

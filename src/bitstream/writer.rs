@@ -1,0 +1,503 @@
+//! The bitstream writer: blocks with backpatched lengths, abbreviation
+//! definitions (local and through BLOCKINFO), abbreviated and unabbreviated
+//! records, arrays, char6 and blobs.
+//!
+//! Owns the output buffer, the open-block stack and the writer's own copy of
+//! the abbreviations in force (it mirrors `reader.rs`, so that an
+//! abbreviation id means the same to both). It does not own what records
+//! mean, nor the copy driver (`copy.rs`).
+//!
+//! # Output buffer
+//!
+//! Bits accumulate LSB first in `acc` (fewer than 32 pending); each full
+//! 32-bit word is appended to `out` little endian, so `out.len()` is always
+//! a multiple of 4 and a block's length word can be patched in place.
+//!
+//! VBR values are written in their shortest form, as LLVM's writer does; a
+//! stream that used longer forms is read correctly but not reproduced bit
+//! for bit.
+
+use super::abbrev::{encode_char6, encoding, AbbrevOp};
+use super::blockinfo::{AbbrevRef, BlockInfo, BlockInfoEntry};
+use super::error::{Error, ErrorKind, Result};
+use super::reader::{
+    BLOCKINFO_BLOCK_ID, BLOCKINFO_CODE_BLOCKNAME, BLOCKINFO_CODE_SETBID,
+    BLOCKINFO_CODE_SETRECORDNAME, DEFINE_ABBREV, END_BLOCK, ENTER_SUBBLOCK,
+    FIRST_APPLICATION_ABBREV, TOP_LEVEL_ABBREV_WIDTH, UNABBREV_RECORD,
+};
+
+/// The bit sink: `out` plus fewer than 32 pending bits.
+#[derive(Debug, Default)]
+struct Bits {
+    out: Vec<u8>,
+    acc: u64,
+    nacc: u32,
+}
+
+impl Bits {
+    #[inline]
+    fn pos(&self) -> u64 {
+        self.out.len() as u64 * 8 + u64::from(self.nacc)
+    }
+
+    /// Appends the low `w` bits of `v`; `w <= 32`, `v < 2^w`.
+    #[inline(always)]
+    fn put(&mut self, v: u64, w: u32) {
+        debug_assert!(w <= 32 && (w == 32 || v >> w == 0));
+        self.acc |= v << self.nacc;
+        self.nacc += w;
+        if self.nacc >= 32 {
+            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc >>= 32;
+            self.nacc -= 32;
+        }
+    }
+
+    #[cold]
+    fn error(&self, kind: ErrorKind) -> Error {
+        Error::new(self.pos(), kind)
+    }
+
+    /// Appends `v` in `w` bits (0..=64), checking that it fits.
+    #[inline]
+    fn fixed(&mut self, v: u64, w: u32) -> Result<()> {
+        if w > 64 || (w < 64 && v >> w != 0) {
+            return Err(self.error(ErrorKind::ValueTooWide { value: v, width: w }));
+        }
+        if w > 32 {
+            self.put(v & 0xffff_ffff, 32);
+            self.put(v >> 32, w - 32);
+        } else {
+            self.put(v, w);
+        }
+        Ok(())
+    }
+
+    /// Appends `v` as a VBR of `w`-bit chunks (1..=32), shortest form.
+    #[inline]
+    fn vbr(&mut self, mut v: u64, w: u32) -> Result<()> {
+        if w == 0 || w > 32 || (w == 1 && v != 0) {
+            return Err(self.error(ErrorKind::ValueTooWide { value: v, width: w }));
+        }
+        let hi = 1u64 << (w - 1);
+        while v >= hi {
+            self.put((v & (hi - 1)) | hi, w);
+            v >>= w - 1;
+        }
+        self.put(v, w);
+        Ok(())
+    }
+
+    #[inline]
+    fn align32(&mut self) {
+        if self.nacc > 0 {
+            self.put(0, 32 - self.nacc);
+        }
+    }
+
+    /// Appends one scalar operand (literal checked, fixed, VBR or char6).
+    #[inline]
+    fn scalar(&mut self, op: AbbrevOp, v: u64) -> Result<()> {
+        match op {
+            AbbrevOp::Literal(l) if l == v => Ok(()),
+            AbbrevOp::Literal(l) => {
+                Err(self.error(ErrorKind::LiteralMismatch { literal: l, value: v }))
+            }
+            AbbrevOp::Fixed(w) => self.fixed(v, u32::from(w)),
+            AbbrevOp::Vbr(0) if v == 0 => Ok(()),
+            AbbrevOp::Vbr(w) => self.vbr(v, u32::from(w)),
+            AbbrevOp::Char6 => match encode_char6(v) {
+                Some(c) => {
+                    self.put(c, 6);
+                    Ok(())
+                }
+                None => Err(self.error(ErrorKind::NotChar6(v))),
+            },
+            AbbrevOp::Array | AbbrevOp::Blob => Err(self.error(ErrorKind::CodeIsArrayOrBlob)),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Scope {
+    prev_width: u32,
+    len_at: usize,
+    active_start: u32,
+    local_start: u32,
+    is_info: bool,
+}
+
+#[derive(Debug, Default)]
+struct InfoBuild {
+    entries: Vec<BlockInfoEntry>,
+    current: Option<usize>,
+}
+
+/// Writes a bitstream.
+///
+/// Abbreviation ids follow the reader's rules: in a block of id B, ids
+/// 4, 5, ... are first BLOCKINFO's abbreviations for B, then the block's own
+/// definitions in order. A BLOCKINFO block written with
+/// [`Writer::enter_block_info`] replaces the table when it ends, as readers
+/// do.
+#[derive(Debug)]
+pub struct Writer {
+    bits: Bits,
+    width: u32,
+    scopes: Vec<Scope>,
+    active: Vec<AbbrevRef>,
+    local: Vec<AbbrevOp>,
+    info: BlockInfo,
+    build: Option<InfoBuild>,
+    in_info: bool,
+}
+
+impl Default for Writer {
+    fn default() -> Writer {
+        Writer::new()
+    }
+}
+
+impl Writer {
+    /// An empty stream at the top level (abbreviation id width 2).
+    pub fn new() -> Writer {
+        Writer::with_capacity(0)
+    }
+
+    /// An empty stream with room for `bytes` bytes.
+    pub fn with_capacity(bytes: usize) -> Writer {
+        Writer {
+            bits: Bits { out: Vec::with_capacity(bytes), acc: 0, nacc: 0 },
+            width: TOP_LEVEL_ABBREV_WIDTH,
+            scopes: Vec::new(),
+            active: Vec::new(),
+            local: Vec::new(),
+            info: BlockInfo::new(),
+            build: None,
+            in_info: false,
+        }
+    }
+
+    /// Bits written so far.
+    pub fn bit_pos(&self) -> u64 {
+        self.bits.pos()
+    }
+
+    /// Number of open blocks.
+    pub fn depth(&self) -> usize {
+        self.scopes.len()
+    }
+
+    /// The BLOCKINFO table in force.
+    pub fn block_info(&self) -> &BlockInfo {
+        &self.info
+    }
+
+    /// Appends `value` in `width` bits (0..=64).
+    pub fn emit(&mut self, value: u64, width: u32) -> Result<()> {
+        self.bits.fixed(value, width)
+    }
+
+    /// Appends `value` as a VBR with `width`-bit chunks (1..=32).
+    pub fn emit_vbr(&mut self, value: u64, width: u32) -> Result<()> {
+        self.bits.vbr(value, width)
+    }
+
+    /// Pads with zero bits to a multiple of 32.
+    pub fn align32(&mut self) {
+        self.bits.align32();
+    }
+
+    /// Appends the LLVM IR magic `'B' 'C' 0x0 0xC 0xE 0xD`.
+    pub fn emit_bitcode_magic(&mut self) {
+        for (v, w) in [(u64::from(b'B'), 8), (u64::from(b'C'), 8), (0, 4), (0xC, 4), (0xE, 4), (0xD, 4)] {
+            self.bits.put(v, w);
+        }
+    }
+
+    #[inline]
+    fn abbrev_id(&mut self, id: u32) -> Result<()> {
+        self.bits.fixed(u64::from(id), self.width)
+    }
+
+    fn enter(&mut self, block_id: u32, abbrev_width: u32) -> Result<usize> {
+        if abbrev_width == 0 || abbrev_width > 32 {
+            return Err(self.bits.error(ErrorKind::InvalidAbbrevWidth(abbrev_width.into())));
+        }
+        self.abbrev_id(ENTER_SUBBLOCK)?;
+        self.bits.vbr(u64::from(block_id), 8)?;
+        self.bits.vbr(u64::from(abbrev_width), 4)?;
+        self.bits.align32();
+        let len_at = self.bits.out.len();
+        self.bits.put(0, 32);
+        Ok(len_at)
+    }
+
+    /// Opens a block of `block_id` whose abbreviation ids are
+    /// `abbrev_width` bits (1..=32); its length word is patched by
+    /// [`Writer::exit_block`].
+    pub fn enter_block(&mut self, block_id: u32, abbrev_width: u32) -> Result<()> {
+        let len_at = self.enter(block_id, abbrev_width)?;
+        self.scopes.push(Scope {
+            prev_width: self.width,
+            len_at,
+            active_start: self.active.len() as u32,
+            local_start: self.local.len() as u32,
+            is_info: false,
+        });
+        self.in_info = false;
+        self.width = abbrev_width;
+        if let Some(e) = self.info.entry(block_id) {
+            self.active.extend_from_slice(&e.abbrevs);
+        }
+        Ok(())
+    }
+
+    /// Opens a BLOCKINFO block: `SETBID` records written in it select the
+    /// block id that [`Writer::define_abbrev`] then defines for.
+    pub fn enter_block_info(&mut self, abbrev_width: u32) -> Result<()> {
+        self.enter_block(BLOCKINFO_BLOCK_ID, abbrev_width)?;
+        if let Some(s) = self.scopes.last_mut() {
+            s.is_info = true;
+        }
+        self.in_info = true;
+        self.build = Some(InfoBuild::default());
+        Ok(())
+    }
+
+    /// Closes the innermost block: `END_BLOCK`, alignment, and the length
+    /// word patched.
+    pub fn exit_block(&mut self) -> Result<()> {
+        let Some(scope) = self.scopes.pop() else {
+            return Err(self.bits.error(ErrorKind::NoOpenBlock));
+        };
+        self.abbrev_id(END_BLOCK)?;
+        self.bits.align32();
+        let words = (self.bits.out.len() - scope.len_at - 4) / 4;
+        let words = u32::try_from(words).unwrap_or(u32::MAX);
+        self.bits.out[scope.len_at..scope.len_at + 4].copy_from_slice(&words.to_le_bytes());
+        self.width = scope.prev_width;
+        self.active.truncate(scope.active_start as usize);
+        self.local.truncate(scope.local_start as usize);
+        self.in_info = self.scopes.last().is_some_and(|s| s.is_info);
+        if scope.is_info {
+            if let Some(build) = self.build.take() {
+                self.info.replace_entries(build.entries);
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes a whole block whose body (the words after its length word,
+    /// `END_BLOCK` included) is `body`, a multiple of 4 bytes, verbatim.
+    pub fn emit_raw_block(&mut self, block_id: u32, abbrev_width: u32, body: &[u8]) -> Result<()> {
+        if body.len() % 4 != 0 {
+            return Err(self.bits.error(ErrorKind::LengthTooLarge(body.len() as u64)));
+        }
+        let len_at = self.enter(block_id, abbrev_width)?;
+        let words = u32::try_from(body.len() / 4).unwrap_or(u32::MAX);
+        self.bits.out[len_at..len_at + 4].copy_from_slice(&words.to_le_bytes());
+        self.bits.out.extend_from_slice(body);
+        Ok(())
+    }
+
+    /// Writes a `DEFINE_ABBREV` and installs it; returns its abbreviation
+    /// id (in BLOCKINFO mode: the id it has in blocks of the current
+    /// `SETBID`). Errors on an empty list or a width over 32, which readers
+    /// reject; use [`super::check_abbrev`] for the full shape rules.
+    pub fn define_abbrev(&mut self, ops: &[AbbrevOp]) -> Result<u32> {
+        if ops.is_empty() {
+            return Err(self.bits.error(ErrorKind::EmptyAbbrev));
+        }
+        if self.in_info && self.build.as_ref().and_then(|b| b.current).is_none() {
+            return Err(self.bits.error(ErrorKind::NoCurrentBlockId));
+        }
+        self.abbrev_id(DEFINE_ABBREV)?;
+        self.bits.vbr(ops.len() as u64, 5)?;
+        for &op in ops {
+            let (enc, data) = match op {
+                AbbrevOp::Literal(v) => {
+                    self.bits.put(1, 1);
+                    self.bits.vbr(v, 8)?;
+                    continue;
+                }
+                AbbrevOp::Fixed(w) => (encoding::FIXED, Some(w)),
+                AbbrevOp::Vbr(w) => (encoding::VBR, Some(w)),
+                AbbrevOp::Array => (encoding::ARRAY, None),
+                AbbrevOp::Char6 => (encoding::CHAR6, None),
+                AbbrevOp::Blob => (encoding::BLOB, None),
+            };
+            if let Some(w) = data {
+                if w > 32 {
+                    return Err(self.bits.error(ErrorKind::OperandTooWide(w.into())));
+                }
+            }
+            self.bits.put(0, 1);
+            self.bits.put(enc, 3);
+            if let Some(w) = data {
+                self.bits.vbr(u64::from(w), 5)?;
+            }
+        }
+        if self.in_info {
+            if let Some(build) = self.build.as_mut() {
+                if let Some(c) = build.current {
+                    let r = self.info.push_ops(ops);
+                    build.entries[c].abbrevs.push(r);
+                    return Ok(FIRST_APPLICATION_ABBREV + build.entries[c].abbrevs.len() as u32 - 1);
+                }
+            }
+            return Err(self.bits.error(ErrorKind::NoCurrentBlockId));
+        }
+        let r = AbbrevRef { start: self.local.len() as u32, len: ops.len() as u32, shared: false };
+        self.local.extend_from_slice(ops);
+        self.active.push(r);
+        let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
+        Ok(FIRST_APPLICATION_ABBREV + (self.active.len() - start) as u32 - 1)
+    }
+
+    /// In a BLOCKINFO block: writes `SETBID block_id` unless it is the
+    /// current one, then defines `ops` for blocks of `block_id`; returns the
+    /// abbreviation id it will have there.
+    pub fn define_blockinfo_abbrev(&mut self, block_id: u32, ops: &[AbbrevOp]) -> Result<u32> {
+        let current = self.build.as_ref().and_then(|b| b.current.map(|c| b.entries[c].block_id));
+        if current != Some(block_id) {
+            self.emit_unabbrev_record(BLOCKINFO_CODE_SETBID, &[u64::from(block_id)])?;
+        }
+        self.define_abbrev(ops)
+    }
+
+    /// Writes an unabbreviated record: id 3, code, count and values as vbr6.
+    pub fn emit_unabbrev_record(&mut self, code: u32, vals: &[u64]) -> Result<()> {
+        self.abbrev_id(UNABBREV_RECORD)?;
+        self.bits.vbr(u64::from(code), 6)?;
+        self.bits.vbr(vals.len() as u64, 6)?;
+        for &v in vals {
+            self.bits.vbr(v, 6)?;
+        }
+        if self.in_info {
+            self.blockinfo_record(code, vals);
+        }
+        Ok(())
+    }
+
+    /// Writes a record with abbreviation `abbrev_id` (3 = unabbreviated, in
+    /// which case `blob` must be `None`). `vals` are the operands after the
+    /// code, literals included, array elements last; `blob` the bytes of a
+    /// blob operand.
+    pub fn emit_record(&mut self, abbrev_id: u32, code: u32, vals: &[u64], blob: Option<&[u8]>) -> Result<()> {
+        if abbrev_id == UNABBREV_RECORD {
+            if blob.is_some() {
+                return Err(self.bits.error(ErrorKind::BlobMismatch));
+            }
+            return self.emit_unabbrev_record(code, vals);
+        }
+        let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
+        let Some(&r) = (abbrev_id as usize)
+            .checked_sub(FIRST_APPLICATION_ABBREV as usize)
+            .and_then(|i| self.active.get(start + i))
+        else {
+            return Err(self.bits.error(ErrorKind::UnknownAbbrev(abbrev_id)));
+        };
+        self.bits.fixed(u64::from(abbrev_id), self.width)?;
+        let range = r.start as usize..(r.start + r.len) as usize;
+        let ops = if r.shared { &self.info.ops()[range] } else { &self.local[range] };
+        emit_abbreviated(&mut self.bits, ops, code, vals, blob)?;
+        if self.in_info {
+            self.blockinfo_record(code, vals);
+        }
+        Ok(())
+    }
+
+    fn blockinfo_record(&mut self, code: u32, vals: &[u64]) {
+        let Some(build) = self.build.as_mut() else { return };
+        match (code, build.current) {
+            (BLOCKINFO_CODE_SETBID, _) => {
+                if let Some(&id) = vals.first() {
+                    let id = id as u32;
+                    let i = match build.entries.iter().position(|e| e.block_id == id) {
+                        Some(i) => i,
+                        None => {
+                            build.entries.push(BlockInfoEntry { block_id: id, ..Default::default() });
+                            build.entries.len() - 1
+                        }
+                    };
+                    build.current = Some(i);
+                }
+            }
+            (BLOCKINFO_CODE_BLOCKNAME, Some(c)) => {
+                build.entries[c].name = vals.iter().map(|&v| v as u8).collect();
+            }
+            (BLOCKINFO_CODE_SETRECORDNAME, Some(c)) => {
+                if let Some((&rc, name)) = vals.split_first() {
+                    let name = name.iter().map(|&v| v as u8).collect();
+                    build.entries[c].record_names.push((rc as u32, name));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The bytes written, padded with zero bits to a multiple of 32 bits.
+    /// Blocks still open are left unterminated.
+    pub fn finish(mut self) -> Vec<u8> {
+        self.bits.align32();
+        self.bits.out
+    }
+}
+
+fn emit_abbreviated(bits: &mut Bits, ops: &[AbbrevOp], code: u32, vals: &[u64], blob: Option<&[u8]>) -> Result<()> {
+    let Some((&first, rest)) = ops.split_first() else {
+        return Err(bits.error(ErrorKind::EmptyAbbrev));
+    };
+    bits.scalar(first, u64::from(code))?;
+    let mut i = 0;
+    let mut k = 0;
+    let mut blob_used = false;
+    while k < rest.len() {
+        match rest[k] {
+            AbbrevOp::Array => {
+                let Some(&elem) = rest.get(k + 1) else {
+                    return Err(bits.error(ErrorKind::ArrayNotSecondToLast));
+                };
+                if !matches!(elem, AbbrevOp::Fixed(1..) | AbbrevOp::Vbr(1..) | AbbrevOp::Char6) {
+                    return Err(bits.error(ErrorKind::InvalidArrayElement));
+                }
+                let elems = vals.get(i..).unwrap_or(&[]);
+                bits.vbr(elems.len() as u64, 6)?;
+                for &v in elems {
+                    bits.scalar(elem, v)?;
+                }
+                i = vals.len();
+                k += 2;
+                continue;
+            }
+            AbbrevOp::Blob => {
+                let Some(b) = blob else { return Err(bits.error(ErrorKind::BlobMismatch)) };
+                bits.vbr(b.len() as u64, 6)?;
+                bits.align32();
+                let mut chunks = b.chunks_exact(4);
+                for c in &mut chunks {
+                    bits.out.extend_from_slice(c);
+                }
+                for &byte in chunks.remainder() {
+                    bits.put(u64::from(byte), 8);
+                }
+                bits.align32();
+                blob_used = true;
+            }
+            op => {
+                let Some(&v) = vals.get(i) else { return Err(bits.error(ErrorKind::OperandCount)) };
+                bits.scalar(op, v)?;
+                i += 1;
+            }
+        }
+        k += 1;
+    }
+    if i != vals.len() {
+        return Err(bits.error(ErrorKind::OperandCount));
+    }
+    if blob.is_some() && !blob_used {
+        return Err(bits.error(ErrorKind::BlobMismatch));
+    }
+    Ok(())
+}
