@@ -5,7 +5,10 @@
 //! integer width and address-space ranges) and the type predicates. It does
 //! not own storage or interning (`store.rs`) nor printing (`display.rs`).
 
-use super::store::{Key, F_SIZED, MAX_ADDRSPACE, MAX_INT_BITS};
+use super::store::{
+    F_BAD_ARRAY_ELEM, F_BAD_PARAM, F_BAD_RETURN, F_BAD_STRUCT_ELEM, F_SIZED, F_VECTOR_ELEM,
+    MAX_ADDRSPACE, MAX_INT_BITS,
+};
 use super::{Type, TypeData};
 use crate::Context;
 
@@ -157,9 +160,9 @@ impl Context {
     /// message "invalid array element type T".
     pub fn array_type(&mut self, elem: Type, len: u64) -> Type {
         if !self.is_valid_array_element(elem) {
-            panic!("invalid array element type {}", elem.display(self));
+            self.bad_type("invalid array element type", elem);
         }
-        self.types.intern(Key::Array(elem, len))
+        self.types.array(elem, len)
     }
 
     /// `<len x elem>` (a fixed-length vector).
@@ -170,7 +173,7 @@ impl Context {
     /// vector element type T"; if `len` is 0: "vector length must be nonzero".
     pub fn vector_type(&mut self, elem: Type, len: u32) -> Type {
         self.check_vector(elem, len);
-        self.types.intern(Key::Vector(elem, len, false))
+        self.types.vector(elem, len, false)
     }
 
     /// `<vscale x min_len x elem>` (a scalable vector).
@@ -179,12 +182,19 @@ impl Context {
     /// As [`vector_type`](Self::vector_type).
     pub fn scalable_vector_type(&mut self, elem: Type, min_len: u32) -> Type {
         self.check_vector(elem, min_len);
-        self.types.intern(Key::Vector(elem, min_len, true))
+        self.types.vector(elem, min_len, true)
     }
 
+    #[cold]
+    #[inline(never)]
+    fn bad_type(&self, what: &str, ty: Type) -> ! {
+        panic!("{what} {}", ty.display(self))
+    }
+
+    #[inline]
     fn check_vector(&self, elem: Type, len: u32) {
         if !self.is_valid_vector_element(elem) {
-            panic!("invalid vector element type {}", elem.display(self));
+            self.bad_type("invalid vector element type", elem);
         }
         if len == 0 {
             panic!("vector length must be nonzero");
@@ -200,13 +210,14 @@ impl Context {
     /// struct element type T".
     pub fn struct_type(&mut self, elems: &[Type], packed: bool) -> Type {
         self.check_struct_elems(elems);
-        self.types.intern(Key::Struct(elems, packed))
+        self.types.literal_struct(elems, packed)
     }
 
+    #[inline]
     fn check_struct_elems(&self, elems: &[Type]) {
         for &e in elems {
             if !self.is_valid_struct_element(e) {
-                panic!("invalid struct element type {}", e.display(self));
+                self.bad_type("invalid struct element type", e);
             }
         }
     }
@@ -220,14 +231,14 @@ impl Context {
     /// [`is_valid_param_type`](Self::is_valid_param_type).
     pub fn function_type(&mut self, ret: Type, params: &[Type], varargs: bool) -> Type {
         if !self.is_valid_return_type(ret) {
-            panic!("invalid function return type {}", ret.display(self));
+            self.bad_type("invalid function return type", ret);
         }
         for &p in params {
             if !self.is_valid_param_type(p) {
-                panic!("invalid function parameter type {}", p.display(self));
+                self.bad_type("invalid function parameter type", p);
             }
         }
-        self.types.intern(Key::Function(ret, params, varargs))
+        self.types.function(ret, params, varargs)
     }
 
     /// `target("name", types..., ints...)`, a target extension type. LLVM 19
@@ -235,7 +246,7 @@ impl Context {
     /// names LLVM knows (`spirv.*`, `dx.*`, `aarch64.svcount`) are reflected
     /// by [`is_sized`](Self::is_sized) and [`is_scalable`](Self::is_scalable).
     pub fn target_ext_type(&mut self, name: &str, types: &[Type], ints: &[u32]) -> Type {
-        self.types.intern(Key::TargetExt(name, types, ints))
+        self.types.target_ext(name, types, ints)
     }
 }
 
@@ -245,50 +256,37 @@ impl Context {
     /// LLVM 19 `ArrayType::isValidElementType`: anything but `void`, `label`,
     /// `metadata`, a function type, `token` or `x86_amx`. Opaque structs and
     /// scalable vectors are accepted.
+    #[inline]
     pub fn is_valid_array_element(&self, ty: Type) -> bool {
-        !matches!(
-            self.type_data(ty),
-            TypeData::Void
-                | TypeData::Label
-                | TypeData::Metadata
-                | TypeData::Function { .. }
-                | TypeData::Token
-                | TypeData::X86Amx
-        )
+        self.types.flags(ty) & F_BAD_ARRAY_ELEM == 0
     }
 
     /// LLVM 19 `VectorType::isValidElementType`: an integer (`i1` included),
     /// a floating-point type, or a pointer.
+    #[inline]
     pub fn is_valid_vector_element(&self, ty: Type) -> bool {
-        matches!(self.type_data(ty), TypeData::Int(_) | TypeData::Ptr(_)) || self.is_fp(ty)
+        self.types.flags(ty) & F_VECTOR_ELEM != 0
     }
 
     /// LLVM 19 `StructType::isValidElementType`: anything but `void`,
     /// `label`, `metadata`, a function type or `token`.
+    #[inline]
     pub fn is_valid_struct_element(&self, ty: Type) -> bool {
-        !matches!(
-            self.type_data(ty),
-            TypeData::Void
-                | TypeData::Label
-                | TypeData::Metadata
-                | TypeData::Function { .. }
-                | TypeData::Token
-        )
+        self.types.flags(ty) & F_BAD_STRUCT_ELEM == 0
     }
 
     /// LLVM 19 `FunctionType::isValidArgumentType`: a first-class type (not
     /// `void`, not a function type).
+    #[inline]
     pub fn is_valid_param_type(&self, ty: Type) -> bool {
-        self.is_first_class(ty)
+        self.types.flags(ty) & F_BAD_PARAM == 0
     }
 
     /// LLVM 19 `FunctionType::isValidReturnType`: anything but a function
     /// type, `label` or `metadata`.
+    #[inline]
     pub fn is_valid_return_type(&self, ty: Type) -> bool {
-        !matches!(
-            self.type_data(ty),
-            TypeData::Function { .. } | TypeData::Label | TypeData::Metadata
-        )
+        self.types.flags(ty) & F_BAD_RETURN == 0
     }
 }
 

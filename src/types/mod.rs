@@ -13,6 +13,7 @@ use crate::entity::plain_entity;
 mod api;
 mod display;
 mod store;
+mod table;
 
 pub use display::TypeDisplay;
 #[allow(unused_imports)] // for the module and value printers
@@ -24,6 +25,11 @@ plain_entity!(
     /// types. Print it with [`Type::display`].
     Type
 );
+
+impl Type {
+    /// Sentinel for vacant slots in the interning tables; never handed out.
+    const NONE: Type = Type(crate::entity::NONE);
+}
 
 /// The kind and parameters of a [`Type`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

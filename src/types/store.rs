@@ -2,7 +2,8 @@
 //!
 //! Owns [`TypeStore`]: the vector of [`TypeData`] indexed by [`Type`], the
 //! direct-indexed tables for the hot small keys (`i1`..`i64`, `ptr
-//! addrspace(0..16)`), the hash table for every other structural key, and the
+//! addrspace(0..16)`), one hash table per kind for every other structural
+//! key, and the
 //! identified-struct table (names, bodies, the context-wide rename counter).
 //! It does not own the public API (that is `api.rs`, as `impl Context`) nor
 //! printing (`display.rs`).
@@ -10,13 +11,17 @@
 //! Invariants, all maintained here and nowhere else:
 //! * `data[t]` never changes once pushed, except that nothing else may ever
 //!   be stored for `t` (ids are never freed or reused).
-//! * For every structural (non-identified) entry `t`, `table` holds `t` under
-//!   `hash_key(Key::of(&data[t]))`, and no two entries have equal keys.
+//! * Every structural type `t` other than `i1`..`i64` and `ptr
+//!   addrspace(0..16)` is in exactly one per-kind table (`arrays`, `vectors`,
+//!   `wide`, `literals`, `functions`, `target_exts`) under the hash of its
+//!   parts, and no table holds two entries with equal keys.
 //! * `small_ints[w]` is the id of `iW` for `w` in `1..=64`.
 //! * `struct_names` maps a name to the identified struct holding it, and an
 //!   identified struct's `name` is `Some(n)` iff `struct_names[n]` is it.
 
-use hashbrown::{HashMap, HashTable};
+use hashbrown::HashMap;
+
+use super::table::{ProbeTable, Slot};
 
 use super::{Type, TypeData};
 use crate::entity::NONE;
@@ -31,109 +36,186 @@ const SMALL_PTRS: usize = 16;
 /// Bit in [`TypeStore::flags`]: the type is sized and will stay sized (it is
 /// either closed under structural construction or an identified struct whose
 /// fixed body was found sized).
-pub(crate) const F_SIZED: u8 = 1;
+pub(crate) const F_SIZED: u8 = 1 << 0;
+/// Flag: not a valid array element (LLVM 19 `ArrayType::isValidElementType`).
+pub(crate) const F_BAD_ARRAY_ELEM: u8 = 1 << 1;
+/// Flag: not a valid struct element (`StructType::isValidElementType`).
+pub(crate) const F_BAD_STRUCT_ELEM: u8 = 1 << 2;
+/// Flag: a valid vector element (`VectorType::isValidElementType`).
+pub(crate) const F_VECTOR_ELEM: u8 = 1 << 3;
+/// Flag: not a valid parameter type (`FunctionType::isValidArgumentType`).
+pub(crate) const F_BAD_PARAM: u8 = 1 << 4;
+/// Flag: not a valid return type (`FunctionType::isValidReturnType`).
+pub(crate) const F_BAD_RETURN: u8 = 1 << 5;
 
-/// A borrowed, allocation-free view of a structural type's key. Hashing and
-/// comparing a key never allocates, so an interning hit costs one hash of the
-/// parts and one comparison against the stored [`TypeData`].
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Key<'a> {
-    Int(u32),
-    Ptr(u32),
-    Array(Type, u64),
-    Vector(Type, u32, bool),
-    Struct(&'a [Type], bool),
-    Function(Type, &'a [Type], bool),
-    TargetExt(&'a str, &'a [Type], &'a [u32]),
+/// The validity flags of a type, which depend only on its kind, so that the
+/// constructors check each part with one byte load. The rules are LLVM 19's:
+/// * arrays reject `void`, `label`, `metadata`, functions, `token`, `x86_amx`;
+/// * structs reject `void`, `label`, `metadata`, functions, `token`;
+/// * vectors accept only integers, floating point and pointers;
+/// * parameters must be first-class (not `void`, not a function);
+/// * returns reject functions, `label` and `metadata`.
+fn kind_flags(data: &TypeData) -> u8 {
+    const BAD_AGG: u8 = F_BAD_ARRAY_ELEM | F_BAD_STRUCT_ELEM;
+    match data {
+        TypeData::Void => BAD_AGG | F_BAD_PARAM,
+        TypeData::Label | TypeData::Metadata => BAD_AGG | F_BAD_RETURN,
+        TypeData::Token => BAD_AGG,
+        TypeData::Function { .. } => BAD_AGG | F_BAD_PARAM | F_BAD_RETURN,
+        TypeData::X86Amx => F_BAD_ARRAY_ELEM,
+        TypeData::Int(_)
+        | TypeData::Ptr(_)
+        | TypeData::Half
+        | TypeData::BFloat
+        | TypeData::Float
+        | TypeData::Double
+        | TypeData::X86Fp80
+        | TypeData::Fp128
+        | TypeData::PpcFp128 => F_VECTOR_ELEM,
+        TypeData::Array { .. }
+        | TypeData::Vector { .. }
+        | TypeData::LiteralStruct { .. }
+        | TypeData::IdentifiedStruct(_)
+        | TypeData::TargetExt { .. } => 0,
+    }
 }
 
-impl<'a> Key<'a> {
-    /// The key of a stored structural type; `None` for primitives and
-    /// identified structs, which are not in the hash table.
-    fn of(data: &'a TypeData) -> Option<Key<'a>> {
-        Some(match data {
-            TypeData::Int(w) => Key::Int(*w),
-            TypeData::Ptr(a) => Key::Ptr(*a),
-            TypeData::Array { elem, len } => Key::Array(*elem, *len),
-            TypeData::Vector {
-                elem,
-                len,
-                scalable,
-            } => Key::Vector(*elem, *len, *scalable),
-            TypeData::LiteralStruct { elems, packed } => Key::Struct(elems, *packed),
-            TypeData::Function {
-                ret,
-                params,
-                varargs,
-            } => Key::Function(*ret, params, *varargs),
-            TypeData::TargetExt { name, types, ints } => Key::TargetExt(name, types, ints),
-            _ => return None,
-        })
-    }
+/// Hash-table entry for a fixed-size key, stored inline so a hit compares
+/// the key without touching the type's [`TypeData`]:
+/// arrays `(elem, len)`, vectors `(elem, len << 1 | scalable)`, wide
+/// integers `(width, 0)` and wide pointers `(addrspace, 1)`.
+#[derive(Clone, Copy)]
+struct Fixed {
+    a: u32,
+    id: Type,
+    b: u64,
+}
 
-    /// The owned payload for a key that missed.
-    fn to_data(self) -> TypeData {
-        match self {
-            Key::Int(w) => TypeData::Int(w),
-            Key::Ptr(a) => TypeData::Ptr(a),
-            Key::Array(elem, len) => TypeData::Array { elem, len },
-            Key::Vector(elem, len, scalable) => TypeData::Vector {
-                elem,
-                len,
-                scalable,
-            },
-            Key::Struct(elems, packed) => TypeData::LiteralStruct {
-                elems: elems.into(),
-                packed,
-            },
-            Key::Function(ret, params, varargs) => TypeData::Function {
-                ret,
-                params: params.into(),
-                varargs,
-            },
-            Key::TargetExt(name, types, ints) => TypeData::TargetExt {
-                name: name.into(),
-                types: types.into(),
-                ints: ints.into(),
-            },
-        }
-    }
+/// Words of a list key (struct elements; a function's return and
+/// parameter types) kept inline in its table entry.
+const INLINE: usize = 4; // `Hashed::probe` reads exactly this many words
 
-    /// A cheap multiplicative hash of the parts (the rustc-hash scheme:
-    /// add-then-multiply per word, rotate at the end so the well-mixed high
-    /// bits land where hashbrown takes its bucket index).
-    fn hash(self) -> u64 {
-        #[inline]
-        fn mix(h: u64, x: u64) -> u64 {
-            h.wrapping_add(x).wrapping_mul(0xf135_7aea_2e62_a9c5)
-        }
-        fn types(mut h: u64, ts: &[Type]) -> u64 {
-            h = mix(h, ts.len() as u64);
-            for t in ts {
-                h = mix(h, t.index() as u64);
-            }
-            h
-        }
-        let h = match self {
-            Key::Int(w) => mix(1, w as u64),
-            Key::Ptr(a) => mix(2, a as u64),
-            Key::Array(e, n) => mix(mix(3, e.index() as u64), n),
-            Key::Vector(e, n, s) => mix(mix(4, e.index() as u64), (n as u64) << 1 | s as u64),
-            Key::Struct(es, p) => types(mix(5, p as u64), es),
-            Key::Function(r, ps, v) => types(mix(mix(6, v as u64), r.index() as u64), ps),
-            Key::TargetExt(name, ts, is) => {
-                let mut h = types(mix(7, name.len() as u64), ts);
-                for b in name.bytes() {
-                    h = mix(h, b as u64);
-                }
-                for i in is {
-                    h = mix(h, *i as u64);
-                }
-                h
-            }
+/// Hash-table entry for a variable-size key (literal structs, function and
+/// target extension types). The full hash is reused when the table grows.
+/// A list key of at most [`INLINE`] words is compared entirely inside the
+/// entry (no load of the stored [`TypeData`]); a longer one compares its
+/// first words here and the rest against the payload.
+#[derive(Clone, Copy)]
+struct Hashed {
+    hash: u64,
+    /// `len << 1 | flag`: the number of words, and `packed` / `varargs`.
+    tag: u32,
+    /// The first `min(len, INLINE)` words of the key, zero-padded.
+    words: [u32; INLINE],
+    id: Type,
+}
+
+impl Hashed {
+    /// The probe for the list `first` (if any) followed by `rest`.
+    #[inline]
+    fn probe(hash: u64, first: Option<Type>, rest: &[Type], flag: bool, id: Type) -> Hashed {
+        // Fixed-index reads (no loop) so this compiles to a few loads
+        // rather than a call to memcpy.
+        let w = |i: usize| rest.get(i).map_or(0, |t| t.index() as u32);
+        let (words, n) = match first {
+            Some(f) => ([f.index() as u32, w(0), w(1), w(2)], 1),
+            None => ([w(0), w(1), w(2), w(3)], 0),
         };
-        h.rotate_left(26)
+        let len = n + rest.len();
+        Hashed {
+            hash,
+            tag: (len as u32) << 1 | flag as u32,
+            words,
+            id,
+        }
     }
+
+    /// Whether the entry's inline part equals the probe's (ids aside).
+    #[inline]
+    fn same_prefix(&self, probe: &Hashed) -> bool {
+        self.hash == probe.hash && self.tag == probe.tag && self.words == probe.words
+    }
+
+    /// Whether the inline words are the whole key.
+    #[inline]
+    fn is_complete(&self) -> bool {
+        (self.tag >> 1) as usize <= INLINE
+    }
+}
+
+impl Slot for Fixed {
+    const EMPTY: Fixed = Fixed {
+        a: NONE,
+        id: Type::NONE,
+        b: 0,
+    };
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.id == Type::NONE
+    }
+    fn hash(&self) -> u64 {
+        hash_fixed(self.a, self.b)
+    }
+}
+
+impl Slot for Hashed {
+    const EMPTY: Hashed = Hashed {
+        hash: 0,
+        tag: 0,
+        words: [0; INLINE],
+        id: Type::NONE,
+    };
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.id == Type::NONE
+    }
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+}
+
+const K1: u64 = 0x9e37_79b9_7f4a_7c15;
+const K2: u64 = 0xf135_7aea_2e62_a9c5;
+
+/// One 64x64->128 multiply folded to 64 bits: mixes every input bit into
+/// both ends of the result (hashbrown takes the bucket from the low bits
+/// and its tag from the top seven).
+#[inline]
+fn fold_mul(x: u64, k: u64) -> u64 {
+    let m = (x as u128) * (k as u128);
+    (m as u64) ^ ((m >> 64) as u64)
+}
+
+#[inline]
+fn hash_fixed(a: u32, b: u64) -> u64 {
+    fold_mul(fold_mul(a as u64 ^ K2, K1) ^ b, K2)
+}
+
+/// Hashes `seed` and a list of ids, two ids per multiply.
+#[inline]
+fn hash_types(seed: u64, ts: &[Type]) -> u64 {
+    let mut h = fold_mul(seed ^ ts.len() as u64, K1);
+    let mut pairs = ts.chunks_exact(2);
+    for p in &mut pairs {
+        h = fold_mul(h ^ ((p[0].index() as u64) << 32 | p[1].index() as u64), K2);
+    }
+    if let [last] = pairs.remainder() {
+        h = fold_mul(h ^ last.index() as u64, K1);
+    }
+    h
+}
+
+fn hash_target_ext(name: &str, ts: &[Type], ints: &[u32]) -> u64 {
+    let mut h = hash_types(0x7e57, ts);
+    for chunk in name.as_bytes().chunks(8) {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        h = fold_mul(h ^ u64::from_le_bytes(w), K2);
+    }
+    for &i in ints {
+        h = fold_mul(h ^ i as u64, K1);
+    }
+    fold_mul(h ^ name.len() as u64, K2)
 }
 
 /// One identified struct: its id, name and (once set) body.
@@ -152,8 +234,18 @@ pub(crate) struct TypeStore {
     data: Vec<TypeData>,
     /// Per-type flag bits (`F_*`), parallel to `data`.
     flags: Vec<u8>,
-    /// Structural types other than the direct-indexed ones.
-    table: HashTable<Type>,
+    /// `[N x T]` by `(T, N)`.
+    arrays: ProbeTable<Fixed>,
+    /// `<N x T>` / `<vscale x N x T>` by `(T, N << 1 | scalable)`.
+    vectors: ProbeTable<Fixed>,
+    /// Integers wider than 64 bits and pointers in address spaces from 16 on.
+    wide: ProbeTable<Fixed>,
+    /// Literal structs.
+    literals: ProbeTable<Hashed>,
+    /// Function types.
+    functions: ProbeTable<Hashed>,
+    /// Target extension types.
+    target_exts: ProbeTable<Hashed>,
     /// `small_ints[w]` = `iW` for `w` in `1..=64` (index 0 unused).
     small_ints: [Type; 65],
     /// `ptr addrspace(a)` for small `a`, or [`NONE`] until first requested.
@@ -192,7 +284,12 @@ impl TypeStore {
         let mut s = TypeStore {
             data: Vec::with_capacity(128),
             flags: Vec::with_capacity(128),
-            table: HashTable::with_capacity(64),
+            arrays: ProbeTable::new(),
+            vectors: ProbeTable::new(),
+            wide: ProbeTable::new(),
+            literals: ProbeTable::new(),
+            functions: ProbeTable::new(),
+            target_exts: ProbeTable::new(),
             small_ints: [placeholder; 65],
             small_ptrs: [NONE; SMALL_PTRS],
             structs: Vec::new(),
@@ -228,17 +325,17 @@ impl TypeStore {
         s.prim.ppc_fp128 = s.push(TypeData::PpcFp128, F_SIZED);
         s.prim.x86_amx = s.push(TypeData::X86Amx, F_SIZED);
         for w in 1..=64u32 {
-            s.small_ints[w as usize] = s.intern(Key::Int(w));
+            s.small_ints[w as usize] = s.push(TypeData::Int(w), F_SIZED);
         }
-        s.prim.i128 = s.intern(Key::Int(128));
+        s.prim.i128 = s.int(128);
         s.prim.ptr0 = s.ptr(0);
         s
     }
 
     fn push(&mut self, data: TypeData, flags: u8) -> Type {
         let t = Type::from_index(self.data.len());
+        self.flags.push(flags | kind_flags(&data));
         self.data.push(data);
-        self.flags.push(flags);
         t
     }
 
@@ -250,13 +347,20 @@ impl TypeStore {
     pub(crate) fn data(&self, ty: Type) -> &TypeData {
         match self.data.get(ty.index()) {
             Some(d) => d,
-            None => panic!("{ty:?} does not belong to this context"),
+            None => foreign(ty),
         }
     }
 
+    /// The `F_*` flags of `ty`.
+    ///
+    /// # Panics
+    /// As [`data`](Self::data).
     #[inline]
     pub(crate) fn flags(&self, ty: Type) -> u8 {
-        self.flags[ty.index()]
+        match self.flags.get(ty.index()) {
+            Some(&f) => f,
+            None => foreign(ty),
+        }
     }
 
     /// `iW`, `w` already checked to be in range.
@@ -265,11 +369,11 @@ impl TypeStore {
         if w <= 64 {
             self.small_ints[w as usize]
         } else {
-            self.intern(Key::Int(w))
+            self.fixed_wide(w, 0, TypeData::Int(w))
         }
     }
 
-    /// `iW` if it exists already (no interning).
+    /// `iW` for `w` in `1..=64`.
     #[inline]
     pub(crate) fn small_int(&self, w: u32) -> Type {
         self.small_ints[w as usize]
@@ -283,50 +387,144 @@ impl TypeStore {
             if slot != NONE {
                 return Type::from_index(slot as usize);
             }
-            let t = self.intern(Key::Ptr(a));
+            let t = self.push(TypeData::Ptr(a), F_SIZED);
             self.small_ptrs[a as usize] = t.index() as u32;
             t
         } else {
-            self.intern(Key::Ptr(a))
+            self.fixed_wide(a, 1, TypeData::Ptr(a))
         }
     }
 
-    /// The id of the structural type `key`, minting it on first request.
-    /// The caller has checked the key's validity.
-    pub(crate) fn intern(&mut self, key: Key<'_>) -> Type {
-        let hash = key.hash();
-        let data = &self.data;
-        if let Some(&t) = self
-            .table
-            .find(hash, |&t| Key::of(&data[t.index()]) == Some(key))
-        {
-            return t;
+    fn fixed_wide(&mut self, a: u32, b: u64, data: TypeData) -> Type {
+        let hash = hash_fixed(a, b);
+        if let Some(e) = self.wide.find(hash, |e| e.a == a && e.b == b) {
+            return e.id;
         }
-        let flags = self.structural_flags(key);
-        let t = self.push(key.to_data(), flags);
+        let id = self.push(data, F_SIZED);
+        self.wide.insert(hash, Fixed { a, id, b });
+        id
+    }
+
+    /// `[len x elem]`, `elem` already checked.
+    #[inline]
+    pub(crate) fn array(&mut self, elem: Type, len: u64) -> Type {
+        let a = elem.index() as u32;
+        let hash = hash_fixed(a, len);
+        if let Some(e) = self.arrays.find(hash, |e| e.a == a && e.b == len) {
+            return e.id;
+        }
+        let flags = self.flags(elem) & F_SIZED;
+        let id = self.push(TypeData::Array { elem, len }, flags);
+        self.arrays.insert(hash, Fixed { a, id, b: len });
+        id
+    }
+
+    /// A vector, `elem` and `len` already checked.
+    #[inline]
+    pub(crate) fn vector(&mut self, elem: Type, len: u32, scalable: bool) -> Type {
+        let a = elem.index() as u32;
+        let b = (len as u64) << 1 | scalable as u64;
+        let hash = hash_fixed(a, b);
+        if let Some(e) = self.vectors.find(hash, |e| e.a == a && e.b == b) {
+            return e.id;
+        }
+        let id = self.push(
+            TypeData::Vector {
+                elem,
+                len,
+                scalable,
+            },
+            F_SIZED,
+        );
+        self.vectors.insert(hash, Fixed { a, id, b });
+        id
+    }
+
+    /// A literal struct, elements already checked. A hit allocates nothing.
+    #[inline]
+    pub(crate) fn literal_struct(&mut self, elems: &[Type], packed: bool) -> Type {
+        let hash = hash_types(0x5757 ^ packed as u64, elems);
+        let probe = Hashed::probe(hash, None, elems, packed, Type::from_index(0));
         let data = &self.data;
-        self.table.insert_unique(hash, t, |&u| {
-            Key::of(&data[u.index()])
-                .expect("only structural types are in the table")
-                .hash()
+        let hit = self.literals.find(hash, |e| {
+            e.same_prefix(&probe)
+                && (e.is_complete()
+                    || matches!(&data[e.id.index()],
+                        TypeData::LiteralStruct { elems: es, .. } if **es == *elems))
         });
-        t
-    }
-
-    /// Flags of a new structural type, from its parts' flags.
-    fn structural_flags(&self, key: Key<'_>) -> u8 {
-        let sized = match key {
-            Key::Int(_) | Key::Ptr(_) => true,
-            Key::Array(e, _) | Key::Vector(e, _, _) => self.flags(e) & F_SIZED != 0,
-            Key::Struct(es, _) => self.elems_sized_forever(es),
-            Key::Function(..) => false,
-            Key::TargetExt(name, ..) => target_ext_layout_sized(name),
-        };
-        if sized {
+        if let Some(e) = hit {
+            return e.id;
+        }
+        let flags = if self.elems_sized_forever(elems) {
             F_SIZED
         } else {
             0
+        };
+        let id = self.push(
+            TypeData::LiteralStruct {
+                elems: elems.into(),
+                packed,
+            },
+            flags,
+        );
+        self.literals.insert(hash, Hashed { id, ..probe });
+        id
+    }
+
+    /// A function type, parts already checked. A hit allocates nothing.
+    #[inline]
+    pub(crate) fn function(&mut self, ret: Type, params: &[Type], varargs: bool) -> Type {
+        let hash = hash_types((ret.index() as u64) << 1 | varargs as u64, params);
+        let probe = Hashed::probe(hash, Some(ret), params, varargs, Type::from_index(0));
+        let data = &self.data;
+        let hit = self.functions.find(hash, |e| {
+            e.same_prefix(&probe)
+                && (e.is_complete()
+                    || matches!(&data[e.id.index()],
+                        TypeData::Function { params: ps, .. } if **ps == *params))
+        });
+        if let Some(e) = hit {
+            return e.id;
         }
+        let id = self.push(
+            TypeData::Function {
+                ret,
+                params: params.into(),
+                varargs,
+            },
+            0,
+        );
+        self.functions.insert(hash, Hashed { id, ..probe });
+        id
+    }
+
+    /// A target extension type. A hit allocates nothing.
+    pub(crate) fn target_ext(&mut self, name: &str, types: &[Type], ints: &[u32]) -> Type {
+        let hash = hash_target_ext(name, types, ints);
+        let data = &self.data;
+        let hit = self.target_exts.find(hash, |e| {
+            e.hash == hash
+                && matches!(&data[e.id.index()],
+                    TypeData::TargetExt { name: n, types: ts, ints: is }
+                        if **n == *name && **ts == *types && **is == *ints)
+        });
+        if let Some(e) = hit {
+            return e.id;
+        }
+        let flags = if target_ext_layout_sized(name) {
+            F_SIZED
+        } else {
+            0
+        };
+        let data = TypeData::TargetExt {
+            name: name.into(),
+            types: types.into(),
+            ints: ints.into(),
+        };
+        let id = self.push(data, flags);
+        self.target_exts
+            .insert(hash, Hashed::probe(hash, None, &[], false, id));
+        id
     }
 
     /// Whether a struct body with these elements is sized for good: LLVM's
@@ -447,6 +645,12 @@ impl TypeStore {
     pub(crate) fn struct_by_name(&self, name: &str) -> Option<Type> {
         self.struct_names.get(name).copied()
     }
+}
+
+#[cold]
+#[inline(never)]
+fn foreign(ty: Type) -> ! {
+    panic!("{ty:?} does not belong to this context")
 }
 
 /// Whether LLVM 19's layout type for a target extension type is sized:
