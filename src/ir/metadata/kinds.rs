@@ -169,8 +169,10 @@ macro_rules! spec_kinds {
             }
 
             /// The named fields LLVM 19 accepts on this kind, in the order
-            /// its printer emits them. Empty for the positional kinds
-            /// ([`SpecKind::is_positional`]).
+            /// its printer emits them (then, for `DISubprogram`, the legacy
+            /// `isLocal`/`isDefinition`/`isOptimized`, which its parser
+            /// still accepts and folds into `spFlags`). Empty for the
+            /// positional kinds ([`SpecKind::is_positional`]).
             pub fn fields(self) -> &'static [FieldName] {
                 match self { $(SpecKind::$v => &[$(FieldName::$f),*],)* }
             }
@@ -214,16 +216,22 @@ spec_kinds! {
     DIEnumerator { fields: [Name, Value, IsUnsigned], operands: [Name] }
     DIBasicType { fields: [Tag, Name, Size, Align, Encoding, Flags], operands: [Name] }
     DIStringType {
-        fields: [Tag, Name, StringLength, StringLengthExpression, StringLocationExpression, Size, Align, Encoding],
+        fields: [Tag, Name, StringLength, StringLengthExpression, StringLocationExpression, Size,
+                 Align, Encoding],
         operands: [Name, StringLength, StringLengthExpression, StringLocationExpression],
     }
     DIDerivedType {
-        fields: [Tag, Name, Scope, File, Line, BaseType, Size, Align, Offset, Flags, ExtraData, DwarfAddressSpace, Annotations, PtrAuthKey, PtrAuthIsAddressDiscriminated, PtrAuthExtraDiscriminator, PtrAuthIsaPointer, PtrAuthAuthenticatesNullValues],
+        fields: [Tag, Name, Scope, File, Line, BaseType, Size, Align, Offset, Flags, ExtraData,
+                 DwarfAddressSpace, Annotations, PtrAuthKey, PtrAuthIsAddressDiscriminated,
+                 PtrAuthExtraDiscriminator, PtrAuthIsaPointer, PtrAuthAuthenticatesNullValues],
         operands: [File, Scope, Name, BaseType, ExtraData, Annotations],
     }
     DICompositeType {
-        fields: [Tag, Name, Scope, File, Line, BaseType, Size, Align, Offset, Flags, Elements, RuntimeLang, VtableHolder, TemplateParams, Identifier, Discriminator, DataLocation, Associated, Allocated, Rank, Annotations],
-        operands: [File, Scope, Name, BaseType, Elements, VtableHolder, TemplateParams, Identifier, Discriminator, DataLocation, Associated, Allocated, Rank, Annotations],
+        fields: [Tag, Name, Scope, File, Line, BaseType, Size, Align, Offset, Flags, Elements,
+                 RuntimeLang, VtableHolder, TemplateParams, Identifier, Discriminator,
+                 DataLocation, Associated, Allocated, Rank, Annotations],
+        operands: [File, Scope, Name, BaseType, Elements, VtableHolder, TemplateParams, Identifier,
+                   Discriminator, DataLocation, Associated, Allocated, Rank, Annotations],
     }
     DISubroutineType { fields: [Flags, Cc, Types], operands: [Types] }
     DIFile {
@@ -231,12 +239,20 @@ spec_kinds! {
         operands: [Filename, Directory, Checksum, Source],
     }
     DICompileUnit #[always_distinct] {
-        fields: [Language, File, Producer, IsOptimized, Flags, RuntimeVersion, SplitDebugFilename, EmissionKind, Enums, RetainedTypes, Globals, Imports, Macros, DwoId, SplitDebugInlining, DebugInfoForProfiling, NameTableKind, RangesBaseAddress, Sysroot, Sdk],
-        operands: [File, Producer, Flags, SplitDebugFilename, Enums, RetainedTypes, Globals, Imports, Macros, Sysroot, Sdk],
+        fields: [Language, File, Producer, IsOptimized, Flags, RuntimeVersion, SplitDebugFilename,
+                 EmissionKind, Enums, RetainedTypes, Globals, Imports, Macros, DwoId,
+                 SplitDebugInlining, DebugInfoForProfiling, NameTableKind, RangesBaseAddress,
+                 Sysroot, Sdk],
+        operands: [File, Producer, Flags, SplitDebugFilename, Enums, RetainedTypes, Globals,
+                   Imports, Macros, Sysroot, Sdk],
     }
     DISubprogram {
-        fields: [Name, LinkageName, Scope, File, Line, Type, ScopeLine, ContainingType, Virtuality, VirtualIndex, ThisAdjustment, Flags, SpFlags, Unit, TemplateParams, Declaration, RetainedNodes, ThrownTypes, Annotations, TargetFuncName],
-        operands: [File, Scope, Name, LinkageName, Type, Unit, Declaration, RetainedNodes, ContainingType, TemplateParams, ThrownTypes, Annotations, TargetFuncName],
+        fields: [Name, LinkageName, Scope, File, Line, Type, ScopeLine, ContainingType, Virtuality,
+                 VirtualIndex, ThisAdjustment, Flags, SpFlags, Unit, TemplateParams, Declaration,
+                 RetainedNodes, ThrownTypes, Annotations, TargetFuncName, IsLocal, IsDefinition,
+                 IsOptimized],
+        operands: [File, Scope, Name, LinkageName, Type, Unit, Declaration, RetainedNodes,
+                   ContainingType, TemplateParams, ThrownTypes, Annotations, TargetFuncName],
     }
     DILexicalBlock { fields: [Scope, File, Line, Column], operands: [File, Scope] }
     DILexicalBlockFile { fields: [Scope, File, Discriminator], operands: [File, Scope] }
@@ -255,7 +271,8 @@ spec_kinds! {
         operands: [Name, Type, Value],
     }
     DIGlobalVariable {
-        fields: [Name, LinkageName, Scope, File, Line, Type, IsLocal, IsDefinition, Declaration, TemplateParams, Align, Annotations],
+        fields: [Name, LinkageName, Scope, File, Line, Type, IsLocal, IsDefinition, Declaration,
+                 TemplateParams, Align, Annotations],
         operands: [Scope, Name, File, Type, LinkageName, Declaration, TemplateParams, Annotations],
     }
     DILocalVariable {

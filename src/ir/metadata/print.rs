@@ -223,13 +223,21 @@ impl MdSlots {
     }
 
     /// Numbers `root` (if it needs a number and has none yet) and,
-    /// depth first, every node it reaches.
+    /// depth first, every node it reaches. A root handle that forwards
+    /// (see [`Context::md_resolved`]) gets its target's number too, so
+    /// holders of old handles can still ask [`MdSlots::slot_of`].
     pub fn add_root(&mut self, ctx: &Context, root: Metadata) {
+        let given = root;
         let root = ctx.md_resolved(root);
-        if !Self::needs_slot(ctx.md_data(root)) || self.slot_of(root).is_some() {
+        if !Self::needs_slot(ctx.md_data(root)) {
+            return;
+        }
+        if let Some(n) = self.slot_of(root) {
+            self.alias(given, n);
             return;
         }
         self.number(root);
+        self.alias(given, self.order.len() as u32 - 1);
         // Explicit stack of (node, operands still to visit in reverse).
         let mut stack: Vec<Vec<Metadata>> = vec![Self::children(ctx, root)];
         while let Some(top) = stack.last_mut() {
@@ -243,6 +251,16 @@ impl MdSlots {
                 stack.push(Self::children(ctx, child));
             }
         }
+    }
+
+    /// Lets a root's forwarded handle (a resolved temporary or merged node
+    /// still held by a module or instruction) answer [`MdSlots::slot_of`].
+    fn alias(&mut self, given: Metadata, n: u32) {
+        let i = given.index();
+        if self.slot.len() <= i {
+            self.slot.resize(i + 1, NONE);
+        }
+        self.slot[i] = n;
     }
 
     fn number(&mut self, md: Metadata) {
