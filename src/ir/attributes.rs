@@ -1,1 +1,0 @@
-//! Attributes (being written).

@@ -1,0 +1,62 @@
+//! LLVM 19 attributes as plain Rust values.
+//!
+//! Owns the attribute model: the closed kind table ([`AttrKind`], `kind.rs`),
+//! attribute values ([`Attribute`], `attr.rs`), the structured payloads of
+//! int and range attributes with their parsers ([`MemoryEffects`],
+//! [`FpClassMask`], ... in `values.rs`), sets and per-function lists
+//! ([`AttributeSet`], [`AttributeList`], `set.rs`) and their exact
+//! `llvm-dis` 19 spelling (`print.rs`). It does not own where attribute
+//! lists live (functions and calls), the numbering of `#N` groups (the module
+//! printer) or the `.ll` token grammar around an attribute (the parser).
+//!
+//! Nothing is interned: sets are small sorted boxed slices, compared and
+//! hashed by value, so a printer groups equal function sets into `#N`
+//! groups with a hash map.
+//!
+//! ```
+//! use lair::ir::attributes::{Attribute, AttributeSet, AttrKind};
+//! use lair::Context;
+//!
+//! let ctx = Context::new();
+//! let mut set = AttributeSet::new();
+//! set.add(Attribute::string("frame-pointer", "all"));
+//! set.add(Attribute::parse(AttrKind::Memory, Some("argmem: read")).unwrap());
+//! set.add(Attribute::Enum(AttrKind::NoUnwind));
+//! set.add(Attribute::align_stack(16));
+//! assert_eq!(
+//!     set.display_group(&ctx).to_string(),
+//!     r#"nounwind memory(argmem: read) alignstack=16 "frame-pointer"="all""#
+//! );
+//! ```
+
+mod attr;
+mod kind;
+mod print;
+mod set;
+mod values;
+
+pub use attr::{Attribute, StringAttr};
+pub use kind::{AttrClass, AttrKind, AttrPosition, AttrPositions};
+#[allow(unused_imports)] // for the module printer, being written
+pub(crate) use print::{write_attr, write_set_numbered};
+pub use print::{AttrSyntax, AttributeDisplay, AttributeSetDisplay};
+pub use set::{AttrIndex, AttributeList, AttributeSet};
+pub use values::{
+    legacy_memory_keyword, pack_allocsize, pack_vscale_range, parse_allockind, parse_allocsize,
+    parse_initializes, parse_memory_effects, parse_nofpclass, parse_range, parse_uwtable,
+    parse_vscale_range, unpack_allocsize, unpack_vscale_range, AllocFnKind, ConstantRange,
+    FpClassMask, MemLocation, MemoryEffects, ModRef, RangeList, UwTableKind,
+};
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(core::mem::size_of::<Attribute>(), 16);
+        assert_eq!(core::mem::size_of::<AttributeSet>(), 16);
+        assert_eq!(core::mem::size_of::<AttributeList>(), 16);
+        assert_eq!(core::mem::size_of::<AttrKind>(), 1);
+    }
+}

@@ -1,0 +1,331 @@
+//! Attribute sets and lists: [`AttributeSet`] (the attributes at one
+//! position, canonically ordered) and [`AttributeList`] (a function's or
+//! call's sets for the function, the return value and each parameter,
+//! addressed by [`AttrIndex`]).
+//!
+//! Does not own the printing of sets (`print.rs`).
+
+use core::cmp::Ordering;
+use std::sync::OnceLock;
+
+use super::attr::Attribute;
+use super::kind::AttrKind;
+
+/// The attributes at one position: at most one per kind and one per string
+/// key, kept in LLVM's canonical order (kinds by enum value, then string
+/// attributes by key bytes), which is also llvm-dis's print order.
+///
+/// Equal sets compare and hash equal, so a printer can group identical
+/// function attribute sets into `#N` groups with a hash map.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AttributeSet {
+    /// Sorted by [`canonical_cmp`], no two with the same kind or key.
+    /// Maintained only by [`AttributeSet::add`] and
+    /// [`AttributeSet::remove_at`].
+    attrs: Box<[Attribute]>,
+}
+
+/// The slot an attribute occupies in a set: its kind, or its string key.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum Slot<'a> {
+    Kind(AttrKind),
+    Key(&'a [u8]),
+}
+
+fn slot(a: &Attribute) -> Slot<'_> {
+    match (a.kind(), a.as_string()) {
+        (Some(k), _) => Slot::Kind(k),
+        (None, Some(s)) => Slot::Key(s.key()),
+        // Unreachable: an attribute without a kind is a string attribute.
+        (None, None) => Slot::Key(&[]),
+    }
+}
+
+/// LLVM's order of the attributes of a set (`AttributeImpl::operator<`
+/// restricted to one attribute per slot).
+fn canonical_cmp(a: &Attribute, b: &Attribute) -> Ordering {
+    slot(a).cmp(&slot(b))
+}
+
+impl AttributeSet {
+    /// The empty set.
+    pub fn new() -> AttributeSet {
+        AttributeSet {
+            attrs: Box::new([]),
+        }
+    }
+
+    /// The set of `attrs`, added in order (a later attribute of the same
+    /// kind or key replaces an earlier one, as in LLVM's `AttrBuilder`).
+    pub fn from_attrs(attrs: impl IntoIterator<Item = Attribute>) -> AttributeSet {
+        let mut v: Vec<Attribute> = Vec::new();
+        for a in attrs {
+            insert_sorted(&mut v, a);
+        }
+        AttributeSet {
+            attrs: v.into_boxed_slice(),
+        }
+    }
+
+    fn find(&self, s: Slot<'_>) -> Result<usize, usize> {
+        self.attrs.binary_search_by(|a| slot(a).cmp(&s))
+    }
+
+    /// Adds `attr`, replacing the attribute of the same kind or key. An
+    /// attribute LLVM treats as a no-op ([`Attribute::is_noop`]) is not
+    /// added.
+    pub fn add(&mut self, attr: Attribute) {
+        let mut v = core::mem::take(&mut self.attrs).into_vec();
+        insert_sorted(&mut v, attr);
+        self.attrs = v.into_boxed_slice();
+    }
+
+    /// Removes the attribute of `kind`; returns it if it was there.
+    pub fn remove(&mut self, kind: AttrKind) -> Option<Attribute> {
+        let i = self.find(Slot::Kind(kind)).ok()?;
+        Some(self.remove_at(i))
+    }
+
+    /// Removes the string attribute with `key`; returns it if it was there.
+    pub fn remove_string(&mut self, key: impl AsRef<[u8]>) -> Option<Attribute> {
+        let i = self.find(Slot::Key(key.as_ref())).ok()?;
+        Some(self.remove_at(i))
+    }
+
+    fn remove_at(&mut self, i: usize) -> Attribute {
+        let mut v = core::mem::take(&mut self.attrs).into_vec();
+        let a = v.remove(i);
+        self.attrs = v.into_boxed_slice();
+        a
+    }
+
+    /// The attribute of `kind`, if present.
+    pub fn get(&self, kind: AttrKind) -> Option<&Attribute> {
+        self.find(Slot::Kind(kind)).ok().map(|i| &self.attrs[i])
+    }
+
+    /// The string attribute with `key`, if present.
+    pub fn get_string(&self, key: impl AsRef<[u8]>) -> Option<&Attribute> {
+        self.find(Slot::Key(key.as_ref()))
+            .ok()
+            .map(|i| &self.attrs[i])
+    }
+
+    /// Whether an attribute of `kind` is present.
+    pub fn has(&self, kind: AttrKind) -> bool {
+        self.find(Slot::Kind(kind)).is_ok()
+    }
+
+    /// Whether a string attribute with `key` is present.
+    pub fn has_string(&self, key: impl AsRef<[u8]>) -> bool {
+        self.find(Slot::Key(key.as_ref())).is_ok()
+    }
+
+    /// The attributes, in canonical (print) order.
+    pub fn iter(&self) -> core::slice::Iter<'_, Attribute> {
+        self.attrs.iter()
+    }
+
+    /// The attributes as a slice, in canonical order.
+    pub fn as_slice(&self) -> &[Attribute] {
+        &self.attrs
+    }
+
+    /// The number of attributes.
+    pub fn len(&self) -> usize {
+        self.attrs.len()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.attrs.is_empty()
+    }
+}
+
+fn insert_sorted(v: &mut Vec<Attribute>, attr: Attribute) {
+    if attr.is_noop() {
+        return;
+    }
+    match v.binary_search_by(|a| canonical_cmp(a, &attr)) {
+        Ok(i) => v[i] = attr,
+        Err(i) => v.insert(i, attr),
+    }
+}
+
+impl<'a> IntoIterator for &'a AttributeSet {
+    type Item = &'a Attribute;
+    type IntoIter = core::slice::Iter<'a, Attribute>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.attrs.iter()
+    }
+}
+
+impl FromIterator<Attribute> for AttributeSet {
+    fn from_iter<I: IntoIterator<Item = Attribute>>(iter: I) -> Self {
+        AttributeSet::from_attrs(iter)
+    }
+}
+
+/// A position in an [`AttributeList`]. LLVM numbers them `~0` (function),
+/// `0` (return) and `1 + n` (parameter `n`); see
+/// [`AttrIndex::from_llvm`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AttrIndex {
+    /// The function (or call site) itself.
+    Function,
+    /// The return value.
+    Return,
+    /// Parameter `n` (0-based).
+    Param(u32),
+}
+
+impl AttrIndex {
+    /// From LLVM's index (`AttributeList::FunctionIndex` = `u32::MAX`,
+    /// `ReturnIndex` = 0, `FirstArgIndex` = 1).
+    pub fn from_llvm(index: u32) -> AttrIndex {
+        match index {
+            u32::MAX => AttrIndex::Function,
+            0 => AttrIndex::Return,
+            n => AttrIndex::Param(n - 1),
+        }
+    }
+
+    /// LLVM's index of this position.
+    ///
+    /// # Panics
+    ///
+    /// For `Param(u32::MAX - 1)` and above, which have no LLVM index.
+    pub fn llvm_index(self) -> u32 {
+        match self {
+            AttrIndex::Function => u32::MAX,
+            AttrIndex::Return => 0,
+            AttrIndex::Param(n) => {
+                assert!(
+                    n < u32::MAX - 1,
+                    "parameter index {n} has no LLVM attribute index"
+                );
+                n + 1
+            }
+        }
+    }
+
+    /// Where in the sets array this index lives: 0 function, 1 return,
+    /// 2 + n parameter n.
+    fn slot(self) -> usize {
+        match self {
+            AttrIndex::Function => 0,
+            AttrIndex::Return => 1,
+            AttrIndex::Param(n) => 2 + n as usize,
+        }
+    }
+}
+
+/// The set returned for positions without attributes.
+static EMPTY: OnceLock<AttributeSet> = OnceLock::new();
+
+/// The attributes of a function or call: one [`AttributeSet`] for the
+/// function, one for the return value, one per parameter.
+///
+/// Stored as one boxed slice `[function, return, param 0, param 1, ...]`
+/// without trailing empty sets, so an empty list allocates nothing and the
+/// value is 16 bytes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AttributeList {
+    /// No trailing empty set (maintained by [`AttributeList::set_attrs`]).
+    sets: Box<[AttributeSet]>,
+}
+
+impl AttributeList {
+    /// The empty list.
+    pub fn new() -> AttributeList {
+        AttributeList::default()
+    }
+
+    /// A list from its function, return and parameter sets.
+    pub fn from_sets(
+        function: AttributeSet,
+        ret: AttributeSet,
+        params: Vec<AttributeSet>,
+    ) -> AttributeList {
+        let mut v = Vec::with_capacity(2 + params.len());
+        v.push(function);
+        v.push(ret);
+        v.extend(params);
+        while v.last().is_some_and(AttributeSet::is_empty) {
+            v.pop();
+        }
+        AttributeList {
+            sets: v.into_boxed_slice(),
+        }
+    }
+
+    /// The set at `index` (empty if none).
+    pub fn attrs(&self, index: AttrIndex) -> &AttributeSet {
+        self.sets
+            .get(index.slot())
+            .unwrap_or_else(|| EMPTY.get_or_init(AttributeSet::new))
+    }
+
+    /// The function attributes.
+    pub fn fn_attrs(&self) -> &AttributeSet {
+        self.attrs(AttrIndex::Function)
+    }
+
+    /// The return-value attributes.
+    pub fn ret_attrs(&self) -> &AttributeSet {
+        self.attrs(AttrIndex::Return)
+    }
+
+    /// The attributes of parameter `n` (0-based).
+    pub fn param_attrs(&self, n: u32) -> &AttributeSet {
+        self.attrs(AttrIndex::Param(n))
+    }
+
+    /// One past the last parameter that has attributes (0 if none does).
+    pub fn num_param_sets(&self) -> u32 {
+        self.sets.len().saturating_sub(2) as u32
+    }
+
+    /// Replaces the set at `index`.
+    pub fn set_attrs(&mut self, index: AttrIndex, set: AttributeSet) {
+        let i = index.slot();
+        let mut v = core::mem::take(&mut self.sets).into_vec();
+        if i >= v.len() {
+            if set.is_empty() {
+                self.sets = v.into_boxed_slice();
+                return;
+            }
+            v.resize(i + 1, AttributeSet::new());
+        }
+        v[i] = set;
+        while v.last().is_some_and(AttributeSet::is_empty) {
+            v.pop();
+        }
+        self.sets = v.into_boxed_slice();
+    }
+
+    /// Adds `attr` at `index` (replacing one of the same kind or key).
+    pub fn add(&mut self, index: AttrIndex, attr: Attribute) {
+        let mut s = self.attrs(index).clone();
+        s.add(attr);
+        self.set_attrs(index, s);
+    }
+
+    /// Removes the attribute of `kind` at `index`; returns it if present.
+    pub fn remove(&mut self, index: AttrIndex, kind: AttrKind) -> Option<Attribute> {
+        let mut s = self.attrs(index).clone();
+        let a = s.remove(kind)?;
+        self.set_attrs(index, s);
+        Some(a)
+    }
+
+    /// Whether `index` has an attribute of `kind`.
+    pub fn has(&self, index: AttrIndex, kind: AttrKind) -> bool {
+        self.attrs(index).has(kind)
+    }
+
+    /// Whether no position has any attribute.
+    pub fn is_empty(&self) -> bool {
+        self.sets.is_empty()
+    }
+}
