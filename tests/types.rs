@@ -959,3 +959,63 @@ fn prop_building_twice_gives_same_id() {
         .tests(300)
         .quickcheck(prop as fn(Vec<Recipe>) -> bool);
 }
+
+// ---- structural equality across contexts (seeds/type-equality.txt) ----
+
+#[test]
+fn isomorphism_across_contexts() {
+    let mut a = Context::new();
+    let mut b = Context::new();
+    let (ai32, bi32) = (a.i32_type(), b.i32_type());
+    // %Point = { i32, i32 } in one, %Pair = { i32, i32 } in the other.
+    let point = a.create_struct_with_body("struct.Point", &[ai32, ai32], false);
+    let pair = b.create_struct_with_body("struct.Pair", &[bi32, bi32], false);
+    assert!(a.types_isomorphic(point, &b, pair));
+    // Wrapping them: isLayoutIdentical says no, isomorphism says yes.
+    let pw = a.create_struct_with_body("PointWrap", &[point], false);
+    let qw = b.create_struct_with_body("PairWrap", &[pair], false);
+    assert!(a.types_isomorphic(pw, &b, qw));
+    let la = a.struct_type(&[point, ai32], false);
+    let lb = b.struct_type(&[pair, bi32], false);
+    assert!(a.types_isomorphic(la, &b, lb));
+    // Same context: %Point and %Point.0 with the same body.
+    let point0 = a.create_struct_with_body("struct.Point", &[ai32, ai32], false);
+    assert_eq!(a.struct_name(point0), Some("struct.Point.0"));
+    assert!(a.types_isomorphic(point, &a, point0));
+    assert_ne!(point, point0);
+    // Differences: packedness, element, opaque vs body, literal vs named.
+    let packed = b.create_struct_with_body("P", &[bi32, bi32], true);
+    assert!(!a.types_isomorphic(point, &b, packed));
+    let i64b = b.i64_type();
+    let other = b.create_struct_with_body("O", &[bi32, i64b], false);
+    assert!(!a.types_isomorphic(point, &b, other));
+    let opq_a = a.create_struct("Opq");
+    let opq_b = b.create_struct("Other");
+    assert!(a.types_isomorphic(opq_a, &b, opq_b));
+    assert!(!a.types_isomorphic(opq_a, &b, pair));
+    let lit = b.struct_type(&[bi32, bi32], false);
+    assert!(!a.types_isomorphic(point, &b, lit));
+    // Recursive lists: %List = { i32, ptr, %List2 }, mutual, terminate.
+    let la1 = a.create_struct("A");
+    let la2 = a.create_struct("B");
+    let ptr_a = a.ptr_type(0);
+    a.set_struct_body(la1, &[ai32, la2], false);
+    a.set_struct_body(la2, &[ptr_a, la1], false);
+    let lb1 = b.create_struct("X");
+    let ptr_b = b.ptr_type(0);
+    b.set_struct_body(lb1, &[bi32, lb1], false);
+    assert!(!a.types_isomorphic(la1, &b, lb1)); // B's first field is ptr, not i32
+    let lb2 = b.create_struct("Y");
+    let lb3 = b.create_struct("Z");
+    b.set_struct_body(lb2, &[bi32, lb3], false);
+    b.set_struct_body(lb3, &[ptr_b, lb2], false);
+    assert!(a.types_isomorphic(la1, &b, lb2));
+    // Primitives and functions.
+    let fa = a.function_type(point, &[ai32], true);
+    let fb = b.function_type(pair, &[bi32], true);
+    assert!(a.types_isomorphic(fa, &b, fb));
+    let fb2 = b.function_type(pair, &[bi32], false);
+    assert!(!a.types_isomorphic(fa, &b, fb2));
+    assert!(a.types_isomorphic(a.float_type(), &b, b.float_type()));
+    assert!(!a.types_isomorphic(a.float_type(), &b, b.double_type()));
+}

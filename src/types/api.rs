@@ -782,3 +782,107 @@ impl Iterator for ContainedTypes<'_> {
 }
 
 impl ExactSizeIterator for ContainedTypes<'_> {}
+
+/// Structural comparison across contexts (the type-equality seed).
+impl Context {
+    /// Whether type `a` of this context and type `b` of `other` have the
+    /// same structure: equal primitives; literal types with isomorphic
+    /// parts; identified structs with equal packedness and isomorphic
+    /// bodies, names ignored (an opaque struct matches only an opaque
+    /// struct). Recursive structs are compared coinductively: a pair of
+    /// structs already under comparison is assumed to match, so
+    /// `%A = { %A* }`-style cycles terminate. This is the identity
+    /// `IRMover` needs to merge `%struct.Point` and `%struct.Point.1`, and
+    /// unlike `isLayoutIdentical` it looks through element structs
+    /// (`{ %Point }` and `{ %Pair }` match when the two bodies do).
+    /// `other` may be `self`.
+    pub fn types_isomorphic(&self, a: Type, other: &Context, b: Type) -> bool {
+        let mut assumed = hashbrown::HashSet::new();
+        self.iso(a, other, b, &mut assumed)
+    }
+
+    fn iso(
+        &self,
+        a: Type,
+        other: &Context,
+        b: Type,
+        assumed: &mut hashbrown::HashSet<(u32, u32)>,
+    ) -> bool {
+        let all = |this: &Self, xs: &[Type], ys: &[Type], assumed: &mut _| {
+            xs.len() == ys.len()
+                && xs
+                    .iter()
+                    .zip(ys)
+                    .all(|(&x, &y)| this.iso(x, other, y, assumed))
+        };
+        match (self.type_data(a), other.type_data(b)) {
+            (TypeData::Array { elem: x, len: n }, TypeData::Array { elem: y, len: m }) => {
+                n == m && self.iso(*x, other, *y, assumed)
+            }
+            (
+                TypeData::Vector {
+                    elem: x,
+                    len: n,
+                    scalable: s,
+                },
+                TypeData::Vector {
+                    elem: y,
+                    len: m,
+                    scalable: t,
+                },
+            ) => n == m && s == t && self.iso(*x, other, *y, assumed),
+            (
+                TypeData::LiteralStruct {
+                    elems: xs,
+                    packed: p,
+                },
+                TypeData::LiteralStruct {
+                    elems: ys,
+                    packed: q,
+                },
+            ) => p == q && all(self, xs, ys, assumed),
+            (
+                TypeData::Function {
+                    ret: r,
+                    params: xs,
+                    varargs: v,
+                },
+                TypeData::Function {
+                    ret: s,
+                    params: ys,
+                    varargs: w,
+                },
+            ) => v == w && self.iso(*r, other, *s, assumed) && all(self, xs, ys, assumed),
+            (
+                TypeData::TargetExt {
+                    name: n,
+                    types: xs,
+                    ints: is,
+                },
+                TypeData::TargetExt {
+                    name: m,
+                    types: ys,
+                    ints: js,
+                },
+            ) => n == m && is == js && all(self, xs, ys, assumed),
+            (TypeData::IdentifiedStruct(i), TypeData::IdentifiedStruct(j)) => {
+                if !assumed.insert((*i, *j)) {
+                    return true;
+                }
+                let x = &self.types.structs[*i as usize];
+                let y = &other.types.structs[*j as usize];
+                match (&x.body, &y.body) {
+                    (None, None) => true,
+                    (Some(xs), Some(ys)) => x.packed == y.packed && all(self, xs, ys, assumed),
+                    _ => false,
+                }
+            }
+            (da, db) => {
+                !matches!(
+                    da,
+                    TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_)
+                ) && da == db
+            }
+        }
+    }
+}
