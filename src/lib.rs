@@ -14,10 +14,12 @@ pub mod constants;
 pub mod context;
 pub mod inst;
 pub mod ir;
+pub mod layout;
 mod replace;
 pub mod types;
 pub mod value;
 
 pub use context::Context;
+pub use layout::DataLayout;
 pub use types::{Type, TypeData};
 pub use value::{HandleEvent, HandleId, HandleKind, Use, Value, ValueKind};

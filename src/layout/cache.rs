@@ -1,0 +1,174 @@
+//! [`LayoutCache`]: a [`DataLayout`] plus the struct layouts computed under
+//! it, for callers that ask many questions (passes, folders, the GEP walk).
+//!
+//! Owns the cache and its invalidation story. It does not own the rules
+//! (`sizes.rs`) or the parsed string (`datalayout.rs`).
+//!
+//! Why a separate, caller-owned object and not a cache inside
+//! `DataLayout` (as LLVM has): a cache filled through `&self` needs interior
+//! mutability (`RefCell`, which makes `DataLayout` `!Sync` and can panic, or
+//! a lock, which costs more than the lookups it saves). Here `DataLayout`
+//! stays a plain immutable value, and whoever wants speed owns a
+//! `LayoutCache` and passes `&mut` to it. Lookups are one `Vec` index by
+//! type id: no hashing.
+//!
+//! Invariants: `slots[t]` is 0 (no layout known for type `t`), `IN_PROGRESS`
+//! only during a walk, or `1 + i` where `layouts[i]` is the layout of `t`
+//! under `dl`, computed from the context the cache has been used with.
+
+use crate::context::Context;
+use crate::types::Type;
+
+use super::datalayout::DataLayout;
+use super::sizes::{LayoutError, SizeAlign, StructMemo, Walk, IN_PROGRESS};
+use super::struct_layout::StructLayout;
+use super::units::{Align, TypeSize};
+
+/// Struct layouts by type id, densely.
+#[derive(Default, Clone, Debug)]
+pub(crate) struct DenseMemo {
+    slots: Vec<u32>,
+    layouts: Vec<StructLayout>,
+}
+
+impl StructMemo for DenseMemo {
+    #[inline]
+    fn slot(&self, ty: Type) -> Option<u32> {
+        match self.slots.get(ty.index()) {
+            None | Some(0) => None,
+            Some(&IN_PROGRESS) => Some(IN_PROGRESS),
+            Some(&s) => Some(s - 1),
+        }
+    }
+
+    fn set_slot(&mut self, ty: Type, slot: Option<u32>) {
+        let i = ty.index();
+        if i >= self.slots.len() {
+            if slot.is_none() {
+                return;
+            }
+            self.slots.resize(i + 1, 0);
+        }
+        self.slots[i] = match slot {
+            None => 0,
+            Some(IN_PROGRESS) => IN_PROGRESS,
+            Some(s) => s + 1,
+        };
+    }
+
+    fn push(&mut self, layout: StructLayout) -> u32 {
+        self.layouts.push(layout);
+        (self.layouts.len() - 1) as u32
+    }
+
+    #[inline]
+    fn layout(&self, index: u32) -> &StructLayout {
+        &self.layouts[index as usize]
+    }
+}
+
+/// A [`DataLayout`] with a cache of struct layouts: the same queries as the
+/// one-shot ones on `DataLayout`, through `&mut self`, each struct laid out
+/// once.
+///
+/// The cache belongs to one [`Context`]: type ids of another context would
+/// find the wrong layouts, so use one `LayoutCache` per context (or
+/// [`clear`](Self::clear) it when switching). Identified struct bodies are
+/// set once, so a cached layout never goes stale; an opaque struct is never
+/// cached (it is unsized until its body is set). A cache made for another
+/// data layout is another `LayoutCache` (LLVM's "assignment invalidates the
+/// struct layouts", DL32, by construction).
+#[derive(Clone, Debug)]
+pub struct LayoutCache {
+    dl: DataLayout,
+    pub(crate) memo: DenseMemo,
+}
+
+impl LayoutCache {
+    /// An empty cache for `dl`.
+    pub fn new(dl: DataLayout) -> LayoutCache {
+        LayoutCache {
+            dl,
+            memo: DenseMemo::default(),
+        }
+    }
+
+    /// The data layout the answers are for.
+    pub fn data_layout(&self) -> &DataLayout {
+        &self.dl
+    }
+
+    /// Forgets every cached layout (needed before use with another
+    /// context).
+    pub fn clear(&mut self) {
+        self.memo = DenseMemo::default();
+    }
+
+    /// Number of struct layouts held.
+    pub fn num_cached(&self) -> usize {
+        self.memo.layouts.len()
+    }
+
+    #[inline]
+    pub(crate) fn walk<'a>(&'a mut self, ctx: &'a Context) -> Walk<'a, DenseMemo> {
+        Walk {
+            dl: &self.dl,
+            ctx,
+            memo: &mut self.memo,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn size_align(&mut self, ctx: &Context, ty: Type) -> Result<SizeAlign, LayoutError> {
+        self.walk(ctx).size_align(ty)
+    }
+
+    /// As [`DataLayout::size_in_bits`].
+    ///
+    /// # Errors
+    /// [`LayoutError`] if `ty` is unsized or too large.
+    pub fn size_in_bits(&mut self, ctx: &Context, ty: Type) -> Result<TypeSize, LayoutError> {
+        Ok(self.size_align(ctx, ty)?.bits)
+    }
+
+    /// As [`DataLayout::store_size`].
+    ///
+    /// # Errors
+    /// As [`size_in_bits`](Self::size_in_bits).
+    pub fn store_size(&mut self, ctx: &Context, ty: Type) -> Result<TypeSize, LayoutError> {
+        Ok(self.size_align(ctx, ty)?.store_size())
+    }
+
+    /// As [`DataLayout::alloc_size`].
+    ///
+    /// # Errors
+    /// As [`size_in_bits`](Self::size_in_bits).
+    pub fn alloc_size(&mut self, ctx: &Context, ty: Type) -> Result<TypeSize, LayoutError> {
+        Ok(self.size_align(ctx, ty)?.alloc_size())
+    }
+
+    /// As [`DataLayout::abi_align`].
+    ///
+    /// # Errors
+    /// As [`size_in_bits`](Self::size_in_bits).
+    pub fn abi_align(&mut self, ctx: &Context, ty: Type) -> Result<Align, LayoutError> {
+        Ok(self.size_align(ctx, ty)?.abi)
+    }
+
+    /// As [`DataLayout::pref_align`].
+    ///
+    /// # Errors
+    /// As [`size_in_bits`](Self::size_in_bits).
+    pub fn pref_align(&mut self, ctx: &Context, ty: Type) -> Result<Align, LayoutError> {
+        self.walk(ctx).pref_align(ty)
+    }
+
+    /// The layout of struct `ty`, computed on first request and kept.
+    ///
+    /// # Errors
+    /// [`LayoutError::Unsized`] if `ty` is not a sized struct.
+    pub fn struct_layout(&mut self, ctx: &Context, ty: Type) -> Result<&StructLayout, LayoutError> {
+        let index = self.walk(ctx).struct_layout(ty)?;
+        Ok(self.memo.layout(index))
+    }
+}

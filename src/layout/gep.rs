@@ -1,0 +1,481 @@
+//! Byte offsets of GEP index lists (LLVM 19's
+//! `GEPOperator::accumulateConstantOffset` and `collectOffset`), on a pure
+//! index-list level: indices are numbers or opaque keys, not IR values.
+//!
+//! Owns the walk over the indexed types of a GEP (source element type, then
+//! into arrays, vectors and structs), the index-width arithmetic, and
+//! [`GepIndex`], [`GepOffset`], [`GepError`]. It does not own GEP
+//! instructions or constant expressions (they map their operands to
+//! [`GepIndex`]es and call in here), nor vector-of-pointer lanes.
+//!
+//! Arithmetic (G1, G3): everything is computed modulo `2^w`, `w` the index
+//! width of the pointer's address space, and read back sign-extended, as
+//! LLVM's `APInt` of that width does. Each constant index is first
+//! sign-extended or truncated to `w` bits; strides and field offsets are
+//! truncated to `w` bits. Index widths above 128 bits are refused
+//! ([`GepError::IndexWidthUnsupported`]).
+
+use core::fmt;
+
+use smallvec::SmallVec;
+
+use crate::context::Context;
+use crate::types::{Type, TypeData};
+
+use super::cache::LayoutCache;
+use super::datalayout::DataLayout;
+use super::sizes::{LayoutError, OneShotMemo, StructMemo, Walk};
+
+/// One GEP index as the offset computation sees it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum GepIndex {
+    /// A constant integer index (LLVM `ConstantInt`): its value
+    /// sign-extended to 128 bits (or, for a wider constant, its low 128
+    /// bits; only the low `w` bits matter).
+    Const(i128),
+    /// Any other index: an instruction, an argument, or a vector constant
+    /// (LLVM 19 folds only scalar `ConstantInt`s, G6). The key names the
+    /// value: terms with the same key add up.
+    Var(u32),
+}
+
+/// A GEP's offset split as LLVM's `collectOffset` splits it:
+/// `constant + Σ key × scale` bytes.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct GepOffset {
+    constant: i128,
+    terms: SmallVec<[(u32, i128); 2]>,
+}
+
+impl GepOffset {
+    /// The constant part in bytes (sign-extended from the index width).
+    pub fn constant(&self) -> i128 {
+        self.constant
+    }
+
+    /// `(key, scale in bytes)` per variable index, in order of first
+    /// appearance, repeated keys summed, zero scales left out.
+    pub fn variable_terms(&self) -> &[(u32, i128)] {
+        &self.terms
+    }
+
+    /// Whether there is no variable term.
+    pub fn is_constant(&self) -> bool {
+        self.terms.is_empty()
+    }
+}
+
+/// Why a GEP's offset could not be computed. Where LLVM's functions return
+/// `false`, so do these (as an error naming the reason); where LLVM
+/// asserts, these return an error too.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum GepError {
+    /// A [`GepIndex::Var`] index, asked for a constant offset
+    /// (`accumulateConstantOffset` returns false).
+    NotConstant {
+        /// Position of the index in the list.
+        position: usize,
+    },
+    /// A non-zero or variable index over a scalable type (both LLVM
+    /// functions return false).
+    Scalable {
+        /// Position of the index in the list.
+        position: usize,
+    },
+    /// A struct index that is not a constant.
+    StructIndexNotConstant {
+        /// Position of the index in the list.
+        position: usize,
+    },
+    /// A struct index that names no field.
+    StructIndexOutOfRange {
+        /// Position of the index in the list.
+        position: usize,
+        /// The index.
+        index: i128,
+        /// Number of fields of the struct.
+        num_fields: u32,
+    },
+    /// An index after the walk reached a type that is not an aggregate.
+    NotIndexable {
+        /// Position of the index in the list.
+        position: usize,
+    },
+    /// A non-zero index into a vector whose elements are not a whole number
+    /// of bytes (`<8 x i1>`).
+    NotByteAddressable {
+        /// Position of the index in the list.
+        position: usize,
+    },
+    /// The address space's index width is more than 128 bits.
+    IndexWidthUnsupported(u32),
+    /// A type on the way has no layout.
+    Layout(LayoutError),
+}
+
+impl fmt::Display for GepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GepError::NotConstant { position } => {
+                write!(f, "gep index {position} is not a constant")
+            }
+            GepError::Scalable { position } => write!(
+                f,
+                "gep index {position} steps over a scalable type: the offset depends on vscale"
+            ),
+            GepError::StructIndexNotConstant { position } => {
+                write!(f, "gep index {position} into a struct is not a constant")
+            }
+            GepError::StructIndexOutOfRange {
+                position,
+                index,
+                num_fields,
+            } => write!(
+                f,
+                "gep index {position} is {index}, out of range for a struct of {num_fields} fields"
+            ),
+            GepError::NotIndexable { position } => {
+                write!(f, "gep index {position} indexes into a non-aggregate type")
+            }
+            GepError::NotByteAddressable { position } => write!(
+                f,
+                "gep index {position} indexes a vector whose elements are not byte-sized"
+            ),
+            GepError::IndexWidthUnsupported(w) => {
+                write!(f, "gep index width of {w} bits is wider than 128 bits")
+            }
+            GepError::Layout(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for GepError {}
+
+impl From<LayoutError> for GepError {
+    fn from(e: LayoutError) -> Self {
+        GepError::Layout(e)
+    }
+}
+
+/// What the next index steps over (LLVM's `gep_type_iterator` state).
+#[derive(Copy, Clone)]
+enum Step {
+    /// An element of this type, stride its alloc size (the first index, and
+    /// array elements).
+    Flat(Type),
+    /// An element of a vector, of this element type: stride its store size.
+    VectorElem(Type),
+    /// A field of this struct.
+    Field(Type),
+    /// Nothing: the last type reached is not an aggregate.
+    End,
+}
+
+/// What an index into `ty` steps over.
+#[inline]
+fn step_into(ctx: &Context, ty: Type) -> Step {
+    match ctx.type_data(ty) {
+        TypeData::Array { elem, .. } => Step::Flat(*elem),
+        TypeData::Vector { elem, .. } => Step::VectorElem(*elem),
+        TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => Step::Field(ty),
+        _ => Step::End,
+    }
+}
+
+/// Whether variable indices are collected (`collectOffset`) or refused
+/// (`accumulateConstantOffset`).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mode {
+    ConstantOnly,
+    Collect,
+}
+
+/// `v` reduced modulo `2^w` and read back signed (`w` in `1..=128`).
+#[inline]
+fn wrap(v: i128, w: u32) -> i128 {
+    let shift = 128 - w;
+    (v << shift) >> shift
+}
+
+/// A source of GEP indices: a plain slice of constants, or of [`GepIndex`].
+trait IndexList {
+    fn len(&self) -> usize;
+    fn get(&self, i: usize) -> GepIndex;
+}
+
+impl IndexList for [i128] {
+    #[inline]
+    fn len(&self) -> usize {
+        <[i128]>::len(self)
+    }
+    #[inline]
+    fn get(&self, i: usize) -> GepIndex {
+        GepIndex::Const(self[i])
+    }
+}
+
+impl IndexList for [GepIndex] {
+    #[inline]
+    fn len(&self) -> usize {
+        <[GepIndex]>::len(self)
+    }
+    #[inline]
+    fn get(&self, i: usize) -> GepIndex {
+        self[i]
+    }
+}
+
+impl<M: StructMemo> Walk<'_, M> {
+    /// The GEP walk: returns the offset (constant part and, in `Collect`
+    /// mode, the variable terms) in `width`-bit arithmetic.
+    fn gep<I: IndexList + ?Sized>(
+        &mut self,
+        width: u32,
+        source: Type,
+        indices: &I,
+        mode: Mode,
+        terms: &mut SmallVec<[(u32, i128); 2]>,
+    ) -> Result<i128, GepError> {
+        if width > 128 {
+            return Err(GepError::IndexWidthUnsupported(width));
+        }
+        let ctx = self.ctx;
+        let mut offset: i128 = 0;
+        let mut step = Step::Flat(source);
+        for position in 0..indices.len() {
+            let index = indices.get(position);
+            match step {
+                Step::Field(st) => {
+                    let GepIndex::Const(i) = index else {
+                        return Err(GepError::StructIndexNotConstant { position });
+                    };
+                    let layout = self.struct_layout(st)?;
+                    let layout = self.memo.layout(layout);
+                    let field = usize::try_from(i).ok().and_then(|i| layout.field(i));
+                    let Some((field_offset, field_ty)) = field else {
+                        return Err(GepError::StructIndexOutOfRange {
+                            position,
+                            index: i,
+                            num_fields: layout.num_fields(),
+                        });
+                    };
+                    if i != 0 {
+                        if layout.is_scalable() {
+                            return Err(GepError::Scalable { position });
+                        }
+                        offset = offset.wrapping_add(i128::from(field_offset));
+                    }
+                    step = step_into(ctx, field_ty);
+                }
+                Step::Flat(elem) | Step::VectorElem(elem) => {
+                    if index != GepIndex::Const(0) {
+                        let e = self.size_align(elem)?;
+                        let stride = if let Step::Flat(_) = step {
+                            e.alloc_size()
+                        } else {
+                            if e.bits.min % 8 != 0 {
+                                return Err(GepError::NotByteAddressable { position });
+                            }
+                            e.store_size()
+                        };
+                        if stride.scalable {
+                            return Err(GepError::Scalable { position });
+                        }
+                        let stride = i128::from(stride.min);
+                        match index {
+                            GepIndex::Const(i) => {
+                                offset = offset.wrapping_add(wrap(i, width).wrapping_mul(stride));
+                            }
+                            GepIndex::Var(key) => {
+                                if mode == Mode::ConstantOnly {
+                                    return Err(GepError::NotConstant { position });
+                                }
+                                if wrap(stride, width) != 0 {
+                                    match terms.iter_mut().find(|(k, _)| *k == key) {
+                                        Some((_, scale)) => *scale = scale.wrapping_add(stride),
+                                        None => terms.push((key, stride)),
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    step = step_into(ctx, elem);
+                }
+                Step::End => return Err(GepError::NotIndexable { position }),
+            }
+        }
+        for (_, scale) in terms.iter_mut() {
+            *scale = wrap(*scale, width);
+        }
+        Ok(wrap(offset, width))
+    }
+
+    /// The type the last index selects (`GetElementPtrInst::getIndexedType`).
+    fn gep_indexed_type<I: IndexList + ?Sized>(
+        &mut self,
+        source: Type,
+        indices: &I,
+    ) -> Result<Type, GepError> {
+        let ctx = self.ctx;
+        let mut ty = source;
+        for position in 0..indices.len() {
+            if position == 0 {
+                continue; // the first index steps over `source` itself
+            }
+            ty = match ctx.type_data(ty) {
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
+                TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => {
+                    let GepIndex::Const(i) = indices.get(position) else {
+                        return Err(GepError::StructIndexNotConstant { position });
+                    };
+                    let fields = ctx.struct_elements(ty).unwrap_or(&[]);
+                    match usize::try_from(i).ok().and_then(|i| fields.get(i)) {
+                        Some(&f) => f,
+                        None => {
+                            return Err(GepError::StructIndexOutOfRange {
+                                position,
+                                index: i,
+                                num_fields: fields.len() as u32,
+                            })
+                        }
+                    }
+                }
+                _ => return Err(GepError::NotIndexable { position }),
+            };
+        }
+        Ok(ty)
+    }
+}
+
+/// GEP offsets, with struct layouts kept in the cache.
+impl LayoutCache {
+    /// The byte offset of `getelementptr source, ptr addrspace(addr_space)
+    /// %p, indices...` when every index is a constant (LLVM 19's
+    /// `accumulateConstantOffset` from 0): sign-extended from the index
+    /// width of `addr_space`.
+    ///
+    /// # Errors
+    /// [`GepError`]: a non-zero index over a scalable type, a bad struct
+    /// index, an index into a non-aggregate, an unsized type on the way.
+    pub fn gep_constant_offset(
+        &mut self,
+        ctx: &Context,
+        addr_space: u32,
+        source: Type,
+        indices: &[i128],
+    ) -> Result<i128, GepError> {
+        let mut terms = SmallVec::new();
+        let width = self.data_layout().index_size_in_bits(addr_space);
+        self.walk(ctx)
+            .gep(width, source, indices, Mode::ConstantOnly, &mut terms)
+    }
+
+    /// The offset of a GEP split into a constant and variable terms (LLVM
+    /// 19's `collectOffset`).
+    ///
+    /// # Errors
+    /// As [`gep_constant_offset`](Self::gep_constant_offset), and a
+    /// variable struct index or a variable index over a scalable type.
+    pub fn gep_offset(
+        &mut self,
+        ctx: &Context,
+        addr_space: u32,
+        source: Type,
+        indices: &[GepIndex],
+    ) -> Result<GepOffset, GepError> {
+        let mut terms = SmallVec::new();
+        let width = self.data_layout().index_size_in_bits(addr_space);
+        let constant = self
+            .walk(ctx)
+            .gep(width, source, indices, Mode::Collect, &mut terms)?;
+        Ok(GepOffset { constant, terms })
+    }
+
+    /// The type a GEP with these indices points at
+    /// (`GetElementPtrInst::getIndexedType`): `source` with no or one index,
+    /// then one step into an array, vector or struct per further index.
+    ///
+    /// # Errors
+    /// A variable or out-of-range struct index, or an index into a
+    /// non-aggregate.
+    pub fn gep_indexed_type(
+        &mut self,
+        ctx: &Context,
+        source: Type,
+        indices: &[GepIndex],
+    ) -> Result<Type, GepError> {
+        self.walk(ctx).gep_indexed_type(source, indices)
+    }
+}
+
+/// One-shot GEP offsets (struct layouts computed afresh each call).
+impl DataLayout {
+    /// As [`LayoutCache::gep_constant_offset`].
+    ///
+    /// # Errors
+    /// As [`LayoutCache::gep_constant_offset`].
+    pub fn gep_constant_offset(
+        &self,
+        ctx: &Context,
+        addr_space: u32,
+        source: Type,
+        indices: &[i128],
+    ) -> Result<i128, GepError> {
+        let mut memo = OneShotMemo::default();
+        let mut terms = SmallVec::new();
+        let width = self.index_size_in_bits(addr_space);
+        Walk {
+            dl: self,
+            ctx,
+            memo: &mut memo,
+        }
+        .gep(width, source, indices, Mode::ConstantOnly, &mut terms)
+    }
+
+    /// As [`LayoutCache::gep_offset`].
+    ///
+    /// # Errors
+    /// As [`LayoutCache::gep_offset`].
+    pub fn gep_offset(
+        &self,
+        ctx: &Context,
+        addr_space: u32,
+        source: Type,
+        indices: &[GepIndex],
+    ) -> Result<GepOffset, GepError> {
+        let mut memo = OneShotMemo::default();
+        let mut terms = SmallVec::new();
+        let width = self.index_size_in_bits(addr_space);
+        let constant = Walk {
+            dl: self,
+            ctx,
+            memo: &mut memo,
+        }
+        .gep(width, source, indices, Mode::Collect, &mut terms)?;
+        Ok(GepOffset { constant, terms })
+    }
+
+    /// LLVM's `getIndexedOffsetInType`: the offset of constant `indices`
+    /// into `source` in plain 64-bit arithmetic (wrapping), without an
+    /// address space's index width.
+    ///
+    /// # Errors
+    /// As [`LayoutCache::gep_constant_offset`].
+    pub fn indexed_offset_in_type(
+        &self,
+        ctx: &Context,
+        source: Type,
+        indices: &[i64],
+    ) -> Result<i64, GepError> {
+        let wide: SmallVec<[i128; 8]> = indices.iter().map(|&i| i128::from(i)).collect();
+        let mut memo = OneShotMemo::default();
+        let mut terms = SmallVec::new();
+        let offset = Walk {
+            dl: self,
+            ctx,
+            memo: &mut memo,
+        }
+        .gep(64, source, &wide[..], Mode::ConstantOnly, &mut terms)?;
+        Ok(offset as i64)
+    }
+}

@@ -1,0 +1,39 @@
+//! Target data layout: LLVM 19's `DataLayout` string, type sizes and
+//! alignments, struct layouts and GEP byte offsets.
+//!
+//! Owns everything that needs a `target datalayout` string to answer:
+//!
+//! * `datalayout.rs`: [`DataLayout`], the parsed string and the queries that
+//!   need no types (endianness, address spaces, pointer and index widths,
+//!   native integers, mangling);
+//! * `parse.rs`: LLVM 19's grammar and its exact error messages
+//!   ([`DataLayoutError`]);
+//! * `units.rs`: [`Align`] and [`TypeSize`];
+//! * `sizes.rs`: sizes and alignments of types, and the struct layout
+//!   algorithm ([`LayoutError`] for unsized types);
+//! * `struct_layout.rs`: [`StructLayout`], one struct's field offsets;
+//! * `cache.rs`: [`LayoutCache`], a data layout with its struct layouts
+//!   kept, for repeated queries;
+//! * `gep.rs`: byte offsets of GEP index lists ([`GepIndex`],
+//!   [`GepOffset`], [`GepError`]).
+//!
+//! It does not own types (`types/`) or values: the queries take a
+//! [`Context`](crate::Context) and [`Type`](crate::Type) ids, and GEP
+//! indices are given as plain numbers or opaque keys, not IR values.
+
+mod cache;
+mod datalayout;
+mod gep;
+mod parse;
+mod sizes;
+mod struct_layout;
+mod units;
+
+pub use cache::LayoutCache;
+pub use sizes::LayoutError;
+pub use struct_layout::StructLayout;
+
+pub use datalayout::{DataLayout, Endianness, FunctionPtrAlignKind, ManglingMode};
+pub use gep::{GepError, GepIndex, GepOffset};
+pub use parse::{DataLayoutError, DataLayoutErrorKind};
+pub use units::{Align, TypeSize};
