@@ -449,6 +449,27 @@ fn t16_scalable_structs() {
     assert!(!c.is_scalable(fixed));
 }
 
+#[test]
+fn scalability_follows_late_bodies() {
+    let mut c = Context::new();
+    let i32t = c.i32_type();
+    let sv = c.scalable_vector_type(i32t, 4);
+    let o = c.create_struct("O");
+    let lit = c.struct_type(&[o], false);
+    let arr = c.array_type(lit, 2);
+    assert!(!c.is_scalable(lit) && !c.is_scalable(arr));
+    c.set_struct_body(o, &[sv, sv], false);
+    // LLVM 19 would have cached "not scalable" on the literal; we recompute.
+    assert!(c.is_scalable(o) && c.is_sized(o));
+    assert!(c.is_scalable(lit) && c.is_scalable(arr));
+    assert!(!c.is_sized(lit));
+    // Types built afterwards get the permanent flags right.
+    let w = c.create_struct_with_body("W", &[o, o], false);
+    assert!(c.is_scalable(w) && !c.is_sized(w));
+    let arr2 = c.array_type(o, 3);
+    assert!(c.is_scalable(arr2) && c.is_sized(arr2));
+}
+
 // ---- T13 ----
 
 #[test]

@@ -338,7 +338,8 @@ impl Context {
         info.packed = packed;
         // The body is now fixed for good, so a positive answer is permanent.
         if self.is_sized(ty) {
-            self.types.set_sized_forever(ty);
+            let scalable = self.types.is_homogeneous_scalable(elems);
+            self.types.set_sized_forever(ty, scalable);
         }
     }
 
@@ -754,7 +755,7 @@ impl Context {
             TypeData::Vector { scalable, .. } => *scalable,
             TypeData::Int(_) | TypeData::Ptr(_) => false,
             _ => {
-                let mut visited = Vec::new();
+                let mut visited = hashbrown::HashSet::new();
                 self.types.is_scalable_walk(ty, &mut visited)
             }
         }

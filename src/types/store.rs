@@ -19,7 +19,7 @@
 //! * `struct_names` maps a name to the identified struct holding it, and an
 //!   identified struct's `name` is `Some(n)` iff `struct_names[n]` is it.
 
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 
 use super::table::{ProbeTable, Slot};
 
@@ -37,6 +37,10 @@ const SMALL_PTRS: usize = 16;
 /// either closed under structural construction or an identified struct whose
 /// fixed body was found sized).
 pub(crate) const F_SIZED: u8 = 1 << 0;
+/// Flag, meaningful only with [`F_SIZED`]: the type is scalable (LLVM
+/// `isScalableTy`). Sized-for-good types reach no opaque struct, so their
+/// scalability is fixed too.
+pub(crate) const F_SCALABLE: u8 = 1 << 6;
 /// Flag: not a valid array element (LLVM 19 `ArrayType::isValidElementType`).
 pub(crate) const F_BAD_ARRAY_ELEM: u8 = 1 << 1;
 /// Flag: not a valid struct element (`StructType::isValidElementType`).
@@ -413,7 +417,7 @@ impl TypeStore {
         if let Some(e) = self.arrays.find(hash, |e| e.a == a && e.b == len) {
             return e.id;
         }
-        let flags = self.flags(elem) & F_SIZED;
+        let flags = self.flags(elem) & (F_SIZED | F_SCALABLE);
         let id = self.push(TypeData::Array { elem, len }, flags);
         self.arrays.insert(hash, Fixed { a, id, b: len });
         id
@@ -434,7 +438,11 @@ impl TypeStore {
                 len,
                 scalable,
             },
-            F_SIZED,
+            if scalable {
+                F_SIZED | F_SCALABLE
+            } else {
+                F_SIZED
+            },
         );
         self.vectors.insert(hash, Fixed { a, id, b });
         id
@@ -455,11 +463,7 @@ impl TypeStore {
         if let Some(e) = hit {
             return e.id;
         }
-        let flags = if self.elems_sized_forever(elems) {
-            F_SIZED
-        } else {
-            0
-        };
+        let flags = self.body_flags(elems);
         let id = self.push(
             TypeData::LiteralStruct {
                 elems: elems.into(),
@@ -511,10 +515,13 @@ impl TypeStore {
         if let Some(e) = hit {
             return e.id;
         }
-        let flags = if target_ext_layout_sized(name) {
-            F_SIZED
-        } else {
-            0
+        let flags = match (
+            target_ext_layout_sized(name),
+            target_ext_layout_scalable(name),
+        ) {
+            (true, true) => F_SIZED | F_SCALABLE,
+            (true, false) => F_SIZED,
+            _ => 0,
         };
         let data = TypeData::TargetExt {
             name: name.into(),
@@ -527,15 +534,22 @@ impl TypeStore {
         id
     }
 
-    /// Whether a struct body with these elements is sized for good: LLVM's
-    /// rule (homogeneous scalable vectors are sized; otherwise no scalable
-    /// member and every member sized), using only the permanent flags.
-    pub(crate) fn elems_sized_forever(&self, es: &[Type]) -> bool {
+    /// The permanent flags of a struct body: `F_SIZED | F_SCALABLE` if its
+    /// elements are all the same scalable vector, `F_SIZED` if every element
+    /// is sized for good and none is scalable (LLVM 19's rule), else none
+    /// (maybe unsized now, maybe sized once some opaque struct gets a body).
+    pub(crate) fn body_flags(&self, es: &[Type]) -> u8 {
         if self.is_homogeneous_scalable(es) {
-            return true;
+            return F_SIZED | F_SCALABLE;
         }
-        es.iter()
-            .all(|&e| self.flags(e) & F_SIZED != 0 && !self.is_scalable_closed(e))
+        let all_sized = es
+            .iter()
+            .all(|&e| self.flags(e) & (F_SIZED | F_SCALABLE) == F_SIZED);
+        if all_sized {
+            F_SIZED
+        } else {
+            0
+        }
     }
 
     /// LLVM 19 `containsHomogeneousScalableVectorTypes`: non-empty, first
@@ -550,17 +564,12 @@ impl TypeStore {
         }
     }
 
-    /// Scalability of a type already known to be sized for good. Such a type
-    /// reaches no identified struct except through sized bodies, so the walk
-    /// in `api.rs` is exact; it is short because flagged types are small in
-    /// practice. Kept separate so interning stays independent of the API.
-    fn is_scalable_closed(&self, ty: Type) -> bool {
-        let mut visited = Vec::new();
-        self.is_scalable_walk(ty, &mut visited)
-    }
-
     /// LLVM 19 `Type::isScalableTy` with a visited set of identified structs.
-    pub(crate) fn is_scalable_walk(&self, ty: Type, visited: &mut Vec<u32>) -> bool {
+    pub(crate) fn is_scalable_walk(&self, ty: Type, visited: &mut HashSet<u32>) -> bool {
+        let f = self.flags(ty);
+        if f & F_SIZED != 0 {
+            return f & F_SCALABLE != 0;
+        }
         match self.data(ty) {
             TypeData::Vector { scalable, .. } => *scalable,
             TypeData::Array { elem, .. } => self.is_scalable_walk(*elem, visited),
@@ -568,10 +577,9 @@ impl TypeStore {
                 elems.iter().any(|&e| self.is_scalable_walk(e, visited))
             }
             TypeData::IdentifiedStruct(i) => {
-                if visited.contains(i) {
+                if !visited.insert(*i) {
                     return false;
                 }
-                visited.push(*i);
                 match &self.structs[*i as usize].body {
                     Some(body) => body.iter().any(|&e| self.is_scalable_walk(e, visited)),
                     None => false,
@@ -582,9 +590,14 @@ impl TypeStore {
         }
     }
 
-    /// Marks a type as sized for good.
-    pub(crate) fn set_sized_forever(&mut self, ty: Type) {
-        self.flags[ty.index()] |= F_SIZED;
+    /// Records the permanent flags of an identified struct whose body was
+    /// just set and found sized (see [`body_flags`](Self::body_flags)).
+    pub(crate) fn set_sized_forever(&mut self, ty: Type, scalable: bool) {
+        self.flags[ty.index()] |= if scalable {
+            F_SIZED | F_SCALABLE
+        } else {
+            F_SIZED
+        };
     }
 
     // ---- identified structs ----
