@@ -30,6 +30,16 @@ macro_rules! plain_entity {
             }
         }
 
+        impl $name {
+            /// An opaque number that identifies this entity within its
+            /// context (equal entities, equal numbers), for checksums and
+            /// external hashing. It is not an index and has no order.
+            #[inline]
+            pub fn identity(self) -> u64 {
+                self.0 as u64
+            }
+        }
+
         impl core::fmt::Debug for $name {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 write!(f, concat!(stringify!($name), "({})"), self.0)

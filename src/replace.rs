@@ -171,6 +171,10 @@ impl Context {
         if self.graph.get(from).kind_bits & HAS_HANDLES == 0 {
             return;
         }
+        if !self.handles.has_callback(&self.graph, from) {
+            self.handles.rauw_plain(&mut self.graph, from, to);
+            return;
+        }
         for h in self.handles.handles_of(&self.graph, from) {
             if !self.handles.names(h, from) {
                 continue; // dropped or moved by an earlier callback (VH12)

@@ -1,6 +1,13 @@
-//! The registry of workloads: `(name, runner)` in WORKLOADS.md order.
-
+//! x
 use crate::Opts;
-
-/// Every workload this side implements, in WORKLOADS.md order.
-pub const ALL: &[(&str, fn(&Opts))] = &[];
+pub mod graph;
+pub const ALL: &[(&str, fn(&Opts))] = &[
+    ("build_chain", graph::build_chain),
+    ("rauw_wide", graph::rauw_wide),
+    ("use_walk", graph::use_walk),
+    ("erase_all", graph::erase_all),
+    ("phi_grow", graph::phi_grow),
+    ("type_unique", graph::type_unique),
+    ("const_unique", graph::const_unique),
+    ("handles", graph::handles),
+];

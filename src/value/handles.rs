@@ -255,6 +255,48 @@ impl HandleTable {
         out
     }
 
+    /// Whether any handle on `v` is a callback handle.
+    pub(crate) fn has_callback(&self, g: &Graph, v: Value) -> bool {
+        if g.get(v).kind_bits & HAS_HANDLES == 0 {
+            return false;
+        }
+        let mut i = self.heads[v.idx as usize];
+        while i != NONE {
+            let s = &self.slots[i as usize];
+            if s.kind == HandleKind::Callback {
+                return true;
+            }
+            i = s.next;
+        }
+        false
+    }
+
+    /// RAUW for handle lists without callbacks: weak-tracking handles move
+    /// to `to` (each pushed on the head of its list, as LLVM re-targets
+    /// them), poisoning handles are poisoned, the others stay. One walk,
+    /// no allocation.
+    pub(crate) fn rauw_plain(&mut self, g: &mut Graph, from: Value, to: Value) {
+        if g.get(from).kind_bits & HAS_HANDLES == 0 {
+            return;
+        }
+        let mut i = self.heads[from.idx as usize];
+        while i != NONE {
+            let next = self.slots[i as usize].next;
+            match self.slots[i as usize].kind {
+                HandleKind::WeakTracking => {
+                    self.detach(g, i);
+                    self.attach_head(g, i, to);
+                }
+                HandleKind::Poisoning => {
+                    self.detach(g, i);
+                    self.slots[i as usize].poisoned = true;
+                }
+                _ => {}
+            }
+            i = next;
+        }
+    }
+
     /// Whether the handle `h` is still live and still names `v`.
     pub(crate) fn names(&self, h: HandleId, v: Value) -> bool {
         matches!(self.slots.get(h.idx as usize), Some(s) if s.live && s.gen == h.gen && s.val == v.idx && s.vgen == v.gen.get())

@@ -50,6 +50,16 @@ pub struct Value {
     pub(crate) gen: NonZeroU32,
 }
 
+impl Value {
+    /// An opaque number that identifies this value within its context
+    /// (stale ids of an erased value differ from the slot's next
+    /// occupant), for checksums and external hashing. Not an index.
+    #[inline]
+    pub fn identity(self) -> u64 {
+        (self.gen.get() as u64) << 32 | self.idx as u64
+    }
+}
+
 impl core::fmt::Debug for Value {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "v{}g{}", self.idx, self.gen)
