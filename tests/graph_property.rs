@@ -270,5 +270,5 @@ fn prop(ops: Vec<Op>) -> bool {
 
 #[test]
 fn random_edits_match_the_model() {
-    QuickCheck::new().tests(300).set_rng(Gen::new(60)).quickcheck(prop as fn(Vec<Op>) -> bool);
+    QuickCheck::new().tests(300).rng(Gen::new(60)).quickcheck(prop as fn(Vec<Op>) -> bool);
 }
