@@ -1,45 +1,47 @@
 //! The bit cursor: fixed-width and variable-width (VBR) integer reads over a
 //! byte slice, least significant bit first, as LLVM's bitstream stores them.
 //!
-//! Owns bit positions, bounds checks and the read buffer. It knows nothing of
-//! blocks, abbreviations or records (that is `reader.rs`).
+//! Owns bit positions, bounds checks and the read fast paths. It knows
+//! nothing of blocks, abbreviations or records (that is `reader.rs`).
 //!
-//! # Buffer
+//! # Reads
 //!
 //! ```text
-//!   word (u64):  [ garbage | valid bits (count = `bits`) ]
-//!                 63 ...      bits-1 ............... 0   <- next bit to read
-//!   stream:      ... consumed | word's valid bits | data[next..] ...
+//!   data:  ... | byte p/8 | ... 8 bytes loaded little endian ... |
+//!                   ^ bit p % 8 of the loaded word is bit p of the stream
+//!   peek = load64(data[p/8 .. p/8 + 8]) >> (p % 8)   -- at least 57 valid bits
 //! ```
 //!
-//! `next * 8 - bits` is the bit position. A refill loads 8 bytes at `next`
-//! with one unaligned little-endian load, ORs them in above the valid bits and
-//! advances `next` by whole bytes only, so 56..=63 bits are valid after it.
-//! The bits above the valid ones are the start of byte `next`, and a later
-//! refill ORs the same bits at the same place again, so they never need
-//! clearing. Near the end of the data the refill goes byte by byte.
+//! The cursor is just a bit position `p`. A read of up to 56 bits, or a VBR
+//! whose chunks fit in the 57 bits, is one bounds-checked unaligned load, a
+//! shift and a mask; no buffer state to refill or write back. Only the last
+//! 7 bytes of the data take the byte-by-byte path.
 
 use super::error::{Error, ErrorKind, Result};
 
 /// A read position in a bitstream, with bounds-checked reads.
+///
+/// The public reads return [`Result`]. The crate's hot paths use the
+/// `Option`-returning twins (`rd`, `vbr`, `vbr32`), which keep the
+/// (cold) error in the cursor's fault slot so that a success is returned in
+/// registers; `take_fault` turns a `None` into the error.
 #[derive(Clone, Debug)]
 pub struct Cursor<'a> {
     data: &'a [u8],
-    /// Index of the first byte not yet loaded into `word`.
-    next: usize,
-    /// Buffered bits; the low `bits` of them are valid.
-    word: u64,
-    /// Number of valid bits in `word`, at most 63.
-    bits: u32,
+    /// The bit position, at most `data.len() * 8`.
+    pos: u64,
+    /// The error behind the last `None` of an `Option` read.
+    fault: Option<Error>,
 }
 
-/// Bits always available after a fast refill.
-const REFILL_MIN: u32 = 56;
+/// The widest read the fast path serves (57 bits are always valid in a
+/// peek).
+const PEEK_MAX: u32 = 56;
 
 impl<'a> Cursor<'a> {
     /// A cursor at bit 0 of `data`.
     pub fn new(data: &'a [u8]) -> Cursor<'a> {
-        Cursor { data, next: 0, word: 0, bits: 0 }
+        Cursor { data, pos: 0, fault: None }
     }
 
     /// The bytes this cursor reads.
@@ -51,7 +53,7 @@ impl<'a> Cursor<'a> {
     /// Current position in bits from the start of the data.
     #[inline]
     pub fn bit_pos(&self) -> u64 {
-        self.next as u64 * 8 - u64::from(self.bits)
+        self.pos
     }
 
     /// Size of the data in bits.
@@ -63,87 +65,176 @@ impl<'a> Cursor<'a> {
     /// Bits left to read.
     #[inline]
     pub fn bits_left(&self) -> u64 {
-        self.bit_len() - self.bit_pos()
+        self.bit_len() - self.pos
     }
 
     /// Whether every bit has been read.
     #[inline]
     pub fn at_end(&self) -> bool {
-        self.bits == 0 && self.next >= self.data.len()
+        self.pos >= self.bit_len()
     }
 
     /// An error at the current position.
     #[cold]
     pub fn error(&self, kind: ErrorKind) -> Error {
-        Error::new(self.bit_pos(), kind)
+        Error::new(self.pos, kind)
     }
 
+    /// Records `kind` at the current position as the fault and returns
+    /// `None`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn fail<T>(&mut self, kind: ErrorKind) -> Option<T> {
+        self.fault = Some(Error::new(self.pos, kind));
+        None
+    }
+
+    /// The error behind the last `None` (an end-of-stream error if none
+    /// was recorded).
+    #[cold]
+    pub(crate) fn take_fault(&mut self) -> Error {
+        self.fault.take().unwrap_or_else(|| {
+            Error::new(self.pos, ErrorKind::UnexpectedEof { wanted: 1, left: self.bits_left() })
+        })
+    }
+
+    /// At least 57 bits starting at the position, if 8 bytes can be loaded
+    /// there.
     #[inline(always)]
-    fn refill(&mut self) {
-        if let Some(chunk) = self.data.get(self.next..).and_then(|s| s.first_chunk::<8>()) {
-            self.word |= u64::from_le_bytes(*chunk) << self.bits;
-            let k = (63 - self.bits) >> 3;
-            self.next += k as usize;
-            self.bits += k << 3;
-        } else {
-            self.refill_tail();
+    fn peek(&self) -> Option<u64> {
+        let byte = (self.pos >> 3) as usize;
+        let chunk = self.data.get(byte..)?.first_chunk::<8>()?;
+        Some(u64::from_le_bytes(*chunk) >> (self.pos & 7))
+    }
+
+    /// Reads a `width`-bit unsigned integer, `width` in 0..=64; `None` (and
+    /// a fault) past the end or for a width over 64.
+    #[inline(always)]
+    pub(crate) fn rd(&mut self, width: u32) -> Option<u64> {
+        if width <= PEEK_MAX {
+            if let Some(x) = self.peek() {
+                self.pos += u64::from(width);
+                return Some(x & ((1u64 << width) - 1));
+            }
         }
+        self.rd_slow(width)
     }
 
     #[cold]
-    fn refill_tail(&mut self) {
-        while self.bits <= 55 {
-            let Some(&b) = self.data.get(self.next) else { break };
-            self.word |= u64::from(b) << self.bits;
-            self.next += 1;
-            self.bits += 8;
+    #[inline(never)]
+    fn fail_eof<T>(&mut self, width: u32) -> Option<T> {
+        let left = self.bits_left();
+        self.fail(ErrorKind::UnexpectedEof { wanted: width.into(), left })
+    }
+
+    /// Any width, bit by byte: near the end of the data, or wider than 56.
+    #[inline(never)]
+    fn rd_slow(&mut self, width: u32) -> Option<u64> {
+        if width > 64 {
+            return self.fail(ErrorKind::InvalidWidth(width));
+        }
+        if self.bits_left() < u64::from(width) {
+            return self.fail_eof(width);
+        }
+        let mut v = 0u64;
+        let mut got = 0u32;
+        while got < width {
+            let byte = u64::from(self.data[(self.pos >> 3) as usize]);
+            let off = (self.pos & 7) as u32;
+            let take = (8 - off).min(width - got);
+            let bits = (byte >> off) & ((1u64 << take) - 1);
+            v |= bits << got;
+            got += take;
+            self.pos += u64::from(take);
+        }
+        Some(v)
+    }
+
+    /// 64-bit VBR of `width`-bit chunks; `width` must be in 1..=32.
+    #[inline(always)]
+    pub(crate) fn vbr(&mut self, width: u32) -> Option<u64> {
+        self.vbr_limit::<64>(width)
+    }
+
+    /// 32-bit VBR of `width`-bit chunks; `width` must be in 1..=32.
+    #[inline(always)]
+    pub(crate) fn vbr32(&mut self, width: u32) -> Option<u32> {
+        Some(self.vbr_limit::<32>(width)? as u32)
+    }
+
+    /// A VBR that fails once a chunk would start at bit `LIMIT` of the
+    /// value; chunks are decoded from one peek while they fit in it.
+    #[inline(always)]
+    fn vbr_limit<const LIMIT: u32>(&mut self, width: u32) -> Option<u64> {
+        debug_assert!((1..=32).contains(&width));
+        if let Some(x) = self.peek() {
+            let hi = 1u64 << (width - 1);
+            let lo = hi - 1;
+            if x & hi == 0 {
+                self.pos += u64::from(width);
+                return Some(x & lo);
+            }
+            return self.vbr_multi::<LIMIT>(x, width);
+        }
+        self.vbr_slow::<LIMIT>(0, 0, width)
+    }
+
+    /// A VBR of two or more chunks; `x` is the peek at its start.
+    #[inline(always)]
+    fn vbr_multi<const LIMIT: u32>(&mut self, x: u64, width: u32) -> Option<u64> {
+        let hi = 1u64 << (width - 1);
+        let lo = hi - 1;
+        let avail = 64 - (self.pos & 7) as u32;
+        let mut result = x & lo;
+        let mut shift = width - 1;
+        let mut off = width;
+        loop {
+            if shift >= LIMIT {
+                return self.fail(ErrorKind::UnterminatedVbr);
+            }
+            if off + width > avail {
+                self.pos += u64::from(off);
+                return self.vbr_slow::<LIMIT>(result, shift, width);
+            }
+            let p = x >> off;
+            result |= (p & lo) << shift;
+            off += width;
+            if p & hi == 0 {
+                self.pos += u64::from(off);
+                return Some(if LIMIT == 32 { result & 0xffff_ffff } else { result });
+            }
+            shift += width - 1;
+        }
+    }
+
+    /// Continues a VBR chunk by chunk: `result` holds the chunks so far,
+    /// the next one goes at `shift`.
+    #[inline(never)]
+    fn vbr_slow<const LIMIT: u32>(&mut self, mut result: u64, mut shift: u32, width: u32) -> Option<u64> {
+        let hi = 1u64 << (width - 1);
+        loop {
+            let piece = self.rd(width)?;
+            result |= (piece & (hi - 1)) << shift;
+            if piece & hi == 0 {
+                // A 32-bit VBR keeps only the low 32 bits, as LLVM does.
+                return Some(if LIMIT == 32 { result & 0xffff_ffff } else { result });
+            }
+            shift += width - 1;
+            if shift >= LIMIT {
+                return self.fail(ErrorKind::UnterminatedVbr);
+            }
         }
     }
 
     /// Reads a `width`-bit unsigned integer, `width` in 0..=64.
-    #[inline(always)]
     pub fn read(&mut self, width: u32) -> Result<u64> {
-        if width <= self.bits {
-            let v = self.word & ((1u64 << width) - 1);
-            self.word >>= width;
-            self.bits -= width;
-            return Ok(v);
+        match self.rd(width) {
+            Some(v) => Ok(v),
+            None => Err(self.take_fault()),
         }
-        self.read_refill(width)
-    }
-
-    #[inline(never)]
-    fn read_refill(&mut self, width: u32) -> Result<u64> {
-        if width > REFILL_MIN {
-            if width > 64 {
-                return Err(self.error(ErrorKind::InvalidWidth(width)));
-            }
-            let start = self.bit_pos();
-            if self.bits_left() < u64::from(width) {
-                return Err(Error::new(
-                    start,
-                    ErrorKind::UnexpectedEof { wanted: width.into(), left: self.bits_left() },
-                ));
-            }
-            let lo = self.read(32)?;
-            let hi = self.read(width - 32)?;
-            return Ok(lo | hi << 32);
-        }
-        self.refill();
-        if width > self.bits {
-            return Err(self.error(ErrorKind::UnexpectedEof {
-                wanted: width.into(),
-                left: self.bits.into(),
-            }));
-        }
-        let v = self.word & ((1u64 << width) - 1);
-        self.word >>= width;
-        self.bits -= width;
-        Ok(v)
     }
 
     /// Reads one bit.
-    #[inline]
     pub fn read_bit(&mut self) -> Result<bool> {
         Ok(self.read(1)? != 0)
     }
@@ -152,53 +243,27 @@ impl<'a> Cursor<'a> {
     /// 1..=32) into 64 bits, as LLVM's `ReadVBR64`: a chunk's top bit says
     /// another chunk follows; a value that needs a chunk starting at bit 64
     /// or beyond is an error; bits shifted past bit 63 are dropped.
-    #[inline(always)]
     pub fn read_vbr(&mut self, width: u32) -> Result<u64> {
         if width == 0 || width > 32 {
             return Err(self.error(ErrorKind::InvalidWidth(width)));
         }
-        let piece = self.read(width)?;
-        let hi = 1u64 << (width - 1);
-        if piece & hi == 0 {
-            return Ok(piece);
+        match self.vbr(width) {
+            Some(v) => Ok(v),
+            None => Err(self.take_fault()),
         }
-        self.read_vbr_tail(piece, width, 64)
     }
 
     /// Reads a variable-width integer of `width`-bit chunks (`width` in
     /// 1..=32) into 32 bits, as LLVM's `ReadVBR` (used for block ids,
     /// abbreviation widths, record codes and lengths of unabbreviated
     /// records, arrays and blobs).
-    #[inline(always)]
     pub fn read_vbr32(&mut self, width: u32) -> Result<u32> {
         if width == 0 || width > 32 {
             return Err(self.error(ErrorKind::InvalidWidth(width)));
         }
-        let piece = self.read(width)?;
-        let hi = 1u64 << (width - 1);
-        if piece & hi == 0 {
-            return Ok(piece as u32);
-        }
-        Ok(self.read_vbr_tail(piece, width, 32)? as u32)
-    }
-
-    #[inline(never)]
-    fn read_vbr_tail(&mut self, mut piece: u64, width: u32, limit: u32) -> Result<u64> {
-        let start = self.bit_pos() - u64::from(width);
-        let hi = 1u64 << (width - 1);
-        let mut result = 0u64;
-        let mut shift = 0u32;
-        loop {
-            result |= (piece & (hi - 1)) << shift;
-            if piece & hi == 0 {
-                // A 32-bit VBR keeps only the low 32 bits, as LLVM does.
-                return Ok(if limit == 32 { result & 0xffff_ffff } else { result });
-            }
-            shift += width - 1;
-            if shift >= limit {
-                return Err(Error::new(start, ErrorKind::UnterminatedVbr));
-            }
-            piece = self.read(width)?;
+        match self.vbr32(width) {
+            Some(v) => Ok(v),
+            None => Err(self.take_fault()),
         }
     }
 
@@ -206,15 +271,7 @@ impl<'a> Cursor<'a> {
     /// data, if that comes first).
     #[inline]
     pub fn align32(&mut self) {
-        let skip = (32 - (self.bit_pos() & 31) as u32) & 31;
-        if skip <= self.bits {
-            self.word >>= skip;
-            self.bits -= skip;
-        } else {
-            let to = (self.bit_pos() + u64::from(skip)).min(self.bit_len());
-            // In range by construction.
-            let _ = self.seek(to);
-        }
+        self.pos = ((self.pos + 31) & !31).min(self.bit_len());
     }
 
     /// Moves to bit offset `bit`; `bit` may equal the data's size in bits.
@@ -222,39 +279,37 @@ impl<'a> Cursor<'a> {
         if bit > self.bit_len() {
             return Err(self.error(ErrorKind::SeekPastEnd(bit)));
         }
-        self.next = (bit / 8) as usize;
-        self.word = 0;
-        self.bits = 0;
-        let rem = (bit % 8) as u32;
-        if rem != 0 {
-            self.refill();
-            self.word >>= rem;
-            self.bits -= rem;
-        }
+        self.pos = bit;
         Ok(())
     }
 
-    /// Skips `n` bits.
+    /// Skips `n` bits; `None` (and a fault) past the end.
     #[inline]
-    pub fn skip(&mut self, n: u64) -> Result<()> {
-        if n <= u64::from(self.bits) {
-            self.word >>= n;
-            self.bits -= n as u32;
-            return Ok(());
+    pub(crate) fn skip_bits(&mut self, n: u64) -> Option<()> {
+        if n <= self.bits_left() {
+            self.pos += n;
+            Some(())
+        } else {
+            self.fail(ErrorKind::SeekPastEnd(self.pos.saturating_add(n)))
         }
-        let to = self.bit_pos().checked_add(n).ok_or_else(|| self.error(ErrorKind::SeekPastEnd(u64::MAX)))?;
-        self.seek(to)
+    }
+
+    /// Skips `n` bits.
+    pub fn skip(&mut self, n: u64) -> Result<()> {
+        match self.skip_bits(n) {
+            Some(()) => Ok(()),
+            None => Err(self.take_fault()),
+        }
     }
 
     /// The `len` bytes starting at the current position, which must be a
     /// multiple of 8, without moving; `None` if they are not all there.
     #[inline]
     pub fn bytes_here(&self, len: u64) -> Option<&'a [u8]> {
-        let pos = self.bit_pos();
-        if pos % 8 != 0 {
+        if self.pos % 8 != 0 {
             return None;
         }
-        let start = (pos / 8) as usize;
+        let start = (self.pos / 8) as usize;
         let end = start.checked_add(usize::try_from(len).ok()?)?;
         self.data.get(start..end)
     }

@@ -282,10 +282,14 @@ impl<'a> Reader<'a> {
     /// Reads the next abbreviation id and what it starts.
     #[inline]
     pub fn advance(&mut self) -> Result<Entry> {
-        let id = self.cur.read(self.width)? as u32;
+        let Some(id) = self.cur.rd(self.width) else { return Err(self.cur.take_fault()) };
+        let id = id as u32;
         match id {
             END_BLOCK => self.end_block(),
-            ENTER_SUBBLOCK => Ok(Entry::SubBlock(self.cur.read_vbr32(8)?)),
+            ENTER_SUBBLOCK => match self.cur.vbr32(8) {
+                Some(b) => Ok(Entry::SubBlock(b)),
+                None => Err(self.cur.take_fault()),
+            },
             DEFINE_ABBREV => {
                 self.define_abbrev()?;
                 Ok(Entry::DefineAbbrev)
@@ -402,7 +406,10 @@ impl<'a> Reader<'a> {
         let n = self.cur.read_vbr32(5)?;
         let mut ops = std::mem::take(&mut self.tmp_ops);
         ops.clear();
-        let res = read_abbrev_ops(&mut self.cur, n, &mut ops);
+        let res = match read_abbrev_ops(&mut self.cur, n, &mut ops) {
+            Some(()) => Ok(()),
+            None => Err(self.cur.take_fault()),
+        };
         let res = res.and_then(|()| {
             if ops.is_empty() {
                 Err(Error::new(start, ErrorKind::EmptyAbbrev))
@@ -448,8 +455,8 @@ impl<'a> Reader<'a> {
         rec.ops.clear();
         rec.blob = None;
         rec.abbrev_id = abbrev_id;
-        if abbrev_id == UNABBREV_RECORD {
-            rec.code = read_unabbrev(&mut self.cur, &mut rec.ops)?;
+        let code = if abbrev_id == UNABBREV_RECORD {
+            read_unabbrev(&mut self.cur, &mut rec.ops)
         } else {
             let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
             let Some(&r) = (abbrev_id as usize)
@@ -460,7 +467,11 @@ impl<'a> Reader<'a> {
             };
             let range = r.start as usize..(r.start + r.len) as usize;
             let ops = if r.shared { &self.info.ops()[range] } else { &self.local[range] };
-            rec.code = read_abbreviated(&mut self.cur, ops, &mut rec.ops, &mut rec.blob)?;
+            read_abbreviated(&mut self.cur, ops, &mut rec.ops, &mut rec.blob)
+        };
+        match code {
+            Some(c) => rec.code = c,
+            None => return Err(self.cur.take_fault()),
         }
         if self.in_info {
             self.blockinfo_record(rec)?;
@@ -511,7 +522,9 @@ impl<'a> Reader<'a> {
             let code = self.cur.read_vbr32(6)?;
             let n = self.cur.read_vbr32(6)?;
             for _ in 0..n {
-                self.cur.read_vbr(6)?;
+                if self.cur.vbr(6).is_none() {
+                    return Err(self.cur.take_fault());
+                }
             }
             return Ok(code);
         }
@@ -524,23 +537,25 @@ impl<'a> Reader<'a> {
         };
         let range = r.start as usize..(r.start + r.len) as usize;
         let ops = if r.shared { &self.info.ops()[range] } else { &self.local[range] };
-        skip_abbreviated(&mut self.cur, ops)
+        match skip_abbreviated(&mut self.cur, ops) {
+            Some(code) => Ok(code),
+            None => Err(self.cur.take_fault()),
+        }
     }
 }
 
-fn read_abbrev_ops(cur: &mut Cursor<'_>, n: u32, ops: &mut Vec<AbbrevOp>) -> Result<()> {
+fn read_abbrev_ops(cur: &mut Cursor<'_>, n: u32, ops: &mut Vec<AbbrevOp>) -> Option<()> {
     for _ in 0..n {
-        if cur.read_bit()? {
-            ops.push(AbbrevOp::Literal(cur.read_vbr(8)?));
+        if cur.rd(1)? != 0 {
+            ops.push(AbbrevOp::Literal(cur.vbr(8)?));
             continue;
         }
-        let at = cur.bit_pos();
-        let e = cur.read(3)?;
+        let e = cur.rd(3)?;
         let op = match e {
             encoding::FIXED | encoding::VBR => {
-                let w = cur.read_vbr(5)?;
+                let w = cur.vbr(5)?;
                 if w > 32 {
-                    return Err(Error::new(at, ErrorKind::OperandTooWide(w)));
+                    return cur.fail(ErrorKind::OperandTooWide(w));
                 }
                 if e == encoding::FIXED {
                     AbbrevOp::Fixed(w as u8)
@@ -551,50 +566,50 @@ fn read_abbrev_ops(cur: &mut Cursor<'_>, n: u32, ops: &mut Vec<AbbrevOp>) -> Res
             encoding::ARRAY => AbbrevOp::Array,
             encoding::CHAR6 => AbbrevOp::Char6,
             encoding::BLOB => AbbrevOp::Blob,
-            _ => return Err(Error::new(at, ErrorKind::InvalidEncoding(e))),
+            _ => return cur.fail(ErrorKind::InvalidEncoding(e)),
         };
         ops.push(op);
     }
-    Ok(())
+    Some(())
 }
 
 #[inline]
-fn read_unabbrev(cur: &mut Cursor<'_>, vals: &mut Vec<u64>) -> Result<u32> {
-    let code = cur.read_vbr32(6)?;
-    let n = cur.read_vbr32(6)?;
+fn read_unabbrev(cur: &mut Cursor<'_>, vals: &mut Vec<u64>) -> Option<u32> {
+    let code = cur.vbr32(6)?;
+    let n = cur.vbr32(6)?;
     if u64::from(n) * 6 > cur.bits_left() {
-        return Err(cur.error(ErrorKind::LengthTooLarge(n.into())));
+        return cur.fail(ErrorKind::LengthTooLarge(n.into()));
     }
     vals.reserve(n as usize);
     for _ in 0..n {
-        let v = cur.read_vbr(6)?;
+        let v = cur.vbr(6)?;
         vals.push(v);
     }
-    Ok(code)
+    Some(code)
 }
 
 /// Reads one scalar (literal, fixed, VBR or char6) operand.
 #[inline(always)]
-fn read_scalar(cur: &mut Cursor<'_>, op: AbbrevOp) -> Result<u64> {
+fn read_scalar(cur: &mut Cursor<'_>, op: AbbrevOp) -> Option<u64> {
     match op {
-        AbbrevOp::Literal(v) => Ok(v),
-        AbbrevOp::Fixed(w) => cur.read(u32::from(w)),
-        AbbrevOp::Vbr(0) => Ok(0),
-        AbbrevOp::Vbr(w) => cur.read_vbr(u32::from(w)),
-        AbbrevOp::Char6 => Ok(u64::from(decode_char6(cur.read(6)?))),
-        AbbrevOp::Array | AbbrevOp::Blob => Err(cur.error(ErrorKind::CodeIsArrayOrBlob)),
+        AbbrevOp::Literal(v) => Some(v),
+        AbbrevOp::Fixed(w) => cur.rd(u32::from(w)),
+        AbbrevOp::Vbr(0) => Some(0),
+        AbbrevOp::Vbr(w) => cur.vbr(u32::from(w)),
+        AbbrevOp::Char6 => Some(u64::from(decode_char6(cur.rd(6)?))),
+        AbbrevOp::Array | AbbrevOp::Blob => cur.fail(ErrorKind::CodeIsArrayOrBlob),
     }
 }
 
-/// The fewest bits one array element takes, or an error if `elem` cannot
+/// The fewest bits one array element takes, or a fault if `elem` cannot
 /// encode array elements (LLVM turns fixed(0) and vbr(0) into literals,
 /// which it rejects as elements).
 #[inline]
-fn element_bits(cur: &Cursor<'_>, elem: AbbrevOp) -> Result<u64> {
+fn element_bits(cur: &mut Cursor<'_>, elem: AbbrevOp) -> Option<u64> {
     match elem {
-        AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > 0 => Ok(w.into()),
-        AbbrevOp::Char6 => Ok(6),
-        _ => Err(cur.error(ErrorKind::InvalidArrayElement)),
+        AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > 0 => Some(w.into()),
+        AbbrevOp::Char6 => Some(6),
+        _ => cur.fail(ErrorKind::InvalidArrayElement),
     }
 }
 
@@ -604,30 +619,30 @@ fn read_abbreviated<'a>(
     ops: &[AbbrevOp],
     vals: &mut Vec<u64>,
     blob: &mut Option<&'a [u8]>,
-) -> Result<u32> {
+) -> Option<u32> {
     let Some((&first, rest)) = ops.split_first() else {
-        return Err(cur.error(ErrorKind::EmptyAbbrev));
+        return cur.fail(ErrorKind::EmptyAbbrev);
     };
     let code = read_scalar(cur, first)? as u32;
     let mut i = 0;
     while i < rest.len() {
         match rest[i] {
             AbbrevOp::Array => {
-                let n = cur.read_vbr32(6)?;
+                let n = cur.vbr32(6)?;
                 if i + 2 != rest.len() {
-                    return Err(cur.error(ErrorKind::ArrayNotSecondToLast));
+                    return cur.fail(ErrorKind::ArrayNotSecondToLast);
                 }
                 read_array(cur, rest[i + 1], n, vals)?;
-                return Ok(code);
+                return Some(code);
             }
             AbbrevOp::Blob => {
-                let n = u64::from(cur.read_vbr32(6)?);
+                let n = u64::from(cur.vbr32(6)?);
                 cur.align32();
                 let padded = (n + 3) & !3;
                 let Some(bytes) = cur.bytes_here(n).filter(|_| padded * 8 <= cur.bits_left()) else {
-                    return Err(cur.error(ErrorKind::BlobPastEnd(n)));
+                    return cur.fail(ErrorKind::BlobPastEnd(n));
                 };
-                cur.skip(padded * 8)?;
+                cur.skip_bits(padded * 8)?;
                 *blob = Some(bytes);
             }
             op => {
@@ -637,44 +652,44 @@ fn read_abbreviated<'a>(
         }
         i += 1;
     }
-    Ok(code)
+    Some(code)
 }
 
 #[inline]
-fn read_array(cur: &mut Cursor<'_>, elem: AbbrevOp, n: u32, vals: &mut Vec<u64>) -> Result<()> {
+fn read_array(cur: &mut Cursor<'_>, elem: AbbrevOp, n: u32, vals: &mut Vec<u64>) -> Option<()> {
     let min = element_bits(cur, elem)?;
     if u64::from(n) * min > cur.bits_left() {
-        return Err(cur.error(ErrorKind::LengthTooLarge(n.into())));
+        return cur.fail(ErrorKind::LengthTooLarge(n.into()));
     }
     vals.reserve(n as usize);
     match elem {
         AbbrevOp::Fixed(w) => {
             let w = u32::from(w);
             for _ in 0..n {
-                let v = cur.read(w)?;
+                let v = cur.rd(w)?;
                 vals.push(v);
             }
         }
         AbbrevOp::Vbr(w) => {
             let w = u32::from(w);
             for _ in 0..n {
-                let v = cur.read_vbr(w)?;
+                let v = cur.vbr(w)?;
                 vals.push(v);
             }
         }
         _ => {
             for _ in 0..n {
-                let v = u64::from(decode_char6(cur.read(6)?));
+                let v = u64::from(decode_char6(cur.rd(6)?));
                 vals.push(v);
             }
         }
     }
-    Ok(())
+    Some(())
 }
 
-fn skip_abbreviated(cur: &mut Cursor<'_>, ops: &[AbbrevOp]) -> Result<u32> {
+fn skip_abbreviated(cur: &mut Cursor<'_>, ops: &[AbbrevOp]) -> Option<u32> {
     let Some((&first, rest)) = ops.split_first() else {
-        return Err(cur.error(ErrorKind::EmptyAbbrev));
+        return cur.fail(ErrorKind::EmptyAbbrev);
     };
     let code = read_scalar(cur, first)? as u32;
     let mut i = 0;
@@ -682,31 +697,32 @@ fn skip_abbreviated(cur: &mut Cursor<'_>, ops: &[AbbrevOp]) -> Result<u32> {
         match rest[i] {
             AbbrevOp::Literal(_) => {}
             AbbrevOp::Array => {
-                let n = u64::from(cur.read_vbr32(6)?);
+                let n = u64::from(cur.vbr32(6)?);
                 let Some(&elem) = rest.get(i + 1) else {
-                    return Err(cur.error(ErrorKind::ArrayNotSecondToLast));
+                    return cur.fail(ErrorKind::ArrayNotSecondToLast);
                 };
                 let min = element_bits(cur, elem)?;
                 match elem {
                     AbbrevOp::Vbr(w) => {
                         for _ in 0..n {
-                            cur.read_vbr(u32::from(w))?;
+                            cur.vbr(u32::from(w))?;
                         }
                     }
-                    _ => cur.skip(n * min)?,
+                    _ => cur.skip_bits(n * min)?,
                 }
                 i += 1;
             }
             AbbrevOp::Blob => {
-                let n = u64::from(cur.read_vbr32(6)?);
+                let n = u64::from(cur.vbr32(6)?);
                 cur.align32();
                 let padded = (n + 3) & !3;
                 if padded * 8 > cur.bits_left() {
                     // LLVM's skipRecord: a blob past the end ends the stream.
-                    cur.seek(cur.bit_len())?;
+                    let left = cur.bits_left();
+                    cur.skip_bits(left)?;
                     break;
                 }
-                cur.skip(padded * 8)?;
+                cur.skip_bits(padded * 8)?;
             }
             op => {
                 read_scalar(cur, op)?;
@@ -714,5 +730,5 @@ fn skip_abbreviated(cur: &mut Cursor<'_>, ops: &[AbbrevOp]) -> Result<u32> {
         }
         i += 1;
     }
-    Ok(code)
+    Some(code)
 }
