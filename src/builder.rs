@@ -432,6 +432,60 @@ impl<'a> Builder<'a> {
         self.build(Opcode::Invoke, ret, &ops, 0, InstPayload::Call(Box::new(data))).0
     }
 
+    /// `callbr <fn_ty> <callee>(<args>) to label <default> [label <indirect>...]`
+    /// (operands `[args..., default, indirect..., callee]`).
+    pub fn callbr(&mut self, fn_ty: Type, callee: Value, args: &[Value], default: Block, indirect: &[Block]) -> Value {
+        let ret = self.ctx.function_parts(fn_ty).expect("callbr needs a function type").0;
+        let mut ops = args.to_vec();
+        ops.push(default.0);
+        ops.extend(indirect.iter().map(|b| b.0));
+        ops.push(callee);
+        let data = CallData { fn_ty: Some(fn_ty), num_indirect: indirect.len() as u32, ..Default::default() };
+        self.build(Opcode::CallBr, ret, &ops, 0, InstPayload::Call(Box::new(data))).0
+    }
+
+    /// `catchswitch within <parent> [label %h...] unwind label <u> | unwind to caller`
+    /// (operands `[parent, unwind?, handlers...]`; `flags` bit 0 = has an
+    /// unwind destination). Add handlers with [`Context::catch_switch_add_handler`].
+    pub fn catch_switch(&mut self, parent: Value, unwind: Option<Block>, reserve: u32) -> Value {
+        let tok = self.ctx.token_type();
+        let mut ops = vec![parent];
+        ops.extend(unwind.map(|b| b.0));
+        let i = self.build(Opcode::CatchSwitch, tok, &ops, unwind.is_some() as u16, InstPayload::None);
+        self.ctx.grow_reserve(i, ops.len() as u32 + reserve);
+        i.0
+    }
+
+    /// `catchpad within <catchswitch> [args...]` (operands `[args..., catchswitch]`).
+    pub fn catch_pad(&mut self, catch_switch: Value, args: &[Value]) -> Value {
+        let tok = self.ctx.token_type();
+        let mut ops = args.to_vec();
+        ops.push(catch_switch);
+        self.build(Opcode::CatchPad, tok, &ops, 0, InstPayload::None).0
+    }
+
+    /// `cleanuppad within <parent> [args...]` (operands `[args..., parent]`).
+    pub fn cleanup_pad(&mut self, parent: Value, args: &[Value]) -> Value {
+        let tok = self.ctx.token_type();
+        let mut ops = args.to_vec();
+        ops.push(parent);
+        self.build(Opcode::CleanupPad, tok, &ops, 0, InstPayload::None).0
+    }
+
+    /// `catchret from <pad> to label <dest>`.
+    pub fn catch_ret(&mut self, pad: Value, dest: Block) -> Inst {
+        let void = self.ctx.void_type();
+        self.build(Opcode::CatchRet, void, &[pad, dest.0], 0, InstPayload::None)
+    }
+
+    /// `cleanupret from <pad> unwind label <u>` / `unwind to caller`.
+    pub fn cleanup_ret(&mut self, pad: Value, unwind: Option<Block>) -> Inst {
+        let void = self.ctx.void_type();
+        let mut ops = vec![pad];
+        ops.extend(unwind.map(|b| b.0));
+        self.build(Opcode::CleanupRet, void, &ops, 0, InstPayload::None)
+    }
+
     /// `landingpad <ty>` with `cleanup` and no clauses yet.
     pub fn landing_pad(&mut self, ty: Type, cleanup: bool) -> Inst {
         self.build(Opcode::LandingPad, ty, &[], 0, InstPayload::Grow { cap: 0, clauses: Vec::new(), cleanup })
@@ -643,6 +697,20 @@ impl Context {
             self.grow_reserve(ib, (n * 2).max(n + 1));
         }
         self.graph.push_operand(ib.0, Some(dest.0));
+    }
+
+    /// Adds a handler block to a catchswitch.
+    pub fn catch_switch_add_handler(&mut self, cs: Inst, handler: Block) {
+        assert_eq!(self.opcode(cs), Opcode::CatchSwitch, "catch_switch_add_handler on a non-catchswitch");
+        let n = self.num_operands(cs.0);
+        let cap = match self.payload(cs) {
+            InstPayload::Grow { cap, .. } => *cap,
+            _ => n,
+        };
+        if n + 1 > cap {
+            self.grow_reserve(cs, (n * 2).max(n + 1));
+        }
+        self.graph.push_operand(cs.0, Some(handler.0));
     }
 
     /// Adds a clause to a landingpad (`catch` when `is_catch`, else `filter`).

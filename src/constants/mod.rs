@@ -109,11 +109,15 @@ pub enum ConstPayload {
 pub(crate) struct ConstStore {
     table: HashTable<u32>,
     hasher: hashbrown::DefaultHashBuilder,
+    /// Inline asm values, uniqued by content (`ir/special.rs`).
+    pub(crate) asm: hashbrown::HashMap<crate::ir::special::InlineAsmData, u32>,
+    /// Metadata-as-value wrappers, one per node (`ir/special.rs`).
+    pub(crate) md_values: hashbrown::HashMap<crate::ir::metadata::Metadata, u32>,
 }
 
 impl ConstStore {
     pub(crate) fn new() -> Self {
-        ConstStore { table: HashTable::new(), hasher: Default::default() }
+        ConstStore { table: HashTable::new(), hasher: Default::default(), asm: Default::default(), md_values: Default::default() }
     }
 }
 

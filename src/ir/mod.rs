@@ -12,6 +12,7 @@ pub mod inst;
 pub mod metadata;
 pub mod module;
 pub(crate) mod side;
+pub mod special;
 
 use crate::entity::{plain_entity, NONE};
 use crate::types::Type;

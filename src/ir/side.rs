@@ -18,6 +18,7 @@ pub(crate) enum Payload {
     Function(Box<FunctionData>),
     Global(Box<GlobalData>),
     Const(Box<ConstPayload>),
+    Asm(Box<super::special::InlineAsmData>),
 }
 
 pub(crate) struct Side {

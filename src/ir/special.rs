@@ -1,0 +1,82 @@
+//! Values that are neither instructions, arguments, globals nor uniqued
+//! constants: inline assembler snippets and metadata used as a value.
+//!
+//! Owns [`InlineAsmData`] and the uniquing of both kinds (equal inputs give
+//! the same [`Value`], as LLVM's `InlineAsm::get` and
+//! `MetadataAsValue::get` do).
+
+use super::metadata::Metadata;
+use super::side::Payload;
+use crate::types::Type;
+use crate::value::{Value, ValueData, ValueKind};
+use crate::Context;
+
+/// Assembler dialect of an inline asm snippet.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum AsmDialect {
+    /// AT&T (the default; not printed).
+    #[default]
+    Att,
+    /// `inteldialect`
+    Intel,
+}
+
+/// What an inline asm value is.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct InlineAsmData {
+    /// The function type of the call that uses it.
+    pub fn_ty: Type,
+    /// The assembler text.
+    pub asm: Box<str>,
+    /// The constraint string.
+    pub constraints: Box<str>,
+    /// `sideeffect`
+    pub side_effect: bool,
+    /// `alignstack`
+    pub align_stack: bool,
+    /// `inteldialect` or AT&T.
+    pub dialect: AsmDialect,
+    /// `unwind`
+    pub can_throw: bool,
+}
+
+impl Context {
+    /// The inline asm value for `data` (uniqued; its type is `ptr`).
+    pub fn inline_asm(&mut self, data: InlineAsmData) -> Value {
+        if let Some(&i) = self.consts.asm.get(&data) {
+            return self.graph.handle(i);
+        }
+        let p = self.ptr_type(0);
+        let v = self.graph.alloc(ValueData::new(ValueKind::InlineAsm, p));
+        self.set_payload(v, Payload::Asm(Box::new(data.clone())));
+        self.consts.asm.insert(data, v.idx);
+        v
+    }
+
+    /// The payload of an inline asm value.
+    pub fn inline_asm_data(&self, v: Value) -> Option<&InlineAsmData> {
+        match self.side_of(v).map(|s| &s.payload) {
+            Some(Payload::Asm(d)) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// `metadata !N` as an operand (uniqued per node; type `metadata`).
+    pub fn metadata_as_value(&mut self, md: Metadata) -> Value {
+        if let Some(&i) = self.consts.md_values.get(&md) {
+            return self.graph.handle(i);
+        }
+        let t = self.metadata_type();
+        let mut d = ValueData::new(ValueKind::MetadataAsValue, t);
+        d.a = md.index() as u32;
+        let v = self.graph.alloc(d);
+        self.consts.md_values.insert(md, v.idx);
+        v
+    }
+
+    /// The metadata a metadata-as-value wraps.
+    pub fn value_metadata(&self, v: Value) -> Option<Metadata> {
+        let d = self.graph.get(v);
+        (d.kind() == ValueKind::MetadataAsValue).then(|| Metadata::from_index(d.a as usize))
+    }
+}
