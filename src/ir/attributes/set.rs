@@ -215,7 +215,7 @@ impl AttrIndex {
         match self {
             AttrIndex::Function => 0,
             AttrIndex::Return => 1,
-            AttrIndex::Param(n) => 2 + n as usize,
+            AttrIndex::Param(n) => (n as usize).saturating_add(2),
         }
     }
 }
@@ -286,7 +286,8 @@ impl AttributeList {
         self.sets.len().saturating_sub(2) as u32
     }
 
-    /// Replaces the set at `index`.
+    /// Replaces the set at `index` (the list grows to `index`: O(n) for
+    /// parameter n).
     pub fn set_attrs(&mut self, index: AttrIndex, set: AttributeSet) {
         let i = index.slot();
         let mut v = core::mem::take(&mut self.sets).into_vec();
