@@ -223,6 +223,13 @@ impl Context {
     /// `ConstantInt::get(ty, value)`: truncates silently to the width
     /// (LLVM 19). `ty` may be a vector of integers: gives a splat.
     pub fn const_int(&mut self, ty: Type, value: u64) -> Value {
+        if let TypeData::Int(w) = *self.type_data(ty) {
+            if w <= 64 {
+                // Fast path: the value lives in the hot record.
+                let x = if w == 64 { value } else { value & ((1u64 << w) - 1) };
+                return self.intern(Key { kind: ConstKind::Int, ty, flags: 0, a: x as u32, b: (x >> 32) as u32, ops: &[], payload: None });
+            }
+        }
         if let Some((n, scalable)) = self.vector_len(ty) {
             let e = self.const_int(self.scalar_type(ty), value);
             return self.const_splat(n, scalable, e);
@@ -383,47 +390,55 @@ impl Context {
             TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => ConstKind::Struct,
             _ => panic!("const_aggregate needs an array, struct or vector type"),
         };
+        // One pass over the elements: validate, and classify for the
+        // canonical forms (all null / undef / poison, simple data).
+        let elem_ty = if kind == ConstKind::Struct { None } else { self.element_type(ty) };
+        let (mut all_null, mut all_undef, mut all_poison, mut all_simple) = (true, true, true, true);
         for (i, &e) in elems.iter().enumerate() {
-            let want = match kind {
-                ConstKind::Struct => self.struct_elements(ty).and_then(|s| s.get(i).copied()),
-                _ => self.element_type(ty),
+            let d = self.graph.get(e);
+            let want = match elem_ty {
+                Some(t) => Some(t),
+                None => self.struct_elements(ty).and_then(|s| s.get(i).copied()),
             };
-            assert_eq!(Some(self.type_of(e)), want, "element {i} of the constant has the wrong type");
-            assert!(self.value_kind(e).is_constant(), "element {i} of a constant aggregate is not a constant");
+            assert_eq!(Some(d.ty), want, "element {i} of the constant has the wrong type");
+            assert!(d.kind().is_constant(), "element {i} of a constant aggregate is not a constant");
+            let ck = if d.kind() == ValueKind::Constant { Some(KINDS[d.opcode as usize]) } else { None };
+            let small_zero = d.a == 0 && d.b == 0 && d.side == NONE;
+            all_null &= match ck {
+                Some(ConstKind::Null | ConstKind::Zero | ConstKind::TokenNone) => true,
+                Some(ConstKind::Int | ConstKind::Float) => small_zero || self.is_null_value(e),
+                _ => false,
+            };
+            all_undef &= ck == Some(ConstKind::Undef);
+            all_poison &= ck == Some(ConstKind::Poison);
+            all_simple &= matches!(ck, Some(ConstKind::Int | ConstKind::Float));
         }
-        if elems.is_empty() {
+        if elems.is_empty() || all_null {
             return self.simple(ConstKind::Zero, ty);
         }
-        if elems.iter().all(|&e| self.is_null_value(e)) {
-            return self.simple(ConstKind::Zero, ty);
-        }
-        if elems.iter().all(|&e| self.is_kind(e, ConstKind::Undef)) {
+        if all_undef {
             return self.const_undef(ty);
         }
-        if elems.iter().all(|&e| self.is_kind(e, ConstKind::Poison)) {
+        if all_poison {
             return self.const_poison(ty);
         }
-        if kind != ConstKind::Struct {
-            let et = self.element_type(ty).expect("array or vector");
-            let simple = matches!(self.type_data(et), TypeData::Int(8 | 16 | 32 | 64) | TypeData::Half | TypeData::BFloat | TypeData::Float | TypeData::Double);
+        if let (Some(et), true) = (elem_ty, all_simple) {
+            let simple = matches!(
+                self.type_data(et),
+                TypeData::Int(8 | 16 | 32 | 64) | TypeData::Half | TypeData::BFloat | TypeData::Float | TypeData::Double
+            );
             if simple {
-                let mut data = Vec::with_capacity(elems.len());
-                let mut ok = true;
-                for &e in elems {
-                    if let Some(x) = self.const_int_value(e) {
-                        data.push(x.to_u64());
-                    } else if let Some(b) = self.const_float_value(e) {
-                        data.push(b as u64);
-                    } else {
-                        ok = false;
-                        break;
-                    }
-                }
-                if ok {
-                    let dk = if kind == ConstKind::Array { ConstKind::DataArray } else { ConstKind::DataVector };
-                    let p = ConstPayload::Data(data.into_boxed_slice());
-                    return self.intern(Key { kind: dk, ty, flags: 0, a: 0, b: 0, ops: &[], payload: Some(&p) });
-                }
+                // Elements of these types keep their value in the hot record.
+                let data: Box<[u64]> = elems
+                    .iter()
+                    .map(|&e| {
+                        let d = &self.graph.values[e.idx as usize];
+                        d.a as u64 | (d.b as u64) << 32
+                    })
+                    .collect();
+                let dk = if kind == ConstKind::Array { ConstKind::DataArray } else { ConstKind::DataVector };
+                let p = ConstPayload::Data(data);
+                return self.intern(Key { kind: dk, ty, flags: 0, a: 0, b: 0, ops: &[], payload: Some(&p) });
             }
         }
         let ops: smallvec::SmallVec<[u32; 8]> = elems.iter().map(|e| e.idx).collect();
