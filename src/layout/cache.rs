@@ -14,21 +14,25 @@
 //!
 //! Invariants: `slots[t]` is 0 (no layout known for type `t`), `IN_PROGRESS`
 //! only during a walk, or `1 + i` where `layouts[i]` is the layout of `t`
-//! under `dl`, computed from the context the cache has been used with.
+//! under `dl`, computed from the context the cache has been used with;
+//! `infos[t]` is `StepInfo::EMPTY` or the GEP step info of sized type `t`
+//! (its alloc size and what an index into it steps over), so that a GEP walk
+//! costs one array load per index. Only sized types get either entry.
 
 use crate::context::Context;
 use crate::types::Type;
 
 use super::datalayout::DataLayout;
-use super::sizes::{LayoutError, SizeAlign, StructMemo, Walk, IN_PROGRESS};
+use super::sizes::{LayoutError, SizeAlign, StepInfo, StructMemo, Walk, IN_PROGRESS};
 use super::struct_layout::StructLayout;
 use super::units::{Align, TypeSize};
 
-/// Struct layouts by type id, densely.
+/// Struct layouts and GEP step infos by type id, densely.
 #[derive(Default, Clone, Debug)]
 pub(crate) struct DenseMemo {
     slots: Vec<u32>,
     layouts: Vec<StructLayout>,
+    infos: Vec<StepInfo>,
 }
 
 impl StructMemo for DenseMemo {
@@ -64,6 +68,22 @@ impl StructMemo for DenseMemo {
     #[inline]
     fn layout(&self, index: u32) -> &StructLayout {
         &self.layouts[index as usize]
+    }
+
+    #[inline]
+    fn step_info(&self, ty: Type) -> Option<StepInfo> {
+        match self.infos.get(ty.index()) {
+            Some(info) if info.kind != StepInfo::UNKNOWN => Some(*info),
+            _ => None,
+        }
+    }
+
+    fn set_step_info(&mut self, ty: Type, info: StepInfo) {
+        let i = ty.index();
+        if i >= self.infos.len() {
+            self.infos.resize(i + 1, StepInfo::EMPTY);
+        }
+        self.infos[i] = info;
     }
 }
 

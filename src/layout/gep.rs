@@ -24,7 +24,7 @@ use crate::types::{Type, TypeData};
 
 use super::cache::LayoutCache;
 use super::datalayout::DataLayout;
-use super::sizes::{LayoutError, OneShotMemo, StructMemo, Walk};
+use super::sizes::{LayoutError, OneShotMemo, StepInfo, StructMemo, Walk};
 
 /// One GEP index as the offset computation sees it.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -163,22 +163,25 @@ enum Step {
     /// An element of this type, stride its alloc size (the first index, and
     /// array elements).
     Flat(Type),
-    /// An element of a vector, of this element type: stride its store size.
-    VectorElem(Type),
-    /// A field of this struct.
-    Field(Type),
+    /// An element of a vector: stride the element store size
+    /// (`StepInfo::NOT_BYTE_SIZED` if the elements are not whole bytes).
+    VectorElem(u32),
+    /// A field of the struct with this layout index.
+    Field(u32),
     /// Nothing: the last type reached is not an aggregate.
     End,
 }
 
-/// What an index into `ty` steps over.
-#[inline]
-fn step_into(ctx: &Context, ty: Type) -> Step {
-    match ctx.type_data(ty) {
-        TypeData::Array { elem, .. } => Step::Flat(*elem),
-        TypeData::Vector { elem, .. } => Step::VectorElem(*elem),
-        TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => Step::Field(ty),
-        _ => Step::End,
+impl StepInfo {
+    /// What an index into the type described by `self` steps over.
+    #[inline]
+    fn step_into(self) -> Step {
+        match self.kind {
+            StepInfo::ARRAY => Step::Flat(Type::from_index(self.inner as usize)),
+            StepInfo::VECTOR => Step::VectorElem(self.elem_store),
+            StepInfo::STRUCT => Step::Field(self.inner),
+            _ => Step::End,
+        }
     }
 }
 
@@ -195,6 +198,60 @@ enum Mode {
 fn wrap(v: i128, w: u32) -> i128 {
     let shift = 128 - w;
     (v << shift) >> shift
+}
+
+/// Modular accumulator of a GEP walk: `u64` when the index width is at most
+/// 64 bits (arithmetic modulo `2^64` reduces correctly to any smaller
+/// width), `u128` otherwise. Every operation wraps.
+trait Acc: Copy + Eq {
+    const ZERO: Self;
+    /// The low bits of `v`.
+    fn truncate(v: i128) -> Self;
+    fn add(self, other: Self) -> Self;
+    fn mul(self, other: Self) -> Self;
+    /// The accumulated bits, read back signed from `width` bits.
+    fn finish(self, width: u32) -> i128;
+}
+
+impl Acc for u64 {
+    const ZERO: Self = 0;
+    #[inline]
+    fn truncate(v: i128) -> Self {
+        v as u64
+    }
+    #[inline]
+    fn add(self, other: Self) -> Self {
+        self.wrapping_add(other)
+    }
+    #[inline]
+    fn mul(self, other: Self) -> Self {
+        self.wrapping_mul(other)
+    }
+    #[inline]
+    fn finish(self, width: u32) -> i128 {
+        let shift = 64 - width;
+        i128::from(((self << shift) as i64) >> shift)
+    }
+}
+
+impl Acc for u128 {
+    const ZERO: Self = 0;
+    #[inline]
+    fn truncate(v: i128) -> Self {
+        v as u128
+    }
+    #[inline]
+    fn add(self, other: Self) -> Self {
+        self.wrapping_add(other)
+    }
+    #[inline]
+    fn mul(self, other: Self) -> Self {
+        self.wrapping_mul(other)
+    }
+    #[inline]
+    fn finish(self, width: u32) -> i128 {
+        wrap(self as i128, width)
+    }
 }
 
 /// A source of GEP indices: a plain slice of constants, or of [`GepIndex`].
@@ -236,23 +293,38 @@ impl<M: StructMemo> Walk<'_, M> {
         mode: Mode,
         terms: &mut SmallVec<[(u32, i128); 2]>,
     ) -> Result<i128, GepError> {
-        if width > 128 {
-            return Err(GepError::IndexWidthUnsupported(width));
+        match width {
+            0 => Err(GepError::IndexWidthUnsupported(0)),
+            1..=64 => self.gep_in::<u64, I>(width, source, indices, mode, terms),
+            65..=128 => self.gep_in::<u128, I>(width, source, indices, mode, terms),
+            _ => Err(GepError::IndexWidthUnsupported(width)),
         }
-        let ctx = self.ctx;
-        let mut offset: i128 = 0;
+    }
+
+    /// [`gep`](Self::gep) accumulating in `A`.
+    #[inline]
+    fn gep_in<A: Acc, I: IndexList + ?Sized>(
+        &mut self,
+        width: u32,
+        source: Type,
+        indices: &I,
+        mode: Mode,
+        terms: &mut SmallVec<[(u32, i128); 2]>,
+    ) -> Result<i128, GepError> {
+        let mut offset = A::ZERO;
         let mut step = Step::Flat(source);
         for position in 0..indices.len() {
             let index = indices.get(position);
+            // The stride of this index and what the next one steps over.
+            let stride: u64;
             match step {
-                Step::Field(st) => {
+                Step::Field(layout) => {
                     let GepIndex::Const(i) = index else {
                         return Err(GepError::StructIndexNotConstant { position });
                     };
-                    let layout = self.struct_layout(st)?;
                     let layout = self.memo.layout(layout);
-                    let field = usize::try_from(i).ok().and_then(|i| layout.field(i));
-                    let Some((field_offset, field_ty)) = field else {
+                    let field = usize::try_from(i).ok().and_then(|i| layout.field_step(i));
+                    let Some(&(field_offset, field_info)) = field else {
                         return Err(GepError::StructIndexOutOfRange {
                             position,
                             index: i,
@@ -263,51 +335,59 @@ impl<M: StructMemo> Walk<'_, M> {
                         if layout.is_scalable() {
                             return Err(GepError::Scalable { position });
                         }
-                        offset = offset.wrapping_add(i128::from(field_offset));
+                        offset = offset.add(A::truncate(i128::from(field_offset)));
                     }
-                    step = step_into(ctx, field_ty);
+                    step = field_info.step_into();
+                    continue;
                 }
-                Step::Flat(elem) | Step::VectorElem(elem) => {
-                    if index != GepIndex::Const(0) {
-                        let e = self.size_align(elem)?;
-                        let stride = if let Step::Flat(_) = step {
-                            e.alloc_size()
-                        } else {
-                            if e.bits.min % 8 != 0 {
-                                return Err(GepError::NotByteAddressable { position });
-                            }
-                            e.store_size()
-                        };
-                        if stride.scalable {
-                            return Err(GepError::Scalable { position });
-                        }
-                        let stride = i128::from(stride.min);
-                        match index {
-                            GepIndex::Const(i) => {
-                                offset = offset.wrapping_add(wrap(i, width).wrapping_mul(stride));
-                            }
-                            GepIndex::Var(key) => {
-                                if mode == Mode::ConstantOnly {
-                                    return Err(GepError::NotConstant { position });
-                                }
-                                if wrap(stride, width) != 0 {
-                                    match terms.iter_mut().find(|(k, _)| *k == key) {
-                                        Some((_, scale)) => *scale = scale.wrapping_add(stride),
-                                        None => terms.push((key, stride)),
-                                    }
-                                }
-                            }
-                        }
+                Step::Flat(elem) => {
+                    let info = self.step_info(elem)?;
+                    step = info.step_into();
+                    if index == GepIndex::Const(0) {
+                        continue;
                     }
-                    step = step_into(ctx, elem);
+                    if info.scalable {
+                        return Err(GepError::Scalable { position });
+                    }
+                    stride = info.alloc;
+                }
+                Step::VectorElem(store) => {
+                    step = Step::End;
+                    if index == GepIndex::Const(0) {
+                        continue;
+                    }
+                    if store == StepInfo::NOT_BYTE_SIZED {
+                        return Err(GepError::NotByteAddressable { position });
+                    }
+                    stride = u64::from(store);
                 }
                 Step::End => return Err(GepError::NotIndexable { position }),
+            }
+            match index {
+                GepIndex::Const(i) => {
+                    // No reduction of `i` to `width` bits first: the product
+                    // is the same modulo 2^width.
+                    offset = offset.add(A::truncate(i).mul(A::truncate(i128::from(stride))));
+                }
+                GepIndex::Var(key) => {
+                    if mode == Mode::ConstantOnly {
+                        return Err(GepError::NotConstant { position });
+                    }
+                    // LLVM drops a stride that is 0 in the index width.
+                    let stride = i128::from(stride);
+                    if wrap(stride, width) != 0 {
+                        match terms.iter_mut().find(|(k, _)| *k == key) {
+                            Some((_, scale)) => *scale = scale.wrapping_add(stride),
+                            None => terms.push((key, stride)),
+                        }
+                    }
+                }
             }
         }
         for (_, scale) in terms.iter_mut() {
             *scale = wrap(*scale, width);
         }
-        Ok(wrap(offset, width))
+        Ok(offset.finish(width))
     }
 
     /// The type the last index selects (`GetElementPtrInst::getIndexedType`).

@@ -66,6 +66,57 @@ pub(crate) trait StructMemo {
     fn push(&mut self, layout: StructLayout) -> u32;
     /// The layout at `index`.
     fn layout(&self, index: u32) -> &StructLayout;
+    /// The GEP step info of `ty`, if remembered.
+    fn step_info(&self, ty: Type) -> Option<StepInfo>;
+    /// Remembers the GEP step info of a sized `ty`.
+    fn set_step_info(&mut self, ty: Type, info: StepInfo);
+}
+
+/// What a GEP index does with a sized type, precomputed: its alloc size (the
+/// stride when an index steps over it) and what the next index steps into.
+///
+/// ```text
+/// kind     inner                 elem_store
+/// SCALAR   -                     -
+/// ARRAY    element type index    -
+/// VECTOR   element type index    element store size, or NOT_BYTE_SIZED
+/// STRUCT   struct layout index   -
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) struct StepInfo {
+    /// Alloc size in bytes (a multiple of `vscale` if `scalable`).
+    pub(crate) alloc: u64,
+    pub(crate) inner: u32,
+    pub(crate) elem_store: u32,
+    pub(crate) kind: u8,
+    pub(crate) scalable: bool,
+    /// ABI alignment (for laying out a struct that has this type as a
+    /// field).
+    pub(crate) abi: Align,
+}
+
+impl StepInfo {
+    /// `kind` of a slot never filled.
+    pub(crate) const UNKNOWN: u8 = 0;
+    /// Not an aggregate: no index may follow.
+    pub(crate) const SCALAR: u8 = 1;
+    /// `[N x T]`.
+    pub(crate) const ARRAY: u8 = 2;
+    /// `<N x T>` / `<vscale x N x T>`.
+    pub(crate) const VECTOR: u8 = 3;
+    /// A sized struct.
+    pub(crate) const STRUCT: u8 = 4;
+    /// `elem_store` of a vector whose elements are not whole bytes.
+    pub(crate) const NOT_BYTE_SIZED: u32 = u32::MAX;
+    /// An empty slot.
+    pub(crate) const EMPTY: StepInfo = StepInfo {
+        alloc: 0,
+        inner: 0,
+        elem_store: 0,
+        kind: StepInfo::UNKNOWN,
+        scalable: false,
+        abi: Align::ONE,
+    };
 }
 
 /// Slot value of a struct whose layout is being computed.
@@ -106,6 +157,10 @@ impl StructMemo for OneShotMemo {
     fn layout(&self, index: u32) -> &StructLayout {
         &self.layouts[index as usize]
     }
+    fn step_info(&self, _: Type) -> Option<StepInfo> {
+        None // one query: not worth remembering
+    }
+    fn set_step_info(&mut self, _: Type, _: StepInfo) {}
 }
 
 /// LLVM 19's layout type of a target extension type
@@ -150,12 +205,14 @@ impl SizeAlign {
     }
 
     /// `getTypeAllocSize`: the store size rounded up to the ABI alignment.
-    /// Cannot overflow: the store size is at most `2^61`.
+    /// Cannot overflow: the store size is at most `2^61` and alignments at
+    /// most `2^31`.
     #[inline]
     pub(crate) fn alloc_size(self) -> TypeSize {
         let store = self.store_size();
+        let mask = self.abi.bytes() - 1;
         TypeSize {
-            min: store.min.next_multiple_of(self.abi.bytes()),
+            min: (store.min + mask) & !mask,
             scalable: store.scalable,
         }
     }
@@ -253,6 +310,51 @@ impl<M: StructMemo> Walk<'_, M> {
         }
     }
 
+    /// The GEP step info of sized `ty`, from the memo or computed (and
+    /// remembered).
+    #[inline]
+    pub(crate) fn step_info(&mut self, ty: Type) -> Result<StepInfo, LayoutError> {
+        match self.memo.step_info(ty) {
+            Some(info) => Ok(info),
+            None => self.compute_step_info(ty),
+        }
+    }
+
+    #[cold]
+    fn compute_step_info(&mut self, ty: Type) -> Result<StepInfo, LayoutError> {
+        let sa = self.size_align(ty)?;
+        let alloc = sa.alloc_size();
+        let mut info = StepInfo {
+            alloc: alloc.min,
+            scalable: alloc.scalable,
+            abi: sa.abi,
+            ..StepInfo::EMPTY
+        };
+        match self.ctx.type_data(ty) {
+            TypeData::Array { elem, .. } => {
+                info.kind = StepInfo::ARRAY;
+                info.inner = elem.index() as u32;
+            }
+            TypeData::Vector { elem, .. } => {
+                let e = self.size_align(*elem)?;
+                info.kind = StepInfo::VECTOR;
+                info.inner = elem.index() as u32;
+                info.elem_store = if e.bits.min % 8 == 0 {
+                    u32::try_from(e.bits.min / 8).unwrap_or(StepInfo::NOT_BYTE_SIZED)
+                } else {
+                    StepInfo::NOT_BYTE_SIZED
+                };
+            }
+            TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => {
+                info.kind = StepInfo::STRUCT;
+                info.inner = self.struct_layout(ty)?;
+            }
+            _ => info.kind = StepInfo::SCALAR,
+        }
+        self.memo.set_step_info(ty, info);
+        Ok(info)
+    }
+
     /// Preferred alignment of `ty` (`getPrefTypeAlign`).
     pub(crate) fn pref_align(&mut self, ty: Type) -> Result<Align, LayoutError> {
         let dl = self.dl;
@@ -348,12 +450,13 @@ impl<M: StructMemo> Walk<'_, M> {
         let mut align = Align::ONE;
         let mut padded = false;
         let mut offsets = Vec::with_capacity(fields.len());
+        let mut steps = Vec::with_capacity(fields.len());
         for &field in fields {
-            let f = self.size_align(field)?;
+            let f = self.step_info(field)?;
             // A scalable field (a scalable vector, a struct of them, an array
             // of them, even of length 0) outside the homogeneous case makes
             // the struct unsized (LLVM's `isScalableTy` check in `isSized`).
-            if f.bits.scalable && !homogeneous_scalable {
+            if f.scalable && !homogeneous_scalable {
                 return Err(LayoutError::Unsized(ty));
             }
             let field_align = if packed { Align::ONE } else { f.abi };
@@ -365,8 +468,9 @@ impl<M: StructMemo> Walk<'_, M> {
             }
             align = align.max(field_align);
             offsets.push(offset);
+            steps.push((offset, f));
             offset = offset
-                .checked_add(f.alloc_size().min)
+                .checked_add(f.alloc)
                 .ok_or(LayoutError::SizeOverflow(ty))?;
         }
         if !homogeneous_scalable && !align.is_aligned(offset) {
@@ -382,6 +486,7 @@ impl<M: StructMemo> Walk<'_, M> {
         Ok(StructLayout::new(
             offsets.into_boxed_slice(),
             fields.into(),
+            steps.into_boxed_slice(),
             offset,
             align,
             padded,
