@@ -7,7 +7,7 @@
 //! instruction representation (`ir/inst.rs`) nor layout-aware folding.
 
 use crate::constants::apint::APInt;
-use crate::constants::{ConstKind, ConstPayload};
+use crate::constants::ConstKind;
 use crate::inst::{self, Opcode, Ordering, Predicate, RmwOp, TailKind};
 use crate::ir::inst::{CallData, InstPayload};
 use crate::ir::{Block, Function, Inst};
@@ -93,8 +93,9 @@ impl<'a> Builder<'a> {
 
     /// A binary operator with flags (`inst::wrap`, `inst::EXACT`,
     /// `inst::DISJOINT`, `inst::fmf`), folded when both operands are
-    /// integer constants (a fold that would be poison under the flags, or
-    /// undefined like division by zero, is not folded).
+    /// integer constants, as LLVM's `ConstantFolder` (flags do not change
+    /// the folded value; division by zero and out-of-range shifts fold to
+    /// `poison`).
     ///
     /// # Panics
     /// If `op` is not a binary operator or the operand types differ.
@@ -102,9 +103,9 @@ impl<'a> Builder<'a> {
         assert!(op.is_binary(), "`{}` is not a binary operator", op.mnemonic());
         let ty = self.ctx.type_of(a);
         assert_eq!(ty, self.ctx.type_of(b), "binary operator operands must have the same type");
-        if let (Some(x), Some(y)) = (self.int_const(a), self.int_const(b)) {
-            if let Some(r) = fold_int_binop(op, &x, &y, flags) {
-                return self.ctx.const_int_ap(ty, &r);
+        if self.fold {
+            if let Some(v) = self.ctx.fold_binop(op, a, b) {
+                return v;
             }
         }
         self.build(op, ty, &[a, b], flags, InstPayload::None).0
@@ -184,22 +185,13 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// A cast to `ty`; integer-to-integer casts of constants fold.
+    /// A cast to `ty`, folded for constants as `Context::fold_cast`.
     pub fn cast(&mut self, op: Opcode, v: Value, ty: Type) -> Value {
         assert!(op.is_cast(), "`{}` is not a cast", op.mnemonic());
-        if let (Some(x), Some(w)) = (self.int_const(v), self.ctx.int_width(ty)) {
-            let r = match op {
-                Opcode::Trunc => Some(x.trunc(w)),
-                Opcode::ZExt => Some(x.zext(w)),
-                Opcode::SExt => Some(x.sext(w)),
-                _ => None,
-            };
-            if let Some(r) = r {
-                return self.ctx.const_int_ap(ty, &r);
+        if self.fold {
+            if let Some(f) = self.ctx.fold_cast(op, v, ty) {
+                return f;
             }
-        }
-        if self.fold && op == Opcode::BitCast && self.ctx.type_of(v) == ty {
-            return v;
         }
         self.build(op, ty, &[v], 0, InstPayload::None).0
     }
@@ -276,10 +268,7 @@ impl<'a> Builder<'a> {
         ops.push(base);
         ops.extend_from_slice(indices);
         if self.fold && ops.iter().all(|&o| self.ctx.value_kind(o).is_constant()) {
-            if indices.iter().all(|&i| self.ctx.is_null_value(i)) && ty == self.ctx.type_of(base) {
-                return base;
-            }
-            return self.ctx.const_expr(Opcode::GetElementPtr, ty, &ops, flags as u8, Some(ConstPayload::Gep { src, inrange: None }));
+            return self.ctx.const_gep(src, base, indices, flags, None);
         }
         self.build(Opcode::GetElementPtr, ty, &ops, flags, InstPayload::Ty(src)).0
     }
@@ -319,12 +308,22 @@ impl<'a> Builder<'a> {
 
     /// `extractelement <vec>, <idx>`
     pub fn extract_element(&mut self, vec: Value, idx: Value) -> Value {
+        if self.fold && self.ctx.value_kind(vec) == ValueKind::Constant {
+            if let Some(f) = self.ctx.fold_extract_element(vec, idx) {
+                return f;
+            }
+        }
         let t = self.ctx.scalar_type(self.ctx.type_of(vec));
         self.build(Opcode::ExtractElement, t, &[vec, idx], 0, InstPayload::None).0
     }
 
     /// `insertelement <vec>, <v>, <idx>`
     pub fn insert_element(&mut self, vec: Value, v: Value, idx: Value) -> Value {
+        if self.fold && self.ctx.value_kind(vec) == ValueKind::Constant && self.ctx.value_kind(v).is_constant() {
+            if let Some(f) = self.ctx.fold_insert_element(vec, v, idx) {
+                return f;
+            }
+        }
         let t = self.ctx.type_of(vec);
         self.build(Opcode::InsertElement, t, &[vec, v, idx], 0, InstPayload::None).0
     }
@@ -499,94 +498,6 @@ fn align_bits(align: u64) -> u16 {
         assert!(align.is_power_of_two() && align <= 1 << 32, "alignment {align} is not a power of two up to 2^32");
         align.trailing_zeros() as u16 + 1
     }
-}
-
-/// Folds an integer binary operator as LLVM's `ConstantFoldBinaryInstruction`
-/// does for two `ConstantInt`s; `None` when LLVM would not fold to a
-/// plain integer (division by zero, shift out of range, overflow under
-/// `nuw`/`nsw`, inexact under `exact`).
-pub fn fold_int_binop(op: Opcode, x: &APInt, y: &APInt, flags: u16) -> Option<APInt> {
-    let nuw = flags & inst::wrap::NUW != 0;
-    let nsw = flags & inst::wrap::NSW != 0;
-    let exact = flags & inst::EXACT != 0;
-    Some(match op {
-        Opcode::Add => {
-            let (r, uo) = x.uadd_ov(y);
-            let (_, so) = x.sadd_ov(y);
-            if (nuw && uo) || (nsw && so) {
-                return None;
-            }
-            r
-        }
-        Opcode::Sub => {
-            let (r, uo) = x.usub_ov(y);
-            let (_, so) = x.ssub_ov(y);
-            if (nuw && uo) || (nsw && so) {
-                return None;
-            }
-            r
-        }
-        Opcode::Mul => {
-            let (r, uo) = x.umul_ov(y);
-            let (_, so) = x.smul_ov(y);
-            if (nuw && uo) || (nsw && so) {
-                return None;
-            }
-            r
-        }
-        Opcode::UDiv => {
-            let (q, r) = x.checked_udivrem(y)?;
-            if exact && !r.is_zero() {
-                return None;
-            }
-            q
-        }
-        Opcode::SDiv => {
-            if y.is_all_ones() && x.is_signed_min() {
-                return None;
-            }
-            let (q, r) = x.checked_sdivrem(y)?;
-            if exact && !r.is_zero() {
-                return None;
-            }
-            q
-        }
-        Opcode::URem => x.checked_urem(y)?,
-        Opcode::SRem => {
-            if y.is_all_ones() && x.is_signed_min() {
-                return None;
-            }
-            x.checked_srem(y)?
-        }
-        Opcode::Shl => {
-            let amt = y.try_to_u64()?;
-            let r = x.checked_shl(amt)?;
-            if (nuw && x.ushl_ov(amt as u32).1) || (nsw && x.sshl_ov(amt as u32).1) {
-                return None;
-            }
-            r
-        }
-        Opcode::LShr => {
-            let amt = y.try_to_u64()?;
-            let r = x.checked_lshr(amt)?;
-            if exact && r.shl(amt as u32) != *x {
-                return None;
-            }
-            r
-        }
-        Opcode::AShr => {
-            let amt = y.try_to_u64()?;
-            let r = x.checked_ashr(amt)?;
-            if exact && r.shl(amt as u32) != *x {
-                return None;
-            }
-            r
-        }
-        Opcode::And => x.and(y),
-        Opcode::Or => x.or(y),
-        Opcode::Xor => x.xor(y),
-        _ => return None,
-    })
 }
 
 impl Context {

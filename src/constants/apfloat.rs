@@ -960,36 +960,76 @@ fn decimal_6(v: f64, buf: &mut [u8; 32]) -> &str {
 }
 
 /// The value `mant * 2^exp2` (mant nonzero) as an integer significand and a
-/// power of ten, after LLVM's first `AdjustToPrecision`: the exact decimal
-/// integer `mant * 2^exp2` (or `mant * 5^-exp2` with the exponent moved to
-/// base ten) truncated by as many tens as its bit length conservatively
-/// allows.
+/// power of ten, after LLVM's first `AdjustToPrecision`: the exact integer
+/// `mant * 2^exp2` (or `mant * 5^-exp2`, the exponent moved to base ten)
+/// divided, truncating, by as many tens (`k`) as its bit length
+/// conservatively allows.
+///
+/// LLVM multiplies out the whole number (about 2,500 bits for the smallest
+/// doubles) and divides by `10^k`. The quotient is the same with the common
+/// factors cancelled first, which keeps the arithmetic within `u128` for
+/// most values and near 700 bits for the extremes:
+/// `mant * 2^e / 10^k == (mant << (e - k)) / 5^k` and
+/// `mant * 5^t / 10^k == (mant * 5^(t - k)) >> k`.
 fn truncated_significand(mant: u64, exp2: i32) -> (u64, i32) {
     let tz = mant.trailing_zeros();
     let mant = mant >> tz;
     let exp2 = exp2 + tz as i32;
-    // bitsRequired = ceil-ish(FormatPrecision * 196 / 59), as LLVM.
+    // bitsRequired: a slight overestimate of the bits of PRECISION digits.
     let bits_required = (PRECISION * 196).div_ceil(59);
-    // Fast path: everything fits in u128.
-    let small: Option<(u128, i32)> = if exp2 >= 0 {
-        (bit_len(mant as u128) + exp2 as u32 <= 127).then(|| ((mant as u128) << exp2, 0))
-    } else {
-        let t = exp2.unsigned_abs();
-        (t <= 55)
-            .then(|| 5u128.pow(t))
-            .and_then(|p| (mant as u128).checked_mul(p))
-            .map(|v| (v, exp2))
-    };
-    if let Some((sig, exp10)) = small {
-        let bits = bit_len(sig);
-        if bits <= bits_required {
-            return (sig as u64, exp10);
+    let removable = |bits: u32| (bits.saturating_sub(bits_required)) * 59 / 196;
+    if exp2 >= 0 {
+        let e = exp2 as u32;
+        let bits = bit_len(mant as u128) + e;
+        let k = removable(bits);
+        if bits <= 127 {
+            return ((((mant as u128) << e) / 10u128.pow(k)) as u64, k as i32);
         }
-        let tens = (bits - bits_required) * 59 / 196;
-        let sig = sig / 10u128.pow(tens);
-        return (sig as u64, exp10 + tens as i32);
+        // Here e > k (k is under a third of bits, which is at most 53 + e).
+        let shift = e - k;
+        let q = if bit_len(mant as u128) + shift <= 127 && k <= 55 {
+            (((mant as u128) << shift) / 5u128.pow(k)) as u64
+        } else {
+            let w = bit_len(mant as u128) + shift + 64;
+            APInt::new(w, mant)
+                .shl(shift)
+                .udiv(&pow_apint(w, 5, k))
+                .to_u64()
+        };
+        return (q, k as i32);
     }
-    // General case on APInt, at widths large enough never to wrap.
+    let t = exp2.unsigned_abs();
+    let bits = bit_len_mul_pow5(mant, t);
+    let k = removable(bits);
+    if k > t {
+        // Only for small t (below 33), where mant * 5^t fits in u128.
+        return match (mant as u128).checked_mul(5u128.pow(t.min(55))) {
+            Some(v) if t <= 55 && k <= 38 => ((v / 10u128.pow(k)) as u64, k as i32 - t as i32),
+            _ => truncated_significand_direct(mant, exp2),
+        };
+    }
+    let r = t - k;
+    let small = (r <= 55)
+        .then(|| (mant as u128).checked_mul(5u128.pow(r)))
+        .flatten();
+    let q = match small {
+        Some(v) if k < 128 => (v >> k) as u64,
+        Some(_) => 0,
+        None => {
+            let w = 64 + (137 * r + 136) / 59;
+            APInt::new(w, mant)
+                .mul(&pow_apint(w, 5, r))
+                .lshr(k)
+                .to_u64()
+        }
+    };
+    (q, k as i32 - t as i32)
+}
+
+/// [`truncated_significand`] the way LLVM computes it, multiplying out the
+/// whole number (a fallback that the fast paths above never need).
+fn truncated_significand_direct(mant: u64, exp2: i32) -> (u64, i32) {
+    let bits_required = (PRECISION * 196).div_ceil(59);
     let (sig, exp10) = if exp2 >= 0 {
         let w = 64 + exp2 as u32;
         (APInt::new(w, mant).shl(exp2 as u32), 0)
@@ -1005,6 +1045,25 @@ fn truncated_significand(mant: u64, exp2: i32) -> (u64, i32) {
     let tens = (bits - bits_required) * 59 / 196;
     let q = sig.udiv(&pow_apint(sig.width(), 10, tens));
     (q.to_u64(), exp10 + tens as i32)
+}
+
+/// The bit length of `mant * 5^t`, exactly: from `u128` when the product
+/// fits, from logarithms when they are far enough from an integer to be
+/// unambiguous, and by multiplying out otherwise.
+fn bit_len_mul_pow5(mant: u64, t: u32) -> u32 {
+    if t <= 55 {
+        if let Some(v) = (mant as u128).checked_mul(5u128.pow(t)) {
+            return bit_len(v);
+        }
+    }
+    let l = (mant as f64).log2() + t as f64 * std::f64::consts::LOG2_10 - t as f64;
+    let fl = l.floor();
+    let frac = l - fl;
+    if frac > 1e-9 && frac < 1.0 - 1e-9 {
+        return fl as u32 + 1;
+    }
+    let w = 64 + (137 * t + 136) / 59;
+    APInt::new(w, mant).mul(&pow_apint(w, 5, t)).active_bits()
 }
 
 /// `base^e` at width `w` by repeated squaring.
@@ -1291,6 +1350,28 @@ mod tests {
         assert_eq!(d(123456789.0), "0x419D6F3454000000");
         assert_eq!(d(f64::INFINITY), "0x7FF0000000000000");
         assert_eq!(d(f64::from_bits(0x000F_FFFF_FFFF_FFFF)), "0xFFFFFFFFFFFFF");
+    }
+
+    /// The cancelled-factor fast paths agree with LLVM's direct formula.
+    #[test]
+    fn truncation_paths_agree() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for i in 0..20_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mant = (x >> 11) | 1 << 52;
+            let mant = if i % 3 == 0 { mant >> (x % 50) } else { mant };
+            let exp2 = (i % 2200) as i32 - 1126;
+            assert_eq!(
+                truncated_significand(mant.max(1), exp2),
+                truncated_significand_direct(
+                    (mant.max(1)) >> mant.max(1).trailing_zeros(),
+                    exp2 + mant.max(1).trailing_zeros() as i32
+                ),
+                "mant {mant:#x} exp2 {exp2}"
+            );
+        }
     }
 
     #[test]

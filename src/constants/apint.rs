@@ -103,6 +103,7 @@ fn top_word_mask(width: u32) -> u64 {
     low_mask(width - (word_count(width) as u32 - 1) * 64)
 }
 
+#[inline]
 #[track_caller]
 fn check_width(width: u32) {
     assert!(
@@ -344,6 +345,7 @@ impl APInt {
     /// # Panics
     ///
     /// If `width` is 0 or above [`MAX_WIDTH`].
+    #[inline]
     #[track_caller]
     pub fn new(width: u32, value: u64) -> APInt {
         check_width(width);
@@ -359,6 +361,7 @@ impl APInt {
     /// # Panics
     ///
     /// If `width` is 0 or above [`MAX_WIDTH`].
+    #[inline]
     #[track_caller]
     pub fn from_i64(width: u32, value: i64) -> APInt {
         check_width(width);
@@ -372,6 +375,7 @@ impl APInt {
     }
 
     /// The `i1` value of `b`: 1 for `true`, 0 for `false`.
+    #[inline]
     pub fn from_bool(b: bool) -> APInt {
         APInt::small(1, b as u64)
     }
@@ -381,6 +385,7 @@ impl APInt {
     /// # Panics
     ///
     /// If `width` is 0 or above [`MAX_WIDTH`].
+    #[inline]
     #[track_caller]
     pub fn zero(width: u32) -> APInt {
         APInt::new(width, 0)
@@ -391,6 +396,7 @@ impl APInt {
     /// # Panics
     ///
     /// If `width` is 0 or above [`MAX_WIDTH`].
+    #[inline]
     #[track_caller]
     pub fn one(width: u32) -> APInt {
         APInt::new(width, 1)
@@ -478,6 +484,7 @@ impl APInt {
     }
 
     /// Whether every bit is set (-1 as signed).
+    #[inline]
     pub fn is_all_ones(&self) -> bool {
         match &self.repr {
             Repr::Inline(v) => *v == low_mask(self.width),
@@ -535,6 +542,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the width is above 64; use [`APInt::try_to_i64`] for wider values.
+    #[inline]
     #[track_caller]
     pub fn sext_value(&self) -> i64 {
         assert!(
@@ -658,6 +666,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn add(&self, rhs: &APInt) -> APInt {
         self.assert_same_width(rhs, "add");
@@ -672,6 +681,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn sub(&self, rhs: &APInt) -> APInt {
         self.assert_same_width(rhs, "sub");
@@ -686,6 +696,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn mul(&self, rhs: &APInt) -> APInt {
         self.assert_same_width(rhs, "mul");
@@ -699,6 +710,7 @@ impl APInt {
     }
 
     /// `-self`, wrapping (the negation of the signed minimum is itself).
+    #[inline]
     pub fn neg(&self) -> APInt {
         match &self.repr {
             Repr::Inline(a) => APInt::small(self.width, a.wrapping_neg()),
@@ -707,6 +719,7 @@ impl APInt {
     }
 
     /// Bitwise complement.
+    #[inline]
     pub fn not(&self) -> APInt {
         match &self.repr {
             Repr::Inline(a) => APInt::small(self.width, !a),
@@ -714,6 +727,7 @@ impl APInt {
         }
     }
 
+    #[inline]
     fn bitwise(&self, rhs: &APInt, op: &str, f: impl Fn(u64, u64) -> u64) -> APInt {
         self.assert_same_width(rhs, op);
         match (&self.repr, &rhs.repr) {
@@ -734,6 +748,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn and(&self, rhs: &APInt) -> APInt {
         self.bitwise(rhs, "and", |a, b| a & b)
@@ -744,6 +759,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn or(&self, rhs: &APInt) -> APInt {
         self.bitwise(rhs, "or", |a, b| a | b)
@@ -754,6 +770,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn xor(&self, rhs: &APInt) -> APInt {
         self.bitwise(rhs, "xor", |a, b| a ^ b)
@@ -790,6 +807,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn checked_udiv(&self, rhs: &APInt) -> Option<APInt> {
         self.assert_same_width(rhs, "udiv");
@@ -806,6 +824,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn checked_urem(&self, rhs: &APInt) -> Option<APInt> {
         self.assert_same_width(rhs, "urem");
@@ -1194,6 +1213,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn ucmp(&self, rhs: &APInt) -> Ordering {
         self.assert_same_width(rhs, "compare");
@@ -1208,6 +1228,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn scmp(&self, rhs: &APInt) -> Ordering {
         self.assert_same_width(rhs, "compare");
@@ -1223,6 +1244,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn ult(&self, rhs: &APInt) -> bool {
         self.ucmp(rhs) == Ordering::Less
@@ -1233,6 +1255,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn ule(&self, rhs: &APInt) -> bool {
         self.ucmp(rhs) != Ordering::Greater
@@ -1243,6 +1266,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn ugt(&self, rhs: &APInt) -> bool {
         self.ucmp(rhs) == Ordering::Greater
@@ -1253,6 +1277,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn uge(&self, rhs: &APInt) -> bool {
         self.ucmp(rhs) != Ordering::Less
@@ -1263,6 +1288,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn slt(&self, rhs: &APInt) -> bool {
         self.scmp(rhs) == Ordering::Less
@@ -1273,6 +1299,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn sle(&self, rhs: &APInt) -> bool {
         self.scmp(rhs) != Ordering::Greater
@@ -1283,6 +1310,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn sgt(&self, rhs: &APInt) -> bool {
         self.scmp(rhs) == Ordering::Greater
@@ -1293,6 +1321,7 @@ impl APInt {
     /// # Panics
     ///
     /// If the widths differ.
+    #[inline]
     #[track_caller]
     pub fn sge(&self, rhs: &APInt) -> bool {
         self.scmp(rhs) != Ordering::Less

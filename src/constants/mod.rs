@@ -15,6 +15,7 @@
 
 pub mod apfloat;
 pub mod apint;
+pub mod fold;
 
 use crate::entity::NONE;
 use crate::inst::Opcode;
@@ -562,7 +563,10 @@ impl Context {
     /// canonicalises to another constant, `c` is replaced by that one (its
     /// own users following recursively) and destroyed (R2, R4, R5).
     pub(crate) fn handle_operand_change(&mut self, c: Value, from: Value, to: Value) {
-        assert!(self.value_kind(to).is_constant(), "cannot make constant refer to non-constant");
+        assert!(
+            self.value_kind(to).is_constant() || (self.value_kind(to) == ValueKind::Block && self.const_kind(c) == ConstKind::BlockAddress),
+            "cannot make constant refer to non-constant"
+        );
         let ops: Vec<Value> = self.operands(c).map(|o| o.expect("constant operands are never dropped")).map(|o| if o == from { to } else { o }).collect();
         // Is there an equal constant already, or does the new operand list
         // canonicalise to something else? Build it through the constructors
