@@ -368,3 +368,23 @@ fn block_rauw_rewrites_successor_phis_rw4() {
     let br = ctx.terminator(entry).unwrap();
     assert_eq!(ctx.operand(br, 2), Some(na.0));
 }
+
+#[test]
+fn sort_and_reverse_use_lists_u4() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    for n in ["v0", "v2", "v5", "v1", "v3", "v7", "v6", "v4"] {
+        add(&mut ctx, b, x, n);
+    }
+    let by_name = |ctx: &Context, a: lair::Use, b: lair::Use| ctx.name_of(a.user).cmp(&ctx.name_of(b.user));
+    ctx.sort_use_list(x, by_name);
+    assert_eq!(names(&ctx, ctx.users(x)), ["v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7"]);
+    ctx.reverse_use_list(x);
+    assert_eq!(names(&ctx, ctx.users(x)), ["v7", "v6", "v5", "v4", "v3", "v2", "v1", "v0"]);
+    ctx.sort_use_list(x, |c, a, b| by_name(c, b, a));
+    assert_eq!(names(&ctx, ctx.users(x)), ["v7", "v6", "v5", "v4", "v3", "v2", "v1", "v0"]);
+    // uselistorder-style permutation: the use at position i moves to order[i].
+    ctx.permute_use_list(x, &[7, 6, 5, 4, 3, 2, 1, 0]);
+    assert_eq!(names(&ctx, ctx.users(x)), ["v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7"]);
+    ctx.check_use_lists().unwrap();
+}

@@ -299,6 +299,48 @@ impl Context {
         self.graph.drop_operands(user.into());
     }
 
+    /// Sorts `v`'s use list with `cmp` (stable; LLVM `sortUseList`). O(u log u).
+    pub fn sort_use_list(&mut self, v: Value, mut cmp: impl FnMut(&Context, Use, Use) -> core::cmp::Ordering) {
+        self.graph.get(v);
+        let slots = self.graph.use_slots(v.idx);
+        let mut items: Vec<(u32, Use)> = slots.iter().map(|&u| (u, self.use_of_slot(u))).collect();
+        items.sort_by(|a, b| cmp(self, a.1, b.1));
+        let order: Vec<u32> = items.into_iter().map(|x| x.0).collect();
+        self.graph.relink_uses(v.idx, &order);
+    }
+
+    /// Reverses `v`'s use list (LLVM `reverseUseList`). O(uses).
+    pub fn reverse_use_list(&mut self, v: Value) {
+        self.graph.get(v);
+        let mut slots = self.graph.use_slots(v.idx);
+        slots.reverse();
+        self.graph.relink_uses(v.idx, &slots);
+    }
+
+    /// Reorders `v`'s use list by a permutation, as the `uselistorder`
+    /// directive does: `order[i]` is the new position of the use now at
+    /// position `i`.
+    ///
+    /// # Panics
+    /// If `order` is not a permutation of `0..num_uses(v)`.
+    pub fn permute_use_list(&mut self, v: Value, order: &[u32]) {
+        self.graph.get(v);
+        let slots = self.graph.use_slots(v.idx);
+        assert_eq!(order.len(), slots.len(), "use-list order has {} entries for {} uses", order.len(), slots.len());
+        let mut out = vec![NONE; slots.len()];
+        for (i, &to) in order.iter().enumerate() {
+            let to = to as usize;
+            assert!(to < out.len() && out[to] == NONE, "use-list order is not a permutation");
+            out[to] = slots[i];
+        }
+        self.graph.relink_uses(v.idx, &out);
+    }
+
+    fn use_of_slot(&self, u: u32) -> Use {
+        let ud = &self.graph.pool.uses[u as usize];
+        Use { user: self.graph.handle(ud.user), operand_no: ud.opno & !crate::value::CONST_USER }
+    }
+
     /// Walks every use list in both directions and compares it with every
     /// user's operands. `Err` names the first inconsistency.
     pub fn check_use_lists(&self) -> Result<(), String> {

@@ -343,6 +343,38 @@ impl Graph {
         }
     }
 
+    /// Relinks `val`'s use list in the order given (pool indices; must be a
+    /// permutation of the current list). O(uses).
+    pub(crate) fn relink_uses(&mut self, val: u32, order: &[u32]) {
+        let mut prev = NONE;
+        for &u in order {
+            let ud = &mut self.pool.uses[u as usize];
+            debug_assert_eq!(ud.val, val);
+            ud.prev = prev;
+            ud.next = NONE;
+            if prev == NONE {
+                self.values[val as usize].first_use = u;
+            } else {
+                self.pool.uses[prev as usize].next = u;
+            }
+            prev = u;
+        }
+        if order.is_empty() {
+            self.values[val as usize].first_use = NONE;
+        }
+    }
+
+    /// Pool indices of `val`'s uses, head first.
+    pub(crate) fn use_slots(&self, val: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut u = self.values[val as usize].first_use;
+        while u != NONE {
+            out.push(u);
+            u = self.pool.uses[u as usize].next;
+        }
+        out
+    }
+
     /// Checks every use list in both directions against every user's
     /// operands. Returns the first inconsistency found.
     pub(crate) fn check(&self) -> Result<(), String> {
