@@ -82,7 +82,7 @@ pub fn check_abbrev(ops: &[AbbrevOp]) -> Result<(), ErrorKind> {
     for (i, op) in ops.iter().enumerate() {
         match *op {
             AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > 32 => {
-                return Err(ErrorKind::OperandTooWide(w.into()))
+                return Err(ErrorKind::OperandTooWide)
             }
             AbbrevOp::Array => {
                 if i + 2 != n {
@@ -100,4 +100,61 @@ pub fn check_abbrev(ops: &[AbbrevOp]) -> Result<(), ErrorKind> {
         }
     }
     Ok(())
+}
+
+/// What a [`Step`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StepKind {
+    /// Literal, fixed or VBR: one masked peek (see [`Step`]).
+    Scalar,
+    /// A char6 character.
+    Char6,
+    /// An array; the next step encodes its elements.
+    Array,
+    /// A blob.
+    Blob,
+}
+
+/// An abbreviation operand compiled for the reader's hot loop.
+///
+/// Literal, fixed and VBR operands share one path: a single-chunk value is
+/// `(peek & pmask) | lit` and advances `width` bits, unless `peek & cmask`
+/// says a VBR continues. Literal: `width` 0, `pmask` 0, `lit` the value.
+/// Fixed(w): `pmask` all w bits, `cmask` 0. Vbr(w): `pmask` the low w-1
+/// bits, `cmask` bit w-1. Vbr(0) reads as the literal 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Step {
+    pub pmask: u64,
+    pub cmask: u64,
+    pub lit: u64,
+    pub width: u8,
+    pub kind: StepKind,
+}
+
+const _: () = assert!(std::mem::size_of::<Step>() == 32);
+
+impl Step {
+    /// The step that reads `op`.
+    pub fn of(op: AbbrevOp) -> Step {
+        let scalar = |pmask: u64, cmask: u64, lit: u64, width: u8| Step {
+            pmask,
+            cmask,
+            lit,
+            width,
+            kind: StepKind::Scalar,
+        };
+        let special = |kind| Step { pmask: 0, cmask: 0, lit: 0, width: 0, kind };
+        match op {
+            AbbrevOp::Literal(v) => scalar(0, 0, v, 0),
+            AbbrevOp::Fixed(w) => scalar((1u64 << w.min(32)) - 1, 0, 0, w),
+            AbbrevOp::Vbr(0) => scalar(0, 0, 0, 0),
+            AbbrevOp::Vbr(w) => {
+                let hi = 1u64 << (w.min(32) - 1);
+                scalar(hi - 1, hi, 0, w)
+            }
+            AbbrevOp::Char6 => special(StepKind::Char6),
+            AbbrevOp::Array => special(StepKind::Array),
+            AbbrevOp::Blob => special(StepKind::Blob),
+        }
+    }
 }

@@ -10,7 +10,7 @@
 //! keeps the pool, so scopes still open that took abbreviations from the old
 //! table keep valid references.
 
-use super::abbrev::AbbrevOp;
+use super::abbrev::{AbbrevOp, Step};
 
 /// Where an abbreviation's operands are: a range of a pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +37,8 @@ pub(crate) struct BlockInfoEntry {
 pub struct BlockInfo {
     entries: Vec<BlockInfoEntry>,
     ops: Vec<AbbrevOp>,
+    /// `ops` compiled, index for index.
+    steps: Vec<Step>,
 }
 
 impl BlockInfo {
@@ -59,6 +61,7 @@ impl BlockInfo {
     pub(crate) fn push_ops(&mut self, ops: &[AbbrevOp]) -> AbbrevRef {
         let r = AbbrevRef { start: self.ops.len() as u32, len: ops.len() as u32, shared: true };
         self.ops.extend_from_slice(ops);
+        self.steps.extend(ops.iter().map(|&op| Step::of(op)));
         r
     }
 
@@ -71,6 +74,12 @@ impl BlockInfo {
     #[inline]
     pub(crate) fn ops(&self) -> &[AbbrevOp] {
         &self.ops
+    }
+
+    /// The compiled operand pool.
+    #[inline]
+    pub(crate) fn steps(&self) -> &[Step] {
+        &self.steps
     }
 
     /// The abbreviations BLOCKINFO gives blocks of `block_id`, in id order

@@ -19,19 +19,71 @@
 
 use super::error::{Error, ErrorKind, Result};
 
+/// Why an `Option` read of the crate's hot paths returned `None`: a
+/// one-byte stand-in for [`ErrorKind`], so the cursor stays small enough to
+/// copy into registers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// No fault recorded.
+    None,
+    /// See [`ErrorKind::UnexpectedEof`].
+    Eof,
+    /// See [`ErrorKind::UnterminatedVbr`].
+    UnterminatedVbr,
+    /// See [`ErrorKind::InvalidWidth`].
+    InvalidWidth,
+    /// See [`ErrorKind::SeekPastEnd`].
+    SeekPastEnd,
+    /// See [`ErrorKind::OperandTooWide`].
+    OperandTooWide,
+    /// See [`ErrorKind::InvalidEncoding`].
+    InvalidEncoding,
+    /// See [`ErrorKind::EmptyAbbrev`].
+    EmptyAbbrev,
+    /// See [`ErrorKind::CodeIsArrayOrBlob`].
+    CodeIsArrayOrBlob,
+    /// See [`ErrorKind::ArrayNotSecondToLast`].
+    ArrayNotSecondToLast,
+    /// See [`ErrorKind::InvalidArrayElement`].
+    InvalidArrayElement,
+    /// See [`ErrorKind::LengthTooLarge`].
+    LengthTooLarge,
+    /// See [`ErrorKind::BlobPastEnd`].
+    BlobPastEnd,
+}
+
+impl Fault {
+    fn kind(self) -> ErrorKind {
+        match self {
+            Fault::None | Fault::Eof => ErrorKind::UnexpectedEof,
+            Fault::UnterminatedVbr => ErrorKind::UnterminatedVbr,
+            Fault::InvalidWidth => ErrorKind::InvalidWidth,
+            Fault::SeekPastEnd => ErrorKind::SeekPastEnd,
+            Fault::OperandTooWide => ErrorKind::OperandTooWide,
+            Fault::InvalidEncoding => ErrorKind::InvalidEncoding,
+            Fault::EmptyAbbrev => ErrorKind::EmptyAbbrev,
+            Fault::CodeIsArrayOrBlob => ErrorKind::CodeIsArrayOrBlob,
+            Fault::ArrayNotSecondToLast => ErrorKind::ArrayNotSecondToLast,
+            Fault::InvalidArrayElement => ErrorKind::InvalidArrayElement,
+            Fault::LengthTooLarge => ErrorKind::LengthTooLarge,
+            Fault::BlobPastEnd => ErrorKind::BlobPastEnd,
+        }
+    }
+}
+
 /// A read position in a bitstream, with bounds-checked reads.
 ///
 /// The public reads return [`Result`]. The crate's hot paths use the
 /// `Option`-returning twins (`rd`, `vbr`, `vbr32`), which keep the
 /// (cold) error in the cursor's fault slot so that a success is returned in
 /// registers; `take_fault` turns a `None` into the error.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Cursor<'a> {
     data: &'a [u8],
     /// The bit position, at most `data.len() * 8`.
     pos: u64,
-    /// The error behind the last `None` of an `Option` read.
-    fault: Option<Error>,
+    /// Why the last `Option` read returned `None`.
+    fault: Fault,
 }
 
 /// The widest read the fast path serves (57 bits are always valid in a
@@ -41,7 +93,7 @@ const PEEK_MAX: u32 = 56;
 impl<'a> Cursor<'a> {
     /// A cursor at bit 0 of `data`.
     pub fn new(data: &'a [u8]) -> Cursor<'a> {
-        Cursor { data, pos: 0, fault: None }
+        Cursor { data, pos: 0, fault: Fault::None }
     }
 
     /// The bytes this cursor reads.
@@ -84,8 +136,8 @@ impl<'a> Cursor<'a> {
     /// `None`.
     #[cold]
     #[inline(never)]
-    pub(crate) fn fail<T>(&mut self, kind: ErrorKind) -> Option<T> {
-        self.fault = Some(Error::new(self.pos, kind));
+    pub(crate) fn fail<T>(&mut self, fault: Fault) -> Option<T> {
+        self.fault = fault;
         None
     }
 
@@ -93,18 +145,17 @@ impl<'a> Cursor<'a> {
     /// was recorded).
     #[cold]
     pub(crate) fn take_fault(&mut self) -> Error {
-        self.fault.take().unwrap_or_else(|| {
-            Error::new(self.pos, ErrorKind::UnexpectedEof { wanted: 1, left: self.bits_left() })
-        })
+        let kind = std::mem::replace(&mut self.fault, Fault::None).kind();
+        Error::new(self.pos, kind)
     }
 
     /// At least 57 bits starting at the position, if 8 bytes can be loaded
     /// there.
     #[inline(always)]
-    fn peek(&self) -> Option<u64> {
+    pub(crate) fn peek(&self) -> Option<u64> {
         let byte = (self.pos >> 3) as usize;
-        let chunk = self.data.get(byte..)?.first_chunk::<8>()?;
-        Some(u64::from_le_bytes(*chunk) >> (self.pos & 7))
+        let chunk: [u8; 8] = self.data.get(byte..byte.wrapping_add(8))?.try_into().ok()?;
+        Some(u64::from_le_bytes(chunk) >> (self.pos & 7))
     }
 
     /// Reads a `width`-bit unsigned integer, `width` in 0..=64; `None` (and
@@ -122,19 +173,18 @@ impl<'a> Cursor<'a> {
 
     #[cold]
     #[inline(never)]
-    fn fail_eof<T>(&mut self, width: u32) -> Option<T> {
-        let left = self.bits_left();
-        self.fail(ErrorKind::UnexpectedEof { wanted: width.into(), left })
+    fn fail_eof<T>(&mut self) -> Option<T> {
+        self.fail(Fault::Eof)
     }
 
     /// Any width, bit by byte: near the end of the data, or wider than 56.
     #[inline(never)]
     fn rd_slow(&mut self, width: u32) -> Option<u64> {
         if width > 64 {
-            return self.fail(ErrorKind::InvalidWidth(width));
+            return self.fail(Fault::InvalidWidth);
         }
         if self.bits_left() < u64::from(width) {
-            return self.fail_eof(width);
+            return self.fail_eof();
         }
         let mut v = 0u64;
         let mut got = 0u32;
@@ -181,7 +231,7 @@ impl<'a> Cursor<'a> {
 
     /// A VBR of two or more chunks; `x` is the peek at its start.
     #[inline(always)]
-    fn vbr_multi<const LIMIT: u32>(&mut self, x: u64, width: u32) -> Option<u64> {
+    pub(crate) fn vbr_multi<const LIMIT: u32>(&mut self, x: u64, width: u32) -> Option<u64> {
         let hi = 1u64 << (width - 1);
         let lo = hi - 1;
         let avail = 64 - (self.pos & 7) as u32;
@@ -190,7 +240,7 @@ impl<'a> Cursor<'a> {
         let mut off = width;
         loop {
             if shift >= LIMIT {
-                return self.fail(ErrorKind::UnterminatedVbr);
+                return self.fail(Fault::UnterminatedVbr);
             }
             if off + width > avail {
                 self.pos += u64::from(off);
@@ -221,7 +271,7 @@ impl<'a> Cursor<'a> {
             }
             shift += width - 1;
             if shift >= LIMIT {
-                return self.fail(ErrorKind::UnterminatedVbr);
+                return self.fail(Fault::UnterminatedVbr);
             }
         }
     }
@@ -245,7 +295,7 @@ impl<'a> Cursor<'a> {
     /// or beyond is an error; bits shifted past bit 63 are dropped.
     pub fn read_vbr(&mut self, width: u32) -> Result<u64> {
         if width == 0 || width > 32 {
-            return Err(self.error(ErrorKind::InvalidWidth(width)));
+            return Err(self.error(ErrorKind::InvalidWidth));
         }
         match self.vbr(width) {
             Some(v) => Ok(v),
@@ -259,7 +309,7 @@ impl<'a> Cursor<'a> {
     /// records, arrays and blobs).
     pub fn read_vbr32(&mut self, width: u32) -> Result<u32> {
         if width == 0 || width > 32 {
-            return Err(self.error(ErrorKind::InvalidWidth(width)));
+            return Err(self.error(ErrorKind::InvalidWidth));
         }
         match self.vbr32(width) {
             Some(v) => Ok(v),
@@ -277,10 +327,30 @@ impl<'a> Cursor<'a> {
     /// Moves to bit offset `bit`; `bit` may equal the data's size in bits.
     pub fn seek(&mut self, bit: u64) -> Result<()> {
         if bit > self.bit_len() {
-            return Err(self.error(ErrorKind::SeekPastEnd(bit)));
+            return Err(self.error(ErrorKind::SeekPastEnd));
         }
         self.pos = bit;
         Ok(())
+    }
+
+    /// A copy for a hot loop, made field by field (a whole-struct copy
+    /// right after `join` stalls on store forwarding).
+    #[inline(always)]
+    pub(crate) fn fork(&self) -> Cursor<'a> {
+        Cursor { data: self.data, pos: self.pos, fault: Fault::None }
+    }
+
+    /// Takes back the position and fault of a [`Cursor::fork`].
+    #[inline(always)]
+    pub(crate) fn join(&mut self, c: &Cursor<'a>) {
+        self.pos = c.pos;
+        self.fault = c.fault;
+    }
+
+    /// Moves forward `n` bits, which the caller has checked are there.
+    #[inline(always)]
+    pub(crate) fn advance_by(&mut self, n: u32) {
+        self.pos += u64::from(n);
     }
 
     /// Skips `n` bits; `None` (and a fault) past the end.
@@ -290,7 +360,7 @@ impl<'a> Cursor<'a> {
             self.pos += n;
             Some(())
         } else {
-            self.fail(ErrorKind::SeekPastEnd(self.pos.saturating_add(n)))
+            self.fail(Fault::SeekPastEnd)
         }
     }
 

@@ -9,7 +9,7 @@ use std::fmt;
 /// A malformed stream, or a request the writer cannot encode, with the bit
 /// offset (from the start of the stream, after any wrapper header) where it
 /// was detected.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Error {
     bit: u64,
     kind: ErrorKind,
@@ -43,31 +43,26 @@ impl std::error::Error for Error {}
 
 /// The kinds of bitstream errors. Messages are lowercase, without a trailing
 /// period.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// A read wanted more bits than the stream has left.
-    UnexpectedEof {
-        /// Bits wanted.
-        wanted: u64,
-        /// Bits left.
-        left: u64,
-    },
+    UnexpectedEof,
     /// A variable-width integer did not end within 32 or 64 bits.
     UnterminatedVbr,
     /// A fixed read wider than 64 bits, or a VBR chunk width outside 1..=32.
-    InvalidWidth(u32),
-    /// A seek beyond the end of the stream.
-    SeekPastEnd(u64),
+    InvalidWidth,
+    /// A seek or skip beyond the end of the stream.
+    SeekPastEnd,
     /// An abbreviation id not defined in the current block.
     UnknownAbbrev(u32),
     /// An abbreviation operand encoding other than 1..=5 (fixed, vbr, array,
     /// char6, blob).
-    InvalidEncoding(u64),
+    InvalidEncoding,
     /// A `DEFINE_ABBREV` without operands.
     EmptyAbbrev,
     /// A fixed or VBR abbreviation operand wider than 32 bits.
-    OperandTooWide(u64),
+    OperandTooWide,
     /// An abbreviation whose first operand (the record code) is an array or
     /// a blob.
     CodeIsArrayOrBlob,
@@ -78,9 +73,9 @@ pub enum ErrorKind {
     /// A blob operand that is not the last one (writer-side rule).
     BlobNotLast,
     /// An array or record length larger than the bits left could hold.
-    LengthTooLarge(u64),
+    LengthTooLarge,
     /// A blob that extends past the end of the stream.
-    BlobPastEnd(u64),
+    BlobPastEnd,
     /// A block whose abbreviation id width is 0 or more than 32.
     InvalidAbbrevWidth(u64),
     /// A block header with nothing after it.
@@ -133,22 +128,20 @@ impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use ErrorKind::*;
         match self {
-            UnexpectedEof { wanted, left } => {
-                write!(f, "unexpected end of stream: wanted {wanted} bits, {left} left")
-            }
+            UnexpectedEof => f.write_str("unexpected end of stream"),
             UnterminatedVbr => f.write_str("unterminated vbr"),
-            InvalidWidth(w) => write!(f, "invalid read width {w}"),
-            SeekPastEnd(b) => write!(f, "seek to bit {b} past the end of the stream"),
+            InvalidWidth => f.write_str("invalid read width"),
+            SeekPastEnd => f.write_str("seek past the end of the stream"),
             UnknownAbbrev(id) => write!(f, "invalid abbreviation id {id}"),
-            InvalidEncoding(e) => write!(f, "invalid abbreviation operand encoding {e}"),
+            InvalidEncoding => f.write_str("invalid abbreviation operand encoding"),
             EmptyAbbrev => f.write_str("abbreviation with no operands"),
-            OperandTooWide(w) => write!(f, "fixed or vbr operand width {w} exceeds 32"),
+            OperandTooWide => f.write_str("fixed or vbr operand wider than 32 bits"),
             CodeIsArrayOrBlob => f.write_str("abbreviation starts with an array or a blob"),
             ArrayNotSecondToLast => f.write_str("array operand not second to last"),
             InvalidArrayElement => f.write_str("array element is not a fixed, vbr or char6 encoding"),
             BlobNotLast => f.write_str("blob operand not last"),
-            LengthTooLarge(n) => write!(f, "length {n} exceeds what the rest of the stream holds"),
-            BlobPastEnd(n) => write!(f, "blob of {n} bytes extends past the end of the stream"),
+            LengthTooLarge => f.write_str("length exceeds what the rest of the stream holds"),
+            BlobPastEnd => f.write_str("blob extends past the end of the stream"),
             InvalidAbbrevWidth(w) => write!(f, "invalid abbreviation id width {w}"),
             BlockAtEnd => f.write_str("block header at the end of the stream"),
             EndBlockAtTopLevel => f.write_str("end of block at the top level"),

@@ -25,9 +25,9 @@
 //! bits left before anything is reserved. A record's value count is at most
 //! its bits plus its abbreviation's literal operands.
 
-use super::abbrev::{decode_char6, encoding, AbbrevOp};
+use super::abbrev::{decode_char6, encoding, AbbrevOp, Step, StepKind};
 use super::blockinfo::{AbbrevRef, BlockInfo, BlockInfoEntry};
-use super::cursor::Cursor;
+use super::cursor::{Cursor, Fault};
 use super::error::{Error, ErrorKind, Result};
 
 /// Abbreviation id of `END_BLOCK`.
@@ -170,9 +170,13 @@ pub struct Reader<'a> {
     scopes: Vec<Scope>,
     active: Vec<AbbrevRef>,
     local: Vec<AbbrevOp>,
+    /// `local` compiled, index for index.
+    local_steps: Vec<Step>,
     info: BlockInfo,
     build: Option<InfoBuild>,
     in_info: bool,
+    /// Index in `active` of the current block's abbreviation id 4.
+    abbrev_base: usize,
     last_abbrev: Option<AbbrevRef>,
     tmp_ops: Vec<AbbrevOp>,
 }
@@ -193,9 +197,11 @@ impl<'a> Reader<'a> {
             scopes: Vec::new(),
             active: Vec::new(),
             local: Vec::new(),
+            local_steps: Vec::new(),
             info: BlockInfo::new(),
             build: None,
             in_info: false,
+            abbrev_base: 0,
             last_abbrev: None,
             tmp_ops: Vec::new(),
         }
@@ -280,7 +286,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads the next abbreviation id and what it starts.
-    #[inline]
+    #[inline(always)]
     pub fn advance(&mut self) -> Result<Entry> {
         let Some(id) = self.cur.rd(self.width) else { return Err(self.cur.take_fault()) };
         let id = id as u32;
@@ -306,7 +312,9 @@ impl<'a> Reader<'a> {
         self.width = scope.prev_width;
         self.active.truncate(scope.active_start as usize);
         self.local.truncate(scope.local_start as usize);
+        self.local_steps.truncate(scope.local_start as usize);
         self.in_info = self.scopes.last().is_some_and(|s| s.is_info);
+        self.abbrev_base = self.scopes.last().map_or(0, |s| s.active_start as usize);
         if scope.is_info {
             if let Some(build) = self.build.take() {
                 self.info.replace_entries(build.entries);
@@ -328,6 +336,7 @@ impl<'a> Reader<'a> {
             is_info: false,
         });
         self.in_info = false;
+        self.abbrev_base = self.active.len();
         if let Some(e) = self.info.entry(block_id) {
             self.active.extend_from_slice(&e.abbrevs);
         }
@@ -440,6 +449,7 @@ impl<'a> Reader<'a> {
                     shared: false,
                 };
                 self.local.extend_from_slice(&ops);
+                self.local_steps.extend(ops.iter().map(|&op| Step::of(op)));
                 self.active.push(r);
                 self.last_abbrev = Some(r);
             }
@@ -452,26 +462,31 @@ impl<'a> Reader<'a> {
     /// `rec` (cleared first).
     #[inline]
     pub fn read_record(&mut self, abbrev_id: u32, rec: &mut Record<'a>) -> Result<()> {
-        rec.ops.clear();
         rec.blob = None;
         rec.abbrev_id = abbrev_id;
+        // Decode on a local copy of the cursor: its position then lives in
+        // a register instead of being reloaded around every store.
+        let mut cur = self.cur.fork();
         let code = if abbrev_id == UNABBREV_RECORD {
-            read_unabbrev(&mut self.cur, &mut rec.ops)
+            read_unabbrev(&mut cur, &mut rec.ops)
         } else {
-            let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
             let Some(&r) = (abbrev_id as usize)
                 .checked_sub(FIRST_APPLICATION_ABBREV as usize)
-                .and_then(|i| self.active.get(start + i))
+                .and_then(|i| self.active.get(self.abbrev_base + i))
             else {
                 return Err(self.cur.error(ErrorKind::UnknownAbbrev(abbrev_id)));
             };
             let range = r.start as usize..(r.start + r.len) as usize;
-            let ops = if r.shared { &self.info.ops()[range] } else { &self.local[range] };
-            read_abbreviated(&mut self.cur, ops, &mut rec.ops, &mut rec.blob)
+            let steps = if r.shared { &self.info.steps()[range] } else { &self.local_steps[range] };
+            read_abbreviated(&mut cur, steps, &mut rec.ops, &mut rec.blob)
         };
+        self.cur.join(&cur);
         match code {
             Some(c) => rec.code = c,
-            None => return Err(self.cur.take_fault()),
+            None => {
+                rec.ops.clear();
+                return Err(self.cur.take_fault());
+            }
         }
         if self.in_info {
             self.blockinfo_record(rec)?;
@@ -528,10 +543,9 @@ impl<'a> Reader<'a> {
             }
             return Ok(code);
         }
-        let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
         let Some(&r) = (abbrev_id as usize)
             .checked_sub(FIRST_APPLICATION_ABBREV as usize)
-            .and_then(|i| self.active.get(start + i))
+            .and_then(|i| self.active.get(self.abbrev_base + i))
         else {
             return Err(self.cur.error(ErrorKind::UnknownAbbrev(abbrev_id)));
         };
@@ -555,7 +569,7 @@ fn read_abbrev_ops(cur: &mut Cursor<'_>, n: u32, ops: &mut Vec<AbbrevOp>) -> Opt
             encoding::FIXED | encoding::VBR => {
                 let w = cur.vbr(5)?;
                 if w > 32 {
-                    return cur.fail(ErrorKind::OperandTooWide(w));
+                    return cur.fail(Fault::OperandTooWide);
                 }
                 if e == encoding::FIXED {
                     AbbrevOp::Fixed(w as u8)
@@ -566,7 +580,7 @@ fn read_abbrev_ops(cur: &mut Cursor<'_>, n: u32, ops: &mut Vec<AbbrevOp>) -> Opt
             encoding::ARRAY => AbbrevOp::Array,
             encoding::CHAR6 => AbbrevOp::Char6,
             encoding::BLOB => AbbrevOp::Blob,
-            _ => return cur.fail(ErrorKind::InvalidEncoding(e)),
+            _ => return cur.fail(Fault::InvalidEncoding),
         };
         ops.push(op);
     }
@@ -578,12 +592,12 @@ fn read_unabbrev(cur: &mut Cursor<'_>, vals: &mut Vec<u64>) -> Option<u32> {
     let code = cur.vbr32(6)?;
     let n = cur.vbr32(6)?;
     if u64::from(n) * 6 > cur.bits_left() {
-        return cur.fail(ErrorKind::LengthTooLarge(n.into()));
+        return cur.fail(Fault::LengthTooLarge);
     }
-    vals.reserve(n as usize);
-    for _ in 0..n {
-        let v = cur.vbr(6)?;
-        vals.push(v);
+    vals.clear();
+    vals.resize(n as usize, 0);
+    for slot in vals.iter_mut() {
+        *slot = cur.vbr(6)?;
     }
     Some(code)
 }
@@ -597,7 +611,40 @@ fn read_scalar(cur: &mut Cursor<'_>, op: AbbrevOp) -> Option<u64> {
         AbbrevOp::Vbr(0) => Some(0),
         AbbrevOp::Vbr(w) => cur.vbr(u32::from(w)),
         AbbrevOp::Char6 => Some(u64::from(decode_char6(cur.rd(6)?))),
-        AbbrevOp::Array | AbbrevOp::Blob => cur.fail(ErrorKind::CodeIsArrayOrBlob),
+        AbbrevOp::Array | AbbrevOp::Blob => cur.fail(Fault::CodeIsArrayOrBlob),
+    }
+}
+
+/// Reads one [`StepKind::Scalar`] step: one peek, mask and or, unless a
+/// VBR continues or the stream is within 8 bytes of its end.
+#[inline(always)]
+fn read_step(cur: &mut Cursor<'_>, s: &Step) -> Option<u64> {
+    if let Some(x) = cur.peek() {
+        if x & s.cmask == 0 {
+            cur.advance_by(u32::from(s.width));
+            return Some((x & s.pmask) | s.lit);
+        }
+        return cur.vbr_multi::<64>(x, u32::from(s.width));
+    }
+    read_step_slow(cur, s)
+}
+
+#[inline(never)]
+fn read_step_slow(cur: &mut Cursor<'_>, s: &Step) -> Option<u64> {
+    if s.cmask != 0 {
+        cur.vbr(u32::from(s.width))
+    } else {
+        Some(cur.rd(u32::from(s.width))? | s.lit)
+    }
+}
+
+/// Reads a scalar or char6 step.
+#[inline(always)]
+fn read_value(cur: &mut Cursor<'_>, s: &Step) -> Option<u64> {
+    match s.kind {
+        StepKind::Scalar => read_step(cur, s),
+        StepKind::Char6 => Some(u64::from(decode_char6(cur.rd(6)?))),
+        StepKind::Array | StepKind::Blob => cur.fail(Fault::CodeIsArrayOrBlob),
     }
 }
 
@@ -609,79 +656,94 @@ fn element_bits(cur: &mut Cursor<'_>, elem: AbbrevOp) -> Option<u64> {
     match elem {
         AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > 0 => Some(w.into()),
         AbbrevOp::Char6 => Some(6),
-        _ => cur.fail(ErrorKind::InvalidArrayElement),
+        _ => cur.fail(Fault::InvalidArrayElement),
     }
 }
 
 #[inline]
 fn read_abbreviated<'a>(
     cur: &mut Cursor<'a>,
-    ops: &[AbbrevOp],
-    vals: &mut Vec<u64>,
+    steps: &[Step],
+    vals_out: &mut Vec<u64>,
     blob: &mut Option<&'a [u8]>,
 ) -> Option<u32> {
-    let Some((&first, rest)) = ops.split_first() else {
-        return cur.fail(ErrorKind::EmptyAbbrev);
+    let Some((first, rest)) = steps.split_first() else {
+        return cur.fail(Fault::EmptyAbbrev);
     };
-    let code = read_scalar(cur, first)? as u32;
+    let code = read_value(cur, first)? as u32;
+    // A local vector: its length and capacity stay in registers.
+    let mut vals = std::mem::take(vals_out);
+    vals.clear();
+    let res = read_operands(cur, rest, &mut vals, blob);
+    *vals_out = vals;
+    res?;
+    Some(code)
+}
+
+#[inline(always)]
+fn read_operands<'a>(
+    cur: &mut Cursor<'a>,
+    rest: &[Step],
+    vals: &mut Vec<u64>,
+    blob: &mut Option<&'a [u8]>,
+) -> Option<()> {
     let mut i = 0;
     while i < rest.len() {
-        match rest[i] {
-            AbbrevOp::Array => {
+        let s = &rest[i];
+        if s.kind == StepKind::Scalar {
+            let v = read_step(cur, s)?;
+            vals.push(v);
+            i += 1;
+            continue;
+        }
+        match s.kind {
+            StepKind::Array => {
                 let n = cur.vbr32(6)?;
                 if i + 2 != rest.len() {
-                    return cur.fail(ErrorKind::ArrayNotSecondToLast);
+                    return cur.fail(Fault::ArrayNotSecondToLast);
                 }
-                read_array(cur, rest[i + 1], n, vals)?;
-                return Some(code);
+                return read_array(cur, &rest[i + 1], n, vals);
             }
-            AbbrevOp::Blob => {
+            StepKind::Blob => {
                 let n = u64::from(cur.vbr32(6)?);
                 cur.align32();
                 let padded = (n + 3) & !3;
                 let Some(bytes) = cur.bytes_here(n).filter(|_| padded * 8 <= cur.bits_left()) else {
-                    return cur.fail(ErrorKind::BlobPastEnd(n));
+                    return cur.fail(Fault::BlobPastEnd);
                 };
                 cur.skip_bits(padded * 8)?;
                 *blob = Some(bytes);
             }
-            op => {
-                let v = read_scalar(cur, op)?;
+            _ => {
+                let v = u64::from(decode_char6(cur.rd(6)?));
                 vals.push(v);
             }
         }
         i += 1;
     }
-    Some(code)
+    Some(())
 }
 
 #[inline]
-fn read_array(cur: &mut Cursor<'_>, elem: AbbrevOp, n: u32, vals: &mut Vec<u64>) -> Option<()> {
-    let min = element_bits(cur, elem)?;
+fn read_array(cur: &mut Cursor<'_>, elem: &Step, n: u32, vals: &mut Vec<u64>) -> Option<()> {
+    let min = match elem.kind {
+        StepKind::Scalar if elem.width > 0 => u64::from(elem.width),
+        StepKind::Char6 => 6,
+        _ => return cur.fail(Fault::InvalidArrayElement),
+    };
     if u64::from(n) * min > cur.bits_left() {
-        return cur.fail(ErrorKind::LengthTooLarge(n.into()));
+        return cur.fail(Fault::LengthTooLarge);
     }
     vals.reserve(n as usize);
-    match elem {
-        AbbrevOp::Fixed(w) => {
-            let w = u32::from(w);
-            for _ in 0..n {
-                let v = cur.rd(w)?;
-                vals.push(v);
-            }
+    if elem.kind == StepKind::Char6 {
+        for _ in 0..n {
+            let v = u64::from(decode_char6(cur.rd(6)?));
+            vals.push(v);
         }
-        AbbrevOp::Vbr(w) => {
-            let w = u32::from(w);
-            for _ in 0..n {
-                let v = cur.vbr(w)?;
-                vals.push(v);
-            }
-        }
-        _ => {
-            for _ in 0..n {
-                let v = u64::from(decode_char6(cur.rd(6)?));
-                vals.push(v);
-            }
+    } else {
+        for _ in 0..n {
+            let v = read_step(cur, elem)?;
+            vals.push(v);
         }
     }
     Some(())
@@ -689,7 +751,7 @@ fn read_array(cur: &mut Cursor<'_>, elem: AbbrevOp, n: u32, vals: &mut Vec<u64>)
 
 fn skip_abbreviated(cur: &mut Cursor<'_>, ops: &[AbbrevOp]) -> Option<u32> {
     let Some((&first, rest)) = ops.split_first() else {
-        return cur.fail(ErrorKind::EmptyAbbrev);
+        return cur.fail(Fault::EmptyAbbrev);
     };
     let code = read_scalar(cur, first)? as u32;
     let mut i = 0;
@@ -699,7 +761,7 @@ fn skip_abbreviated(cur: &mut Cursor<'_>, ops: &[AbbrevOp]) -> Option<u32> {
             AbbrevOp::Array => {
                 let n = u64::from(cur.vbr32(6)?);
                 let Some(&elem) = rest.get(i + 1) else {
-                    return cur.fail(ErrorKind::ArrayNotSecondToLast);
+                    return cur.fail(Fault::ArrayNotSecondToLast);
                 };
                 let min = element_bits(cur, elem)?;
                 match elem {

@@ -292,7 +292,7 @@ impl Writer {
     /// `END_BLOCK` included) is `body`, a multiple of 4 bytes, verbatim.
     pub fn emit_raw_block(&mut self, block_id: u32, abbrev_width: u32, body: &[u8]) -> Result<()> {
         if body.len() % 4 != 0 {
-            return Err(self.bits.error(ErrorKind::LengthTooLarge(body.len() as u64)));
+            return Err(self.bits.error(ErrorKind::LengthTooLarge));
         }
         let len_at = self.enter(block_id, abbrev_width)?;
         let words = u32::try_from(body.len() / 4).unwrap_or(u32::MAX);
@@ -329,7 +329,7 @@ impl Writer {
             };
             if let Some(w) = data {
                 if w > 32 {
-                    return Err(self.bits.error(ErrorKind::OperandTooWide(w.into())));
+                    return Err(self.bits.error(ErrorKind::OperandTooWide));
                 }
             }
             self.bits.put(0, 1);
