@@ -12,7 +12,7 @@ use crate::entity::NONE;
 use crate::inst::Opcode;
 use crate::ir::inst::InstPayload;
 use crate::ir::{Block, Function, Global, Inst};
-use crate::value::{HandleEvent, HandleId, HandleKind, Use, Value, ValueKind, CONST_USER, HAS_HANDLES};
+use crate::value::{HandleEvent, HandleId, HandleKind, Use, Value, ValueKind, HAS_HANDLES};
 use crate::Context;
 
 /// A callback run for a [`HandleKind::Callback`] handle.
@@ -46,18 +46,9 @@ impl Context {
             panic!("replace_all_uses_with would make {to:?} use itself");
         }
         self.notify_rauw(from, to);
-        loop {
-            let u = self.graph.get(from).first_use;
-            if u == NONE {
-                break;
-            }
-            let ud = self.graph.pool.uses[u as usize];
-            if ud.opno & CONST_USER != 0 {
-                let c = self.graph.handle(ud.user);
-                self.handle_operand_change(c, from, to);
-            } else {
-                self.graph.set_use(u, to.idx);
-            }
+        while let Some(u) = self.graph.move_plain_uses(from.idx, to.idx) {
+            let c = self.graph.handle(self.graph.pool.uses[u as usize].user);
+            self.handle_operand_change(c, from, to);
         }
         if self.value_kind(from) == ValueKind::Block {
             for s in self.successors(Block(from)) {
@@ -244,14 +235,19 @@ impl Context {
     /// If it still has uses after the handles were told ("uses remain"), or
     /// an asserting handle still names it.
     pub fn erase_inst(&mut self, i: Inst) {
-        self.notify_erase(i.0);
-        assert!(self.use_empty(i.0), "uses remain when a value is erased: {:?} still has {} uses", i.0, self.num_uses(i.0));
+        if self.graph.get(i.0).kind_bits & HAS_HANDLES != 0 {
+            self.notify_erase(i.0);
+        }
+        let d = self.graph.get(i.0);
+        assert_eq!(d.kind(), ValueKind::Instruction, "erase_inst of a non-instruction {:?}", i.0);
+        assert!(d.first_use == NONE, "uses remain when a value is erased: {:?} still has {} uses", i.0, self.num_uses(i.0));
         self.remove_inst(i);
         self.free_user(i.0);
     }
 
     fn free_user(&mut self, v: Value) {
-        let cap = self.operand_capacity(v);
+        // Without a side record there is no hung-off capacity to look up.
+        let cap = if self.graph.get(v).side == NONE { self.graph.num_ops(v) } else { self.operand_capacity(v) };
         self.graph.release_operands(v, cap);
         let side = self.graph.get(v).side;
         self.sides.free(side);

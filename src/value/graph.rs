@@ -333,6 +333,38 @@ impl Graph {
         }
     }
 
+    /// The RAUW splice for ordinary users: moves uses of `from` to the head
+    /// of `to`'s list one at a time, head first, until `from`'s list is
+    /// empty or its head use belongs to a uniqued constant (whose pool index
+    /// is returned, for the caller's re-uniquing policy). Equivalent to
+    /// repeated `set_use(head, to)`, in one tight loop.
+    pub(crate) fn move_plain_uses(&mut self, from: u32, to: u32) -> Option<u32> {
+        let uses = &mut self.pool.uses;
+        let mut head_from = self.values[from as usize].first_use;
+        let mut head_to = self.values[to as usize].first_use;
+        while head_from != NONE {
+            let u = head_from;
+            let ud = &mut uses[u as usize];
+            if ud.opno & CONST_USER != 0 {
+                break;
+            }
+            head_from = ud.next;
+            ud.val = to;
+            ud.prev = NONE;
+            ud.next = head_to;
+            if head_to != NONE {
+                uses[head_to as usize].prev = u;
+            }
+            head_to = u;
+        }
+        if head_from != NONE {
+            uses[head_from as usize].prev = NONE;
+        }
+        self.values[from as usize].first_use = head_from;
+        self.values[to as usize].first_use = head_to;
+        (head_from != NONE).then_some(head_from)
+    }
+
     // ---- queries ----------------------------------------------------------
 
     /// The uses of `v`, most recent first.
