@@ -9,10 +9,12 @@
 //!   (`../shared/seeds/getelementptr-by-example.txt`, 41 bytes).
 //! * Table tests over `tests/data/datalayout-llvm19.txt`, which
 //!   `scripts/datalayout-table.py` writes by asking libLLVM 19.1.7 itself
-//!   (`scripts/datalayout-oracle.cpp`): ~220 layout strings (error message or
-//!   a dump of every property), equality of ~20 pairs, size / store / alloc /
-//!   ABI / preferred alignment / struct layout of ~110 types under 24 layouts
-//!   (the five target layouts of the issue among them), and ~45 constant GEPs.
+//!   (`scripts/datalayout-oracle.cpp`): ~415 layout strings (error message
+//!   or a dump of every property; 200 of them seeded-random), equality of
+//!   ~25 pairs, ~2,700 type answers (size / store / alloc / ABI / preferred
+//!   alignment / struct layout of ~110 types under 24 layouts, the five
+//!   target layouts of the issue among them, plus 240 random types under 30
+//!   random layouts), and ~260 constant GEPs (45 chosen, the rest random).
 //!   Where a named test quotes a number the behaviours file does not give,
 //!   it comes from that table (said so in a comment).
 
