@@ -1,0 +1,645 @@
+//! Printing one instruction line, and the debug records before it, as
+//! LLVM 19's `AssemblyWriter::printInstruction` does.
+//!
+//! Owns the per-opcode operand layouts as text: which operands carry their
+//! type, where flags, orderings and alignments go, the shapes of `switch`,
+//! `phi`, `landingpad`, calls and the funclet pads. Operand *storage*
+//! layouts are LLVM's (U11): `br [cond, iffalse, iftrue]`, `switch [cond,
+//! default, v0, d0, ...]`, `call [args..., bundle ops..., callee]`,
+//! `invoke [args..., bundle ops..., normal, unwind, callee]`, `callbr
+//! [args..., bundle ops..., default, indirect..., callee]`, funclet pads
+//! `[args..., parent pad]`, `catchswitch [parent pad, unwind dest?,
+//! handlers...]`, `cleanupret [pad, unwind dest?]`.
+
+use super::slots::sorted_attachments;
+use super::text::{
+    push_calling_conv, push_fmf, push_md_identifier, push_name, push_ordering, push_quoted,
+    push_u64,
+};
+use super::writer::{push_opt_flags, push_shuffle_mask, Writer};
+use crate::constants::ConstKind;
+use crate::inst::{fmf, mem, Opcode, Ordering, Predicate, RmwOp, TailKind};
+use crate::ir::attributes::AttrSyntax;
+use crate::ir::inst::{CallData, DbgRecord, InstPayload};
+use crate::ir::Inst;
+use crate::types::{Type, TypeData};
+use crate::value::Value;
+
+/// `flags` bit of a `catchswitch` that has an unwind destination (its
+/// operand 1). Without it the switch unwinds to the caller.
+pub(crate) const CATCHSWITCH_HAS_UNWIND: u16 = 1;
+
+/// The predicate and fast-math flags of an `fcmp`'s `flags`: the predicate
+/// number in the low byte, fast-math flags (`inst::fmf` bits) in the high
+/// byte.
+fn fcmp_parts(flags: u16) -> (Option<Predicate>, u16) {
+    (Predicate::from_u16(flags & 0xff), (flags >> 8) & fmf::MASK)
+}
+
+/// The alignment in bytes encoded in a memory instruction's `flags`.
+fn align_of(flags: u16) -> Option<u64> {
+    match flags & mem::ALIGN_MASK {
+        0 => None,
+        l => Some(1u64 << (l - 1).min(63)),
+    }
+}
+
+impl Writer<'_> {
+    /// The debug records of `i` (one `    #dbg_...(...)` line each), then
+    /// `i` itself, each line ending in a newline.
+    pub(super) fn inst_line(&self, out: &mut String, i: Inst) {
+        if let Some(extra) = self.ctx.extra(i) {
+            for r in &extra.dbg_records {
+                out.push_str("    ");
+                self.dbg_record(out, r);
+                out.push('\n');
+            }
+        }
+        self.inst(out, i);
+        out.push('\n');
+    }
+
+    /// `#dbg_value(...)`, `#dbg_declare(...)`, `#dbg_assign(...)`,
+    /// `#dbg_label(...)`: the record's operands in order.
+    pub(super) fn dbg_record(&self, out: &mut String, r: &DbgRecord) {
+        out.push_str("#dbg_");
+        out.push_str(&r.kind);
+        out.push('(');
+        for (k, op) in r.ops.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            match op {
+                Some(md) => self.md_operand(out, *md),
+                None => out.push_str("null"),
+            }
+        }
+        out.push(')');
+    }
+
+    /// One instruction, indented by two spaces, without a newline.
+    pub(super) fn inst(&self, out: &mut String, i: Inst) {
+        let ctx = self.ctx;
+        let v = i.0;
+        let op = ctx.opcode(i);
+        let flags = ctx.inst_flags(i);
+        let ty = ctx.type_of(v);
+        let payload = ctx.payload(i);
+        let call = match payload {
+            InstPayload::Call(cd) => Some(&**cd),
+            _ => None,
+        };
+
+        out.push_str("  ");
+        if let Some(name) = ctx.name_of(v) {
+            push_name(out, '%', name);
+            out.push_str(" = ");
+        } else if !ctx.is_void(ty) {
+            match self.locals.and_then(|l| l.get(v)) {
+                Some(n) => {
+                    out.push('%');
+                    push_u64(out, n as u64);
+                    out.push_str(" = ");
+                }
+                None => out.push_str("<badref> = "),
+            }
+        }
+
+        if op == Opcode::Call {
+            out.push_str(match call.map_or(TailKind::None, |c| c.tail) {
+                TailKind::MustTail => "musttail ",
+                TailKind::Tail => "tail ",
+                TailKind::NoTail => "notail ",
+                TailKind::None => "",
+            });
+        }
+        out.push_str(op.mnemonic());
+
+        let ordering = Ordering::from_bits(flags >> mem::ORDER_SHIFT);
+        match op {
+            Opcode::Load | Opcode::Store => {
+                if ordering != Ordering::NotAtomic {
+                    out.push_str(" atomic");
+                }
+                if flags & mem::VOLATILE != 0 {
+                    out.push_str(" volatile");
+                }
+            }
+            Opcode::AtomicCmpXchg => {
+                if flags & mem::WEAK != 0 {
+                    out.push_str(" weak");
+                }
+                if flags & mem::VOLATILE != 0 {
+                    out.push_str(" volatile");
+                }
+            }
+            Opcode::AtomicRMW if flags & mem::VOLATILE != 0 => out.push_str(" volatile"),
+            _ => {}
+        }
+
+        // Fast-math flags, then the other optimisation flags
+        // (`WriteOptimizationInfo`), then predicates and rmw operations.
+        match op {
+            Opcode::FNeg
+            | Opcode::FAdd
+            | Opcode::FSub
+            | Opcode::FMul
+            | Opcode::FDiv
+            | Opcode::FRem => push_fmf(out, flags),
+            Opcode::Phi | Opcode::Select | Opcode::Call if self.is_fp_math_type(ty) => {
+                push_fmf(out, flags)
+            }
+            Opcode::FCmp => push_fmf(out, fcmp_parts(flags).1),
+            _ => {}
+        }
+        push_opt_flags(out, op, flags, true);
+        match op {
+            Opcode::ICmp | Opcode::FCmp => {
+                let p = if op == Opcode::FCmp {
+                    fcmp_parts(flags).0
+                } else {
+                    Predicate::from_u16(flags)
+                };
+                out.push(' ');
+                out.push_str(p.map_or("<bad predicate>", Predicate::name));
+            }
+            Opcode::AtomicRMW => {
+                out.push(' ');
+                let k = (flags >> mem::EXTRA_SHIFT) as usize;
+                out.push_str(RmwOp::ALL.get(k).map_or("<bad rmw op>", |r| r.name()));
+            }
+            _ => {}
+        }
+
+        self.inst_operands(out, i, op, ty, payload, call);
+
+        // Orderings, alignments, masks.
+        let scope = ctx.extra(i).and_then(|e| e.sync_scope.as_deref());
+        let push_scope = |out: &mut String| {
+            if let Some(s) = scope {
+                out.push_str(" syncscope(");
+                push_quoted(out, s.as_bytes());
+                out.push(')');
+            }
+        };
+        match op {
+            Opcode::Load | Opcode::Store | Opcode::AtomicRMW | Opcode::Fence => {
+                if ordering != Ordering::NotAtomic {
+                    push_scope(out);
+                    push_ordering(out, ordering);
+                }
+                if op != Opcode::Fence {
+                    self.push_align(out, flags);
+                }
+            }
+            Opcode::AtomicCmpXchg => {
+                push_scope(out);
+                push_ordering(out, ordering);
+                push_ordering(out, Ordering::from_bits(flags >> mem::EXTRA_SHIFT));
+                self.push_align(out, flags);
+            }
+            Opcode::ShuffleVector => {
+                if let InstPayload::Mask(m) = payload {
+                    push_shuffle_mask(ctx, out, ty, m);
+                }
+            }
+            _ => {}
+        }
+
+        if let Some(extra) = ctx.extra(i) {
+            for (kind, md) in sorted_attachments(ctx, extra.dbg, &extra.md) {
+                out.push_str(", !");
+                push_md_identifier(out, kind);
+                out.push(' ');
+                self.md_operand(out, md);
+            }
+        }
+    }
+
+    fn push_align(&self, out: &mut String, flags: u16) {
+        if let Some(a) = align_of(flags) {
+            out.push_str(", align ");
+            push_u64(out, a);
+        }
+    }
+
+    /// Whether fast-math flags apply to a phi, select or call of type `ty`
+    /// (LLVM 19 `FPMathOperator`: floating point or a vector of it, under
+    /// any number of arrays).
+    fn is_fp_math_type(&self, mut ty: Type) -> bool {
+        while let TypeData::Array { elem, .. } = self.ctx.type_data(ty) {
+            ty = *elem;
+        }
+        self.ctx.is_fp_or_fp_vector(ty)
+    }
+
+    fn op(&self, i: Inst, k: u32) -> Option<Value> {
+        if k < self.ctx.num_operands(i.0) {
+            self.ctx.operand(i.0, k)
+        } else {
+            None
+        }
+    }
+
+    fn typed_opt(&self, out: &mut String, v: Option<Value>) {
+        match v {
+            Some(v) => self.typed(out, v),
+            None => out.push_str("<null operand!>"),
+        }
+    }
+
+    fn operand_opt(&self, out: &mut String, v: Option<Value>) {
+        match v {
+            Some(v) => self.operand(out, v),
+            None => out.push_str("<null operand!>"),
+        }
+    }
+
+    fn inst_operands(
+        &self,
+        out: &mut String,
+        i: Inst,
+        op: Opcode,
+        ty: Type,
+        payload: &InstPayload,
+        call: Option<&CallData>,
+    ) {
+        let ctx = self.ctx;
+        let nops = ctx.num_operands(i.0);
+        match op {
+            Opcode::Br if nops == 3 => {
+                out.push(' ');
+                self.typed_opt(out, self.op(i, 0));
+                out.push_str(", ");
+                self.typed_opt(out, self.op(i, 2));
+                out.push_str(", ");
+                self.typed_opt(out, self.op(i, 1));
+            }
+            Opcode::Switch => {
+                out.push(' ');
+                self.typed_opt(out, self.op(i, 0));
+                out.push_str(", ");
+                self.typed_opt(out, self.op(i, 1));
+                out.push_str(" [");
+                let mut k = 2;
+                while k + 1 < nops {
+                    out.push_str("\n    ");
+                    self.typed_opt(out, self.op(i, k));
+                    out.push_str(", ");
+                    self.typed_opt(out, self.op(i, k + 1));
+                    k += 2;
+                }
+                out.push_str("\n  ]");
+            }
+            Opcode::IndirectBr => {
+                out.push(' ');
+                self.typed_opt(out, self.op(i, 0));
+                out.push_str(", [");
+                for k in 1..nops {
+                    if k > 1 {
+                        out.push_str(", ");
+                    }
+                    self.typed_opt(out, self.op(i, k));
+                }
+                out.push(']');
+            }
+            Opcode::Phi => {
+                out.push(' ');
+                self.ty(out, ty);
+                out.push(' ');
+                let blocks = match payload {
+                    InstPayload::Phi { blocks, .. } => &blocks[..],
+                    _ => &[],
+                };
+                for k in 0..nops {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str("[ ");
+                    self.operand_opt(out, self.op(i, k));
+                    out.push_str(", ");
+                    self.operand_opt(out, blocks.get(k as usize).copied());
+                    out.push_str(" ]");
+                }
+            }
+            Opcode::ExtractValue | Opcode::InsertValue => {
+                out.push(' ');
+                self.typed_opt(out, self.op(i, 0));
+                if op == Opcode::InsertValue {
+                    out.push_str(", ");
+                    self.typed_opt(out, self.op(i, 1));
+                }
+                if let InstPayload::Indices(idx) = payload {
+                    for &x in idx.iter() {
+                        out.push_str(", ");
+                        push_u64(out, x as u64);
+                    }
+                }
+            }
+            Opcode::LandingPad => {
+                out.push(' ');
+                self.ty(out, ty);
+                let (clauses, cleanup) = match payload {
+                    InstPayload::Grow {
+                        clauses, cleanup, ..
+                    } => (&clauses[..], *cleanup),
+                    _ => (&[][..], false),
+                };
+                if cleanup || nops != 0 {
+                    out.push('\n');
+                }
+                if cleanup {
+                    out.push_str("          cleanup");
+                }
+                for k in 0..nops {
+                    if k != 0 || cleanup {
+                        out.push('\n');
+                    }
+                    let catch = clauses.get(k as usize).copied().unwrap_or(true);
+                    out.push_str(if catch {
+                        "          catch "
+                    } else {
+                        "          filter "
+                    });
+                    self.typed_opt(out, self.op(i, k));
+                }
+            }
+            Opcode::CatchSwitch => {
+                out.push_str(" within ");
+                self.operand_opt(out, self.op(i, 0));
+                out.push_str(" [");
+                let has_unwind = ctx.inst_flags(i) & CATCHSWITCH_HAS_UNWIND != 0;
+                let first = if has_unwind { 2 } else { 1 };
+                for k in first..nops {
+                    if k > first {
+                        out.push_str(", ");
+                    }
+                    self.typed_opt(out, self.op(i, k));
+                }
+                out.push_str("] unwind ");
+                if has_unwind {
+                    self.typed_opt(out, self.op(i, 1));
+                } else {
+                    out.push_str("to caller");
+                }
+            }
+            Opcode::CatchPad | Opcode::CleanupPad => {
+                out.push_str(" within ");
+                self.operand_opt(out, nops.checked_sub(1).and_then(|k| self.op(i, k)));
+                out.push_str(" [");
+                for k in 0..nops.saturating_sub(1) {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    self.typed_opt(out, self.op(i, k));
+                }
+                out.push(']');
+            }
+            Opcode::Ret if nops == 0 => out.push_str(" void"),
+            Opcode::CatchRet => {
+                out.push_str(" from ");
+                self.operand_opt(out, self.op(i, 0));
+                out.push_str(" to ");
+                self.typed_opt(out, self.op(i, 1));
+            }
+            Opcode::CleanupRet => {
+                out.push_str(" from ");
+                self.operand_opt(out, self.op(i, 0));
+                out.push_str(" unwind ");
+                if nops >= 2 {
+                    self.typed_opt(out, self.op(i, 1));
+                } else {
+                    out.push_str("to caller");
+                }
+            }
+            Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
+                self.call_operands(out, i, op, ty, call);
+            }
+            Opcode::Alloca => {
+                out.push(' ');
+                let flags = ctx.inst_flags(i);
+                if flags & mem::WEAK != 0 {
+                    out.push_str("inalloca ");
+                }
+                if flags & mem::SWIFTERROR != 0 {
+                    out.push_str("swifterror ");
+                }
+                if let InstPayload::Ty(t) = payload {
+                    self.ty(out, *t);
+                }
+                let count = self.op(i, 0);
+                let is_i32_one = count.is_some_and(|c| {
+                    ctx.value_kind(c) == crate::value::ValueKind::Constant
+                        && ctx.const_kind(c) == ConstKind::Int
+                        && ctx.int_width(ctx.type_of(c)) == Some(32)
+                        && ctx.const_int_value(c).is_some_and(|x| x.is_one())
+                });
+                if !is_i32_one {
+                    out.push_str(", ");
+                    self.typed_opt(out, count);
+                }
+                self.push_align(out, flags);
+                if let Some(a) = ctx.ptr_addrspace(ty).filter(|&a| a != 0) {
+                    out.push_str(", addrspace(");
+                    push_u64(out, a as u64);
+                    out.push(')');
+                }
+            }
+            _ if op.is_cast() => {
+                if nops > 0 {
+                    out.push(' ');
+                    self.typed_opt(out, self.op(i, 0));
+                }
+                out.push_str(" to ");
+                self.ty(out, ty);
+            }
+            Opcode::VAArg => {
+                if nops > 0 {
+                    out.push(' ');
+                    self.typed_opt(out, self.op(i, 0));
+                }
+                out.push_str(", ");
+                self.ty(out, ty);
+            }
+            _ if nops > 0 => {
+                if op == Opcode::GetElementPtr {
+                    if let InstPayload::Ty(t) = payload {
+                        out.push(' ');
+                        self.ty(out, *t);
+                        out.push(',');
+                    }
+                } else if op == Opcode::Load {
+                    out.push(' ');
+                    self.ty(out, ty);
+                    out.push(',');
+                }
+                let first = self.op(i, 0);
+                let first_ty = first.map(|v| ctx.type_of(v));
+                let print_all = matches!(
+                    op,
+                    Opcode::Select
+                        | Opcode::Store
+                        | Opcode::ShuffleVector
+                        | Opcode::Ret
+                        | Opcode::AtomicCmpXchg
+                        | Opcode::AtomicRMW
+                ) || (1..nops).any(|k| {
+                    self.op(i, k)
+                        .is_some_and(|v| Some(ctx.type_of(v)) != first_ty)
+                });
+                if !print_all {
+                    if let Some(t) = first_ty {
+                        out.push(' ');
+                        self.ty(out, t);
+                    }
+                }
+                out.push(' ');
+                for k in 0..nops {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    if print_all {
+                        self.typed_opt(out, self.op(i, k));
+                    } else {
+                        self.operand_opt(out, self.op(i, k));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The part of a call, invoke or callbr after the opcode and flags.
+    fn call_operands(
+        &self,
+        out: &mut String,
+        i: Inst,
+        op: Opcode,
+        ty: Type,
+        call: Option<&CallData>,
+    ) {
+        let ctx = self.ctx;
+        let nops = ctx.num_operands(i.0);
+        let default = CallData::default();
+        let cd = call.unwrap_or(&default);
+        let callee = nops.checked_sub(1).and_then(|k| self.op(i, k));
+        if cd.call_conv != 0 {
+            out.push(' ');
+            push_calling_conv(out, cd.call_conv);
+        }
+        let ret_attrs = cd.attrs.ret_attrs();
+        if !ret_attrs.is_empty() {
+            out.push(' ');
+            self.attr_set(out, ret_attrs, AttrSyntax::Inline);
+        }
+        if op != Opcode::CallBr {
+            let callee_as = callee
+                .and_then(|c| ctx.ptr_addrspace(ctx.type_of(c)))
+                .unwrap_or(0);
+            if callee_as != 0 || self.slots.program_as != 0 || !self.slots.has_module {
+                out.push_str(" addrspace(");
+                push_u64(out, callee_as as u64);
+                out.push(')');
+            }
+        }
+        let fn_ty = cd.fn_ty.or_else(|| {
+            callee
+                .and_then(|c| ctx.as_function(c))
+                .map(|f| ctx.signature(f))
+        });
+        let varargs = fn_ty
+            .and_then(|t| ctx.function_parts(t))
+            .is_some_and(|(_, _, va)| va);
+        out.push(' ');
+        match fn_ty {
+            Some(t) if varargs => self.ty(out, t),
+            Some(t) => self.ty(out, ctx.function_parts(t).map_or(ty, |p| p.0)),
+            None => self.ty(out, ty),
+        }
+        out.push(' ');
+        self.operand_opt(out, callee);
+        out.push('(');
+        let bundle_ops: u32 = cd.bundles.iter().map(|b| b.len).sum();
+        let trailing = match op {
+            Opcode::Invoke => 3,
+            Opcode::CallBr => 2 + cd.num_indirect,
+            _ => 1,
+        };
+        let nargs = nops.saturating_sub(trailing + bundle_ops);
+        for k in 0..nargs {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            let Some(a) = self.op(i, k) else {
+                out.push_str("<null operand!>");
+                continue;
+            };
+            self.ty(out, ctx.type_of(a));
+            let pa = cd.attrs.param_attrs(k);
+            if !pa.is_empty() {
+                out.push(' ');
+                self.attr_set(out, pa, AttrSyntax::Inline);
+            }
+            out.push(' ');
+            self.operand(out, a);
+        }
+        if op == Opcode::Call && cd.tail == TailKind::MustTail {
+            let caller_va = ctx
+                .inst_parent(i)
+                .and_then(|b| ctx.block_parent(b))
+                .and_then(|f| ctx.function_parts(ctx.signature(f)))
+                .is_some_and(|(_, _, va)| va);
+            if caller_va {
+                if nargs > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str("...");
+            }
+        }
+        out.push(')');
+        if let Some(n) = self.slots.attr_group(cd.attrs.fn_attrs()) {
+            out.push_str(" #");
+            push_u64(out, n as u64);
+        }
+        if !cd.bundles.is_empty() {
+            out.push_str(" [ ");
+            for (k, b) in cd.bundles.iter().enumerate() {
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                push_quoted(out, b.tag.as_bytes());
+                out.push('(');
+                for j in 0..b.len {
+                    if j > 0 {
+                        out.push_str(", ");
+                    }
+                    self.typed_opt(out, self.op(i, b.start + j));
+                }
+                out.push(')');
+            }
+            out.push_str(" ]");
+        }
+        let dests = nargs + bundle_ops;
+        match op {
+            Opcode::Invoke => {
+                out.push_str("\n          to ");
+                self.typed_opt(out, self.op(i, dests));
+                out.push_str(" unwind ");
+                self.typed_opt(out, self.op(i, dests + 1));
+            }
+            Opcode::CallBr => {
+                out.push_str("\n          to ");
+                self.typed_opt(out, self.op(i, dests));
+                out.push_str(" [");
+                for k in 0..cd.num_indirect {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    self.typed_opt(out, self.op(i, dests + 1 + k));
+                }
+                out.push(']');
+            }
+            _ => {}
+        }
+    }
+}

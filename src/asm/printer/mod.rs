@@ -1,0 +1,246 @@
+//! The textual IR printer: LLVM 19 `.ll` syntax, laid out as `llvm-dis` 19
+//! lays it out.
+//!
+//! Owns the public entry points ([`Context::print_module`],
+//! [`Context::display_module`] and the `display_*` helpers) and their
+//! `Display` adaptors. The work is split by concern:
+//! * `text.rs`: byte-level spelling (numbers, quoting, escaping, keyword
+//!   tables);
+//! * `slots.rs`: the numbering (`%N`, `@N`, `#N`, `!N`, struct numbers and
+//!   definition order), LLVM's `SlotTracker` and `TypeFinder`;
+//! * `writer.rs`: types, value operands and constants;
+//! * `inst.rs`: one instruction line;
+//! * `module.rs`: module layout, global and function headers, blocks.
+//!
+//! Everything is written into one `String` with `push_str`; no value is
+//! formatted through `core::fmt` on the hot path.
+
+mod inst;
+mod module;
+mod slots;
+mod text;
+mod writer;
+
+use core::fmt;
+
+use crate::ir::{Block, Function, Inst, Module};
+use crate::value::Value;
+use crate::Context;
+use slots::{local_parent, LocalSlots, ModuleSlots};
+use writer::Writer;
+
+/// Printing, in LLVM 19 textual syntax.
+impl Context {
+    /// The whole module `m` as LLVM 19 textual IR, in the layout `llvm-dis`
+    /// 19 gives it: header lines, struct definitions, comdats, globals,
+    /// aliases, ifuncs, functions (each after a blank line, with its
+    /// `; Function Attrs:` comment), attribute groups, named metadata and
+    /// numbered metadata. Unnamed values are numbered as LLVM's
+    /// `SlotTracker` numbers them. `llvm-as` 19 reads the result.
+    pub fn print_module(&self, m: Module) -> String {
+        let mut out = String::with_capacity(1 << 12);
+        module::print_module(self, m, &mut out);
+        out
+    }
+
+    /// [`print_module`](Context::print_module) as a `Display` value.
+    pub fn display_module(&self, m: Module) -> ModuleDisplay<'_> {
+        ModuleDisplay { ctx: self, m }
+    }
+
+    /// One function as it appears in its module's text: the
+    /// `; Function Attrs:` comment if any, then `declare ...` or
+    /// `define ... { ... }`, ending in a newline. Numbers (`%N`, `#N`,
+    /// `!N`) are the ones [`print_module`](Context::print_module) uses,
+    /// so this walks the whole module first.
+    pub fn display_function(&self, f: Function) -> FunctionDisplay<'_> {
+        FunctionDisplay {
+            ctx: self,
+            item: Item::Function(f),
+        }
+    }
+
+    /// One block: its label line (with the `; preds` comment) unless it is
+    /// an unnamed entry block, then its instructions, each line ending in a
+    /// newline. Unlike LLVM's `BasicBlock::print` there is no leading blank
+    /// line.
+    pub fn display_block(&self, b: Block) -> FunctionDisplay<'_> {
+        FunctionDisplay {
+            ctx: self,
+            item: Item::Block(b),
+        }
+    }
+
+    /// One instruction as in its function's text (`  %3 = add i32 %1, 2`,
+    /// with the two-space indent, without its debug records and without a
+    /// newline), as LLVM's `Instruction::print`.
+    pub fn display_inst(&self, i: Inst) -> FunctionDisplay<'_> {
+        FunctionDisplay {
+            ctx: self,
+            item: Item::Inst(i),
+        }
+    }
+
+    /// `v` as a typed operand: `i32 %x`, `ptr @g`, `i32 5`,
+    /// `[2 x i32] [i32 1, i32 2]`, `label %bb` (LLVM's
+    /// `printAsOperand(OS, true)`).
+    pub fn display_value(&self, v: Value) -> ValueDisplay<'_> {
+        ValueDisplay {
+            ctx: self,
+            v,
+            typed: true,
+        }
+    }
+
+    /// `v` as an operand without its type: `%x`, `@g`, `5`, `null`.
+    pub fn display_operand(&self, v: Value) -> ValueDisplay<'_> {
+        ValueDisplay {
+            ctx: self,
+            v,
+            typed: false,
+        }
+    }
+
+    /// A constant with its type (`{ i32, ptr } { i32 1, ptr @g }`); the
+    /// same as [`display_value`](Context::display_value).
+    pub fn display_constant(&self, c: Value) -> ValueDisplay<'_> {
+        self.display_value(c)
+    }
+}
+
+/// A module printable with `{}`; made by [`Context::display_module`].
+pub struct ModuleDisplay<'a> {
+    ctx: &'a Context,
+    m: Module,
+}
+
+impl fmt::Display for ModuleDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.ctx.print_module(self.m))
+    }
+}
+
+#[derive(Copy, Clone)]
+enum Item {
+    Function(Function),
+    Block(Block),
+    Inst(Inst),
+}
+
+/// A function, block or instruction printable with `{}`; made by
+/// [`Context::display_function`], [`Context::display_block`] and
+/// [`Context::display_inst`].
+pub struct FunctionDisplay<'a> {
+    ctx: &'a Context,
+    item: Item,
+}
+
+/// The module of a function, if it is in one.
+fn function_module(ctx: &Context, f: Function) -> Module {
+    ctx.global_parent(f.0)
+}
+
+/// Module numbering with every function incorporated (so metadata and
+/// attribute-group numbers are the whole-module ones).
+fn full_slots(ctx: &Context, m: Module) -> ModuleSlots<'_> {
+    let mut s = ModuleSlots::new(ctx, m);
+    for f in ctx.functions(m) {
+        s.incorporate_function(ctx, f);
+    }
+    s
+}
+
+impl fmt::Display for FunctionDisplay<'_> {
+    fn fmt(&self, fm: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ctx = self.ctx;
+        let func = match self.item {
+            Item::Function(f) => Some(f),
+            Item::Block(b) => ctx.block_parent(b),
+            Item::Inst(i) => local_parent(ctx, i.0),
+        };
+        let slots = match func {
+            Some(f) => full_slots(ctx, function_module(ctx, f)),
+            None => ModuleSlots::empty(),
+        };
+        let mut locals = LocalSlots::new();
+        if let Some(f) = func {
+            locals.incorporate(ctx, f);
+        }
+        let w = Writer {
+            ctx,
+            slots: &slots,
+            locals: Some(&locals),
+        };
+        let mut out = String::new();
+        match self.item {
+            Item::Function(f) => w.function(&mut out, f),
+            Item::Block(b) => {
+                let entry = func.and_then(|f| ctx.entry_block(f)) == Some(b);
+                w.block(&mut out, b, entry);
+                if out.starts_with('\n') {
+                    out.remove(0);
+                }
+            }
+            Item::Inst(i) => w.inst(&mut out, i),
+        }
+        fm.write_str(&out)
+    }
+}
+
+/// A value operand printable with `{}`; made by [`Context::display_value`],
+/// [`Context::display_operand`] and [`Context::display_constant`].
+pub struct ValueDisplay<'a> {
+    ctx: &'a Context,
+    v: Value,
+    typed: bool,
+}
+
+impl fmt::Display for ValueDisplay<'_> {
+    fn fmt(&self, fm: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ctx = self.ctx;
+        let func = local_parent(ctx, self.v);
+        let module = match (func, ctx.value_kind(self.v)) {
+            (Some(f), _) => Some(function_module(ctx, f)),
+            (None, k) if k.is_global() => Some(ctx.global_parent(self.v)),
+            _ => None,
+        };
+        let slots = match module {
+            Some(m) => ModuleSlots::new(ctx, m),
+            None => ModuleSlots::empty(),
+        };
+        let mut locals = LocalSlots::new();
+        if let Some(f) = func {
+            locals.incorporate(ctx, f);
+        }
+        let w = Writer {
+            ctx,
+            slots: &slots,
+            locals: Some(&locals),
+        };
+        let mut out = String::new();
+        if self.typed {
+            w.typed(&mut out, self.v);
+        } else {
+            w.operand(&mut out, self.v);
+        }
+        fm.write_str(&out)
+    }
+}
+
+impl fmt::Debug for ModuleDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Debug for FunctionDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Debug for ValueDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}

@@ -1,0 +1,555 @@
+//! Printing module structure: the header lines, struct definitions,
+//! comdats, global variables, aliases, ifuncs, functions with their blocks,
+//! attribute groups, named metadata and numbered metadata, in the order and
+//! with the blank lines of LLVM 19's `AssemblyWriter::printModule`.
+//!
+//! Owns that layout and the global-value header spellings (linkage,
+//! `dso_local`, visibility, ..., `section`, `comdat`, `align`, `gc`,
+//! `prefix`, `prologue`, `personality`). Instructions are `inst.rs`'s.
+
+use super::slots::{sorted_attachments, LocalSlots, ModuleSlots};
+use super::text::{
+    push_bare_name, push_calling_conv, push_linkage, push_md_identifier, push_name, push_quoted,
+    push_u64, unnamed_addr_name,
+};
+use super::writer::Writer;
+use crate::constants::ConstKind;
+use crate::ir::attributes::AttrSyntax;
+use crate::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
+use crate::ir::global::{GlobalData, Linkage, Visibility};
+use crate::ir::metadata::Metadata;
+use crate::ir::module::ComdatKind;
+use crate::ir::{Block, Function, Global, Module};
+use crate::value::{Value, ValueKind};
+use crate::Context;
+
+/// Prints all of `m` into `out`.
+pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
+    let mut slots = ModuleSlots::new(ctx, m);
+    let md = ctx.module(m);
+    if !md.id.is_empty() && !md.id.contains('\n') {
+        out.push_str("; ModuleID = '");
+        out.push_str(&md.id);
+        out.push_str("'\n");
+    }
+    if !md.source_filename.is_empty() {
+        out.push_str("source_filename = ");
+        push_quoted(out, md.source_filename.as_bytes());
+        out.push('\n');
+    }
+    if !md.datalayout.is_empty() {
+        out.push_str("target datalayout = \"");
+        out.push_str(&md.datalayout);
+        out.push_str("\"\n");
+    }
+    if !md.triple.is_empty() {
+        out.push_str("target triple = \"");
+        out.push_str(&md.triple);
+        out.push_str("\"\n");
+    }
+    if !md.module_asm.is_empty() {
+        out.push('\n');
+        for chunk in &md.module_asm {
+            // LLVM keeps one string of lines each ending in `\n` and prints
+            // one directive per line.
+            let mut rest: &str = chunk;
+            loop {
+                let (front, tail) = rest.split_once('\n').unwrap_or((rest, ""));
+                out.push_str("module asm ");
+                push_quoted(out, front.as_bytes());
+                out.push('\n');
+                rest = tail;
+                if rest.is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+
+    {
+        let w = Writer {
+            ctx,
+            slots: &slots,
+            locals: None,
+        };
+        if !slots.numbered_structs.is_empty() || !slots.named_structs.is_empty() {
+            out.push('\n');
+        }
+        for (n, &t) in slots.numbered_structs.iter().enumerate() {
+            out.push('%');
+            push_u64(out, n as u64);
+            out.push_str(" = ");
+            w.struct_body(out, t);
+            out.push('\n');
+        }
+        for &t in &slots.named_structs {
+            push_name(out, '%', ctx.struct_name(t).unwrap_or_default());
+            out.push_str(" = ");
+            w.struct_body(out, t);
+            out.push('\n');
+        }
+
+        if !slots.comdats.is_empty() {
+            out.push('\n');
+        }
+        for (k, &c) in slots.comdats.iter().enumerate() {
+            if k > 0 {
+                out.push('\n');
+            }
+            push_name(out, '$', c);
+            out.push_str(" = comdat ");
+            let kind = md.comdats.get(c).copied().unwrap_or(ComdatKind::Any);
+            out.push_str(kind.name());
+            out.push('\n');
+        }
+
+        let mut globals = ctx.global_vars(m).peekable();
+        if globals.peek().is_some() {
+            out.push('\n');
+        }
+        for g in globals {
+            w.global_var(out, g);
+            out.push('\n');
+        }
+        let mut aliases = ctx.aliases(m).peekable();
+        if aliases.peek().is_some() {
+            out.push('\n');
+        }
+        for g in aliases {
+            w.indirect(out, g, "alias ");
+        }
+        let mut ifuncs = ctx.ifuncs(m).peekable();
+        if ifuncs.peek().is_some() {
+            out.push('\n');
+        }
+        for g in ifuncs {
+            w.indirect(out, g, "ifunc ");
+        }
+    }
+
+    let mut locals = LocalSlots::new();
+    for f in ctx.functions(m) {
+        slots.incorporate_function(ctx, f);
+        locals.incorporate(ctx, f);
+        out.push('\n');
+        let w = Writer {
+            ctx,
+            slots: &slots,
+            locals: Some(&locals),
+        };
+        w.function(out, f);
+    }
+
+    if !slots.attr_groups.is_empty() {
+        out.push('\n');
+        let w = Writer {
+            ctx,
+            slots: &slots,
+            locals: None,
+        };
+        for (n, set) in slots.attr_groups.iter().enumerate() {
+            out.push_str("attributes #");
+            push_u64(out, n as u64);
+            out.push_str(" = { ");
+            w.attr_set(out, set, AttrSyntax::Group);
+            out.push_str(" }\n");
+        }
+    }
+
+    let w = Writer {
+        ctx,
+        slots: &slots,
+        locals: None,
+    };
+    if !md.named_md.is_empty() {
+        out.push('\n');
+    }
+    for (name, ops) in &md.named_md {
+        out.push('!');
+        push_md_identifier(out, name);
+        out.push_str(" = !{");
+        for (k, &op) in ops.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            w.md_named_operand(out, op);
+        }
+        out.push_str("}\n");
+    }
+    if !slots.md.nodes().is_empty() {
+        out.push('\n');
+        let write_value = |v: Value, o: &mut dyn core::fmt::Write| w.write_md_value(v, o);
+        let _ = slots.md.write_all(ctx, out, &write_value);
+    }
+}
+
+/// Whether LLVM prints `dso_local` for a global (`isDSOLocal() &&
+/// !isImplicitDSOLocal()`).
+fn prints_dso_local(g: &GlobalData) -> bool {
+    let implicit = g.linkage.is_local()
+        || (g.visibility != Visibility::Default && g.linkage != Linkage::ExternWeak);
+    g.dso_local && !implicit
+}
+
+/// LLVM's order of the sanitizer markings of a global variable.
+const SANITIZER_ORDER: [&str; 4] = [
+    "no_sanitize_address",
+    "no_sanitize_hwaddress",
+    "sanitize_memtag",
+    "sanitize_address_dyninit",
+];
+
+impl Writer<'_> {
+    /// An operand of a named metadata node: `!N`, or an inline
+    /// `DIExpression`.
+    fn md_named_operand(&self, out: &mut String, md: Metadata) {
+        let md = self.ctx.md_resolved(md);
+        match self.slots.md.slot_of(md) {
+            Some(n) => {
+                out.push('!');
+                push_u64(out, n as u64);
+            }
+            None => self.md_operand(out, md),
+        }
+    }
+
+    /// Linkage, `dso_local`, visibility and DLL storage, each followed by a
+    /// space.
+    fn global_prefix(&self, out: &mut String, g: &GlobalData) {
+        push_linkage(out, g.linkage);
+        if prints_dso_local(g) {
+            out.push_str("dso_local ");
+        }
+        if g.visibility != Visibility::Default {
+            out.push_str(g.visibility.name());
+            out.push(' ');
+        }
+        if !g.dll_storage.name().is_empty() {
+            out.push_str(g.dll_storage.name());
+            out.push(' ');
+        }
+    }
+
+    /// ` comdat` / ` comdat($name)` (with a leading `,` for variables).
+    fn comdat(&self, out: &mut String, v: Value, g: &GlobalData, comma: bool) {
+        let Some(c) = g.comdat.as_deref() else { return };
+        if comma {
+            out.push(',');
+        }
+        out.push_str(" comdat");
+        if self.ctx.name_of(v) != Some(c) {
+            out.push('(');
+            push_name(out, '$', c);
+            out.push(')');
+        }
+    }
+
+    fn attachments(&self, out: &mut String, md: &[(Box<str>, Metadata)], sep: &str) {
+        for (kind, node) in sorted_attachments(self.ctx, None, md) {
+            out.push_str(sep);
+            out.push('!');
+            push_md_identifier(out, kind);
+            out.push(' ');
+            self.md_operand(out, node);
+        }
+    }
+
+    /// A global variable line, without the newline.
+    pub(super) fn global_var(&self, out: &mut String, g: Global) {
+        let ctx = self.ctx;
+        let d = ctx.global_data(g);
+        self.operand(out, g.0);
+        out.push_str(" = ");
+        let init = ctx.initializer(g);
+        if init.is_none() && d.linkage == Linkage::External {
+            out.push_str("external ");
+        }
+        self.global_prefix(out, d);
+        if !d.thread_local.name().is_empty() {
+            out.push_str(d.thread_local.name());
+            out.push(' ');
+        }
+        let ua = unnamed_addr_name(d.unnamed_addr);
+        if !ua.is_empty() {
+            out.push_str(ua);
+            out.push(' ');
+        }
+        if let Some(a) = ctx.ptr_addrspace(ctx.type_of(g.0)).filter(|&a| a != 0) {
+            out.push_str("addrspace(");
+            push_u64(out, a as u64);
+            out.push_str(") ");
+        }
+        if d.externally_initialized {
+            out.push_str("externally_initialized ");
+        }
+        out.push_str(if d.is_constant {
+            "constant "
+        } else {
+            "global "
+        });
+        if let Some(t) = d.value_type {
+            self.ty(out, t);
+        }
+        if let Some(init) = init {
+            out.push(' ');
+            self.operand(out, init);
+        }
+        if let Some(s) = &d.section {
+            out.push_str(", section ");
+            push_quoted(out, s.as_bytes());
+        }
+        if let Some(p) = &d.partition {
+            out.push_str(", partition ");
+            push_quoted(out, p.as_bytes());
+        }
+        if let Some(cm) = &d.code_model {
+            out.push_str(", code_model ");
+            push_quoted(out, cm.as_bytes());
+        }
+        for name in SANITIZER_ORDER {
+            if d.sanitizer.iter().any(|s| &**s == name) {
+                out.push_str(", ");
+                out.push_str(name);
+            }
+        }
+        for s in d.sanitizer.iter() {
+            if !SANITIZER_ORDER.contains(&&**s) {
+                out.push_str(", ");
+                out.push_str(s);
+            }
+        }
+        self.comdat(out, g.0, d, true);
+        if let Some(a) = d.align {
+            out.push_str(", align ");
+            push_u64(out, a);
+        }
+        self.attachments(out, &d.md, ", ");
+        if let Some(n) = self.slots.attr_group(&d.attrs) {
+            out.push_str(" #");
+            push_u64(out, n as u64);
+        }
+    }
+
+    /// An alias or ifunc line (`keyword` is `"alias "` or `"ifunc "`),
+    /// with its newline.
+    pub(super) fn indirect(&self, out: &mut String, g: Global, keyword: &str) {
+        let ctx = self.ctx;
+        let d = ctx.global_data(g);
+        self.operand(out, g.0);
+        out.push_str(" = ");
+        let is_alias = ctx.value_kind(g.0) == ValueKind::Alias;
+        if is_alias {
+            self.global_prefix(out, d);
+            if !d.thread_local.name().is_empty() {
+                out.push_str(d.thread_local.name());
+                out.push(' ');
+            }
+            let ua = unnamed_addr_name(d.unnamed_addr);
+            if !ua.is_empty() {
+                out.push_str(ua);
+                out.push(' ');
+            }
+        } else {
+            push_linkage(out, d.linkage);
+            if prints_dso_local(d) {
+                out.push_str("dso_local ");
+            }
+            if d.visibility != Visibility::Default {
+                out.push_str(d.visibility.name());
+                out.push(' ');
+            }
+        }
+        out.push_str(keyword);
+        if let Some(t) = d.value_type {
+            self.ty(out, t);
+        }
+        out.push_str(", ");
+        match ctx.indirect_target(g) {
+            Some(t) => {
+                let is_expr = ctx.value_kind(t) == ValueKind::Constant
+                    && ctx.const_kind(t) == ConstKind::Expr;
+                if is_expr {
+                    self.operand(out, t);
+                } else {
+                    self.typed(out, t);
+                }
+            }
+            None => {
+                self.ty(out, ctx.type_of(g.0));
+                out.push_str(if is_alias {
+                    " <<NULL ALIASEE>>"
+                } else {
+                    " <<NULL RESOLVER>>"
+                });
+            }
+        }
+        if let Some(p) = &d.partition {
+            out.push_str(", partition ");
+            push_quoted(out, p.as_bytes());
+        }
+        out.push('\n');
+    }
+
+    /// A function: its `; Function Attrs:` comment, header, and body or
+    /// declaration newline.
+    pub(super) fn function(&self, out: &mut String, f: Function) {
+        let ctx = self.ctx;
+        let fd = ctx.function_data(f);
+        let d = &fd.global;
+        let fn_attrs = fd.attrs.fn_attrs();
+        if fn_attrs.has_fn_comment() {
+            out.push_str("; Function Attrs: ");
+            let _ = fn_attrs.write_fn_comment(ctx, out);
+            out.push('\n');
+        }
+        let decl = ctx.is_declaration(f);
+        if decl {
+            out.push_str("declare");
+            self.attachments(out, &d.md, " ");
+            out.push(' ');
+        } else {
+            out.push_str("define ");
+        }
+        self.global_prefix(out, d);
+        if fd.call_conv != 0 {
+            push_calling_conv(out, fd.call_conv);
+            out.push(' ');
+        }
+        let ret_attrs = fd.attrs.ret_attrs();
+        if !ret_attrs.is_empty() {
+            self.attr_set(out, ret_attrs, AttrSyntax::Inline);
+            out.push(' ');
+        }
+        let sig = ctx.signature(f);
+        let (ret, params, varargs) = ctx
+            .function_parts(sig)
+            .map(|(r, p, va)| (r, p.len(), va))
+            .unwrap_or((sig, 0, false));
+        self.ty(out, ret);
+        out.push(' ');
+        self.operand(out, f.0);
+        out.push('(');
+        let args = ctx.args(f);
+        for (k, &a) in args.iter().enumerate().take(params) {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            self.ty(out, ctx.type_of(a));
+            let pa = fd.attrs.param_attrs(k as u32);
+            if !pa.is_empty() {
+                out.push(' ');
+                self.attr_set(out, pa, AttrSyntax::Inline);
+            }
+            if !decl {
+                out.push(' ');
+                self.operand(out, a);
+            }
+        }
+        if varargs {
+            if params > 0 {
+                out.push_str(", ");
+            }
+            out.push_str("...");
+        }
+        out.push(')');
+        let ua = unnamed_addr_name(d.unnamed_addr);
+        if !ua.is_empty() {
+            out.push(' ');
+            out.push_str(ua);
+        }
+        if fd.addrspace != 0 || self.slots.program_as != 0 || !self.slots.has_module {
+            out.push_str(" addrspace(");
+            push_u64(out, fd.addrspace as u64);
+            out.push(')');
+        }
+        if let Some(n) = self.slots.attr_group(fn_attrs) {
+            out.push_str(" #");
+            push_u64(out, n as u64);
+        }
+        if let Some(s) = &d.section {
+            out.push_str(" section ");
+            push_quoted(out, s.as_bytes());
+        }
+        if let Some(p) = &d.partition {
+            out.push_str(" partition ");
+            push_quoted(out, p.as_bytes());
+        }
+        self.comdat(out, f.0, d, false);
+        if let Some(a) = d.align {
+            out.push_str(" align ");
+            push_u64(out, a);
+        }
+        if let Some(gc) = &fd.gc {
+            out.push_str(" gc ");
+            push_quoted(out, gc.as_bytes());
+        }
+        for (slot, word) in [
+            (PREFIX, " prefix "),
+            (PROLOGUE, " prologue "),
+            (PERSONALITY, " personality "),
+        ] {
+            if let Some(v) = ctx.function_operand(f, slot) {
+                out.push_str(word);
+                self.typed(out, v);
+            }
+        }
+        if decl {
+            out.push('\n');
+            return;
+        }
+        self.attachments(out, &d.md, " ");
+        out.push_str(" {");
+        let entry = ctx.entry_block(f);
+        for b in ctx.blocks(f) {
+            self.block(out, b, Some(b) == entry);
+        }
+        out.push_str("}\n");
+    }
+
+    /// A block: its label line (none for an unnamed entry block) with the
+    /// `; preds = ...` comment, then its instructions.
+    pub(super) fn block(&self, out: &mut String, b: Block, is_entry: bool) {
+        let ctx = self.ctx;
+        let line_start = out.len() + 1;
+        if let Some(name) = ctx.name_of(b.0) {
+            out.push('\n');
+            push_bare_name(out, name);
+            out.push(':');
+        } else if !is_entry {
+            out.push('\n');
+            match self.locals.and_then(|l| l.get(b.0)) {
+                Some(n) => push_u64(out, n as u64),
+                None => out.push_str("<badref>"),
+            }
+            out.push(':');
+        }
+        if !is_entry {
+            let col = out.len() - line_start;
+            for _ in 0..50usize.saturating_sub(col).max(1) {
+                out.push(' ');
+            }
+            out.push(';');
+            let mut preds = ctx
+                .users(b.0)
+                .filter_map(|u| ctx.as_inst(u))
+                .filter(|&i| ctx.opcode(i).is_terminator())
+                .filter_map(|i| ctx.inst_parent(i))
+                .peekable();
+            if preds.peek().is_none() {
+                out.push_str(" No predecessors!");
+            } else {
+                out.push_str(" preds = ");
+                for (k, p) in preds.enumerate() {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    self.operand(out, p.0);
+                }
+            }
+        }
+        out.push('\n');
+        for i in ctx.insts(b) {
+            self.inst_line(out, i);
+        }
+    }
+}

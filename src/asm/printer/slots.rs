@@ -1,0 +1,527 @@
+//! Numbering for the printer: LLVM 19's `SlotTracker` and `TypePrinting`
+//! rebuilt over lair's stores.
+//!
+//! Owns [`ModuleSlots`] (unnamed globals `@N`, unnamed identified structs
+//! `%N` and the order of struct definitions, attribute groups `#N`,
+//! metadata `!N`, the comdats to print) and [`LocalSlots`] (unnamed
+//! arguments, blocks and instructions `%N` of one function). It does not
+//! print anything.
+//!
+//! Orders, all LLVM's:
+//! * structs: `TypeFinder` order (globals' value types and initializers,
+//!   aliases, ifuncs, then per function its type, attributes, operands,
+//!   arguments and each instruction's type, non-instruction operands, GEP
+//!   source / alloca types, call attributes, attached metadata other than
+//!   `!dbg`, values in debug records; finally named metadata). Unnamed
+//!   ones are numbered in that order, named ones defined in that order.
+//! * `@N`: unnamed variables, then aliases, ifuncs, functions.
+//! * `#N`: variables' attribute sets, functions' attribute sets, then the
+//!   function attributes of each call site, function by function.
+//! * `!N`: see [`MdSlots`]; the roots are fed here in LLVM's order.
+
+use hashbrown::{HashMap, HashSet};
+use smallvec::SmallVec;
+
+use crate::constants::{ConstKind, ConstPayload};
+use crate::entity::NONE;
+use crate::inst::Opcode;
+use crate::ir::attributes::{AttributeList, AttributeSet};
+use crate::ir::inst::InstPayload;
+use crate::ir::metadata::{MdData, MdSlots, Metadata};
+use crate::ir::{Function, Global, Inst, Module};
+use crate::types::Type;
+use crate::value::{Value, ValueKind};
+use crate::Context;
+
+/// Module-wide numbering.
+pub(crate) struct ModuleSlots<'a> {
+    /// Unnamed identified structs, by number.
+    pub(super) numbered_structs: Vec<Type>,
+    /// Named identified structs, in definition order.
+    pub(super) named_structs: Vec<Type>,
+    struct_num: HashMap<Type, u32>,
+    global_slot: HashMap<Value, u32>,
+    attr_slot: HashMap<&'a AttributeSet, u32>,
+    /// Attribute groups, by number.
+    pub(super) attr_groups: Vec<&'a AttributeSet>,
+    /// Metadata numbering.
+    pub(super) md: MdSlots,
+    /// Comdats used by some global object, in `global_objects()` order
+    /// (functions, then variables).
+    pub(super) comdats: Vec<&'a str>,
+    /// The data layout's program address space (`P<n>`).
+    pub(super) program_as: u32,
+    /// Whether a module is being printed (calls and functions print their
+    /// address space when there is none, as LLVM does).
+    pub(super) has_module: bool,
+}
+
+impl<'a> ModuleSlots<'a> {
+    /// Numbering for values outside any module: nothing is numbered.
+    pub(super) fn empty() -> Self {
+        ModuleSlots {
+            numbered_structs: Vec::new(),
+            named_structs: Vec::new(),
+            struct_num: HashMap::new(),
+            global_slot: HashMap::new(),
+            attr_slot: HashMap::new(),
+            attr_groups: Vec::new(),
+            md: MdSlots::new(),
+            comdats: Vec::new(),
+            program_as: 0,
+            has_module: false,
+        }
+    }
+
+    /// The module-level numbering of `m` (`SlotTracker::processModule` and
+    /// `TypePrinting::incorporateTypes`). Functions' own metadata and call
+    /// attributes are added by [`ModuleSlots::incorporate_function`].
+    pub(super) fn new(ctx: &'a Context, m: Module) -> Self {
+        let mut s = ModuleSlots::empty();
+        s.has_module = true;
+        s.program_as = program_address_space(&ctx.module(m).datalayout);
+        if ctx.num_identified_structs() > 0 {
+            let mut tf = TypeFinder::new(ctx);
+            tf.run(m);
+            for ty in tf.structs {
+                if ctx.struct_name(ty).is_some() {
+                    s.named_structs.push(ty);
+                } else {
+                    s.struct_num.insert(ty, s.numbered_structs.len() as u32);
+                    s.numbered_structs.push(ty);
+                }
+            }
+        }
+        let mut next = 0u32;
+        let mut number = |s: &mut Self, v: Value| {
+            if ctx.name_of(v).is_none() {
+                s.global_slot.insert(v, next);
+                next += 1;
+            }
+        };
+        for g in ctx.global_vars(m) {
+            number(&mut s, g.0);
+            for (_, md) in sorted_attachments(ctx, None, &ctx.global_data(g).md) {
+                s.md.add_root(ctx, md);
+            }
+            s.add_attr_group(&ctx.global_data(g).attrs);
+        }
+        for g in ctx.aliases(m).chain(ctx.ifuncs(m)) {
+            number(&mut s, g.0);
+        }
+        for ops in ctx.module(m).named_md.values() {
+            for &md in ops {
+                s.md.add_root(ctx, md);
+            }
+        }
+        for f in ctx.functions(m) {
+            number(&mut s, f.0);
+            s.add_attr_group(ctx.function_data(f).attrs.fn_attrs());
+        }
+        let mut seen: HashSet<&str> = HashSet::new();
+        let objects = ctx
+            .functions(m)
+            .map(|f| Global(f.0))
+            .chain(ctx.global_vars(m));
+        for g in objects {
+            if let Some(c) = ctx.global_data(g).comdat.as_deref() {
+                if seen.insert(c) {
+                    s.comdats.push(c);
+                }
+            }
+        }
+        s
+    }
+
+    /// Adds `f`'s metadata and call-site attribute groups, as LLVM does
+    /// when it reaches `f` (`processFunction`).
+    pub(super) fn incorporate_function(&mut self, ctx: &'a Context, f: Function) {
+        for (_, md) in sorted_attachments(ctx, None, &ctx.function_data(f).global.md) {
+            self.md.add_root(ctx, md);
+        }
+        for b in ctx.blocks(f) {
+            for i in ctx.insts(b) {
+                let Some(extra) = ctx.extra(i) else { continue };
+                for r in &extra.dbg_records {
+                    for md in r.ops.iter().flatten() {
+                        self.md.add_root(ctx, *md);
+                    }
+                }
+                for (_, md) in sorted_attachments(ctx, extra.dbg, &extra.md) {
+                    self.md.add_root(ctx, md);
+                }
+                if let InstPayload::Call(cd) = &extra.payload {
+                    self.add_attr_group(cd.attrs.fn_attrs());
+                }
+            }
+        }
+    }
+
+    fn add_attr_group(&mut self, set: &'a AttributeSet) {
+        if set.is_empty() || self.attr_slot.contains_key(set) {
+            return;
+        }
+        self.attr_slot.insert(set, self.attr_groups.len() as u32);
+        self.attr_groups.push(set);
+    }
+
+    /// The `#N` of an attribute set.
+    pub(super) fn attr_group(&self, set: &AttributeSet) -> Option<u32> {
+        self.attr_slot.get(set).copied()
+    }
+
+    /// The `%N` of an unnamed identified struct.
+    pub(super) fn struct_number(&self, ty: Type) -> Option<u32> {
+        self.struct_num.get(&ty).copied()
+    }
+
+    /// The `@N` of an unnamed global.
+    pub(super) fn global_slot(&self, v: Value) -> Option<u32> {
+        self.global_slot.get(&v).copied()
+    }
+}
+
+/// `P<n>` of a data layout string (0 when absent).
+fn program_address_space(dl: &str) -> u32 {
+    dl.split('-')
+        .filter_map(|c| c.strip_prefix('P'))
+        .filter_map(|n| n.parse().ok())
+        .next_back()
+        .unwrap_or(0)
+}
+
+/// `(kind name, node)` attachments in LLVM's print and numbering order:
+/// `dbg` first, then by metadata kind id, attachment order within a kind
+/// (kinds this context never registered go last, in their given order).
+pub(super) fn sorted_attachments<'m>(
+    ctx: &Context,
+    dbg: Option<Metadata>,
+    md: &'m [(Box<str>, Metadata)],
+) -> SmallVec<[(&'m str, Metadata); 4]> {
+    let mut v: SmallVec<[(&str, Metadata); 4]> = SmallVec::new();
+    if let Some(d) = dbg {
+        v.push(("dbg", d));
+    }
+    if md.len() <= 1 {
+        v.extend(md.iter().map(|(k, m)| (&**k, *m)));
+        return v;
+    }
+    let mut rest: SmallVec<[(Option<_>, &str, Metadata); 4]> = md
+        .iter()
+        .map(|(k, m)| (ctx.md_find_kind(k), &**k, *m))
+        .collect();
+    rest.sort_by(|a, b| match (a.0, b.0) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => core::cmp::Ordering::Less,
+        (None, Some(_)) => core::cmp::Ordering::Greater,
+        (None, None) => core::cmp::Ordering::Equal,
+    });
+    v.extend(rest.into_iter().map(|(_, k, m)| (k, m)));
+    v
+}
+
+/// `%N` numbers of one function's unnamed arguments, blocks and
+/// non-void instructions (`SlotTracker::processFunction`).
+pub(crate) struct LocalSlots {
+    /// Slot by raw value index, `NONE` when unnumbered.
+    slot: Vec<u32>,
+    /// Indices set for the current function (reset on the next one).
+    touched: Vec<u32>,
+}
+
+impl LocalSlots {
+    pub(super) fn new() -> Self {
+        LocalSlots {
+            slot: Vec::new(),
+            touched: Vec::new(),
+        }
+    }
+
+    /// Numbers `f`'s unnamed values, forgetting the previous function's.
+    pub(super) fn incorporate(&mut self, ctx: &Context, f: Function) {
+        for &i in &self.touched {
+            self.slot[i as usize] = NONE;
+        }
+        self.touched.clear();
+        let mut n = 0u32;
+        let mut set = |this: &mut Self, v: Value| {
+            let i = v.idx as usize;
+            if this.slot.len() <= i {
+                this.slot.resize((i + 1).max(this.slot.len() * 2), NONE);
+            }
+            this.slot[i] = n;
+            this.touched.push(v.idx);
+            n += 1;
+        };
+        for &a in ctx.args(f) {
+            if ctx.name_of(a).is_none() {
+                set(self, a);
+            }
+        }
+        for b in ctx.blocks(f) {
+            if ctx.name_of(b.0).is_none() {
+                set(self, b.0);
+            }
+            for i in ctx.insts(b) {
+                if !ctx.is_void(ctx.type_of(i.0)) && ctx.name_of(i.0).is_none() {
+                    set(self, i.0);
+                }
+            }
+        }
+    }
+
+    /// The `%N` of `v` in the incorporated function.
+    #[inline]
+    pub(super) fn get(&self, v: Value) -> Option<u32> {
+        self.slot
+            .get(v.idx as usize)
+            .copied()
+            .filter(|&s| s != NONE)
+    }
+}
+
+/// The `%N` of local `v` in function `f`, found by walking `f` (for a
+/// `blockaddress` naming another function's block).
+pub(super) fn slot_in_function(ctx: &Context, f: Function, v: Value) -> Option<u32> {
+    let mut n = 0u32;
+    for &a in ctx.args(f) {
+        if ctx.name_of(a).is_none() {
+            if a == v {
+                return Some(n);
+            }
+            n += 1;
+        }
+    }
+    for b in ctx.blocks(f) {
+        if ctx.name_of(b.0).is_none() {
+            if b.0 == v {
+                return Some(n);
+            }
+            n += 1;
+        }
+        for i in ctx.insts(b) {
+            if !ctx.is_void(ctx.type_of(i.0)) && ctx.name_of(i.0).is_none() {
+                if i.0 == v {
+                    return Some(n);
+                }
+                n += 1;
+            }
+        }
+    }
+    None
+}
+
+/// The function a local value (argument, block, instruction) lives in.
+pub(super) fn local_parent(ctx: &Context, v: Value) -> Option<Function> {
+    match ctx.value_kind(v) {
+        ValueKind::Argument => Some(ctx.arg_parent(v)),
+        ValueKind::Block => ctx.block_parent(crate::ir::Block(v)),
+        ValueKind::Instruction => ctx.inst_parent(Inst(v)).and_then(|b| ctx.block_parent(b)),
+        _ => None,
+    }
+}
+
+/// LLVM's `TypeFinder`: the identified structs a module uses, in the order
+/// its walk first reaches them. Explicit stacks throughout, so deep types,
+/// constants and metadata cannot overflow the call stack.
+struct TypeFinder<'c> {
+    ctx: &'c Context,
+    visited_types: Vec<bool>,
+    visited_values: HashSet<Value>,
+    visited_md: HashSet<Metadata>,
+    visited_attrs: HashSet<&'c AttributeList>,
+    structs: Vec<Type>,
+    type_stack: Vec<Type>,
+    value_stack: Vec<Value>,
+}
+
+impl<'c> TypeFinder<'c> {
+    fn new(ctx: &'c Context) -> Self {
+        TypeFinder {
+            ctx,
+            visited_types: Vec::new(),
+            visited_values: HashSet::new(),
+            visited_md: HashSet::new(),
+            visited_attrs: HashSet::new(),
+            structs: Vec::new(),
+            type_stack: Vec::new(),
+            value_stack: Vec::new(),
+        }
+    }
+
+    fn run(&mut self, m: Module) {
+        let ctx = self.ctx;
+        for g in ctx.global_vars(m) {
+            if let Some(t) = ctx.global_data(g).value_type {
+                self.ty(t);
+            }
+            if let Some(init) = ctx.initializer(g) {
+                self.value(init);
+            }
+        }
+        for g in ctx.aliases(m) {
+            if let Some(t) = ctx.global_data(g).value_type {
+                self.ty(t);
+            }
+            if let Some(a) = ctx.indirect_target(g) {
+                self.value(a);
+            }
+        }
+        for g in ctx.ifuncs(m) {
+            if let Some(t) = ctx.global_data(g).value_type {
+                self.ty(t);
+            }
+        }
+        for f in ctx.functions(m) {
+            self.ty(ctx.signature(f));
+            self.attrs(&ctx.function_data(f).attrs);
+            for op in ctx.operands(f.0).flatten() {
+                self.value(op);
+            }
+            for b in ctx.blocks(f) {
+                for i in ctx.insts(b) {
+                    self.inst(i);
+                }
+            }
+        }
+        for ops in ctx.module(m).named_md.values() {
+            for &md in ops {
+                self.md(md);
+            }
+        }
+    }
+
+    fn inst(&mut self, i: Inst) {
+        let ctx = self.ctx;
+        self.ty(ctx.type_of(i.0));
+        for op in ctx.operands(i.0).flatten() {
+            if ctx.value_kind(op) != ValueKind::Instruction {
+                self.value(op);
+            }
+        }
+        let Some(extra) = ctx.extra(i) else { return };
+        match (&extra.payload, ctx.opcode(i)) {
+            (InstPayload::Ty(t), Opcode::GetElementPtr | Opcode::Alloca) => self.ty(*t),
+            (InstPayload::Call(cd), _) => self.attrs(&cd.attrs),
+            _ => {}
+        }
+        for (_, md) in sorted_attachments(ctx, None, &extra.md) {
+            self.md(md);
+        }
+        for r in &extra.dbg_records {
+            if matches!(&*r.kind, "value" | "declare" | "assign") {
+                let idx: &[usize] = if &*r.kind == "assign" { &[0, 4] } else { &[0] };
+                for &k in idx {
+                    if let Some(Some(md)) = r.ops.get(k) {
+                        self.md_values(*md);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The values of a debug record's location: a value, or a `DIArgList`'s.
+    fn md_values(&mut self, md: Metadata) {
+        let ctx = self.ctx;
+        match ctx.md_data(md) {
+            MdData::Value(v) => self.value(*v),
+            MdData::Specialized { kind, .. } if kind.is_inline() => {
+                let mut vals = Vec::new();
+                ctx.md_data(md).for_each_operand(|o| {
+                    if let MdData::Value(v) = ctx.md_data(o) {
+                        vals.push(*v);
+                    }
+                });
+                for v in vals {
+                    self.value(v);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn attrs(&mut self, l: &'c AttributeList) {
+        if l.is_empty() || !self.visited_attrs.insert(l) {
+            return;
+        }
+        let sets = [l.fn_attrs(), l.ret_attrs()]
+            .into_iter()
+            .chain((0..l.num_param_sets()).map(|i| l.param_attrs(i)));
+        for set in sets {
+            for a in set {
+                if let Some(t) = a.type_value() {
+                    self.ty(t);
+                }
+            }
+        }
+    }
+
+    fn visit_type(&mut self, t: Type) -> bool {
+        let i = t.index();
+        if self.visited_types.len() <= i {
+            self.visited_types
+                .resize((i + 1).max(self.visited_types.len() * 2), false);
+        }
+        !core::mem::replace(&mut self.visited_types[i], true)
+    }
+
+    fn ty(&mut self, t: Type) {
+        if !self.visit_type(t) {
+            return;
+        }
+        let ctx = self.ctx;
+        self.type_stack.push(t);
+        while let Some(t) = self.type_stack.pop() {
+            if ctx.is_identified_struct(t) {
+                self.structs.push(t);
+            }
+            let subs: SmallVec<[Type; 8]> = ctx.contained_types(t).collect();
+            for &s in subs.iter().rev() {
+                if self.visit_type(s) {
+                    self.type_stack.push(s);
+                }
+            }
+        }
+    }
+
+    fn value(&mut self, v: Value) {
+        let ctx = self.ctx;
+        self.value_stack.push(v);
+        while let Some(v) = self.value_stack.pop() {
+            if ctx.value_kind(v) != ValueKind::Constant || !self.visited_values.insert(v) {
+                continue;
+            }
+            self.ty(ctx.type_of(v));
+            if ctx.const_kind(v) == ConstKind::Expr {
+                if let Some(ConstPayload::Gep { src, .. }) = ctx.const_expr_payload(v) {
+                    self.ty(*src);
+                }
+            }
+            let n = self.value_stack.len();
+            self.value_stack.extend(ctx.operands(v).flatten());
+            self.value_stack[n..].reverse();
+        }
+    }
+
+    fn md(&mut self, md: Metadata) {
+        let ctx = self.ctx;
+        let mut stack = vec![md];
+        while let Some(md) = stack.pop() {
+            let md = ctx.md_resolved(md);
+            match ctx.md_data(md) {
+                // A `DIArgList` is no `MDNode` in LLVM 19: not walked.
+                MdData::Specialized { kind, .. } if kind.is_inline() => {}
+                MdData::Tuple { .. } | MdData::Specialized { .. } => {
+                    if !self.visited_md.insert(md) {
+                        continue;
+                    }
+                    let n = stack.len();
+                    ctx.md_data(md).for_each_operand(|o| stack.push(o));
+                    stack[n..].reverse();
+                }
+                MdData::Value(v) if ctx.value_kind(*v).is_constant() => self.value(*v),
+                _ => {}
+            }
+        }
+    }
+}
