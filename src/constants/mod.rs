@@ -108,7 +108,9 @@ pub enum ConstPayload {
 /// payload)` pointing at the constant's raw value index. Lookups compare
 /// against the stored records, so a hit allocates nothing.
 pub(crate) struct ConstStore {
-    table: HashTable<u32>,
+    /// `(hash, raw value index)`: the hash is stored so growth never
+    /// recomputes it.
+    table: HashTable<(u64, u32)>,
     hasher: hashbrown::DefaultHashBuilder,
     /// Inline asm values, uniqued by content (`ir/special.rs`).
     pub(crate) asm: hashbrown::HashMap<crate::ir::special::InlineAsmData, u32>,
@@ -133,13 +135,28 @@ struct Key<'a> {
     payload: Option<&'a ConstPayload>,
 }
 
+/// One multiply-rotate mixing step (FxHash-style): cheap, and good enough
+/// for keys that are mostly small ids and values.
+#[inline]
+fn mix(h: u64, x: u64) -> u64 {
+    (h.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95)
+}
+
 impl Key<'_> {
+    #[inline]
     fn hash(&self, s: &hashbrown::DefaultHashBuilder) -> u64 {
-        let mut h = s.build_hasher();
-        (self.kind as u8, self.ty, self.flags, self.a, self.b).hash(&mut h);
-        self.ops.hash(&mut h);
-        self.payload.hash(&mut h);
-        h.finish()
+        let head = self.kind as u64 | (self.ty.identity() << 8) | (self.flags as u64) << 40;
+        let mut h = mix(mix(0, head), self.a as u64 | (self.b as u64) << 32);
+        for &o in self.ops {
+            h = mix(h, o as u64);
+        }
+        if let Some(p) = self.payload {
+            let mut ph = s.build_hasher();
+            p.hash(&mut ph);
+            h = mix(h, ph.finish());
+        }
+        // Spread the high bits into the low ones hashbrown uses for buckets.
+        h ^ (h >> 29)
     }
 }
 
@@ -160,7 +177,7 @@ impl Context {
     }
 
     fn lookup(&self, k: &Key<'_>, hash: u64) -> Option<u32> {
-        self.consts.table.find(hash, |&i| self.key_matches(i, k)).copied()
+        self.consts.table.find(hash, |&(h, i)| h == hash && self.key_matches(i, k)).map(|x| x.1)
     }
 
     /// Finds or creates the constant with identity `k`.
@@ -190,14 +207,12 @@ impl Context {
     }
 
     fn insert_hash(&mut self, idx: u32, hash: u64) {
-        let Context { consts, graph, sides, .. } = self;
-        let hasher = &consts.hasher;
-        consts.table.insert_unique(hash, idx, |&i| rehash(graph, sides, hasher, i));
+        self.consts.table.insert_unique(hash, (hash, idx), |x| x.0);
     }
 
     fn unintern(&mut self, v: Value) {
         let hash = rehash(&self.graph, &self.sides, &self.consts.hasher, v.idx);
-        if let Ok(e) = self.consts.table.find_entry(hash, |&i| i == v.idx) {
+        if let Ok(e) = self.consts.table.find_entry(hash, |&(_, i)| i == v.idx) {
             e.remove();
         }
     }
