@@ -1,5 +1,6 @@
 //! x
 use crate::Opts;
+pub mod bitstream;
 pub mod graph;
 pub const ALL: &[(&str, fn(&Opts))] = &[
     ("build_chain", graph::build_chain),
@@ -10,4 +11,5 @@ pub const ALL: &[(&str, fn(&Opts))] = &[
     ("type_unique", graph::type_unique),
     ("const_unique", graph::const_unique),
     ("handles", graph::handles),
+    ("bitstream_walk", bitstream::bitstream_walk),
 ];
