@@ -46,9 +46,15 @@ pub fn bitstream_walk(opts: &Opts) {
         }
     }
     let Some(s) = first else { return };
-    assert_eq!(s.end_bit, s.stream_bits, "bitstream_walk: walk stopped before the end of the stream");
+    assert_eq!(
+        s.end_bit, s.stream_bits,
+        "bitstream_walk: walk stopped before the end of the stream"
+    );
     let check = walk::count(&bytes).expect("bitstream_walk: check walk failed");
-    assert_eq!(check.end_bit, check.stream_bits, "bitstream_walk: check walk stopped early");
+    assert_eq!(
+        check.end_bit, check.stream_bits,
+        "bitstream_walk: check walk stopped early"
+    );
     assert_eq!(
         (check.blocks, check.records, check.code_sum),
         (s.blocks, s.records, s.code_sum),

@@ -11,12 +11,27 @@ use std::process::ExitCode;
 use lair::bitstream;
 
 /// A subcommand: name, argument synopsis, one-line description, runner.
-type Command = (&'static str, &'static str, &'static str, fn(&[String]) -> Result<(), String>);
+type Command = (
+    &'static str,
+    &'static str,
+    &'static str,
+    fn(&[String]) -> Result<(), String>,
+);
 
 /// Every subcommand, in the order the usage message lists them.
 const COMMANDS: &[Command] = &[
-    ("bcdump", "FILE.bc", "print the llvm-bcanalyzer --dump listing of a bitstream", cmd_bcdump),
-    ("bccopy", "IN.bc OUT.bc", "re-emit a bitstream through the reader and writer", cmd_bccopy),
+    (
+        "bcdump",
+        "FILE.bc",
+        "print the llvm-bcanalyzer --dump listing of a bitstream",
+        cmd_bcdump,
+    ),
+    (
+        "bccopy",
+        "IN.bc OUT.bc",
+        "re-emit a bitstream through the reader and writer",
+        cmd_bccopy,
+    ),
 ];
 
 fn usage() -> String {
@@ -57,11 +72,15 @@ fn read_file(path: &str) -> Result<Vec<u8>, String> {
 /// Writes `bytes` to stdout; a closed pipe is not an error worth a panic.
 fn write_stdout(bytes: &[u8]) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
-    out.write_all(bytes).and_then(|()| out.flush()).map_err(|e| format!("writing output: {e}"))
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("writing output: {e}"))
 }
 
 fn cmd_bcdump(args: &[String]) -> Result<(), String> {
-    let [path] = args else { return Err("expected one argument: FILE.bc".into()) };
+    let [path] = args else {
+        return Err("expected one argument: FILE.bc".into());
+    };
     let bytes = read_file(path)?;
     let mut out = Vec::with_capacity(bytes.len() * 8);
     let res = bitstream::dump(&bytes, &mut out);
@@ -70,7 +89,9 @@ fn cmd_bcdump(args: &[String]) -> Result<(), String> {
 }
 
 fn cmd_bccopy(args: &[String]) -> Result<(), String> {
-    let [input, output] = args else { return Err("expected two arguments: IN.bc OUT.bc".into()) };
+    let [input, output] = args else {
+        return Err("expected two arguments: IN.bc OUT.bc".into());
+    };
     let bytes = read_file(input)?;
     let copy = bitstream::copy_stream(&bytes).map_err(|e| format!("{input}: {e}"))?;
     std::fs::write(output, copy).map_err(|e| format!("{output}: {e}"))

@@ -74,7 +74,9 @@ pub fn encode_char6(c: u64) -> Option<u64> {
 /// the abbreviation; the reader here follows LLVM (so it accepts what LLVM
 /// accepts) and this check is for writers of new streams.
 pub fn check_abbrev(ops: &[AbbrevOp]) -> Result<(), ErrorKind> {
-    let Some(first) = ops.first() else { return Err(ErrorKind::EmptyAbbrev) };
+    let Some(first) = ops.first() else {
+        return Err(ErrorKind::EmptyAbbrev);
+    };
     if matches!(first, AbbrevOp::Array | AbbrevOp::Blob) {
         return Err(ErrorKind::CodeIsArrayOrBlob);
     }
@@ -128,6 +130,10 @@ pub(crate) struct Step {
     pub cmask: u64,
     pub lit: u64,
     pub width: u8,
+    /// Whether `kind` is not [`StepKind::Scalar`]; a separate field so the
+    /// hot loop's test stays one predictable branch instead of becoming a
+    /// jump table with the `kind` match behind it.
+    pub special: bool,
     pub kind: StepKind,
 }
 
@@ -141,9 +147,17 @@ impl Step {
             cmask,
             lit,
             width,
+            special: false,
             kind: StepKind::Scalar,
         };
-        let special = |kind| Step { pmask: 0, cmask: 0, lit: 0, width: 0, kind };
+        let special = |kind| Step {
+            pmask: 0,
+            cmask: 0,
+            lit: 0,
+            width: 0,
+            special: true,
+            kind,
+        };
         match op {
             AbbrevOp::Literal(v) => scalar(0, 0, v, 0),
             AbbrevOp::Fixed(w) => scalar((1u64 << w.min(32)) - 1, 0, 0, w),

@@ -59,7 +59,11 @@ impl BlockInfo {
 
     /// Appends `ops` to the pool only.
     pub(crate) fn push_ops(&mut self, ops: &[AbbrevOp]) -> AbbrevRef {
-        let r = AbbrevRef { start: self.ops.len() as u32, len: ops.len() as u32, shared: true };
+        let r = AbbrevRef {
+            start: self.ops.len() as u32,
+            len: ops.len() as u32,
+            shared: true,
+        };
         self.ops.extend_from_slice(ops);
         self.steps.extend(ops.iter().map(|&op| Step::of(op)));
         r
@@ -94,14 +98,19 @@ impl BlockInfo {
     /// The block name BLOCKINFO gives `block_id` (`BLOCKNAME`), if any and
     /// not empty.
     pub fn block_name(&self, block_id: u32) -> Option<&[u8]> {
-        self.entry(block_id).map(|e| e.name.as_slice()).filter(|n| !n.is_empty())
+        self.entry(block_id)
+            .map(|e| e.name.as_slice())
+            .filter(|n| !n.is_empty())
     }
 
     /// The first record name BLOCKINFO gives `code` in blocks of `block_id`
     /// (`SETRECORDNAME`), if any.
     pub fn record_name(&self, block_id: u32, code: u32) -> Option<&[u8]> {
         let e = self.entry(block_id)?;
-        e.record_names.iter().find(|(c, _)| *c == code).map(|(_, n)| n.as_slice())
+        e.record_names
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map(|(_, n)| n.as_slice())
     }
 
     /// Whether the table has no entries.

@@ -30,7 +30,9 @@ pub struct WrapperHeader {
 
 /// Whether `bytes` start with the wrapper magic.
 pub fn is_wrapper(bytes: &[u8]) -> bool {
-    bytes.first_chunk::<4>().is_some_and(|m| u32::from_le_bytes(*m) == WRAPPER_MAGIC)
+    bytes
+        .first_chunk::<4>()
+        .is_some_and(|m| u32::from_le_bytes(*m) == WRAPPER_MAGIC)
 }
 
 fn le32(bytes: &[u8], at: usize) -> u32 {
@@ -60,7 +62,9 @@ pub fn wrapper_header(bytes: &[u8]) -> Result<Option<WrapperHeader>> {
 /// The bitstream inside `bytes`: the whole of them, or what the wrapper
 /// header's offset and size select (which must lie inside the file).
 pub fn stream_bytes(bytes: &[u8]) -> Result<(Option<WrapperHeader>, &[u8])> {
-    let Some(h) = wrapper_header(bytes)? else { return Ok((None, bytes)) };
+    let Some(h) = wrapper_header(bytes)? else {
+        return Ok((None, bytes));
+    };
     let start = h.offset as usize;
     let end = start as u64 + u64::from(h.size);
     if end > bytes.len() as u64 {
@@ -89,7 +93,8 @@ pub enum StreamKind {
 pub fn read_signature(cur: &mut Cursor<'_>) -> Result<StreamKind> {
     let b0 = cur.read(8)? as u8;
     let b1 = cur.read(8)? as u8;
-    let two = |cur: &mut Cursor<'_>| -> Result<(u8, u8)> { Ok((cur.read(8)? as u8, cur.read(8)? as u8)) };
+    let two =
+        |cur: &mut Cursor<'_>| -> Result<(u8, u8)> { Ok((cur.read(8)? as u8, cur.read(8)? as u8)) };
     Ok(match (b0, b1) {
         (b'C', b'P') => match two(cur)? {
             (b'C', b'H') => StreamKind::ClangAst,
@@ -120,7 +125,14 @@ pub fn read_signature(cur: &mut Cursor<'_>) -> Result<StreamKind> {
 pub fn open_bitcode(bytes: &[u8]) -> Result<Reader<'_>> {
     let (_, stream) = stream_bytes(bytes)?;
     let mut cur = Cursor::new(stream);
-    const MAGIC: [(u32, u64); 6] = [(8, b'B' as u64), (8, b'C' as u64), (4, 0), (4, 0xC), (4, 0xE), (4, 0xD)];
+    const MAGIC: [(u32, u64); 6] = [
+        (8, b'B' as u64),
+        (8, b'C' as u64),
+        (4, 0),
+        (4, 0xC),
+        (4, 0xE),
+        (4, 0xD),
+    ];
     for (width, want) in MAGIC {
         if cur.read(width).ok() != Some(want) {
             return Err(Error::new(0, ErrorKind::BadMagic));

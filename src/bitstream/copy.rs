@@ -58,7 +58,10 @@ pub fn copy_stream(bytes: &[u8]) -> Result<Vec<u8>> {
                     Entry::DefineAbbrev => super::reader::DEFINE_ABBREV,
                     _ => super::reader::END_BLOCK,
                 };
-                return Err(super::Error::new(r.bit_pos(), ErrorKind::NotABlockAtTopLevel(id)));
+                return Err(super::Error::new(
+                    r.bit_pos(),
+                    ErrorKind::NotABlockAtTopLevel(id),
+                ));
             }
             Entry::EndBlock => w.exit_block()?,
             Entry::DefineAbbrev => {

@@ -93,7 +93,11 @@ const PEEK_MAX: u32 = 56;
 impl<'a> Cursor<'a> {
     /// A cursor at bit 0 of `data`.
     pub fn new(data: &'a [u8]) -> Cursor<'a> {
-        Cursor { data, pos: 0, fault: Fault::None }
+        Cursor {
+            data,
+            pos: 0,
+            fault: Fault::None,
+        }
     }
 
     /// The bytes this cursor reads.
@@ -251,7 +255,11 @@ impl<'a> Cursor<'a> {
             off += width;
             if p & hi == 0 {
                 self.pos += u64::from(off);
-                return Some(if LIMIT == 32 { result & 0xffff_ffff } else { result });
+                return Some(if LIMIT == 32 {
+                    result & 0xffff_ffff
+                } else {
+                    result
+                });
             }
             shift += width - 1;
         }
@@ -260,14 +268,23 @@ impl<'a> Cursor<'a> {
     /// Continues a VBR chunk by chunk: `result` holds the chunks so far,
     /// the next one goes at `shift`.
     #[inline(never)]
-    fn vbr_slow<const LIMIT: u32>(&mut self, mut result: u64, mut shift: u32, width: u32) -> Option<u64> {
+    fn vbr_slow<const LIMIT: u32>(
+        &mut self,
+        mut result: u64,
+        mut shift: u32,
+        width: u32,
+    ) -> Option<u64> {
         let hi = 1u64 << (width - 1);
         loop {
             let piece = self.rd(width)?;
             result |= (piece & (hi - 1)) << shift;
             if piece & hi == 0 {
                 // A 32-bit VBR keeps only the low 32 bits, as LLVM does.
-                return Some(if LIMIT == 32 { result & 0xffff_ffff } else { result });
+                return Some(if LIMIT == 32 {
+                    result & 0xffff_ffff
+                } else {
+                    result
+                });
             }
             shift += width - 1;
             if shift >= LIMIT {
@@ -337,7 +354,11 @@ impl<'a> Cursor<'a> {
     /// right after `join` stalls on store forwarding).
     #[inline(always)]
     pub(crate) fn fork(&self) -> Cursor<'a> {
-        Cursor { data: self.data, pos: self.pos, fault: Fault::None }
+        Cursor {
+            data: self.data,
+            pos: self.pos,
+            fault: Fault::None,
+        }
     }
 
     /// Takes back the position and fault of a [`Cursor::fork`].
@@ -376,7 +397,7 @@ impl<'a> Cursor<'a> {
     /// multiple of 8, without moving; `None` if they are not all there.
     #[inline]
     pub fn bytes_here(&self, len: u64) -> Option<&'a [u8]> {
-        if self.pos % 8 != 0 {
+        if !self.pos.is_multiple_of(8) {
             return None;
         }
         let start = (self.pos / 8) as usize;

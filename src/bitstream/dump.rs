@@ -30,7 +30,7 @@ const FIRST_APPLICATION_BLOCKID: u32 = 8;
 /// Appends the dump of bitstream file `bytes` to `out`. On error, `out`
 /// holds the listing up to the point of failure, as the analyzer prints it.
 pub fn dump(bytes: &[u8], out: &mut Vec<u8>) -> Result<()> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(Error::new(0, ErrorKind::NotWordSized(bytes.len() as u64)));
     }
     if let Some(h) = wrapper_header(bytes)? {
@@ -49,7 +49,12 @@ pub fn dump(bytes: &[u8], out: &mut Vec<u8>) -> Result<()> {
     let (_, stream) = stream_bytes(bytes)?;
     let mut cur = Cursor::new(stream);
     let kind = read_signature(&mut cur)?;
-    let mut d = Dumper { r: Reader::with_cursor(cur), kind, out, frames: Vec::new() };
+    let mut d = Dumper {
+        r: Reader::with_cursor(cur),
+        kind,
+        out,
+        frames: Vec::new(),
+    };
     d.run()
 }
 
@@ -132,7 +137,11 @@ impl Name {
 
 fn block_name(id: u32, info: &BlockInfo, kind: StreamKind) -> Name {
     if id < FIRST_APPLICATION_BLOCKID {
-        return if id == BLOCKINFO_BLOCK_ID { Name::Static("BLOCKINFO_BLOCK") } else { Name::Unknown(id) };
+        return if id == BLOCKINFO_BLOCK_ID {
+            Name::Static("BLOCKINFO_BLOCK")
+        } else {
+            Name::Unknown(id)
+        };
     }
     if let Some(n) = info.block_name(id) {
         return Name::Info(n.to_vec());
@@ -191,7 +200,10 @@ impl<'a> Dumper<'a, '_> {
             match self.r.advance()? {
                 Entry::SubBlock(id) => self.open(id)?,
                 _ => {
-                    return Err(Error::new(self.r.bit_pos(), ErrorKind::NotABlockAtTopLevel(0)));
+                    return Err(Error::new(
+                        self.r.bit_pos(),
+                        ErrorKind::NotABlockAtTopLevel(0),
+                    ));
                 }
             }
             while !self.frames.is_empty() {
@@ -211,7 +223,12 @@ impl<'a> Dumper<'a, '_> {
             self.r.seek(start)?;
             self.r.enter_block(id)?;
             let name = Name::Static("BLOCKINFO_BLOCK");
-            self.frames.push(Frame { block_id: id, name, shown: false, md_index_at: 0 });
+            self.frames.push(Frame {
+                block_id: id,
+                name,
+                shown: false,
+                md_index_at: 0,
+            });
             return Ok(());
         }
         let h = self.r.enter_block(id)?;
@@ -225,7 +242,12 @@ impl<'a> Dumper<'a, '_> {
         out.extend_from_slice(b" BlockCodeSize=");
         push_u64(out, u64::from(h.abbrev_width));
         out.extend_from_slice(b">\n");
-        self.frames.push(Frame { block_id: id, name, shown: true, md_index_at: 0 });
+        self.frames.push(Frame {
+            block_id: id,
+            name,
+            shown: true,
+            md_index_at: 0,
+        });
         Ok(())
     }
 
@@ -253,7 +275,9 @@ impl<'a> Dumper<'a, '_> {
         };
         self.r.read_record(abbrev, rec)?;
         let level = self.frames.len() - 1;
-        let Some(frame) = self.frames.last_mut() else { return Ok(()) };
+        let Some(frame) = self.frames.last_mut() else {
+            return Ok(());
+        };
         if !frame.shown {
             return Ok(());
         }
@@ -335,7 +359,13 @@ impl<'a> Dumper<'a, '_> {
 /// The analyzer's decoding of a `METADATA_STRINGS` blob: `[count, offset]`,
 /// then the blob holds `count` vbr6 lengths (a bitstream of `offset`
 /// bytes) followed by the characters.
-fn metadata_strings(out: &mut Vec<u8>, ind: usize, ops: &[u64], blob: &[u8], at: u64) -> Result<()> {
+fn metadata_strings(
+    out: &mut Vec<u8>,
+    ind: usize,
+    ops: &[u64],
+    blob: &[u8],
+    at: u64,
+) -> Result<()> {
     let bad = |why| Err(Error::new(at, ErrorKind::BadMetadataStrings(why)));
     if blob.is_empty() {
         return bad("empty blob");
@@ -356,7 +386,9 @@ fn metadata_strings(out: &mut Vec<u8>, ind: usize, ops: &[u64], blob: &[u8], at:
         if lc.at_end() {
             return bad("bad length");
         }
-        let Ok(size) = lc.read_vbr32(6) else { return bad("bad length") };
+        let Ok(size) = lc.read_vbr32(6) else {
+            return bad("bad length");
+        };
         let Some((s, rest)) = chars.split_at_checked(size as usize) else {
             return bad("truncated chars");
         };

@@ -138,7 +138,9 @@ impl fmt::Display for ErrorKind {
             OperandTooWide => f.write_str("fixed or vbr operand wider than 32 bits"),
             CodeIsArrayOrBlob => f.write_str("abbreviation starts with an array or a blob"),
             ArrayNotSecondToLast => f.write_str("array operand not second to last"),
-            InvalidArrayElement => f.write_str("array element is not a fixed, vbr or char6 encoding"),
+            InvalidArrayElement => {
+                f.write_str("array element is not a fixed, vbr or char6 encoding")
+            }
             BlobNotLast => f.write_str("blob operand not last"),
             LengthTooLarge => f.write_str("length exceeds what the rest of the stream holds"),
             BlobPastEnd => f.write_str("blob extends past the end of the stream"),
@@ -146,21 +148,30 @@ impl fmt::Display for ErrorKind {
             BlockAtEnd => f.write_str("block header at the end of the stream"),
             EndBlockAtTopLevel => f.write_str("end of block at the top level"),
             NotABlockAtTopLevel(id) => {
-                write!(f, "abbreviation id {id} at the top level, where only blocks may appear")
+                write!(
+                    f,
+                    "abbreviation id {id} at the top level, where only blocks may appear"
+                )
             }
             EndInsideBlock => f.write_str("premature end of stream inside a block"),
             BadBlockInfo(why) => write!(f, "malformed blockinfo block: {why}"),
             BadMagic => f.write_str("not llvm ir bitcode (bad magic)"),
             BadWrapper => f.write_str("invalid bitcode wrapper header"),
             NotWordSized(n) => {
-                write!(f, "bitcode stream of {n} bytes is not a multiple of 4 bytes in length")
+                write!(
+                    f,
+                    "bitcode stream of {n} bytes is not a multiple of 4 bytes in length"
+                )
             }
             BadMetadataStrings(why) => write!(f, "cannot decode metadata strings blob: {why}"),
             ValueTooWide { value, width } => {
                 write!(f, "value {value} does not fit an operand of width {width}")
             }
             LiteralMismatch { literal, value } => {
-                write!(f, "value {value} differs from the abbreviation's literal {literal}")
+                write!(
+                    f,
+                    "value {value} differs from the abbreviation's literal {literal}"
+                )
             }
             NotChar6(v) => write!(f, "value {v} is not a char6 character"),
             OperandCount => f.write_str("operand count does not match the abbreviation"),

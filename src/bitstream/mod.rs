@@ -14,9 +14,9 @@
 //!   BLOCKINFO), abbreviated and unabbreviated records.
 //! * [`copy_stream`]: re-emits a stream through reader and writer with the
 //!   same abbreviations, giving back identical bytes for LLVM-written input.
-//! * [`dump`]: the `llvm-bcanalyzer --dump` listing.
+//! * [`dump()`]: the `llvm-bcanalyzer --dump` listing.
 //! * [`names`]: LLVM 19's block ids and record codes, with their names.
-//! * [`walk`]: the `bitstream_walk` traversal and its counts.
+//! * [`walk()`]: the `bitstream_walk` traversal and its counts.
 //!
 //! ```
 //! use lair::bitstream::{Entry, Reader, Record, Writer};

@@ -36,18 +36,27 @@ pub struct RecordName {
 }
 
 const fn rec(code: u32, name: &'static str, dump_name: Option<&'static str>) -> RecordName {
-    RecordName { code, name, dump_name }
+    RecordName {
+        code,
+        name,
+        dump_name,
+    }
 }
 
 /// The row of block `id`, if LLVM 19 defines it.
 pub fn block(id: u32) -> Option<&'static BlockName> {
-    BLOCKS.binary_search_by_key(&id, |b| b.id).ok().map(|i| &BLOCKS[i])
+    BLOCKS
+        .binary_search_by_key(&id, |b| b.id)
+        .ok()
+        .map(|i| &BLOCKS[i])
 }
 
 /// The row of record `code` in blocks of `block_id`, if LLVM 19 defines it.
 pub fn record(block_id: u32, code: u32) -> Option<&'static RecordName> {
     let recs = block(block_id)?.records;
-    recs.binary_search_by_key(&code, |r| r.code).ok().map(|i| &recs[i])
+    recs.binary_search_by_key(&code, |r| r.code)
+        .ok()
+        .map(|i| &recs[i])
 }
 
 /// The `LLVMBitCodes.h` name of block `id`.
@@ -598,38 +607,76 @@ pub const SYNC_SCOPE_NAME: u32 = 1;
 const MODULE_RECORDS: &[RecordName] = &[
     rec(MODULE_CODE_VERSION, "MODULE_CODE_VERSION", Some("VERSION")),
     rec(MODULE_CODE_TRIPLE, "MODULE_CODE_TRIPLE", Some("TRIPLE")),
-    rec(MODULE_CODE_DATALAYOUT, "MODULE_CODE_DATALAYOUT", Some("DATALAYOUT")),
+    rec(
+        MODULE_CODE_DATALAYOUT,
+        "MODULE_CODE_DATALAYOUT",
+        Some("DATALAYOUT"),
+    ),
     rec(MODULE_CODE_ASM, "MODULE_CODE_ASM", Some("ASM")),
-    rec(MODULE_CODE_SECTIONNAME, "MODULE_CODE_SECTIONNAME", Some("SECTIONNAME")),
+    rec(
+        MODULE_CODE_SECTIONNAME,
+        "MODULE_CODE_SECTIONNAME",
+        Some("SECTIONNAME"),
+    ),
     rec(MODULE_CODE_DEPLIB, "MODULE_CODE_DEPLIB", Some("DEPLIB")),
-    rec(MODULE_CODE_GLOBALVAR, "MODULE_CODE_GLOBALVAR", Some("GLOBALVAR")),
-    rec(MODULE_CODE_FUNCTION, "MODULE_CODE_FUNCTION", Some("FUNCTION")),
+    rec(
+        MODULE_CODE_GLOBALVAR,
+        "MODULE_CODE_GLOBALVAR",
+        Some("GLOBALVAR"),
+    ),
+    rec(
+        MODULE_CODE_FUNCTION,
+        "MODULE_CODE_FUNCTION",
+        Some("FUNCTION"),
+    ),
     rec(MODULE_CODE_ALIAS_OLD, "MODULE_CODE_ALIAS_OLD", None),
     rec(MODULE_CODE_GCNAME, "MODULE_CODE_GCNAME", Some("GCNAME")),
     rec(MODULE_CODE_COMDAT, "MODULE_CODE_COMDAT", Some("COMDAT")),
-    rec(MODULE_CODE_VSTOFFSET, "MODULE_CODE_VSTOFFSET", Some("VSTOFFSET")),
+    rec(
+        MODULE_CODE_VSTOFFSET,
+        "MODULE_CODE_VSTOFFSET",
+        Some("VSTOFFSET"),
+    ),
     rec(MODULE_CODE_ALIAS, "MODULE_CODE_ALIAS", Some("ALIAS")),
-    rec(MODULE_CODE_METADATA_VALUES_UNUSED, "MODULE_CODE_METADATA_VALUES_UNUSED", Some("METADATA_VALUES_UNUSED")),
-    rec(MODULE_CODE_SOURCE_FILENAME, "MODULE_CODE_SOURCE_FILENAME", Some("SOURCE_FILENAME")),
+    rec(
+        MODULE_CODE_METADATA_VALUES_UNUSED,
+        "MODULE_CODE_METADATA_VALUES_UNUSED",
+        Some("METADATA_VALUES_UNUSED"),
+    ),
+    rec(
+        MODULE_CODE_SOURCE_FILENAME,
+        "MODULE_CODE_SOURCE_FILENAME",
+        Some("SOURCE_FILENAME"),
+    ),
     rec(MODULE_CODE_HASH, "MODULE_CODE_HASH", Some("HASH")),
     rec(MODULE_CODE_IFUNC, "MODULE_CODE_IFUNC", None),
 ];
 
 const PARAMATTR_RECORDS: &[RecordName] = &[
-    rec(PARAMATTR_CODE_ENTRY_OLD, "PARAMATTR_CODE_ENTRY_OLD", Some("ENTRY")),
+    rec(
+        PARAMATTR_CODE_ENTRY_OLD,
+        "PARAMATTR_CODE_ENTRY_OLD",
+        Some("ENTRY"),
+    ),
     rec(PARAMATTR_CODE_ENTRY, "PARAMATTR_CODE_ENTRY", Some("ENTRY")),
 ];
 
-const PARAMATTR_GROUP_RECORDS: &[RecordName] = &[
-    rec(PARAMATTR_GRP_CODE_ENTRY, "PARAMATTR_GRP_CODE_ENTRY", Some("ENTRY")),
-];
+const PARAMATTR_GROUP_RECORDS: &[RecordName] = &[rec(
+    PARAMATTR_GRP_CODE_ENTRY,
+    "PARAMATTR_GRP_CODE_ENTRY",
+    Some("ENTRY"),
+)];
 
 const CONSTANTS_RECORDS: &[RecordName] = &[
     rec(CST_CODE_SETTYPE, "CST_CODE_SETTYPE", Some("SETTYPE")),
     rec(CST_CODE_NULL, "CST_CODE_NULL", Some("NULL")),
     rec(CST_CODE_UNDEF, "CST_CODE_UNDEF", Some("UNDEF")),
     rec(CST_CODE_INTEGER, "CST_CODE_INTEGER", Some("INTEGER")),
-    rec(CST_CODE_WIDE_INTEGER, "CST_CODE_WIDE_INTEGER", Some("WIDE_INTEGER")),
+    rec(
+        CST_CODE_WIDE_INTEGER,
+        "CST_CODE_WIDE_INTEGER",
+        Some("WIDE_INTEGER"),
+    ),
     rec(CST_CODE_FLOAT, "CST_CODE_FLOAT", Some("FLOAT")),
     rec(CST_CODE_AGGREGATE, "CST_CODE_AGGREGATE", Some("AGGREGATE")),
     rec(CST_CODE_STRING, "CST_CODE_STRING", Some("STRING")),
@@ -638,137 +685,465 @@ const CONSTANTS_RECORDS: &[RecordName] = &[
     rec(CST_CODE_CE_CAST, "CST_CODE_CE_CAST", Some("CE_CAST")),
     rec(CST_CODE_CE_GEP_OLD, "CST_CODE_CE_GEP_OLD", None),
     rec(CST_CODE_CE_SELECT, "CST_CODE_CE_SELECT", Some("CE_SELECT")),
-    rec(CST_CODE_CE_EXTRACTELT, "CST_CODE_CE_EXTRACTELT", Some("CE_EXTRACTELT")),
-    rec(CST_CODE_CE_INSERTELT, "CST_CODE_CE_INSERTELT", Some("CE_INSERTELT")),
-    rec(CST_CODE_CE_SHUFFLEVEC, "CST_CODE_CE_SHUFFLEVEC", Some("CE_SHUFFLEVEC")),
+    rec(
+        CST_CODE_CE_EXTRACTELT,
+        "CST_CODE_CE_EXTRACTELT",
+        Some("CE_EXTRACTELT"),
+    ),
+    rec(
+        CST_CODE_CE_INSERTELT,
+        "CST_CODE_CE_INSERTELT",
+        Some("CE_INSERTELT"),
+    ),
+    rec(
+        CST_CODE_CE_SHUFFLEVEC,
+        "CST_CODE_CE_SHUFFLEVEC",
+        Some("CE_SHUFFLEVEC"),
+    ),
     rec(CST_CODE_CE_CMP, "CST_CODE_CE_CMP", Some("CE_CMP")),
     rec(CST_CODE_INLINEASM_OLD, "CST_CODE_INLINEASM_OLD", None),
-    rec(CST_CODE_CE_SHUFVEC_EX, "CST_CODE_CE_SHUFVEC_EX", Some("CE_SHUFVEC_EX")),
-    rec(CST_CODE_CE_INBOUNDS_GEP, "CST_CODE_CE_INBOUNDS_GEP", Some("CE_INBOUNDS_GEP")),
-    rec(CST_CODE_BLOCKADDRESS, "CST_CODE_BLOCKADDRESS", Some("CST_CODE_BLOCKADDRESS")),
+    rec(
+        CST_CODE_CE_SHUFVEC_EX,
+        "CST_CODE_CE_SHUFVEC_EX",
+        Some("CE_SHUFVEC_EX"),
+    ),
+    rec(
+        CST_CODE_CE_INBOUNDS_GEP,
+        "CST_CODE_CE_INBOUNDS_GEP",
+        Some("CE_INBOUNDS_GEP"),
+    ),
+    rec(
+        CST_CODE_BLOCKADDRESS,
+        "CST_CODE_BLOCKADDRESS",
+        Some("CST_CODE_BLOCKADDRESS"),
+    ),
     rec(CST_CODE_DATA, "CST_CODE_DATA", Some("DATA")),
     rec(CST_CODE_INLINEASM_OLD2, "CST_CODE_INLINEASM_OLD2", None),
-    rec(CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD, "CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD", None),
+    rec(
+        CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD,
+        "CST_CODE_CE_GEP_WITH_INRANGE_INDEX_OLD",
+        None,
+    ),
     rec(CST_CODE_CE_UNOP, "CST_CODE_CE_UNOP", Some("CE_UNOP")),
     rec(CST_CODE_POISON, "CST_CODE_POISON", None),
-    rec(CST_CODE_DSO_LOCAL_EQUIVALENT, "CST_CODE_DSO_LOCAL_EQUIVALENT", Some("DSO_LOCAL_EQUIVALENT")),
+    rec(
+        CST_CODE_DSO_LOCAL_EQUIVALENT,
+        "CST_CODE_DSO_LOCAL_EQUIVALENT",
+        Some("DSO_LOCAL_EQUIVALENT"),
+    ),
     rec(CST_CODE_INLINEASM_OLD3, "CST_CODE_INLINEASM_OLD3", None),
-    rec(CST_CODE_NO_CFI_VALUE, "CST_CODE_NO_CFI_VALUE", Some("NO_CFI_VALUE")),
+    rec(
+        CST_CODE_NO_CFI_VALUE,
+        "CST_CODE_NO_CFI_VALUE",
+        Some("NO_CFI_VALUE"),
+    ),
     rec(CST_CODE_INLINEASM, "CST_CODE_INLINEASM", Some("INLINEASM")),
-    rec(CST_CODE_CE_GEP_WITH_INRANGE, "CST_CODE_CE_GEP_WITH_INRANGE", None),
+    rec(
+        CST_CODE_CE_GEP_WITH_INRANGE,
+        "CST_CODE_CE_GEP_WITH_INRANGE",
+        None,
+    ),
     rec(CST_CODE_CE_GEP, "CST_CODE_CE_GEP", Some("CE_GEP")),
     rec(CST_CODE_PTRAUTH, "CST_CODE_PTRAUTH", Some("PTRAUTH")),
 ];
 
 const FUNCTION_RECORDS: &[RecordName] = &[
-    rec(FUNC_CODE_DECLAREBLOCKS, "FUNC_CODE_DECLAREBLOCKS", Some("DECLAREBLOCKS")),
-    rec(FUNC_CODE_INST_BINOP, "FUNC_CODE_INST_BINOP", Some("INST_BINOP")),
-    rec(FUNC_CODE_INST_CAST, "FUNC_CODE_INST_CAST", Some("INST_CAST")),
-    rec(FUNC_CODE_INST_GEP_OLD, "FUNC_CODE_INST_GEP_OLD", Some("INST_GEP_OLD")),
-    rec(FUNC_CODE_INST_SELECT, "FUNC_CODE_INST_SELECT", Some("INST_SELECT")),
-    rec(FUNC_CODE_INST_EXTRACTELT, "FUNC_CODE_INST_EXTRACTELT", Some("INST_EXTRACTELT")),
-    rec(FUNC_CODE_INST_INSERTELT, "FUNC_CODE_INST_INSERTELT", Some("INST_INSERTELT")),
-    rec(FUNC_CODE_INST_SHUFFLEVEC, "FUNC_CODE_INST_SHUFFLEVEC", Some("INST_SHUFFLEVEC")),
+    rec(
+        FUNC_CODE_DECLAREBLOCKS,
+        "FUNC_CODE_DECLAREBLOCKS",
+        Some("DECLAREBLOCKS"),
+    ),
+    rec(
+        FUNC_CODE_INST_BINOP,
+        "FUNC_CODE_INST_BINOP",
+        Some("INST_BINOP"),
+    ),
+    rec(
+        FUNC_CODE_INST_CAST,
+        "FUNC_CODE_INST_CAST",
+        Some("INST_CAST"),
+    ),
+    rec(
+        FUNC_CODE_INST_GEP_OLD,
+        "FUNC_CODE_INST_GEP_OLD",
+        Some("INST_GEP_OLD"),
+    ),
+    rec(
+        FUNC_CODE_INST_SELECT,
+        "FUNC_CODE_INST_SELECT",
+        Some("INST_SELECT"),
+    ),
+    rec(
+        FUNC_CODE_INST_EXTRACTELT,
+        "FUNC_CODE_INST_EXTRACTELT",
+        Some("INST_EXTRACTELT"),
+    ),
+    rec(
+        FUNC_CODE_INST_INSERTELT,
+        "FUNC_CODE_INST_INSERTELT",
+        Some("INST_INSERTELT"),
+    ),
+    rec(
+        FUNC_CODE_INST_SHUFFLEVEC,
+        "FUNC_CODE_INST_SHUFFLEVEC",
+        Some("INST_SHUFFLEVEC"),
+    ),
     rec(FUNC_CODE_INST_CMP, "FUNC_CODE_INST_CMP", Some("INST_CMP")),
     rec(FUNC_CODE_INST_RET, "FUNC_CODE_INST_RET", Some("INST_RET")),
     rec(FUNC_CODE_INST_BR, "FUNC_CODE_INST_BR", Some("INST_BR")),
-    rec(FUNC_CODE_INST_SWITCH, "FUNC_CODE_INST_SWITCH", Some("INST_SWITCH")),
-    rec(FUNC_CODE_INST_INVOKE, "FUNC_CODE_INST_INVOKE", Some("INST_INVOKE")),
-    rec(FUNC_CODE_INST_UNREACHABLE, "FUNC_CODE_INST_UNREACHABLE", Some("INST_UNREACHABLE")),
+    rec(
+        FUNC_CODE_INST_SWITCH,
+        "FUNC_CODE_INST_SWITCH",
+        Some("INST_SWITCH"),
+    ),
+    rec(
+        FUNC_CODE_INST_INVOKE,
+        "FUNC_CODE_INST_INVOKE",
+        Some("INST_INVOKE"),
+    ),
+    rec(
+        FUNC_CODE_INST_UNREACHABLE,
+        "FUNC_CODE_INST_UNREACHABLE",
+        Some("INST_UNREACHABLE"),
+    ),
     rec(FUNC_CODE_INST_PHI, "FUNC_CODE_INST_PHI", Some("INST_PHI")),
-    rec(FUNC_CODE_INST_ALLOCA, "FUNC_CODE_INST_ALLOCA", Some("INST_ALLOCA")),
-    rec(FUNC_CODE_INST_LOAD, "FUNC_CODE_INST_LOAD", Some("INST_LOAD")),
-    rec(FUNC_CODE_INST_VAARG, "FUNC_CODE_INST_VAARG", Some("INST_VAARG")),
+    rec(
+        FUNC_CODE_INST_ALLOCA,
+        "FUNC_CODE_INST_ALLOCA",
+        Some("INST_ALLOCA"),
+    ),
+    rec(
+        FUNC_CODE_INST_LOAD,
+        "FUNC_CODE_INST_LOAD",
+        Some("INST_LOAD"),
+    ),
+    rec(
+        FUNC_CODE_INST_VAARG,
+        "FUNC_CODE_INST_VAARG",
+        Some("INST_VAARG"),
+    ),
     rec(FUNC_CODE_INST_STORE_OLD, "FUNC_CODE_INST_STORE_OLD", None),
-    rec(FUNC_CODE_INST_EXTRACTVAL, "FUNC_CODE_INST_EXTRACTVAL", Some("INST_EXTRACTVAL")),
-    rec(FUNC_CODE_INST_INSERTVAL, "FUNC_CODE_INST_INSERTVAL", Some("INST_INSERTVAL")),
-    rec(FUNC_CODE_INST_CMP2, "FUNC_CODE_INST_CMP2", Some("INST_CMP2")),
-    rec(FUNC_CODE_INST_VSELECT, "FUNC_CODE_INST_VSELECT", Some("INST_VSELECT")),
-    rec(FUNC_CODE_INST_INBOUNDS_GEP_OLD, "FUNC_CODE_INST_INBOUNDS_GEP_OLD", Some("INST_INBOUNDS_GEP_OLD")),
+    rec(
+        FUNC_CODE_INST_EXTRACTVAL,
+        "FUNC_CODE_INST_EXTRACTVAL",
+        Some("INST_EXTRACTVAL"),
+    ),
+    rec(
+        FUNC_CODE_INST_INSERTVAL,
+        "FUNC_CODE_INST_INSERTVAL",
+        Some("INST_INSERTVAL"),
+    ),
+    rec(
+        FUNC_CODE_INST_CMP2,
+        "FUNC_CODE_INST_CMP2",
+        Some("INST_CMP2"),
+    ),
+    rec(
+        FUNC_CODE_INST_VSELECT,
+        "FUNC_CODE_INST_VSELECT",
+        Some("INST_VSELECT"),
+    ),
+    rec(
+        FUNC_CODE_INST_INBOUNDS_GEP_OLD,
+        "FUNC_CODE_INST_INBOUNDS_GEP_OLD",
+        Some("INST_INBOUNDS_GEP_OLD"),
+    ),
     rec(FUNC_CODE_INST_INDIRECTBR, "FUNC_CODE_INST_INDIRECTBR", None),
-    rec(FUNC_CODE_DEBUG_LOC_AGAIN, "FUNC_CODE_DEBUG_LOC_AGAIN", Some("DEBUG_LOC_AGAIN")),
-    rec(FUNC_CODE_INST_CALL, "FUNC_CODE_INST_CALL", Some("INST_CALL")),
-    rec(FUNC_CODE_DEBUG_LOC, "FUNC_CODE_DEBUG_LOC", Some("DEBUG_LOC")),
-    rec(FUNC_CODE_INST_FENCE, "FUNC_CODE_INST_FENCE", Some("INST_FENCE")),
-    rec(FUNC_CODE_INST_CMPXCHG_OLD, "FUNC_CODE_INST_CMPXCHG_OLD", None),
-    rec(FUNC_CODE_INST_ATOMICRMW_OLD, "FUNC_CODE_INST_ATOMICRMW_OLD", None),
+    rec(
+        FUNC_CODE_DEBUG_LOC_AGAIN,
+        "FUNC_CODE_DEBUG_LOC_AGAIN",
+        Some("DEBUG_LOC_AGAIN"),
+    ),
+    rec(
+        FUNC_CODE_INST_CALL,
+        "FUNC_CODE_INST_CALL",
+        Some("INST_CALL"),
+    ),
+    rec(
+        FUNC_CODE_DEBUG_LOC,
+        "FUNC_CODE_DEBUG_LOC",
+        Some("DEBUG_LOC"),
+    ),
+    rec(
+        FUNC_CODE_INST_FENCE,
+        "FUNC_CODE_INST_FENCE",
+        Some("INST_FENCE"),
+    ),
+    rec(
+        FUNC_CODE_INST_CMPXCHG_OLD,
+        "FUNC_CODE_INST_CMPXCHG_OLD",
+        None,
+    ),
+    rec(
+        FUNC_CODE_INST_ATOMICRMW_OLD,
+        "FUNC_CODE_INST_ATOMICRMW_OLD",
+        None,
+    ),
     rec(FUNC_CODE_INST_RESUME, "FUNC_CODE_INST_RESUME", None),
-    rec(FUNC_CODE_INST_LANDINGPAD_OLD, "FUNC_CODE_INST_LANDINGPAD_OLD", None),
-    rec(FUNC_CODE_INST_LOADATOMIC, "FUNC_CODE_INST_LOADATOMIC", Some("INST_LOADATOMIC")),
-    rec(FUNC_CODE_INST_STOREATOMIC_OLD, "FUNC_CODE_INST_STOREATOMIC_OLD", None),
+    rec(
+        FUNC_CODE_INST_LANDINGPAD_OLD,
+        "FUNC_CODE_INST_LANDINGPAD_OLD",
+        None,
+    ),
+    rec(
+        FUNC_CODE_INST_LOADATOMIC,
+        "FUNC_CODE_INST_LOADATOMIC",
+        Some("INST_LOADATOMIC"),
+    ),
+    rec(
+        FUNC_CODE_INST_STOREATOMIC_OLD,
+        "FUNC_CODE_INST_STOREATOMIC_OLD",
+        None,
+    ),
     rec(FUNC_CODE_INST_GEP, "FUNC_CODE_INST_GEP", Some("INST_GEP")),
-    rec(FUNC_CODE_INST_STORE, "FUNC_CODE_INST_STORE", Some("INST_STORE")),
-    rec(FUNC_CODE_INST_STOREATOMIC, "FUNC_CODE_INST_STOREATOMIC", Some("INST_STOREATOMIC")),
-    rec(FUNC_CODE_INST_CMPXCHG, "FUNC_CODE_INST_CMPXCHG", Some("INST_CMPXCHG")),
+    rec(
+        FUNC_CODE_INST_STORE,
+        "FUNC_CODE_INST_STORE",
+        Some("INST_STORE"),
+    ),
+    rec(
+        FUNC_CODE_INST_STOREATOMIC,
+        "FUNC_CODE_INST_STOREATOMIC",
+        Some("INST_STOREATOMIC"),
+    ),
+    rec(
+        FUNC_CODE_INST_CMPXCHG,
+        "FUNC_CODE_INST_CMPXCHG",
+        Some("INST_CMPXCHG"),
+    ),
     rec(FUNC_CODE_INST_LANDINGPAD, "FUNC_CODE_INST_LANDINGPAD", None),
-    rec(FUNC_CODE_INST_CLEANUPRET, "FUNC_CODE_INST_CLEANUPRET", Some("INST_CLEANUPRET")),
-    rec(FUNC_CODE_INST_CATCHRET, "FUNC_CODE_INST_CATCHRET", Some("INST_CATCHRET")),
-    rec(FUNC_CODE_INST_CATCHPAD, "FUNC_CODE_INST_CATCHPAD", Some("INST_CATCHPAD")),
+    rec(
+        FUNC_CODE_INST_CLEANUPRET,
+        "FUNC_CODE_INST_CLEANUPRET",
+        Some("INST_CLEANUPRET"),
+    ),
+    rec(
+        FUNC_CODE_INST_CATCHRET,
+        "FUNC_CODE_INST_CATCHRET",
+        Some("INST_CATCHRET"),
+    ),
+    rec(
+        FUNC_CODE_INST_CATCHPAD,
+        "FUNC_CODE_INST_CATCHPAD",
+        Some("INST_CATCHPAD"),
+    ),
     rec(FUNC_CODE_INST_CLEANUPPAD, "FUNC_CODE_INST_CLEANUPPAD", None),
-    rec(FUNC_CODE_INST_CATCHSWITCH, "FUNC_CODE_INST_CATCHSWITCH", None),
-    rec(FUNC_CODE_OPERAND_BUNDLE, "FUNC_CODE_OPERAND_BUNDLE", Some("OPERAND_BUNDLE")),
-    rec(FUNC_CODE_INST_UNOP, "FUNC_CODE_INST_UNOP", Some("INST_UNOP")),
-    rec(FUNC_CODE_INST_CALLBR, "FUNC_CODE_INST_CALLBR", Some("INST_CALLBR")),
+    rec(
+        FUNC_CODE_INST_CATCHSWITCH,
+        "FUNC_CODE_INST_CATCHSWITCH",
+        None,
+    ),
+    rec(
+        FUNC_CODE_OPERAND_BUNDLE,
+        "FUNC_CODE_OPERAND_BUNDLE",
+        Some("OPERAND_BUNDLE"),
+    ),
+    rec(
+        FUNC_CODE_INST_UNOP,
+        "FUNC_CODE_INST_UNOP",
+        Some("INST_UNOP"),
+    ),
+    rec(
+        FUNC_CODE_INST_CALLBR,
+        "FUNC_CODE_INST_CALLBR",
+        Some("INST_CALLBR"),
+    ),
     rec(FUNC_CODE_INST_FREEZE, "FUNC_CODE_INST_FREEZE", None),
-    rec(FUNC_CODE_INST_ATOMICRMW, "FUNC_CODE_INST_ATOMICRMW", Some("INST_ATOMICRMW")),
-    rec(FUNC_CODE_BLOCKADDR_USERS, "FUNC_CODE_BLOCKADDR_USERS", Some("BLOCKADDR_USERS")),
-    rec(FUNC_CODE_DEBUG_RECORD_VALUE, "FUNC_CODE_DEBUG_RECORD_VALUE", Some("DEBUG_RECORD_VALUE")),
-    rec(FUNC_CODE_DEBUG_RECORD_DECLARE, "FUNC_CODE_DEBUG_RECORD_DECLARE", Some("DEBUG_RECORD_DECLARE")),
-    rec(FUNC_CODE_DEBUG_RECORD_ASSIGN, "FUNC_CODE_DEBUG_RECORD_ASSIGN", Some("DEBUG_RECORD_ASSIGN")),
-    rec(FUNC_CODE_DEBUG_RECORD_VALUE_SIMPLE, "FUNC_CODE_DEBUG_RECORD_VALUE_SIMPLE", Some("DEBUG_RECORD_VALUE_SIMPLE")),
-    rec(FUNC_CODE_DEBUG_RECORD_LABEL, "FUNC_CODE_DEBUG_RECORD_LABEL", Some("DEBUG_RECORD_LABEL")),
+    rec(
+        FUNC_CODE_INST_ATOMICRMW,
+        "FUNC_CODE_INST_ATOMICRMW",
+        Some("INST_ATOMICRMW"),
+    ),
+    rec(
+        FUNC_CODE_BLOCKADDR_USERS,
+        "FUNC_CODE_BLOCKADDR_USERS",
+        Some("BLOCKADDR_USERS"),
+    ),
+    rec(
+        FUNC_CODE_DEBUG_RECORD_VALUE,
+        "FUNC_CODE_DEBUG_RECORD_VALUE",
+        Some("DEBUG_RECORD_VALUE"),
+    ),
+    rec(
+        FUNC_CODE_DEBUG_RECORD_DECLARE,
+        "FUNC_CODE_DEBUG_RECORD_DECLARE",
+        Some("DEBUG_RECORD_DECLARE"),
+    ),
+    rec(
+        FUNC_CODE_DEBUG_RECORD_ASSIGN,
+        "FUNC_CODE_DEBUG_RECORD_ASSIGN",
+        Some("DEBUG_RECORD_ASSIGN"),
+    ),
+    rec(
+        FUNC_CODE_DEBUG_RECORD_VALUE_SIMPLE,
+        "FUNC_CODE_DEBUG_RECORD_VALUE_SIMPLE",
+        Some("DEBUG_RECORD_VALUE_SIMPLE"),
+    ),
+    rec(
+        FUNC_CODE_DEBUG_RECORD_LABEL,
+        "FUNC_CODE_DEBUG_RECORD_LABEL",
+        Some("DEBUG_RECORD_LABEL"),
+    ),
 ];
 
 const IDENTIFICATION_RECORDS: &[RecordName] = &[
-    rec(IDENTIFICATION_CODE_STRING, "IDENTIFICATION_CODE_STRING", Some("STRING")),
-    rec(IDENTIFICATION_CODE_EPOCH, "IDENTIFICATION_CODE_EPOCH", Some("EPOCH")),
+    rec(
+        IDENTIFICATION_CODE_STRING,
+        "IDENTIFICATION_CODE_STRING",
+        Some("STRING"),
+    ),
+    rec(
+        IDENTIFICATION_CODE_EPOCH,
+        "IDENTIFICATION_CODE_EPOCH",
+        Some("EPOCH"),
+    ),
 ];
 
 const VALUE_SYMTAB_RECORDS: &[RecordName] = &[
     rec(VST_CODE_ENTRY, "VST_CODE_ENTRY", Some("ENTRY")),
     rec(VST_CODE_BBENTRY, "VST_CODE_BBENTRY", Some("BBENTRY")),
     rec(VST_CODE_FNENTRY, "VST_CODE_FNENTRY", Some("FNENTRY")),
-    rec(VST_CODE_COMBINED_ENTRY, "VST_CODE_COMBINED_ENTRY", Some("COMBINED_ENTRY")),
+    rec(
+        VST_CODE_COMBINED_ENTRY,
+        "VST_CODE_COMBINED_ENTRY",
+        Some("COMBINED_ENTRY"),
+    ),
 ];
 
 const METADATA_RECORDS: &[RecordName] = &[
-    rec(METADATA_STRING_OLD, "METADATA_STRING_OLD", Some("STRING_OLD")),
+    rec(
+        METADATA_STRING_OLD,
+        "METADATA_STRING_OLD",
+        Some("STRING_OLD"),
+    ),
     rec(METADATA_VALUE, "METADATA_VALUE", Some("VALUE")),
     rec(METADATA_NODE, "METADATA_NODE", Some("NODE")),
     rec(METADATA_NAME, "METADATA_NAME", Some("NAME")),
-    rec(METADATA_DISTINCT_NODE, "METADATA_DISTINCT_NODE", Some("DISTINCT_NODE")),
+    rec(
+        METADATA_DISTINCT_NODE,
+        "METADATA_DISTINCT_NODE",
+        Some("DISTINCT_NODE"),
+    ),
     rec(METADATA_KIND, "METADATA_KIND", Some("KIND")),
     rec(METADATA_LOCATION, "METADATA_LOCATION", Some("LOCATION")),
     rec(METADATA_OLD_NODE, "METADATA_OLD_NODE", Some("OLD_NODE")),
-    rec(METADATA_OLD_FN_NODE, "METADATA_OLD_FN_NODE", Some("OLD_FN_NODE")),
-    rec(METADATA_NAMED_NODE, "METADATA_NAMED_NODE", Some("NAMED_NODE")),
-    rec(METADATA_GENERIC_DEBUG, "METADATA_GENERIC_DEBUG", Some("GENERIC_DEBUG")),
+    rec(
+        METADATA_OLD_FN_NODE,
+        "METADATA_OLD_FN_NODE",
+        Some("OLD_FN_NODE"),
+    ),
+    rec(
+        METADATA_NAMED_NODE,
+        "METADATA_NAMED_NODE",
+        Some("NAMED_NODE"),
+    ),
+    rec(
+        METADATA_GENERIC_DEBUG,
+        "METADATA_GENERIC_DEBUG",
+        Some("GENERIC_DEBUG"),
+    ),
     rec(METADATA_SUBRANGE, "METADATA_SUBRANGE", Some("SUBRANGE")),
-    rec(METADATA_ENUMERATOR, "METADATA_ENUMERATOR", Some("ENUMERATOR")),
-    rec(METADATA_BASIC_TYPE, "METADATA_BASIC_TYPE", Some("BASIC_TYPE")),
+    rec(
+        METADATA_ENUMERATOR,
+        "METADATA_ENUMERATOR",
+        Some("ENUMERATOR"),
+    ),
+    rec(
+        METADATA_BASIC_TYPE,
+        "METADATA_BASIC_TYPE",
+        Some("BASIC_TYPE"),
+    ),
     rec(METADATA_FILE, "METADATA_FILE", Some("FILE")),
-    rec(METADATA_DERIVED_TYPE, "METADATA_DERIVED_TYPE", Some("DERIVED_TYPE")),
-    rec(METADATA_COMPOSITE_TYPE, "METADATA_COMPOSITE_TYPE", Some("COMPOSITE_TYPE")),
-    rec(METADATA_SUBROUTINE_TYPE, "METADATA_SUBROUTINE_TYPE", Some("SUBROUTINE_TYPE")),
-    rec(METADATA_COMPILE_UNIT, "METADATA_COMPILE_UNIT", Some("COMPILE_UNIT")),
-    rec(METADATA_SUBPROGRAM, "METADATA_SUBPROGRAM", Some("SUBPROGRAM")),
-    rec(METADATA_LEXICAL_BLOCK, "METADATA_LEXICAL_BLOCK", Some("LEXICAL_BLOCK")),
-    rec(METADATA_LEXICAL_BLOCK_FILE, "METADATA_LEXICAL_BLOCK_FILE", Some("LEXICAL_BLOCK_FILE")),
+    rec(
+        METADATA_DERIVED_TYPE,
+        "METADATA_DERIVED_TYPE",
+        Some("DERIVED_TYPE"),
+    ),
+    rec(
+        METADATA_COMPOSITE_TYPE,
+        "METADATA_COMPOSITE_TYPE",
+        Some("COMPOSITE_TYPE"),
+    ),
+    rec(
+        METADATA_SUBROUTINE_TYPE,
+        "METADATA_SUBROUTINE_TYPE",
+        Some("SUBROUTINE_TYPE"),
+    ),
+    rec(
+        METADATA_COMPILE_UNIT,
+        "METADATA_COMPILE_UNIT",
+        Some("COMPILE_UNIT"),
+    ),
+    rec(
+        METADATA_SUBPROGRAM,
+        "METADATA_SUBPROGRAM",
+        Some("SUBPROGRAM"),
+    ),
+    rec(
+        METADATA_LEXICAL_BLOCK,
+        "METADATA_LEXICAL_BLOCK",
+        Some("LEXICAL_BLOCK"),
+    ),
+    rec(
+        METADATA_LEXICAL_BLOCK_FILE,
+        "METADATA_LEXICAL_BLOCK_FILE",
+        Some("LEXICAL_BLOCK_FILE"),
+    ),
     rec(METADATA_NAMESPACE, "METADATA_NAMESPACE", Some("NAMESPACE")),
-    rec(METADATA_TEMPLATE_TYPE, "METADATA_TEMPLATE_TYPE", Some("TEMPLATE_TYPE")),
-    rec(METADATA_TEMPLATE_VALUE, "METADATA_TEMPLATE_VALUE", Some("TEMPLATE_VALUE")),
-    rec(METADATA_GLOBAL_VAR, "METADATA_GLOBAL_VAR", Some("GLOBAL_VAR")),
+    rec(
+        METADATA_TEMPLATE_TYPE,
+        "METADATA_TEMPLATE_TYPE",
+        Some("TEMPLATE_TYPE"),
+    ),
+    rec(
+        METADATA_TEMPLATE_VALUE,
+        "METADATA_TEMPLATE_VALUE",
+        Some("TEMPLATE_VALUE"),
+    ),
+    rec(
+        METADATA_GLOBAL_VAR,
+        "METADATA_GLOBAL_VAR",
+        Some("GLOBAL_VAR"),
+    ),
     rec(METADATA_LOCAL_VAR, "METADATA_LOCAL_VAR", Some("LOCAL_VAR")),
-    rec(METADATA_EXPRESSION, "METADATA_EXPRESSION", Some("EXPRESSION")),
-    rec(METADATA_OBJC_PROPERTY, "METADATA_OBJC_PROPERTY", Some("OBJC_PROPERTY")),
-    rec(METADATA_IMPORTED_ENTITY, "METADATA_IMPORTED_ENTITY", Some("IMPORTED_ENTITY")),
+    rec(
+        METADATA_EXPRESSION,
+        "METADATA_EXPRESSION",
+        Some("EXPRESSION"),
+    ),
+    rec(
+        METADATA_OBJC_PROPERTY,
+        "METADATA_OBJC_PROPERTY",
+        Some("OBJC_PROPERTY"),
+    ),
+    rec(
+        METADATA_IMPORTED_ENTITY,
+        "METADATA_IMPORTED_ENTITY",
+        Some("IMPORTED_ENTITY"),
+    ),
     rec(METADATA_MODULE, "METADATA_MODULE", Some("MODULE")),
     rec(METADATA_MACRO, "METADATA_MACRO", Some("MACRO")),
-    rec(METADATA_MACRO_FILE, "METADATA_MACRO_FILE", Some("MACRO_FILE")),
+    rec(
+        METADATA_MACRO_FILE,
+        "METADATA_MACRO_FILE",
+        Some("MACRO_FILE"),
+    ),
     rec(METADATA_STRINGS, "METADATA_STRINGS", Some("STRINGS")),
-    rec(METADATA_GLOBAL_DECL_ATTACHMENT, "METADATA_GLOBAL_DECL_ATTACHMENT", Some("GLOBAL_DECL_ATTACHMENT")),
-    rec(METADATA_GLOBAL_VAR_EXPR, "METADATA_GLOBAL_VAR_EXPR", Some("GLOBAL_VAR_EXPR")),
-    rec(METADATA_INDEX_OFFSET, "METADATA_INDEX_OFFSET", Some("INDEX_OFFSET")),
+    rec(
+        METADATA_GLOBAL_DECL_ATTACHMENT,
+        "METADATA_GLOBAL_DECL_ATTACHMENT",
+        Some("GLOBAL_DECL_ATTACHMENT"),
+    ),
+    rec(
+        METADATA_GLOBAL_VAR_EXPR,
+        "METADATA_GLOBAL_VAR_EXPR",
+        Some("GLOBAL_VAR_EXPR"),
+    ),
+    rec(
+        METADATA_INDEX_OFFSET,
+        "METADATA_INDEX_OFFSET",
+        Some("INDEX_OFFSET"),
+    ),
     rec(METADATA_INDEX, "METADATA_INDEX", Some("INDEX")),
     rec(METADATA_LABEL, "METADATA_LABEL", None),
     rec(METADATA_STRING_TYPE, "METADATA_STRING_TYPE", None),
@@ -778,9 +1153,11 @@ const METADATA_RECORDS: &[RecordName] = &[
     rec(METADATA_ASSIGN_ID, "METADATA_ASSIGN_ID", None),
 ];
 
-const METADATA_ATTACHMENT_RECORDS: &[RecordName] = &[
-    rec(METADATA_ATTACHMENT, "METADATA_ATTACHMENT", Some("ATTACHMENT")),
-];
+const METADATA_ATTACHMENT_RECORDS: &[RecordName] = &[rec(
+    METADATA_ATTACHMENT,
+    "METADATA_ATTACHMENT",
+    Some("ATTACHMENT"),
+)];
 
 const TYPE_RECORDS: &[RecordName] = &[
     rec(TYPE_CODE_NUMENTRY, "TYPE_CODE_NUMENTRY", Some("NUMENTRY")),
@@ -797,12 +1174,28 @@ const TYPE_RECORDS: &[RecordName] = &[
     rec(TYPE_CODE_VECTOR, "TYPE_CODE_VECTOR", Some("VECTOR")),
     rec(TYPE_CODE_X86_FP80, "TYPE_CODE_X86_FP80", Some("X86_FP80")),
     rec(TYPE_CODE_FP128, "TYPE_CODE_FP128", Some("FP128")),
-    rec(TYPE_CODE_PPC_FP128, "TYPE_CODE_PPC_FP128", Some("PPC_FP128")),
+    rec(
+        TYPE_CODE_PPC_FP128,
+        "TYPE_CODE_PPC_FP128",
+        Some("PPC_FP128"),
+    ),
     rec(TYPE_CODE_METADATA, "TYPE_CODE_METADATA", Some("METADATA")),
     rec(TYPE_CODE_X86_MMX, "TYPE_CODE_X86_MMX", Some("X86_MMX")),
-    rec(TYPE_CODE_STRUCT_ANON, "TYPE_CODE_STRUCT_ANON", Some("STRUCT_ANON")),
-    rec(TYPE_CODE_STRUCT_NAME, "TYPE_CODE_STRUCT_NAME", Some("STRUCT_NAME")),
-    rec(TYPE_CODE_STRUCT_NAMED, "TYPE_CODE_STRUCT_NAMED", Some("STRUCT_NAMED")),
+    rec(
+        TYPE_CODE_STRUCT_ANON,
+        "TYPE_CODE_STRUCT_ANON",
+        Some("STRUCT_ANON"),
+    ),
+    rec(
+        TYPE_CODE_STRUCT_NAME,
+        "TYPE_CODE_STRUCT_NAME",
+        Some("STRUCT_NAME"),
+    ),
+    rec(
+        TYPE_CODE_STRUCT_NAMED,
+        "TYPE_CODE_STRUCT_NAMED",
+        Some("STRUCT_NAMED"),
+    ),
     rec(TYPE_CODE_FUNCTION, "TYPE_CODE_FUNCTION", Some("FUNCTION")),
     rec(TYPE_CODE_TOKEN, "TYPE_CODE_TOKEN", Some("TOKEN")),
     rec(TYPE_CODE_BFLOAT, "TYPE_CODE_BFLOAT", Some("BFLOAT")),
@@ -812,7 +1205,11 @@ const TYPE_RECORDS: &[RecordName] = &[
 ];
 
 const USELIST_RECORDS: &[RecordName] = &[
-    rec(USELIST_CODE_DEFAULT, "USELIST_CODE_DEFAULT", Some("USELIST_CODE_DEFAULT")),
+    rec(
+        USELIST_CODE_DEFAULT,
+        "USELIST_CODE_DEFAULT",
+        Some("USELIST_CODE_DEFAULT"),
+    ),
     rec(USELIST_CODE_BB, "USELIST_CODE_BB", Some("USELIST_CODE_BB")),
 ];
 
@@ -823,76 +1220,241 @@ const MODULE_STRTAB_RECORDS: &[RecordName] = &[
 
 const GLOBALVAL_SUMMARY_RECORDS: &[RecordName] = &[
     rec(FS_PERMODULE, "FS_PERMODULE", Some("PERMODULE")),
-    rec(FS_PERMODULE_PROFILE, "FS_PERMODULE_PROFILE", Some("PERMODULE_PROFILE")),
-    rec(FS_PERMODULE_GLOBALVAR_INIT_REFS, "FS_PERMODULE_GLOBALVAR_INIT_REFS", Some("PERMODULE_GLOBALVAR_INIT_REFS")),
+    rec(
+        FS_PERMODULE_PROFILE,
+        "FS_PERMODULE_PROFILE",
+        Some("PERMODULE_PROFILE"),
+    ),
+    rec(
+        FS_PERMODULE_GLOBALVAR_INIT_REFS,
+        "FS_PERMODULE_GLOBALVAR_INIT_REFS",
+        Some("PERMODULE_GLOBALVAR_INIT_REFS"),
+    ),
     rec(FS_COMBINED, "FS_COMBINED", Some("COMBINED")),
-    rec(FS_COMBINED_PROFILE, "FS_COMBINED_PROFILE", Some("COMBINED_PROFILE")),
-    rec(FS_COMBINED_GLOBALVAR_INIT_REFS, "FS_COMBINED_GLOBALVAR_INIT_REFS", Some("COMBINED_GLOBALVAR_INIT_REFS")),
+    rec(
+        FS_COMBINED_PROFILE,
+        "FS_COMBINED_PROFILE",
+        Some("COMBINED_PROFILE"),
+    ),
+    rec(
+        FS_COMBINED_GLOBALVAR_INIT_REFS,
+        "FS_COMBINED_GLOBALVAR_INIT_REFS",
+        Some("COMBINED_GLOBALVAR_INIT_REFS"),
+    ),
     rec(FS_ALIAS, "FS_ALIAS", Some("ALIAS")),
-    rec(FS_COMBINED_ALIAS, "FS_COMBINED_ALIAS", Some("COMBINED_ALIAS")),
-    rec(FS_COMBINED_ORIGINAL_NAME, "FS_COMBINED_ORIGINAL_NAME", Some("COMBINED_ORIGINAL_NAME")),
+    rec(
+        FS_COMBINED_ALIAS,
+        "FS_COMBINED_ALIAS",
+        Some("COMBINED_ALIAS"),
+    ),
+    rec(
+        FS_COMBINED_ORIGINAL_NAME,
+        "FS_COMBINED_ORIGINAL_NAME",
+        Some("COMBINED_ORIGINAL_NAME"),
+    ),
     rec(FS_VERSION, "FS_VERSION", Some("VERSION")),
     rec(FS_TYPE_TESTS, "FS_TYPE_TESTS", Some("TYPE_TESTS")),
-    rec(FS_TYPE_TEST_ASSUME_VCALLS, "FS_TYPE_TEST_ASSUME_VCALLS", Some("TYPE_TEST_ASSUME_VCALLS")),
-    rec(FS_TYPE_CHECKED_LOAD_VCALLS, "FS_TYPE_CHECKED_LOAD_VCALLS", Some("TYPE_CHECKED_LOAD_VCALLS")),
-    rec(FS_TYPE_TEST_ASSUME_CONST_VCALL, "FS_TYPE_TEST_ASSUME_CONST_VCALL", Some("TYPE_TEST_ASSUME_CONST_VCALL")),
-    rec(FS_TYPE_CHECKED_LOAD_CONST_VCALL, "FS_TYPE_CHECKED_LOAD_CONST_VCALL", Some("TYPE_CHECKED_LOAD_CONST_VCALL")),
+    rec(
+        FS_TYPE_TEST_ASSUME_VCALLS,
+        "FS_TYPE_TEST_ASSUME_VCALLS",
+        Some("TYPE_TEST_ASSUME_VCALLS"),
+    ),
+    rec(
+        FS_TYPE_CHECKED_LOAD_VCALLS,
+        "FS_TYPE_CHECKED_LOAD_VCALLS",
+        Some("TYPE_CHECKED_LOAD_VCALLS"),
+    ),
+    rec(
+        FS_TYPE_TEST_ASSUME_CONST_VCALL,
+        "FS_TYPE_TEST_ASSUME_CONST_VCALL",
+        Some("TYPE_TEST_ASSUME_CONST_VCALL"),
+    ),
+    rec(
+        FS_TYPE_CHECKED_LOAD_CONST_VCALL,
+        "FS_TYPE_CHECKED_LOAD_CONST_VCALL",
+        Some("TYPE_CHECKED_LOAD_CONST_VCALL"),
+    ),
     rec(FS_VALUE_GUID, "FS_VALUE_GUID", Some("VALUE_GUID")),
-    rec(FS_CFI_FUNCTION_DEFS, "FS_CFI_FUNCTION_DEFS", Some("CFI_FUNCTION_DEFS")),
-    rec(FS_CFI_FUNCTION_DECLS, "FS_CFI_FUNCTION_DECLS", Some("CFI_FUNCTION_DECLS")),
-    rec(FS_PERMODULE_RELBF, "FS_PERMODULE_RELBF", Some("PERMODULE_RELBF")),
+    rec(
+        FS_CFI_FUNCTION_DEFS,
+        "FS_CFI_FUNCTION_DEFS",
+        Some("CFI_FUNCTION_DEFS"),
+    ),
+    rec(
+        FS_CFI_FUNCTION_DECLS,
+        "FS_CFI_FUNCTION_DECLS",
+        Some("CFI_FUNCTION_DECLS"),
+    ),
+    rec(
+        FS_PERMODULE_RELBF,
+        "FS_PERMODULE_RELBF",
+        Some("PERMODULE_RELBF"),
+    ),
     rec(FS_FLAGS, "FS_FLAGS", Some("FLAGS")),
     rec(FS_TYPE_ID, "FS_TYPE_ID", Some("TYPE_ID")),
-    rec(FS_TYPE_ID_METADATA, "FS_TYPE_ID_METADATA", Some("TYPE_ID_METADATA")),
-    rec(FS_PERMODULE_VTABLE_GLOBALVAR_INIT_REFS, "FS_PERMODULE_VTABLE_GLOBALVAR_INIT_REFS", Some("PERMODULE_VTABLE_GLOBALVAR_INIT_REFS")),
+    rec(
+        FS_TYPE_ID_METADATA,
+        "FS_TYPE_ID_METADATA",
+        Some("TYPE_ID_METADATA"),
+    ),
+    rec(
+        FS_PERMODULE_VTABLE_GLOBALVAR_INIT_REFS,
+        "FS_PERMODULE_VTABLE_GLOBALVAR_INIT_REFS",
+        Some("PERMODULE_VTABLE_GLOBALVAR_INIT_REFS"),
+    ),
     rec(FS_BLOCK_COUNT, "FS_BLOCK_COUNT", Some("BLOCK_COUNT")),
     rec(FS_PARAM_ACCESS, "FS_PARAM_ACCESS", Some("PARAM_ACCESS")),
-    rec(FS_PERMODULE_CALLSITE_INFO, "FS_PERMODULE_CALLSITE_INFO", Some("PERMODULE_CALLSITE_INFO")),
-    rec(FS_PERMODULE_ALLOC_INFO, "FS_PERMODULE_ALLOC_INFO", Some("PERMODULE_ALLOC_INFO")),
-    rec(FS_COMBINED_CALLSITE_INFO, "FS_COMBINED_CALLSITE_INFO", Some("COMBINED_CALLSITE_INFO")),
-    rec(FS_COMBINED_ALLOC_INFO, "FS_COMBINED_ALLOC_INFO", Some("COMBINED_ALLOC_INFO")),
+    rec(
+        FS_PERMODULE_CALLSITE_INFO,
+        "FS_PERMODULE_CALLSITE_INFO",
+        Some("PERMODULE_CALLSITE_INFO"),
+    ),
+    rec(
+        FS_PERMODULE_ALLOC_INFO,
+        "FS_PERMODULE_ALLOC_INFO",
+        Some("PERMODULE_ALLOC_INFO"),
+    ),
+    rec(
+        FS_COMBINED_CALLSITE_INFO,
+        "FS_COMBINED_CALLSITE_INFO",
+        Some("COMBINED_CALLSITE_INFO"),
+    ),
+    rec(
+        FS_COMBINED_ALLOC_INFO,
+        "FS_COMBINED_ALLOC_INFO",
+        Some("COMBINED_ALLOC_INFO"),
+    ),
     rec(FS_STACK_IDS, "FS_STACK_IDS", Some("STACK_IDS")),
 ];
 
-const OPERAND_BUNDLE_TAGS_RECORDS: &[RecordName] = &[
-    rec(OPERAND_BUNDLE_TAG, "OPERAND_BUNDLE_TAG", Some("OPERAND_BUNDLE_TAG")),
-];
+const OPERAND_BUNDLE_TAGS_RECORDS: &[RecordName] = &[rec(
+    OPERAND_BUNDLE_TAG,
+    "OPERAND_BUNDLE_TAG",
+    Some("OPERAND_BUNDLE_TAG"),
+)];
 
-const METADATA_KIND_RECORDS: &[RecordName] = &[
-    rec(METADATA_KIND, "METADATA_KIND", Some("KIND")),
-];
+const METADATA_KIND_RECORDS: &[RecordName] = &[rec(METADATA_KIND, "METADATA_KIND", Some("KIND"))];
 
-const STRTAB_RECORDS: &[RecordName] = &[
-    rec(STRTAB_BLOB, "STRTAB_BLOB", Some("BLOB")),
-];
+const STRTAB_RECORDS: &[RecordName] = &[rec(STRTAB_BLOB, "STRTAB_BLOB", Some("BLOB"))];
 
-const SYMTAB_RECORDS: &[RecordName] = &[
-    rec(SYMTAB_BLOB, "SYMTAB_BLOB", Some("BLOB")),
-];
+const SYMTAB_RECORDS: &[RecordName] = &[rec(SYMTAB_BLOB, "SYMTAB_BLOB", Some("BLOB"))];
 
-const SYNC_SCOPE_NAMES_RECORDS: &[RecordName] = &[
-    rec(SYNC_SCOPE_NAME, "SYNC_SCOPE_NAME", None),
-];
+const SYNC_SCOPE_NAMES_RECORDS: &[RecordName] = &[rec(SYNC_SCOPE_NAME, "SYNC_SCOPE_NAME", None)];
 
 /// Every LLVM 19 bitcode block, in block id order.
 pub static BLOCKS: &[BlockName] = &[
-    BlockName { id: MODULE_BLOCK_ID, name: "MODULE_BLOCK_ID", dump_name: Some("MODULE_BLOCK"), records: MODULE_RECORDS },
-    BlockName { id: PARAMATTR_BLOCK_ID, name: "PARAMATTR_BLOCK_ID", dump_name: Some("PARAMATTR_BLOCK"), records: PARAMATTR_RECORDS },
-    BlockName { id: PARAMATTR_GROUP_BLOCK_ID, name: "PARAMATTR_GROUP_BLOCK_ID", dump_name: Some("PARAMATTR_GROUP_BLOCK_ID"), records: PARAMATTR_GROUP_RECORDS },
-    BlockName { id: CONSTANTS_BLOCK_ID, name: "CONSTANTS_BLOCK_ID", dump_name: Some("CONSTANTS_BLOCK"), records: CONSTANTS_RECORDS },
-    BlockName { id: FUNCTION_BLOCK_ID, name: "FUNCTION_BLOCK_ID", dump_name: Some("FUNCTION_BLOCK"), records: FUNCTION_RECORDS },
-    BlockName { id: IDENTIFICATION_BLOCK_ID, name: "IDENTIFICATION_BLOCK_ID", dump_name: Some("IDENTIFICATION_BLOCK_ID"), records: IDENTIFICATION_RECORDS },
-    BlockName { id: VALUE_SYMTAB_BLOCK_ID, name: "VALUE_SYMTAB_BLOCK_ID", dump_name: Some("VALUE_SYMTAB"), records: VALUE_SYMTAB_RECORDS },
-    BlockName { id: METADATA_BLOCK_ID, name: "METADATA_BLOCK_ID", dump_name: Some("METADATA_BLOCK"), records: METADATA_RECORDS },
-    BlockName { id: METADATA_ATTACHMENT_ID, name: "METADATA_ATTACHMENT_ID", dump_name: Some("METADATA_ATTACHMENT_BLOCK"), records: METADATA_ATTACHMENT_RECORDS },
-    BlockName { id: TYPE_BLOCK_ID_NEW, name: "TYPE_BLOCK_ID_NEW", dump_name: Some("TYPE_BLOCK_ID"), records: TYPE_RECORDS },
-    BlockName { id: USELIST_BLOCK_ID, name: "USELIST_BLOCK_ID", dump_name: Some("USELIST_BLOCK_ID"), records: USELIST_RECORDS },
-    BlockName { id: MODULE_STRTAB_BLOCK_ID, name: "MODULE_STRTAB_BLOCK_ID", dump_name: Some("MODULE_STRTAB_BLOCK"), records: MODULE_STRTAB_RECORDS },
-    BlockName { id: GLOBALVAL_SUMMARY_BLOCK_ID, name: "GLOBALVAL_SUMMARY_BLOCK_ID", dump_name: Some("GLOBALVAL_SUMMARY_BLOCK"), records: GLOBALVAL_SUMMARY_RECORDS },
-    BlockName { id: OPERAND_BUNDLE_TAGS_BLOCK_ID, name: "OPERAND_BUNDLE_TAGS_BLOCK_ID", dump_name: Some("OPERAND_BUNDLE_TAGS_BLOCK"), records: OPERAND_BUNDLE_TAGS_RECORDS },
-    BlockName { id: METADATA_KIND_BLOCK_ID, name: "METADATA_KIND_BLOCK_ID", dump_name: Some("METADATA_KIND_BLOCK"), records: METADATA_KIND_RECORDS },
-    BlockName { id: STRTAB_BLOCK_ID, name: "STRTAB_BLOCK_ID", dump_name: Some("STRTAB_BLOCK"), records: STRTAB_RECORDS },
-    BlockName { id: FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID, name: "FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID", dump_name: Some("FULL_LTO_GLOBALVAL_SUMMARY_BLOCK"), records: GLOBALVAL_SUMMARY_RECORDS },
-    BlockName { id: SYMTAB_BLOCK_ID, name: "SYMTAB_BLOCK_ID", dump_name: Some("SYMTAB_BLOCK"), records: SYMTAB_RECORDS },
-    BlockName { id: SYNC_SCOPE_NAMES_BLOCK_ID, name: "SYNC_SCOPE_NAMES_BLOCK_ID", dump_name: None, records: SYNC_SCOPE_NAMES_RECORDS },
+    BlockName {
+        id: MODULE_BLOCK_ID,
+        name: "MODULE_BLOCK_ID",
+        dump_name: Some("MODULE_BLOCK"),
+        records: MODULE_RECORDS,
+    },
+    BlockName {
+        id: PARAMATTR_BLOCK_ID,
+        name: "PARAMATTR_BLOCK_ID",
+        dump_name: Some("PARAMATTR_BLOCK"),
+        records: PARAMATTR_RECORDS,
+    },
+    BlockName {
+        id: PARAMATTR_GROUP_BLOCK_ID,
+        name: "PARAMATTR_GROUP_BLOCK_ID",
+        dump_name: Some("PARAMATTR_GROUP_BLOCK_ID"),
+        records: PARAMATTR_GROUP_RECORDS,
+    },
+    BlockName {
+        id: CONSTANTS_BLOCK_ID,
+        name: "CONSTANTS_BLOCK_ID",
+        dump_name: Some("CONSTANTS_BLOCK"),
+        records: CONSTANTS_RECORDS,
+    },
+    BlockName {
+        id: FUNCTION_BLOCK_ID,
+        name: "FUNCTION_BLOCK_ID",
+        dump_name: Some("FUNCTION_BLOCK"),
+        records: FUNCTION_RECORDS,
+    },
+    BlockName {
+        id: IDENTIFICATION_BLOCK_ID,
+        name: "IDENTIFICATION_BLOCK_ID",
+        dump_name: Some("IDENTIFICATION_BLOCK_ID"),
+        records: IDENTIFICATION_RECORDS,
+    },
+    BlockName {
+        id: VALUE_SYMTAB_BLOCK_ID,
+        name: "VALUE_SYMTAB_BLOCK_ID",
+        dump_name: Some("VALUE_SYMTAB"),
+        records: VALUE_SYMTAB_RECORDS,
+    },
+    BlockName {
+        id: METADATA_BLOCK_ID,
+        name: "METADATA_BLOCK_ID",
+        dump_name: Some("METADATA_BLOCK"),
+        records: METADATA_RECORDS,
+    },
+    BlockName {
+        id: METADATA_ATTACHMENT_ID,
+        name: "METADATA_ATTACHMENT_ID",
+        dump_name: Some("METADATA_ATTACHMENT_BLOCK"),
+        records: METADATA_ATTACHMENT_RECORDS,
+    },
+    BlockName {
+        id: TYPE_BLOCK_ID_NEW,
+        name: "TYPE_BLOCK_ID_NEW",
+        dump_name: Some("TYPE_BLOCK_ID"),
+        records: TYPE_RECORDS,
+    },
+    BlockName {
+        id: USELIST_BLOCK_ID,
+        name: "USELIST_BLOCK_ID",
+        dump_name: Some("USELIST_BLOCK_ID"),
+        records: USELIST_RECORDS,
+    },
+    BlockName {
+        id: MODULE_STRTAB_BLOCK_ID,
+        name: "MODULE_STRTAB_BLOCK_ID",
+        dump_name: Some("MODULE_STRTAB_BLOCK"),
+        records: MODULE_STRTAB_RECORDS,
+    },
+    BlockName {
+        id: GLOBALVAL_SUMMARY_BLOCK_ID,
+        name: "GLOBALVAL_SUMMARY_BLOCK_ID",
+        dump_name: Some("GLOBALVAL_SUMMARY_BLOCK"),
+        records: GLOBALVAL_SUMMARY_RECORDS,
+    },
+    BlockName {
+        id: OPERAND_BUNDLE_TAGS_BLOCK_ID,
+        name: "OPERAND_BUNDLE_TAGS_BLOCK_ID",
+        dump_name: Some("OPERAND_BUNDLE_TAGS_BLOCK"),
+        records: OPERAND_BUNDLE_TAGS_RECORDS,
+    },
+    BlockName {
+        id: METADATA_KIND_BLOCK_ID,
+        name: "METADATA_KIND_BLOCK_ID",
+        dump_name: Some("METADATA_KIND_BLOCK"),
+        records: METADATA_KIND_RECORDS,
+    },
+    BlockName {
+        id: STRTAB_BLOCK_ID,
+        name: "STRTAB_BLOCK_ID",
+        dump_name: Some("STRTAB_BLOCK"),
+        records: STRTAB_RECORDS,
+    },
+    BlockName {
+        id: FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID,
+        name: "FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID",
+        dump_name: Some("FULL_LTO_GLOBALVAL_SUMMARY_BLOCK"),
+        records: GLOBALVAL_SUMMARY_RECORDS,
+    },
+    BlockName {
+        id: SYMTAB_BLOCK_ID,
+        name: "SYMTAB_BLOCK_ID",
+        dump_name: Some("SYMTAB_BLOCK"),
+        records: SYMTAB_RECORDS,
+    },
+    BlockName {
+        id: SYNC_SCOPE_NAMES_BLOCK_ID,
+        name: "SYNC_SCOPE_NAMES_BLOCK_ID",
+        dump_name: None,
+        records: SYNC_SCOPE_NAMES_RECORDS,
+    },
 ];

@@ -16,9 +16,10 @@
 //!   info:    BLOCKINFO pool, append-only (see `blockinfo.rs`)
 //! ```
 //!
-//! Abbreviation id `4 + i` of the innermost block is `active[B.active_start
-//! + i]`: first the ones BLOCKINFO gives the block's id (copied as
-//! references on entry), then the ones the block defines, in order.
+//! Abbreviation id `4 + i` of the innermost block is
+//! `active[B.active_start + i]`: first the ones BLOCKINFO gives the block's
+//! id (copied as references on entry), then the ones the block defines, in
+//! order.
 //!
 //! Work is bounded by the input: every step consumes at least one bit (the
 //! abbreviation id width is at least 1), and lengths are checked against the
@@ -111,12 +112,20 @@ impl<'a> Record<'a> {
 
     /// An empty record buffer with room for `n` values.
     pub fn with_capacity(n: usize) -> Record<'a> {
-        Record { ops: Vec::with_capacity(n), ..Record::default() }
+        Record {
+            ops: Vec::with_capacity(n),
+            ..Record::default()
+        }
     }
 
     /// A record built by hand (for writers and tests).
     pub fn from_parts(code: u32, ops: &[u64], blob: Option<&'a [u8]>) -> Record<'a> {
-        Record { code, abbrev_id: UNABBREV_RECORD, ops: ops.to_vec(), blob }
+        Record {
+            code,
+            abbrev_id: UNABBREV_RECORD,
+            ops: ops.to_vec(),
+            blob,
+        }
     }
 
     /// The record code.
@@ -288,7 +297,9 @@ impl<'a> Reader<'a> {
     /// Reads the next abbreviation id and what it starts.
     #[inline(always)]
     pub fn advance(&mut self) -> Result<Entry> {
-        let Some(id) = self.cur.rd(self.width) else { return Err(self.cur.take_fault()) };
+        let Some(id) = self.cur.rd(self.width) else {
+            return Err(self.cur.take_fault());
+        };
         let id = id as u32;
         match id {
             END_BLOCK => self.end_block(),
@@ -308,6 +319,10 @@ impl<'a> Reader<'a> {
         let Some(scope) = self.scopes.pop() else {
             return Err(self.cur.error(ErrorKind::EndBlockAtTopLevel));
         };
+        if (self.cur.bit_pos() + 31) & !31 > self.cur.bit_len() {
+            // The block's padding to 32 bits is cut off.
+            return Err(self.cur.error(ErrorKind::UnexpectedEof));
+        }
         self.cur.align32();
         self.width = scope.prev_width;
         self.active.truncate(scope.active_start as usize);
@@ -353,7 +368,11 @@ impl<'a> Reader<'a> {
             return Err(self.cur.error(ErrorKind::BlockAtEnd));
         }
         self.width = width;
-        Ok(BlockHeader { block_id, abbrev_width: width, num_words })
+        Ok(BlockHeader {
+            block_id,
+            abbrev_width: width,
+            num_words,
+        })
     }
 
     /// Enters a BLOCKINFO block in BLOCKINFO mode: `SETBID` records select
@@ -363,7 +382,9 @@ impl<'a> Reader<'a> {
     /// be skipped ([`Reader::skip_block`]), as LLVM does.
     pub fn enter_block_info(&mut self) -> Result<BlockHeader> {
         if self.build.is_some() {
-            return Err(self.cur.error(ErrorKind::BadBlockInfo("nested blockinfo block")));
+            return Err(self
+                .cur
+                .error(ErrorKind::BadBlockInfo("nested blockinfo block")));
         }
         let h = self.enter_block(BLOCKINFO_BLOCK_ID)?;
         if let Some(s) = self.scopes.last_mut() {
@@ -382,7 +403,9 @@ impl<'a> Reader<'a> {
         let mut rec = Record::new();
         loop {
             if self.cur.at_end() {
-                return Err(self.cur.error(ErrorKind::BadBlockInfo("stream ends inside it")));
+                return Err(self
+                    .cur
+                    .error(ErrorKind::BadBlockInfo("stream ends inside it")));
             }
             match self.advance()? {
                 Entry::SubBlock(_) => {
@@ -407,7 +430,11 @@ impl<'a> Reader<'a> {
         let body_bit = self.cur.bit_pos();
         let to = body_bit + u64::from(num_words) * 32;
         self.cur.seek(to)?;
-        Ok(SkippedBlock { abbrev_width, num_words, body_bit })
+        Ok(SkippedBlock {
+            abbrev_width,
+            num_words,
+            body_bit,
+        })
     }
 
     fn define_abbrev(&mut self) -> Result<()> {
@@ -477,7 +504,11 @@ impl<'a> Reader<'a> {
                 return Err(self.cur.error(ErrorKind::UnknownAbbrev(abbrev_id)));
             };
             let range = r.start as usize..(r.start + r.len) as usize;
-            let steps = if r.shared { &self.info.steps()[range] } else { &self.local_steps[range] };
+            let steps = if r.shared {
+                &self.info.steps()[range]
+            } else {
+                &self.local_steps[range]
+            };
             read_abbreviated(&mut cur, steps, &mut rec.ops, &mut rec.blob)
         };
         self.cur.join(&cur);
@@ -495,23 +526,32 @@ impl<'a> Reader<'a> {
     }
 
     fn blockinfo_record(&mut self, rec: &Record<'a>) -> Result<()> {
-        let Some(build) = self.build.as_mut() else { return Ok(()) };
+        let Some(build) = self.build.as_mut() else {
+            return Ok(());
+        };
         let bad = |cur: &Cursor<'a>, why| Err(cur.error(ErrorKind::BadBlockInfo(why)));
         match rec.code {
             BLOCKINFO_CODE_SETBID => {
-                let Some(&id) = rec.ops.first() else { return bad(&self.cur, "empty setbid") };
+                let Some(&id) = rec.ops.first() else {
+                    return bad(&self.cur, "empty setbid");
+                };
                 let id = id as u32;
                 let i = match build.entries.iter().position(|e| e.block_id == id) {
                     Some(i) => i,
                     None => {
-                        build.entries.push(BlockInfoEntry { block_id: id, ..Default::default() });
+                        build.entries.push(BlockInfoEntry {
+                            block_id: id,
+                            ..Default::default()
+                        });
                         build.entries.len() - 1
                     }
                 };
                 build.current = Some(i);
             }
             BLOCKINFO_CODE_BLOCKNAME => {
-                let Some(c) = build.current else { return bad(&self.cur, "blockname before setbid") };
+                let Some(c) = build.current else {
+                    return bad(&self.cur, "blockname before setbid");
+                };
                 build.entries[c].name = rec.ops.iter().map(|&v| v as u8).collect();
             }
             BLOCKINFO_CODE_SETRECORDNAME => {
@@ -550,7 +590,11 @@ impl<'a> Reader<'a> {
             return Err(self.cur.error(ErrorKind::UnknownAbbrev(abbrev_id)));
         };
         let range = r.start as usize..(r.start + r.len) as usize;
-        let ops = if r.shared { &self.info.ops()[range] } else { &self.local[range] };
+        let ops = if r.shared {
+            &self.info.ops()[range]
+        } else {
+            &self.local[range]
+        };
         match skip_abbreviated(&mut self.cur, ops) {
             Some(code) => Ok(code),
             None => Err(self.cur.take_fault()),
@@ -587,17 +631,28 @@ fn read_abbrev_ops(cur: &mut Cursor<'_>, n: u32, ops: &mut Vec<AbbrevOp>) -> Opt
     Some(())
 }
 
-#[inline]
-fn read_unabbrev(cur: &mut Cursor<'_>, vals: &mut Vec<u64>) -> Option<u32> {
+#[inline(never)]
+fn read_unabbrev(cur: &mut Cursor<'_>, vals_out: &mut Vec<u64>) -> Option<u32> {
+    let mut c = cur.fork();
+    let mut vals = std::mem::take(vals_out);
+    vals.clear();
+    let code = read_unabbrev_into(&mut c, &mut vals);
+    *vals_out = vals;
+    cur.join(&c);
+    code
+}
+
+#[inline(always)]
+fn read_unabbrev_into(cur: &mut Cursor<'_>, vals: &mut Vec<u64>) -> Option<u32> {
     let code = cur.vbr32(6)?;
     let n = cur.vbr32(6)?;
     if u64::from(n) * 6 > cur.bits_left() {
         return cur.fail(Fault::LengthTooLarge);
     }
-    vals.clear();
-    vals.resize(n as usize, 0);
-    for slot in vals.iter_mut() {
-        *slot = cur.vbr(6)?;
+    vals.reserve(n as usize);
+    for _ in 0..n {
+        let v = cur.vbr(6)?;
+        vals.push(v);
     }
     Some(code)
 }
@@ -660,7 +715,7 @@ fn element_bits(cur: &mut Cursor<'_>, elem: AbbrevOp) -> Option<u64> {
     }
 }
 
-#[inline]
+#[inline(never)]
 fn read_abbreviated<'a>(
     cur: &mut Cursor<'a>,
     steps: &[Step],
@@ -670,14 +725,19 @@ fn read_abbreviated<'a>(
     let Some((first, rest)) = steps.split_first() else {
         return cur.fail(Fault::EmptyAbbrev);
     };
-    let code = read_value(cur, first)? as u32;
+    let mut c = cur.fork();
+    let code = read_value(&mut c, first);
     // A local vector: its length and capacity stay in registers.
     let mut vals = std::mem::take(vals_out);
     vals.clear();
-    let res = read_operands(cur, rest, &mut vals, blob);
+    let res = match code {
+        Some(_) => read_operands(&mut c, rest, &mut vals, blob),
+        None => None,
+    };
     *vals_out = vals;
+    cur.join(&c);
     res?;
-    Some(code)
+    Some(code? as u32)
 }
 
 #[inline(always)]
@@ -690,7 +750,7 @@ fn read_operands<'a>(
     let mut i = 0;
     while i < rest.len() {
         let s = &rest[i];
-        if s.kind == StepKind::Scalar {
+        if !s.special {
             let v = read_step(cur, s)?;
             vals.push(v);
             i += 1;
@@ -708,7 +768,8 @@ fn read_operands<'a>(
                 let n = u64::from(cur.vbr32(6)?);
                 cur.align32();
                 let padded = (n + 3) & !3;
-                let Some(bytes) = cur.bytes_here(n).filter(|_| padded * 8 <= cur.bits_left()) else {
+                let Some(bytes) = cur.bytes_here(n).filter(|_| padded * 8 <= cur.bits_left())
+                else {
                     return cur.fail(Fault::BlobPastEnd);
                 };
                 cur.skip_bits(padded * 8)?;

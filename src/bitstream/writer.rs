@@ -100,9 +100,10 @@ impl Bits {
     fn scalar(&mut self, op: AbbrevOp, v: u64) -> Result<()> {
         match op {
             AbbrevOp::Literal(l) if l == v => Ok(()),
-            AbbrevOp::Literal(l) => {
-                Err(self.error(ErrorKind::LiteralMismatch { literal: l, value: v }))
-            }
+            AbbrevOp::Literal(l) => Err(self.error(ErrorKind::LiteralMismatch {
+                literal: l,
+                value: v,
+            })),
             AbbrevOp::Fixed(w) => self.fixed(v, u32::from(w)),
             AbbrevOp::Vbr(0) if v == 0 => Ok(()),
             AbbrevOp::Vbr(w) => self.vbr(v, u32::from(w)),
@@ -167,7 +168,11 @@ impl Writer {
     /// An empty stream with room for `bytes` bytes.
     pub fn with_capacity(bytes: usize) -> Writer {
         Writer {
-            bits: Bits { out: Vec::with_capacity(bytes), acc: 0, nacc: 0 },
+            bits: Bits {
+                out: Vec::with_capacity(bytes),
+                acc: 0,
+                nacc: 0,
+            },
             width: TOP_LEVEL_ABBREV_WIDTH,
             scopes: Vec::new(),
             active: Vec::new(),
@@ -210,7 +215,14 @@ impl Writer {
 
     /// Appends the LLVM IR magic `'B' 'C' 0x0 0xC 0xE 0xD`.
     pub fn emit_bitcode_magic(&mut self) {
-        for (v, w) in [(u64::from(b'B'), 8), (u64::from(b'C'), 8), (0, 4), (0xC, 4), (0xE, 4), (0xD, 4)] {
+        for (v, w) in [
+            (u64::from(b'B'), 8),
+            (u64::from(b'C'), 8),
+            (0, 4),
+            (0xC, 4),
+            (0xE, 4),
+            (0xD, 4),
+        ] {
             self.bits.put(v, w);
         }
     }
@@ -222,7 +234,9 @@ impl Writer {
 
     fn enter(&mut self, block_id: u32, abbrev_width: u32) -> Result<usize> {
         if abbrev_width == 0 || abbrev_width > 32 {
-            return Err(self.bits.error(ErrorKind::InvalidAbbrevWidth(abbrev_width.into())));
+            return Err(self
+                .bits
+                .error(ErrorKind::InvalidAbbrevWidth(abbrev_width.into())));
         }
         self.abbrev_id(ENTER_SUBBLOCK)?;
         self.bits.vbr(u64::from(block_id), 8)?;
@@ -291,7 +305,7 @@ impl Writer {
     /// Writes a whole block whose body (the words after its length word,
     /// `END_BLOCK` included) is `body`, a multiple of 4 bytes, verbatim.
     pub fn emit_raw_block(&mut self, block_id: u32, abbrev_width: u32, body: &[u8]) -> Result<()> {
-        if body.len() % 4 != 0 {
+        if !body.len().is_multiple_of(4) {
             return Err(self.bits.error(ErrorKind::LengthTooLarge));
         }
         let len_at = self.enter(block_id, abbrev_width)?;
@@ -343,12 +357,18 @@ impl Writer {
                 if let Some(c) = build.current {
                     let r = self.info.push_ops(ops);
                     build.entries[c].abbrevs.push(r);
-                    return Ok(FIRST_APPLICATION_ABBREV + build.entries[c].abbrevs.len() as u32 - 1);
+                    return Ok(
+                        FIRST_APPLICATION_ABBREV + build.entries[c].abbrevs.len() as u32 - 1,
+                    );
                 }
             }
             return Err(self.bits.error(ErrorKind::NoCurrentBlockId));
         }
-        let r = AbbrevRef { start: self.local.len() as u32, len: ops.len() as u32, shared: false };
+        let r = AbbrevRef {
+            start: self.local.len() as u32,
+            len: ops.len() as u32,
+            shared: false,
+        };
         self.local.extend_from_slice(ops);
         self.active.push(r);
         let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
@@ -359,7 +379,10 @@ impl Writer {
     /// current one, then defines `ops` for blocks of `block_id`; returns the
     /// abbreviation id it will have there.
     pub fn define_blockinfo_abbrev(&mut self, block_id: u32, ops: &[AbbrevOp]) -> Result<u32> {
-        let current = self.build.as_ref().and_then(|b| b.current.map(|c| b.entries[c].block_id));
+        let current = self
+            .build
+            .as_ref()
+            .and_then(|b| b.current.map(|c| b.entries[c].block_id));
         if current != Some(block_id) {
             self.emit_unabbrev_record(BLOCKINFO_CODE_SETBID, &[u64::from(block_id)])?;
         }
@@ -384,7 +407,13 @@ impl Writer {
     /// which case `blob` must be `None`). `vals` are the operands after the
     /// code, literals included, array elements last; `blob` the bytes of a
     /// blob operand.
-    pub fn emit_record(&mut self, abbrev_id: u32, code: u32, vals: &[u64], blob: Option<&[u8]>) -> Result<()> {
+    pub fn emit_record(
+        &mut self,
+        abbrev_id: u32,
+        code: u32,
+        vals: &[u64],
+        blob: Option<&[u8]>,
+    ) -> Result<()> {
         if abbrev_id == UNABBREV_RECORD {
             if blob.is_some() {
                 return Err(self.bits.error(ErrorKind::BlobMismatch));
@@ -400,7 +429,11 @@ impl Writer {
         };
         self.bits.fixed(u64::from(abbrev_id), self.width)?;
         let range = r.start as usize..(r.start + r.len) as usize;
-        let ops = if r.shared { &self.info.ops()[range] } else { &self.local[range] };
+        let ops = if r.shared {
+            &self.info.ops()[range]
+        } else {
+            &self.local[range]
+        };
         emit_abbreviated(&mut self.bits, ops, code, vals, blob)?;
         if self.in_info {
             self.blockinfo_record(code, vals);
@@ -409,7 +442,9 @@ impl Writer {
     }
 
     fn blockinfo_record(&mut self, code: u32, vals: &[u64]) {
-        let Some(build) = self.build.as_mut() else { return };
+        let Some(build) = self.build.as_mut() else {
+            return;
+        };
         match (code, build.current) {
             (BLOCKINFO_CODE_SETBID, _) => {
                 if let Some(&id) = vals.first() {
@@ -417,7 +452,10 @@ impl Writer {
                     let i = match build.entries.iter().position(|e| e.block_id == id) {
                         Some(i) => i,
                         None => {
-                            build.entries.push(BlockInfoEntry { block_id: id, ..Default::default() });
+                            build.entries.push(BlockInfoEntry {
+                                block_id: id,
+                                ..Default::default()
+                            });
                             build.entries.len() - 1
                         }
                     };
@@ -445,7 +483,13 @@ impl Writer {
     }
 }
 
-fn emit_abbreviated(bits: &mut Bits, ops: &[AbbrevOp], code: u32, vals: &[u64], blob: Option<&[u8]>) -> Result<()> {
+fn emit_abbreviated(
+    bits: &mut Bits,
+    ops: &[AbbrevOp],
+    code: u32,
+    vals: &[u64],
+    blob: Option<&[u8]>,
+) -> Result<()> {
     let Some((&first, rest)) = ops.split_first() else {
         return Err(bits.error(ErrorKind::EmptyAbbrev));
     };
@@ -459,7 +503,10 @@ fn emit_abbreviated(bits: &mut Bits, ops: &[AbbrevOp], code: u32, vals: &[u64], 
                 let Some(&elem) = rest.get(k + 1) else {
                     return Err(bits.error(ErrorKind::ArrayNotSecondToLast));
                 };
-                if !matches!(elem, AbbrevOp::Fixed(1..) | AbbrevOp::Vbr(1..) | AbbrevOp::Char6) {
+                if !matches!(
+                    elem,
+                    AbbrevOp::Fixed(1..) | AbbrevOp::Vbr(1..) | AbbrevOp::Char6
+                ) {
                     return Err(bits.error(ErrorKind::InvalidArrayElement));
                 }
                 let elems = vals.get(i..).unwrap_or(&[]);
@@ -472,7 +519,9 @@ fn emit_abbreviated(bits: &mut Bits, ops: &[AbbrevOp], code: u32, vals: &[u64], 
                 continue;
             }
             AbbrevOp::Blob => {
-                let Some(b) = blob else { return Err(bits.error(ErrorKind::BlobMismatch)) };
+                let Some(b) = blob else {
+                    return Err(bits.error(ErrorKind::BlobMismatch));
+                };
                 bits.vbr(b.len() as u64, 6)?;
                 bits.align32();
                 let mut chunks = b.chunks_exact(4);
@@ -486,7 +535,9 @@ fn emit_abbreviated(bits: &mut Bits, ops: &[AbbrevOp], code: u32, vals: &[u64], 
                 blob_used = true;
             }
             op => {
-                let Some(&v) = vals.get(i) else { return Err(bits.error(ErrorKind::OperandCount)) };
+                let Some(&v) = vals.get(i) else {
+                    return Err(bits.error(ErrorKind::OperandCount));
+                };
                 bits.scalar(op, v)?;
                 i += 1;
             }
