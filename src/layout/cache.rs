@@ -13,7 +13,7 @@
 //! type id: no hashing.
 //!
 //! Invariants: `slots[t]` is 0 (no layout known for type `t`), `IN_PROGRESS`
-//! only during a walk, or `1 + i` where `layouts[i]` is the layout of `t`
+//! only during a walk, or `1 + i` where `store` layout `i` is the layout of `t`
 //! under `dl`, computed from the context the cache has been used with;
 //! `infos[t]` is `StepInfo::EMPTY` or the GEP step info of sized type `t`
 //! (its alloc size and what an index into it steps over), so that a GEP walk
@@ -23,7 +23,7 @@ use crate::context::Context;
 use crate::types::Type;
 
 use super::datalayout::DataLayout;
-use super::sizes::{LayoutError, SizeAlign, StepInfo, StructMemo, Walk, IN_PROGRESS};
+use super::sizes::{LayoutError, LayoutStore, SizeAlign, StepInfo, StructMemo, Walk, IN_PROGRESS};
 use super::struct_layout::StructLayout;
 use super::units::{Align, TypeSize};
 
@@ -31,7 +31,7 @@ use super::units::{Align, TypeSize};
 #[derive(Default, Clone, Debug)]
 pub(crate) struct DenseMemo {
     slots: Vec<u32>,
-    layouts: Vec<StructLayout>,
+    store: LayoutStore,
     infos: Vec<StepInfo>,
 }
 
@@ -60,14 +60,13 @@ impl StructMemo for DenseMemo {
         };
     }
 
-    fn push(&mut self, layout: StructLayout) -> u32 {
-        self.layouts.push(layout);
-        (self.layouts.len() - 1) as u32
+    #[inline]
+    fn store(&self) -> &LayoutStore {
+        &self.store
     }
 
-    #[inline]
-    fn layout(&self, index: u32) -> &StructLayout {
-        &self.layouts[index as usize]
+    fn store_mut(&mut self) -> &mut LayoutStore {
+        &mut self.store
     }
 
     #[inline]
@@ -126,7 +125,7 @@ impl LayoutCache {
 
     /// Number of struct layouts held.
     pub fn num_cached(&self) -> usize {
-        self.memo.layouts.len()
+        self.memo.store.len()
     }
 
     #[inline]
@@ -189,6 +188,6 @@ impl LayoutCache {
     /// [`LayoutError::Unsized`] if `ty` is not a sized struct.
     pub fn struct_layout(&mut self, ctx: &Context, ty: Type) -> Result<&StructLayout, LayoutError> {
         let index = self.walk(ctx).struct_layout(ty)?;
-        Ok(self.memo.layout(index))
+        Ok(self.memo.store.layout(index))
     }
 }

@@ -157,30 +157,46 @@ impl From<LayoutError> for GepError {
     }
 }
 
-/// What the next index steps over (LLVM's `gep_type_iterator` state).
+/// What the next index steps over (LLVM's `gep_type_iterator` state): the
+/// `kind`, `inner` and `elem_store` of the [`StepInfo`] of the type being
+/// indexed into, copied as they are, so that moving on is three loads and
+/// no conversion:
+///
+/// ```text
+/// kind     inner                      extra
+/// ARRAY    element type index         -             stride: element alloc size
+/// VECTOR   -                          store size    stride: element store size
+/// STRUCT   first field record         field count   a constant field number
+/// SCALAR   -                          -             no index may follow
+/// ```
+///
+/// The first index steps over the source element type as over an array
+/// element: the walk starts at `ARRAY` with `inner` = the source type.
 #[derive(Copy, Clone)]
-enum Step {
-    /// An element of this type, stride its alloc size (the first index, and
-    /// array elements).
-    Flat(Type),
-    /// An element of a vector: stride the element store size
-    /// (`StepInfo::NOT_BYTE_SIZED` if the elements are not whole bytes).
-    VectorElem(u32),
-    /// A field of the struct with this layout index.
-    Field(u32),
-    /// Nothing: the last type reached is not an aggregate.
-    End,
+struct Cursor {
+    kind: u8,
+    inner: u32,
+    extra: u32,
 }
 
-impl StepInfo {
-    /// What an index into the type described by `self` steps over.
+impl Cursor {
+    /// The cursor of the first index.
     #[inline]
-    fn step_into(self) -> Step {
-        match self.kind {
-            StepInfo::ARRAY => Step::Flat(Type::from_index(self.inner as usize)),
-            StepInfo::VECTOR => Step::VectorElem(self.elem_store),
-            StepInfo::STRUCT => Step::Field(self.inner),
-            _ => Step::End,
+    fn start(source: Type) -> Cursor {
+        Cursor {
+            kind: StepInfo::ARRAY,
+            inner: source.index() as u32,
+            extra: 0,
+        }
+    }
+
+    /// The cursor after stepping onto a value of the type `info` describes.
+    #[inline]
+    fn into(info: &StepInfo) -> Cursor {
+        Cursor {
+            kind: info.kind,
+            inner: info.inner,
+            extra: info.elem_store,
         }
     }
 }
@@ -207,6 +223,8 @@ trait Acc: Copy + Eq {
     const ZERO: Self;
     /// The low bits of `v`.
     fn truncate(v: i128) -> Self;
+    /// `v`, widened as needed.
+    fn from_u64(v: u64) -> Self;
     fn add(self, other: Self) -> Self;
     fn mul(self, other: Self) -> Self;
     /// The accumulated bits, read back signed from `width` bits.
@@ -218,6 +236,10 @@ impl Acc for u64 {
     #[inline]
     fn truncate(v: i128) -> Self {
         v as u64
+    }
+    #[inline]
+    fn from_u64(v: u64) -> Self {
+        v
     }
     #[inline]
     fn add(self, other: Self) -> Self {
@@ -239,6 +261,10 @@ impl Acc for u128 {
     #[inline]
     fn truncate(v: i128) -> Self {
         v as u128
+    }
+    #[inline]
+    fn from_u64(v: u64) -> Self {
+        u128::from(v)
     }
     #[inline]
     fn add(self, other: Self) -> Self {
@@ -312,37 +338,38 @@ impl<M: StructMemo> Walk<'_, M> {
         terms: &mut SmallVec<[(u32, i128); 2]>,
     ) -> Result<i128, GepError> {
         let mut offset = A::ZERO;
-        let mut step = Step::Flat(source);
+        let mut at = Cursor::start(source);
         for position in 0..indices.len() {
             let index = indices.get(position);
-            // The stride of this index and what the next one steps over.
+            // The stride of this index (struct indices `continue`).
             let stride: u64;
-            match step {
-                Step::Field(layout) => {
+            match at.kind {
+                StepInfo::STRUCT => {
                     let GepIndex::Const(i) = index else {
                         return Err(GepError::StructIndexNotConstant { position });
                     };
-                    let layout = self.memo.layout(layout);
-                    let field = usize::try_from(i).ok().and_then(|i| layout.field_step(i));
-                    let Some(&(field_offset, field_info)) = field else {
+                    if i as u128 >= u128::from(at.extra) {
                         return Err(GepError::StructIndexOutOfRange {
                             position,
                             index: i,
-                            num_fields: layout.num_fields(),
+                            num_fields: at.extra,
                         });
-                    };
+                    }
+                    let (field_offset, field) = self.memo.store().field_step(at.inner, i as usize);
                     if i != 0 {
-                        if layout.is_scalable() {
+                        // The fields of a sized struct are scalable only
+                        // when all are (the homogeneous case).
+                        if field.scalable {
                             return Err(GepError::Scalable { position });
                         }
-                        offset = offset.add(A::truncate(i128::from(field_offset)));
+                        offset = offset.add(A::from_u64(field_offset));
                     }
-                    step = field_info.step_into();
+                    at = Cursor::into(&field);
                     continue;
                 }
-                Step::Flat(elem) => {
-                    let info = self.step_info(elem)?;
-                    step = info.step_into();
+                StepInfo::ARRAY => {
+                    let info = self.step_info(Type::from_index(at.inner as usize))?;
+                    at = Cursor::into(&info);
                     if index == GepIndex::Const(0) {
                         continue;
                     }
@@ -351,8 +378,9 @@ impl<M: StructMemo> Walk<'_, M> {
                     }
                     stride = info.alloc;
                 }
-                Step::VectorElem(store) => {
-                    step = Step::End;
+                StepInfo::VECTOR => {
+                    let store = at.extra;
+                    at.kind = StepInfo::SCALAR;
                     if index == GepIndex::Const(0) {
                         continue;
                     }
@@ -361,13 +389,13 @@ impl<M: StructMemo> Walk<'_, M> {
                     }
                     stride = u64::from(store);
                 }
-                Step::End => return Err(GepError::NotIndexable { position }),
+                _ => return Err(GepError::NotIndexable { position }),
             }
             match index {
                 GepIndex::Const(i) => {
                     // No reduction of `i` to `width` bits first: the product
                     // is the same modulo 2^width.
-                    offset = offset.add(A::truncate(i).mul(A::truncate(i128::from(stride))));
+                    offset = offset.add(A::truncate(i).mul(A::from_u64(stride)));
                 }
                 GepIndex::Var(key) => {
                     if mode == Mode::ConstantOnly {
@@ -388,6 +416,80 @@ impl<M: StructMemo> Walk<'_, M> {
             *scale = wrap(*scale, width);
         }
         Ok(offset.finish(width))
+    }
+
+    /// The constant-only walk over plain constants: what
+    /// [`gep`](Self::gep) computes for `Mode::ConstantOnly`, in a loop with
+    /// nothing else in it (the hot path of constant folding and of the
+    /// `gep_offset` workload). `A` as in `gep_in`.
+    #[inline]
+    fn gep_const<A: Acc>(
+        &mut self,
+        width: u32,
+        source: Type,
+        indices: &[i128],
+    ) -> Result<i128, GepError> {
+        let mut offset = A::ZERO;
+        let mut at = Cursor::start(source);
+        for (position, &i) in indices.iter().enumerate() {
+            match at.kind {
+                StepInfo::STRUCT => {
+                    // A negative index is huge as u128: one comparison.
+                    if i as u128 >= u128::from(at.extra) {
+                        return Err(GepError::StructIndexOutOfRange {
+                            position,
+                            index: i,
+                            num_fields: at.extra,
+                        });
+                    }
+                    let (field_offset, field) = self.memo.store().field_step(at.inner, i as usize);
+                    if i != 0 {
+                        if field.scalable {
+                            return Err(GepError::Scalable { position });
+                        }
+                        offset = offset.add(A::from_u64(field_offset));
+                    }
+                    at = Cursor::into(&field);
+                }
+                StepInfo::ARRAY => {
+                    let info = self.step_info(Type::from_index(at.inner as usize))?;
+                    at = Cursor::into(&info);
+                    if i != 0 {
+                        if info.scalable {
+                            return Err(GepError::Scalable { position });
+                        }
+                        offset = offset.add(A::truncate(i).mul(A::from_u64(info.alloc)));
+                    }
+                }
+                StepInfo::VECTOR => {
+                    let store = at.extra;
+                    at.kind = StepInfo::SCALAR;
+                    if i != 0 {
+                        if store == StepInfo::NOT_BYTE_SIZED {
+                            return Err(GepError::NotByteAddressable { position });
+                        }
+                        offset = offset.add(A::truncate(i).mul(A::from_u64(u64::from(store))));
+                    }
+                }
+                _ => return Err(GepError::NotIndexable { position }),
+            }
+        }
+        Ok(offset.finish(width))
+    }
+
+    /// [`gep_const`](Self::gep_const) with the accumulator for `width`.
+    #[inline]
+    fn gep_constant(
+        &mut self,
+        width: u32,
+        source: Type,
+        indices: &[i128],
+    ) -> Result<i128, GepError> {
+        match width {
+            1..=64 => self.gep_const::<u64>(width, source, indices),
+            65..=128 => self.gep_const::<u128>(width, source, indices),
+            _ => Err(GepError::IndexWidthUnsupported(width)),
+        }
     }
 
     /// The type the last index selects (`GetElementPtrInst::getIndexedType`).
@@ -444,10 +546,8 @@ impl LayoutCache {
         source: Type,
         indices: &[i128],
     ) -> Result<i128, GepError> {
-        let mut terms = SmallVec::new();
         let width = self.data_layout().index_size_in_bits(addr_space);
-        self.walk(ctx)
-            .gep(width, source, indices, Mode::ConstantOnly, &mut terms)
+        self.walk(ctx).gep_constant(width, source, indices)
     }
 
     /// The offset of a GEP split into a constant and variable terms (LLVM
@@ -502,14 +602,13 @@ impl DataLayout {
         indices: &[i128],
     ) -> Result<i128, GepError> {
         let mut memo = OneShotMemo::default();
-        let mut terms = SmallVec::new();
         let width = self.index_size_in_bits(addr_space);
         Walk {
             dl: self,
             ctx,
             memo: &mut memo,
         }
-        .gep(width, source, indices, Mode::ConstantOnly, &mut terms)
+        .gep_constant(width, source, indices)
     }
 
     /// As [`LayoutCache::gep_offset`].
@@ -549,13 +648,12 @@ impl DataLayout {
     ) -> Result<i64, GepError> {
         let wide: SmallVec<[i128; 8]> = indices.iter().map(|&i| i128::from(i)).collect();
         let mut memo = OneShotMemo::default();
-        let mut terms = SmallVec::new();
         let offset = Walk {
             dl: self,
             ctx,
             memo: &mut memo,
         }
-        .gep(64, source, &wide[..], Mode::ConstantOnly, &mut terms)?;
+        .gep_constant(64, source, &wide)?;
         Ok(offset as i64)
     }
 }

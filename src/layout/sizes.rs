@@ -62,10 +62,10 @@ pub(crate) trait StructMemo {
     fn slot(&self, ty: Type) -> Option<u32>;
     /// Sets the slot of `ty`; `None` clears it.
     fn set_slot(&mut self, ty: Type, slot: Option<u32>);
-    /// Stores a finished layout and returns its index.
-    fn push(&mut self, layout: StructLayout) -> u32;
-    /// The layout at `index`.
-    fn layout(&self, index: u32) -> &StructLayout;
+    /// The finished layouts.
+    fn store(&self) -> &LayoutStore;
+    /// The finished layouts, to add one.
+    fn store_mut(&mut self) -> &mut LayoutStore;
     /// The GEP step info of `ty`, if remembered.
     fn step_info(&self, ty: Type) -> Option<StepInfo>;
     /// Remembers the GEP step info of a sized `ty`.
@@ -80,7 +80,8 @@ pub(crate) trait StructMemo {
 /// SCALAR   -                     -
 /// ARRAY    element type index    -
 /// VECTOR   element type index    element store size, or NOT_BYTE_SIZED
-/// STRUCT   struct layout index   -
+/// STRUCT   first field record    number of fields
+///          in the LayoutStore pool
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) struct StepInfo {
@@ -119,6 +120,60 @@ impl StepInfo {
     };
 }
 
+/// Finished struct layouts, with every layout's per-field GEP records
+/// `(offset, step info of the field type)` in one flat pool, so that a
+/// struct index in a GEP walk costs one load.
+///
+/// Invariant: `spans[i]` is the `(start, len)` of layout `i`'s records in
+/// `pool`, `len` its number of fields.
+#[derive(Default, Clone, Debug)]
+pub(crate) struct LayoutStore {
+    layouts: Vec<StructLayout>,
+    spans: Vec<(u32, u32)>,
+    pool: Vec<(u64, StepInfo)>,
+}
+
+impl LayoutStore {
+    /// Stores a finished layout and its field records; returns its index.
+    fn push(&mut self, layout: StructLayout, steps: Vec<(u64, StepInfo)>) -> u32 {
+        debug_assert_eq!(steps.len(), layout.field_offsets().len());
+        let start = self.pool.len() as u32;
+        self.spans.push((start, steps.len() as u32));
+        self.pool.extend(steps);
+        self.layouts.push(layout);
+        (self.layouts.len() - 1) as u32
+    }
+
+    /// The layout at `index`.
+    #[inline]
+    pub(crate) fn layout(&self, index: u32) -> &StructLayout {
+        &self.layouts[index as usize]
+    }
+
+    /// Where the field records of layout `index` are in the pool.
+    #[inline]
+    pub(crate) fn span(&self, index: u32) -> (u32, u32) {
+        self.spans[index as usize]
+    }
+
+    /// Field record `i` of the layout whose records start at `start`; the
+    /// caller has checked `i` against the span's length.
+    #[inline]
+    pub(crate) fn field_step(&self, start: u32, i: usize) -> (u64, StepInfo) {
+        self.pool[start as usize + i]
+    }
+
+    /// Number of layouts held.
+    pub(crate) fn len(&self) -> usize {
+        self.layouts.len()
+    }
+
+    /// Takes the layout at `index` out (the store is dropped afterwards).
+    pub(crate) fn take(mut self, index: u32) -> StructLayout {
+        self.layouts.swap_remove(index as usize)
+    }
+}
+
 /// Slot value of a struct whose layout is being computed.
 pub(crate) const IN_PROGRESS: u32 = u32::MAX;
 
@@ -126,13 +181,13 @@ pub(crate) const IN_PROGRESS: u32 = u32::MAX;
 #[derive(Default)]
 pub(crate) struct OneShotMemo {
     slots: HashMap<Type, u32>,
-    layouts: Vec<StructLayout>,
+    store: LayoutStore,
 }
 
 impl OneShotMemo {
     /// Takes the layout at `index` out (the memo is dropped afterwards).
-    pub(crate) fn take(mut self, index: u32) -> StructLayout {
-        self.layouts.swap_remove(index as usize)
+    pub(crate) fn take(self, index: u32) -> StructLayout {
+        self.store.take(index)
     }
 }
 
@@ -150,12 +205,11 @@ impl StructMemo for OneShotMemo {
             }
         }
     }
-    fn push(&mut self, layout: StructLayout) -> u32 {
-        self.layouts.push(layout);
-        (self.layouts.len() - 1) as u32
+    fn store(&self) -> &LayoutStore {
+        &self.store
     }
-    fn layout(&self, index: u32) -> &StructLayout {
-        &self.layouts[index as usize]
+    fn store_mut(&mut self) -> &mut LayoutStore {
+        &mut self.store
     }
     fn step_info(&self, _: Type) -> Option<StepInfo> {
         None // one query: not worth remembering
@@ -282,7 +336,7 @@ impl<M: StructMemo> Walk<'_, M> {
             }
             TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => {
                 let layout = self.struct_layout(ty)?;
-                let layout = self.memo.layout(layout);
+                let layout = self.memo.store().layout(layout);
                 Ok(SizeAlign {
                     bits: layout.size_in_bits(),
                     abi: struct_align(dl, layout, self.ctx.is_packed_struct(ty), true),
@@ -346,8 +400,11 @@ impl<M: StructMemo> Walk<'_, M> {
                 };
             }
             TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => {
+                let index = self.struct_layout(ty)?;
+                let (start, len) = self.memo.store().span(index);
                 info.kind = StepInfo::STRUCT;
-                info.inner = self.struct_layout(ty)?;
+                info.inner = start;
+                info.elem_store = len;
             }
             _ => info.kind = StepInfo::SCALAR,
         }
@@ -379,7 +436,7 @@ impl<M: StructMemo> Walk<'_, M> {
             }
             TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => {
                 let layout = self.struct_layout(ty)?;
-                let layout = self.memo.layout(layout);
+                let layout = self.memo.store().layout(layout);
                 struct_align(dl, layout, self.ctx.is_packed_struct(ty), false)
             }
             TypeData::TargetExt { name, .. } => match target_ext_layout(name) {
@@ -415,8 +472,8 @@ impl<M: StructMemo> Walk<'_, M> {
         self.memo.set_slot(ty, Some(IN_PROGRESS));
         let result = self.lay_out_fields(ty, fields, packed);
         match result {
-            Ok(layout) => {
-                let index = self.memo.push(layout);
+            Ok((layout, steps)) => {
+                let index = self.memo.store_mut().push(layout, steps);
                 self.memo.set_slot(ty, Some(index));
                 Ok(index)
             }
@@ -433,7 +490,7 @@ impl<M: StructMemo> Walk<'_, M> {
         ty: Type,
         fields: &[Type],
         packed: bool,
-    ) -> Result<StructLayout, LayoutError> {
+    ) -> Result<(StructLayout, Vec<(u64, StepInfo)>), LayoutError> {
         let ctx = self.ctx;
         // Sized structs with scalable fields are exactly the ones whose
         // fields are all the same scalable vector type.
@@ -483,15 +540,15 @@ impl<M: StructMemo> Walk<'_, M> {
         if offset > u64::MAX / 8 {
             return Err(LayoutError::SizeOverflow(ty));
         }
-        Ok(StructLayout::new(
+        let layout = StructLayout::new(
             offsets.into_boxed_slice(),
             fields.into(),
-            steps.into_boxed_slice(),
             offset,
             align,
             padded,
             homogeneous_scalable,
-        ))
+        );
+        Ok((layout, steps))
     }
 }
 

@@ -7,7 +7,6 @@
 
 use crate::types::Type;
 
-use super::sizes::StepInfo;
 use super::units::{Align, TypeSize};
 
 /// The layout of a sized struct: field offsets, size, alignment and whether
@@ -22,14 +21,10 @@ use super::units::{Align, TypeSize};
 ///
 /// A struct of identical scalable vectors has scalable offsets and size
 /// (`is_scalable`): every number here is then a multiple of `vscale`.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct StructLayout {
     offsets: Box<[u64]>,
     fields: Box<[Type]>,
-    /// Per field: its offset and the GEP step info of its type, so that a
-    /// GEP walk through a struct index reads one record. The `inner` layout
-    /// indices refer to the memo the layout was computed in.
-    steps: Box<[(u64, StepInfo)]>,
     size: u64,
     align: Align,
     padded: bool,
@@ -41,18 +36,15 @@ impl StructLayout {
     pub(crate) fn new(
         offsets: Box<[u64]>,
         fields: Box<[Type]>,
-        steps: Box<[(u64, StepInfo)]>,
         size: u64,
         align: Align,
         padded: bool,
         scalable: bool,
     ) -> StructLayout {
         debug_assert_eq!(offsets.len(), fields.len());
-        debug_assert_eq!(offsets.len(), steps.len());
         StructLayout {
             offsets,
             fields,
-            steps,
             size,
             align,
             padded,
@@ -140,26 +132,4 @@ impl StructLayout {
         // offsets[0] is 0, so `after` is at least 1.
         Some(after as u32 - 1)
     }
-
-    /// The byte offset of field `i` and the step info of its type, for the
-    /// GEP walk.
-    #[inline]
-    pub(crate) fn field_step(&self, i: usize) -> Option<&(u64, StepInfo)> {
-        self.steps.get(i)
-    }
 }
-
-impl PartialEq for StructLayout {
-    /// Equal offsets, field types, size, alignment, padding and
-    /// scalability (not the private GEP records, which hold memo indices).
-    fn eq(&self, other: &Self) -> bool {
-        self.offsets == other.offsets
-            && self.fields == other.fields
-            && self.size == other.size
-            && self.align == other.align
-            && self.padded == other.padded
-            && self.scalable == other.scalable
-    }
-}
-
-impl Eq for StructLayout {}
