@@ -1782,3 +1782,83 @@ float 0x41E1620900000000 => 0x41E1620900000000
 double 7.992680e-189 => 0x18E1CE44178EB05D
 double 0xF40658E3AB795203 => 0xF40658E3AB795203";
 }
+
+/// Parsers take untrusted text: random byte soup and mutations of valid
+/// tokens must give `Ok` or a lowercase error, never a panic.
+#[test]
+fn parsers_never_panic() {
+    use lair::constants::apfloat::{APFloat, FloatKind, FloatLiteral};
+    let alphabet: Vec<char> = "0123456789abcdefxXuUsSHRKLMeE+-.  é\u{0660}\0"
+        .chars()
+        .collect();
+    let seeds = [
+        "0x3FF0000000000000",
+        "0xK3FFF8000000000000000",
+        "0xL1",
+        "0xM0",
+        "0xH3C00",
+        "0xR3F80",
+        "1.5e+10",
+        "-0.0",
+        "+1.",
+        "u0xFF",
+        "s0x7f",
+        "-128",
+        "18446744073709551616",
+    ];
+    let mut rng = Rng(0xfeed_face_0bad_c0de);
+    let kinds = [
+        FloatKind::Half,
+        FloatKind::BFloat,
+        FloatKind::Float,
+        FloatKind::Double,
+        FloatKind::X86Fp80,
+        FloatKind::Fp128,
+        FloatKind::PpcFp128,
+    ];
+    for i in 0..30_000 {
+        let mut s: Vec<char> = if i % 2 == 0 {
+            seeds[(rng.next() % seeds.len() as u64) as usize]
+                .chars()
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for _ in 0..rng.next() % 6 {
+            let c = alphabet[(rng.next() % alphabet.len() as u64) as usize];
+            match rng.next() % 3 {
+                0 if !s.is_empty() => {
+                    let at = (rng.next() % s.len() as u64) as usize;
+                    s[at] = c;
+                }
+                1 if !s.is_empty() => {
+                    s.remove((rng.next() % s.len() as u64) as usize);
+                }
+                _ => {
+                    let at = (rng.next() % (s.len() as u64 + 1)) as usize;
+                    s.insert(at, c);
+                }
+            }
+        }
+        let text: String = s.into_iter().collect();
+        let lower = |m: String| {
+            assert!(
+                !m.is_empty() && !m.starts_with(char::is_uppercase),
+                "{text:?}: {m}"
+            );
+        };
+        if let Err(e) = IntLiteral::parse(&text) {
+            lower(e.to_string());
+        }
+        if let Err(e) = APInt::from_str_radix(1 + (i % 130) as u32, &text, 2 + (i % 35) as u32) {
+            lower(e.to_string());
+        }
+        if let Err(e) = FloatLiteral::parse(&text) {
+            lower(e.to_string());
+        }
+        match APFloat::parse_llvm(kinds[i as usize % 7], &text) {
+            Ok(v) => assert_eq!(APFloat::parse_llvm(v.kind(), &v.to_llvm_string()), Ok(v)),
+            Err(e) => lower(e.to_string()),
+        }
+    }
+}
