@@ -97,7 +97,11 @@ pub fn measure<R>(f: impl FnOnce() -> R) -> (Sample, R) {
 /// Prints the contract line: best time, bytes of the last repetition.
 pub fn report(name: &str, n: usize, samples: &[Sample], with_bytes: bool) {
     let best = samples.iter().map(|s| s.ns).min().unwrap_or(0);
-    let bytes = if with_bytes { samples.last().map_or(0, |s| s.bytes.max(0)) } else { 0 };
+    let bytes = if with_bytes {
+        samples.last().map_or(0, |s| s.bytes.max(0))
+    } else {
+        0
+    };
     println!("workload={name} n={n} ns={best} bytes={bytes}");
 }
 

@@ -16,7 +16,8 @@ fn main() {
     let m = ctx.create_module("quickstart");
     ctx.module_mut(m).source_filename = "quickstart.c".into();
     ctx.module_mut(m).triple = "x86_64-unknown-linux-gnu".into();
-    ctx.module_mut(m).datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128".into();
+    ctx.module_mut(m).datalayout =
+        "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128".into();
 
     let i32t = ctx.i32_type();
     let i64t = ctx.i64_type();
@@ -70,7 +71,13 @@ fn main() {
     ctx.phi_add_incoming(i, i_next, looph);
     ctx.phi_add_incoming(acc, zero, entry);
     ctx.phi_add_incoming(acc, acc_next, looph);
-    for (v, name) in [(i.0, "i"), (acc.0, "acc"), (acc_next, "acc.next"), (i_next, "i.next"), (done, "done")] {
+    for (v, name) in [
+        (i.0, "i"),
+        (acc.0, "acc"),
+        (acc_next, "acc.next"),
+        (i_next, "i.next"),
+        (done, "done"),
+    ] {
         ctx.set_name(v, name);
     }
     Builder::at_end(&mut ctx, exit).ret(Some(acc_next));
@@ -124,19 +131,38 @@ fn main() {
     b.call(printf_ty, printf.0, &[msg.0, tmp]);
     let ret0 = b.ctx.const_int(i32t, 0);
     b.ret(Some(ret0));
-    for (v, name) in [(slot, "slot"), (field, "field"), (loaded, "v"), (s, "s"), (class, "class"), (tmp, "tmp")] {
+    for (v, name) in [
+        (slot, "slot"),
+        (field, "field"),
+        (loaded, "v"),
+        (s, "s"),
+        (class, "class"),
+        (tmp, "tmp"),
+    ] {
         ctx.set_name(v, name);
     }
 
     // The pass: replace %tmp by %class and erase it, while a weak-tracking
     // handle held on %tmp follows the replacement.
     let h = ctx.create_handle(Some(tmp), HandleKind::WeakTracking);
-    eprintln!("before: %tmp has {} use(s), %class has {}", ctx.num_uses(tmp), ctx.num_uses(class));
+    eprintln!(
+        "before: %tmp has {} use(s), %class has {}",
+        ctx.num_uses(tmp),
+        ctx.num_uses(class)
+    );
     ctx.replace_all_uses_with(tmp, class);
     ctx.erase_inst(Inst(tmp));
     let followed = ctx.handle_value(h);
-    assert_eq!(followed, Some(class), "the weak-tracking handle follows the RAUW");
-    eprintln!("after: %tmp erased; handle now names %{}; %class has {} use(s)", ctx.name_of(class).unwrap_or("?"), ctx.num_uses(class));
+    assert_eq!(
+        followed,
+        Some(class),
+        "the weak-tracking handle follows the RAUW"
+    );
+    eprintln!(
+        "after: %tmp erased; handle now names %{}; %class has {} use(s)",
+        ctx.name_of(class).unwrap_or("?"),
+        ctx.num_uses(class)
+    );
     ctx.drop_handle(h);
     ctx.check_use_lists().expect("use lists are consistent");
 

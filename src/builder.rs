@@ -35,12 +35,20 @@ pub struct Builder<'a> {
 impl<'a> Builder<'a> {
     /// A builder inserting at the end of `b`.
     pub fn at_end(ctx: &'a mut Context, b: Block) -> Self {
-        Builder { ctx, cursor: Cursor::End(b), fold: true }
+        Builder {
+            ctx,
+            cursor: Cursor::End(b),
+            fold: true,
+        }
     }
 
     /// A builder inserting before `i`.
     pub fn before(ctx: &'a mut Context, i: Inst) -> Self {
-        Builder { ctx, cursor: Cursor::Before(i), fold: true }
+        Builder {
+            ctx,
+            cursor: Cursor::Before(i),
+            fold: true,
+        }
     }
 
     /// Turns constant folding on or off (on by default).
@@ -73,7 +81,14 @@ impl<'a> Builder<'a> {
         i
     }
 
-    fn build(&mut self, op: Opcode, ty: Type, ops: &[Value], flags: u16, payload: InstPayload) -> Inst {
+    fn build(
+        &mut self,
+        op: Opcode,
+        ty: Type,
+        ops: &[Value],
+        flags: u16,
+        payload: InstPayload,
+    ) -> Inst {
         let i = self.ctx.create_inst(op, ty, ops, payload);
         if flags != 0 {
             self.ctx.set_inst_flags(i, flags);
@@ -100,9 +115,17 @@ impl<'a> Builder<'a> {
     /// # Panics
     /// If `op` is not a binary operator or the operand types differ.
     pub fn binop(&mut self, op: Opcode, a: Value, b: Value, flags: u16) -> Value {
-        assert!(op.is_binary(), "`{}` is not a binary operator", op.mnemonic());
+        assert!(
+            op.is_binary(),
+            "`{}` is not a binary operator",
+            op.mnemonic()
+        );
         let ty = self.ctx.type_of(a);
-        assert_eq!(ty, self.ctx.type_of(b), "binary operator operands must have the same type");
+        assert_eq!(
+            ty,
+            self.ctx.type_of(b),
+            "binary operator operands must have the same type"
+        );
         if self.fold {
             if let Some(v) = self.ctx.fold_binop(op, a, b) {
                 return v;
@@ -165,14 +188,16 @@ impl<'a> Builder<'a> {
             return self.ctx.const_bool(r);
         }
         let ty = self.cmp_result_type(a);
-        self.build(Opcode::ICmp, ty, &[a, b], pred as u16, InstPayload::None).0
+        self.build(Opcode::ICmp, ty, &[a, b], pred as u16, InstPayload::None)
+            .0
     }
 
     /// `fcmp <pred>`.
     pub fn fcmp(&mut self, pred: Predicate, a: Value, b: Value) -> Value {
         assert!(!pred.is_int(), "fcmp needs a floating-point predicate");
         let ty = self.cmp_result_type(a);
-        self.build(Opcode::FCmp, ty, &[a, b], pred as u16, InstPayload::None).0
+        self.build(Opcode::FCmp, ty, &[a, b], pred as u16, InstPayload::None)
+            .0
     }
 
     fn cmp_result_type(&mut self, a: Value) -> Type {
@@ -202,7 +227,8 @@ impl<'a> Builder<'a> {
             return if x.is_zero() { f } else { t };
         }
         let ty = self.ctx.type_of(t);
-        self.build(Opcode::Select, ty, &[c, t, f], 0, InstPayload::None).0
+        self.build(Opcode::Select, ty, &[c, t, f], 0, InstPayload::None)
+            .0
     }
 
     /// `freeze`
@@ -223,40 +249,80 @@ impl<'a> Builder<'a> {
                 self.ctx.const_int(i32t, 1)
             }
         };
-        self.build(Opcode::Alloca, p, &[n], align_bits(align), InstPayload::Ty(ty)).0
+        self.build(
+            Opcode::Alloca,
+            p,
+            &[n],
+            align_bits(align),
+            InstPayload::Ty(ty),
+        )
+        .0
     }
 
     /// `load <ty>, ptr <p>, align <align>`.
     pub fn load(&mut self, ty: Type, p: Value, align: u64) -> Value {
-        self.build(Opcode::Load, ty, &[p], align_bits(align), InstPayload::None).0
+        self.build(Opcode::Load, ty, &[p], align_bits(align), InstPayload::None)
+            .0
     }
 
     /// `store <v>, ptr <p>, align <align>`.
     pub fn store(&mut self, v: Value, p: Value, align: u64) -> Inst {
         let void = self.ctx.void_type();
-        self.build(Opcode::Store, void, &[v, p], align_bits(align), InstPayload::None)
+        self.build(
+            Opcode::Store,
+            void,
+            &[v, p],
+            align_bits(align),
+            InstPayload::None,
+        )
     }
 
     /// `fence <ordering>`.
     pub fn fence(&mut self, ord: Ordering) -> Inst {
         let void = self.ctx.void_type();
-        self.build(Opcode::Fence, void, &[], (ord as u16) << inst::mem::ORDER_SHIFT, InstPayload::None)
+        self.build(
+            Opcode::Fence,
+            void,
+            &[],
+            (ord as u16) << inst::mem::ORDER_SHIFT,
+            InstPayload::None,
+        )
     }
 
     /// `atomicrmw <op> ptr <p>, <v> <ordering>`.
     pub fn atomicrmw(&mut self, op: RmwOp, p: Value, v: Value, ord: Ordering, align: u64) -> Value {
         let ty = self.ctx.type_of(v);
-        let fl = align_bits(align) | (ord as u16) << inst::mem::ORDER_SHIFT | (op as u16) << inst::mem::EXTRA_SHIFT;
-        self.build(Opcode::AtomicRMW, ty, &[p, v], fl, InstPayload::None).0
+        let fl = align_bits(align)
+            | (ord as u16) << inst::mem::ORDER_SHIFT
+            | (op as u16) << inst::mem::EXTRA_SHIFT;
+        self.build(Opcode::AtomicRMW, ty, &[p, v], fl, InstPayload::None)
+            .0
     }
 
     /// `cmpxchg ptr <p>, <cmp>, <new> <success> <failure>`; yields `{ T, i1 }`.
-    pub fn cmpxchg(&mut self, p: Value, cmp: Value, new: Value, success: Ordering, failure: Ordering, align: u64) -> Value {
+    pub fn cmpxchg(
+        &mut self,
+        p: Value,
+        cmp: Value,
+        new: Value,
+        success: Ordering,
+        failure: Ordering,
+        align: u64,
+    ) -> Value {
         let t = self.ctx.type_of(cmp);
         let i1 = self.ctx.i1_type();
         let ty = self.ctx.struct_type(&[t, i1], false);
-        let fl = align_bits(align) | (success as u16) << inst::mem::ORDER_SHIFT | (failure as u16) << inst::mem::EXTRA_SHIFT;
-        self.build(Opcode::AtomicCmpXchg, ty, &[p, cmp, new], fl, InstPayload::None).0
+        let fl = align_bits(align)
+            | (success as u16) << inst::mem::ORDER_SHIFT
+            | (failure as u16) << inst::mem::EXTRA_SHIFT;
+        self.build(
+            Opcode::AtomicCmpXchg,
+            ty,
+            &[p, cmp, new],
+            fl,
+            InstPayload::None,
+        )
+        .0
     }
 
     /// `getelementptr [flags] <src>, ptr <base>, <indices...>`. With all
@@ -270,7 +336,8 @@ impl<'a> Builder<'a> {
         if self.fold && ops.iter().all(|&o| self.ctx.value_kind(o).is_constant()) {
             return self.ctx.const_gep(src, base, indices, flags, None);
         }
-        self.build(Opcode::GetElementPtr, ty, &ops, flags, InstPayload::Ty(src)).0
+        self.build(Opcode::GetElementPtr, ty, &ops, flags, InstPayload::Ty(src))
+            .0
     }
 
     fn gep_result_type(&mut self, _src: Type, base: Value, indices: &[Value]) -> Type {
@@ -295,15 +362,32 @@ impl<'a> Builder<'a> {
     pub fn extract_value(&mut self, agg: Value, idx: &[u32]) -> Value {
         let mut t = self.ctx.type_of(agg);
         for &i in idx {
-            t = self.ctx.contained_type(t, i as usize).expect("extractvalue index out of range");
+            t = self
+                .ctx
+                .contained_type(t, i as usize)
+                .expect("extractvalue index out of range");
         }
-        self.build(Opcode::ExtractValue, t, &[agg], 0, InstPayload::Indices(idx.into())).0
+        self.build(
+            Opcode::ExtractValue,
+            t,
+            &[agg],
+            0,
+            InstPayload::Indices(idx.into()),
+        )
+        .0
     }
 
     /// `insertvalue <agg>, <v>, idx...`
     pub fn insert_value(&mut self, agg: Value, v: Value, idx: &[u32]) -> Value {
         let t = self.ctx.type_of(agg);
-        self.build(Opcode::InsertValue, t, &[agg, v], 0, InstPayload::Indices(idx.into())).0
+        self.build(
+            Opcode::InsertValue,
+            t,
+            &[agg, v],
+            0,
+            InstPayload::Indices(idx.into()),
+        )
+        .0
     }
 
     /// `extractelement <vec>, <idx>`
@@ -314,18 +398,29 @@ impl<'a> Builder<'a> {
             }
         }
         let t = self.ctx.scalar_type(self.ctx.type_of(vec));
-        self.build(Opcode::ExtractElement, t, &[vec, idx], 0, InstPayload::None).0
+        self.build(Opcode::ExtractElement, t, &[vec, idx], 0, InstPayload::None)
+            .0
     }
 
     /// `insertelement <vec>, <v>, <idx>`
     pub fn insert_element(&mut self, vec: Value, v: Value, idx: Value) -> Value {
-        if self.fold && self.ctx.value_kind(vec) == ValueKind::Constant && self.ctx.value_kind(v).is_constant() {
+        if self.fold
+            && self.ctx.value_kind(vec) == ValueKind::Constant
+            && self.ctx.value_kind(v).is_constant()
+        {
             if let Some(f) = self.ctx.fold_insert_element(vec, v, idx) {
                 return f;
             }
         }
         let t = self.ctx.type_of(vec);
-        self.build(Opcode::InsertElement, t, &[vec, v, idx], 0, InstPayload::None).0
+        self.build(
+            Opcode::InsertElement,
+            t,
+            &[vec, v, idx],
+            0,
+            InstPayload::None,
+        )
+        .0
     }
 
     /// `shufflevector <a>, <b>, <mask>` (-1 = poison lane).
@@ -333,13 +428,25 @@ impl<'a> Builder<'a> {
         let at = self.ctx.type_of(a);
         let e = self.ctx.scalar_type(at);
         let scalable = self.ctx.vector_len(at).is_some_and(|(_, s)| s);
-        let t = if scalable { self.ctx.scalable_vector_type(e, mask.len() as u32) } else { self.ctx.vector_type(e, mask.len() as u32) };
-        self.build(Opcode::ShuffleVector, t, &[a, b], 0, InstPayload::Mask(mask.into())).0
+        let t = if scalable {
+            self.ctx.scalable_vector_type(e, mask.len() as u32)
+        } else {
+            self.ctx.vector_type(e, mask.len() as u32)
+        };
+        self.build(
+            Opcode::ShuffleVector,
+            t,
+            &[a, b],
+            0,
+            InstPayload::Mask(mask.into()),
+        )
+        .0
     }
 
     /// `va_arg ptr <list>, <ty>`
     pub fn va_arg(&mut self, list: Value, ty: Type) -> Value {
-        self.build(Opcode::VAArg, ty, &[list], 0, InstPayload::None).0
+        self.build(Opcode::VAArg, ty, &[list], 0, InstPayload::None)
+            .0
     }
 
     // ---- PHI and calls -------------------------------------------------
@@ -347,7 +454,16 @@ impl<'a> Builder<'a> {
     /// An empty `phi <ty>` with room for `reserve` incoming entries; grow it
     /// with [`Context::phi_add_incoming`].
     pub fn phi(&mut self, ty: Type, reserve: u32) -> Inst {
-        let i = self.build(Opcode::Phi, ty, &[], 0, InstPayload::Phi { blocks: Vec::new(), cap: 0 });
+        let i = self.build(
+            Opcode::Phi,
+            ty,
+            &[],
+            0,
+            InstPayload::Phi {
+                blocks: Vec::new(),
+                cap: 0,
+            },
+        );
         if reserve > 0 {
             self.ctx.phi_reserve(i, reserve);
         }
@@ -356,11 +472,26 @@ impl<'a> Builder<'a> {
 
     /// `call <fn_ty> <callee>(<args>)`.
     pub fn call(&mut self, fn_ty: Type, callee: Value, args: &[Value]) -> Value {
-        let ret = self.ctx.function_parts(fn_ty).expect("call needs a function type").0;
+        let ret = self
+            .ctx
+            .function_parts(fn_ty)
+            .expect("call needs a function type")
+            .0;
         let mut ops = args.to_vec();
         ops.push(callee);
-        let data = CallData { fn_ty: Some(fn_ty), tail: TailKind::None, ..Default::default() };
-        self.build(Opcode::Call, ret, &ops, 0, InstPayload::Call(Box::new(data))).0
+        let data = CallData {
+            fn_ty: Some(fn_ty),
+            tail: TailKind::None,
+            ..Default::default()
+        };
+        self.build(
+            Opcode::Call,
+            ret,
+            &ops,
+            0,
+            InstPayload::Call(Box::new(data)),
+        )
+        .0
     }
 
     /// `call` of a function of this context.
@@ -396,7 +527,13 @@ impl<'a> Builder<'a> {
     /// cases; add them with [`Context::switch_add_case`].
     pub fn switch(&mut self, cond: Value, default: Block, reserve: u32) -> Inst {
         let void = self.ctx.void_type();
-        let i = self.build(Opcode::Switch, void, &[cond, default.0], 0, InstPayload::None);
+        let i = self.build(
+            Opcode::Switch,
+            void,
+            &[cond, default.0],
+            0,
+            InstPayload::None,
+        );
         self.ctx.grow_reserve(i, 2 + 2 * reserve);
         i
     }
@@ -423,24 +560,67 @@ impl<'a> Builder<'a> {
 
     /// `invoke <fn_ty> <callee>(<args>) to label <normal> unwind label <unwind>`
     /// (operands `[args..., normal, unwind, callee]`).
-    pub fn invoke(&mut self, fn_ty: Type, callee: Value, args: &[Value], normal: Block, unwind: Block) -> Value {
-        let ret = self.ctx.function_parts(fn_ty).expect("invoke needs a function type").0;
+    pub fn invoke(
+        &mut self,
+        fn_ty: Type,
+        callee: Value,
+        args: &[Value],
+        normal: Block,
+        unwind: Block,
+    ) -> Value {
+        let ret = self
+            .ctx
+            .function_parts(fn_ty)
+            .expect("invoke needs a function type")
+            .0;
         let mut ops = args.to_vec();
         ops.extend([normal.0, unwind.0, callee]);
-        let data = CallData { fn_ty: Some(fn_ty), ..Default::default() };
-        self.build(Opcode::Invoke, ret, &ops, 0, InstPayload::Call(Box::new(data))).0
+        let data = CallData {
+            fn_ty: Some(fn_ty),
+            ..Default::default()
+        };
+        self.build(
+            Opcode::Invoke,
+            ret,
+            &ops,
+            0,
+            InstPayload::Call(Box::new(data)),
+        )
+        .0
     }
 
     /// `callbr <fn_ty> <callee>(<args>) to label <default> [label <indirect>...]`
     /// (operands `[args..., default, indirect..., callee]`).
-    pub fn callbr(&mut self, fn_ty: Type, callee: Value, args: &[Value], default: Block, indirect: &[Block]) -> Value {
-        let ret = self.ctx.function_parts(fn_ty).expect("callbr needs a function type").0;
+    pub fn callbr(
+        &mut self,
+        fn_ty: Type,
+        callee: Value,
+        args: &[Value],
+        default: Block,
+        indirect: &[Block],
+    ) -> Value {
+        let ret = self
+            .ctx
+            .function_parts(fn_ty)
+            .expect("callbr needs a function type")
+            .0;
         let mut ops = args.to_vec();
         ops.push(default.0);
         ops.extend(indirect.iter().map(|b| b.0));
         ops.push(callee);
-        let data = CallData { fn_ty: Some(fn_ty), num_indirect: indirect.len() as u32, ..Default::default() };
-        self.build(Opcode::CallBr, ret, &ops, 0, InstPayload::Call(Box::new(data))).0
+        let data = CallData {
+            fn_ty: Some(fn_ty),
+            num_indirect: indirect.len() as u32,
+            ..Default::default()
+        };
+        self.build(
+            Opcode::CallBr,
+            ret,
+            &ops,
+            0,
+            InstPayload::Call(Box::new(data)),
+        )
+        .0
     }
 
     /// `catchswitch within <parent> [label %h...] unwind label <u> | unwind to caller`
@@ -450,7 +630,13 @@ impl<'a> Builder<'a> {
         let tok = self.ctx.token_type();
         let mut ops = vec![parent];
         ops.extend(unwind.map(|b| b.0));
-        let i = self.build(Opcode::CatchSwitch, tok, &ops, unwind.is_some() as u16, InstPayload::None);
+        let i = self.build(
+            Opcode::CatchSwitch,
+            tok,
+            &ops,
+            unwind.is_some() as u16,
+            InstPayload::None,
+        );
         self.ctx.grow_reserve(i, ops.len() as u32 + reserve);
         i.0
     }
@@ -460,7 +646,8 @@ impl<'a> Builder<'a> {
         let tok = self.ctx.token_type();
         let mut ops = args.to_vec();
         ops.push(catch_switch);
-        self.build(Opcode::CatchPad, tok, &ops, 0, InstPayload::None).0
+        self.build(Opcode::CatchPad, tok, &ops, 0, InstPayload::None)
+            .0
     }
 
     /// `cleanuppad within <parent> [args...]` (operands `[args..., parent]`).
@@ -468,7 +655,8 @@ impl<'a> Builder<'a> {
         let tok = self.ctx.token_type();
         let mut ops = args.to_vec();
         ops.push(parent);
-        self.build(Opcode::CleanupPad, tok, &ops, 0, InstPayload::None).0
+        self.build(Opcode::CleanupPad, tok, &ops, 0, InstPayload::None)
+            .0
     }
 
     /// `catchret from <pad> to label <dest>`.
@@ -487,7 +675,17 @@ impl<'a> Builder<'a> {
 
     /// `landingpad <ty>` with `cleanup` and no clauses yet.
     pub fn landing_pad(&mut self, ty: Type, cleanup: bool) -> Inst {
-        self.build(Opcode::LandingPad, ty, &[], 0, InstPayload::Grow { cap: 0, clauses: Vec::new(), cleanup })
+        self.build(
+            Opcode::LandingPad,
+            ty,
+            &[],
+            0,
+            InstPayload::Grow {
+                cap: 0,
+                clauses: Vec::new(),
+                cleanup,
+            },
+        )
     }
 }
 
@@ -495,7 +693,10 @@ fn align_bits(align: u64) -> u16 {
     if align == 0 {
         0
     } else {
-        assert!(align.is_power_of_two() && align <= 1 << 32, "alignment {align} is not a power of two up to 2^32");
+        assert!(
+            align.is_power_of_two() && align <= 1 << 32,
+            "alignment {align} is not a power of two up to 2^32"
+        );
         align.trailing_zeros() as u16 + 1
     }
 }
@@ -524,17 +725,27 @@ impl Context {
     pub fn phi_add_incoming(&mut self, phi: Inst, v: Value, b: Block) {
         let n = self.graph.get(phi.0).nops;
         let side = self.graph.get(phi.0).side;
-        let Some(crate::ir::side::Payload::Inst(extra)) = (side != crate::entity::NONE).then(|| &mut self.sides.recs[side as usize].payload) else {
+        let Some(crate::ir::side::Payload::Inst(extra)) =
+            (side != crate::entity::NONE).then(|| &mut self.sides.recs[side as usize].payload)
+        else {
             panic!("{:?} is not a phi", phi.0)
         };
-        let InstPayload::Phi { blocks, cap } = &mut extra.payload else { panic!("{:?} is not a phi", phi.0) };
+        let InstPayload::Phi { blocks, cap } = &mut extra.payload else {
+            panic!("{:?} is not a phi", phi.0)
+        };
         let mut c = *cap;
         if n == c {
             let new_cap = (n + n / 2).max(2);
             blocks.reserve_exact(new_cap as usize - blocks.len());
             self.graph.grow_operands(phi.0, &mut c, new_cap);
-            let Some(crate::ir::side::Payload::Inst(extra)) = Some(&mut self.sides.recs[side as usize].payload) else { unreachable!() };
-            let InstPayload::Phi { blocks, cap } = &mut extra.payload else { unreachable!() };
+            let Some(crate::ir::side::Payload::Inst(extra)) =
+                Some(&mut self.sides.recs[side as usize].payload)
+            else {
+                unreachable!()
+            };
+            let InstPayload::Phi { blocks, cap } = &mut extra.payload else {
+                unreachable!()
+            };
             *cap = c;
             blocks.push(b.0);
         } else {
@@ -568,7 +779,11 @@ impl Context {
     /// Adds a case to a switch, growing its operands to 3× when full
     /// (LLVM H5).
     pub fn switch_add_case(&mut self, sw: Inst, value: Value, dest: Block) {
-        assert_eq!(self.opcode(sw), Opcode::Switch, "switch_add_case on a non-switch");
+        assert_eq!(
+            self.opcode(sw),
+            Opcode::Switch,
+            "switch_add_case on a non-switch"
+        );
         let n = self.num_operands(sw.0);
         let cap = match self.payload(sw) {
             InstPayload::Grow { cap, .. } => *cap,
@@ -612,7 +827,11 @@ impl Context {
 
     /// Adds a handler block to a catchswitch.
     pub fn catch_switch_add_handler(&mut self, cs: Inst, handler: Block) {
-        assert_eq!(self.opcode(cs), Opcode::CatchSwitch, "catch_switch_add_handler on a non-catchswitch");
+        assert_eq!(
+            self.opcode(cs),
+            Opcode::CatchSwitch,
+            "catch_switch_add_handler on a non-catchswitch"
+        );
         let n = self.num_operands(cs.0);
         let cap = match self.payload(cs) {
             InstPayload::Grow { cap, .. } => *cap,

@@ -58,7 +58,7 @@ pub mod types;
 pub mod value;
 
 pub use context::Context;
-pub use replace::HandleCallback;
 pub use layout::DataLayout;
+pub use replace::HandleCallback;
 pub use types::{Type, TypeData};
 pub use value::{HandleEvent, HandleId, HandleKind, Use, Value, ValueKind};

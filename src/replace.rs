@@ -38,11 +38,18 @@ impl Context {
     pub fn replace_all_uses_with(&mut self, from: impl Into<Value>, to: impl Into<Value>) {
         let (from, to) = (from.into(), to.into());
         assert_ne!(from, to, "changing value into itself");
-        assert_eq!(self.type_of(from), self.type_of(to), "replace_all_uses_with of a value with a new value of a different type");
+        assert_eq!(
+            self.type_of(from),
+            self.type_of(to),
+            "replace_all_uses_with of a value with a new value of a different type"
+        );
         if self.value_kind(to) == ValueKind::Constant && self.constant_contains(to, from) {
             panic!("replace_all_uses_with(expr(this)) is not valid: the replacement contains the value");
         }
-        if self.value_kind(to) == ValueKind::Instruction && self.opcode(Inst(to)) != Opcode::Phi && self.operands(to).any(|o| o == Some(from)) {
+        if self.value_kind(to) == ValueKind::Instruction
+            && self.opcode(Inst(to)) != Opcode::Phi
+            && self.operands(to).any(|o| o == Some(from))
+        {
             panic!("replace_all_uses_with would make {to:?} use itself");
         }
         self.notify_rauw(from, to);
@@ -61,8 +68,17 @@ impl Context {
     /// `replaceUsesWithIf`); returns whether any was selected. Constant
     /// users are collected and re-uniqued once each after the loop, which
     /// replaces every use inside them (LLVM R9).
-    pub fn replace_uses_with_if(&mut self, from: Value, to: Value, mut pred: impl FnMut(&Context, Use) -> bool) -> bool {
-        assert_eq!(self.type_of(from), self.type_of(to), "replace_uses_with_if of a value with a new value of a different type");
+    pub fn replace_uses_with_if(
+        &mut self,
+        from: Value,
+        to: Value,
+        mut pred: impl FnMut(&Context, Use) -> bool,
+    ) -> bool {
+        assert_eq!(
+            self.type_of(from),
+            self.type_of(to),
+            "replace_uses_with_if of a value with a new value of a different type"
+        );
         let uses: Vec<Use> = self.uses(from).collect();
         let mut consts: Vec<Value> = Vec::new();
         let mut any = false;
@@ -115,7 +131,9 @@ impl Context {
     /// RAUW it) and on RAUW ([`HandleEvent::Replaced`]). Without action by
     /// `f`, the handle empties on erasure and stays on RAUW.
     pub fn create_callback_handle(&mut self, v: Value, f: HandleCallback) -> HandleId {
-        let h = self.handles.create(&mut self.graph, Some(v), HandleKind::Callback);
+        let h = self
+            .handles
+            .create(&mut self.graph, Some(v), HandleKind::Callback);
         let i = h.idx as usize;
         if self.callbacks.len() <= i {
             self.callbacks.resize_with(i + 1, || None);
@@ -173,7 +191,9 @@ impl Context {
             match self.handles.kind(h) {
                 HandleKind::WeakTracking => self.handles.set(&mut self.graph, h, Some(to)),
                 HandleKind::Poisoning => self.handles.poison(&mut self.graph, h),
-                HandleKind::Callback => self.run_callback(h, HandleEvent::Replaced { old: from, new: to }),
+                HandleKind::Callback => {
+                    self.run_callback(h, HandleEvent::Replaced { old: from, new: to })
+                }
                 HandleKind::Weak | HandleKind::Asserting => {}
             }
         }
@@ -184,7 +204,10 @@ impl Context {
         match self.callbacks.get_mut(i).and_then(Option::take) {
             Some(mut f) => {
                 f(self, h, ev);
-                if self.handles.is_live(h) && self.callbacks.len() > i && self.callbacks[i].is_none() {
+                if self.handles.is_live(h)
+                    && self.callbacks.len() > i
+                    && self.callbacks[i].is_none()
+                {
                     self.callbacks[i] = Some(f);
                 }
             }
@@ -208,7 +231,9 @@ impl Context {
                 continue;
             }
             match self.handles.kind(h) {
-                HandleKind::Weak | HandleKind::WeakTracking => self.handles.set(&mut self.graph, h, None),
+                HandleKind::Weak | HandleKind::WeakTracking => {
+                    self.handles.set(&mut self.graph, h, None)
+                }
                 HandleKind::Poisoning => self.handles.poison(&mut self.graph, h),
                 HandleKind::Callback => self.run_callback(h, HandleEvent::Deleted(v)),
                 HandleKind::Asserting => {}
@@ -216,7 +241,10 @@ impl Context {
         }
         if self.graph.get(v).kind_bits & HAS_HANDLES != 0 {
             let left = self.handles.handles_of(&self.graph, v);
-            if left.iter().any(|&h| self.handles.kind(h) == HandleKind::Asserting) {
+            if left
+                .iter()
+                .any(|&h| self.handles.kind(h) == HandleKind::Asserting)
+            {
                 panic!("an asserting value handle still pointed to this value: {v:?}");
             }
             for h in left {
@@ -239,15 +267,29 @@ impl Context {
             self.notify_erase(i.0);
         }
         let d = self.graph.get(i.0);
-        assert_eq!(d.kind(), ValueKind::Instruction, "erase_inst of a non-instruction {:?}", i.0);
-        assert!(d.first_use == NONE, "uses remain when a value is erased: {:?} still has {} uses", i.0, self.num_uses(i.0));
+        assert_eq!(
+            d.kind(),
+            ValueKind::Instruction,
+            "erase_inst of a non-instruction {:?}",
+            i.0
+        );
+        assert!(
+            d.first_use == NONE,
+            "uses remain when a value is erased: {:?} still has {} uses",
+            i.0,
+            self.num_uses(i.0)
+        );
         self.remove_inst(i);
         self.free_user(i.0);
     }
 
     fn free_user(&mut self, v: Value) {
         // Without a side record there is no hung-off capacity to look up.
-        let cap = if self.graph.get(v).side == NONE { self.graph.num_ops(v) } else { self.operand_capacity(v) };
+        let cap = if self.graph.get(v).side == NONE {
+            self.graph.num_ops(v)
+        } else {
+            self.operand_capacity(v)
+        };
         self.graph.release_operands(v, cap);
         let side = self.graph.get(v).side;
         self.sides.free(side);
@@ -269,7 +311,11 @@ impl Context {
             self.erase_inst(i);
         }
         self.notify_erase(b.0);
-        assert!(self.use_empty(b.0), "uses remain when a value is erased: block {:?} is still used", b.0);
+        assert!(
+            self.use_empty(b.0),
+            "uses remain when a value is erased: block {:?} is still used",
+            b.0
+        );
         self.remove_block(b);
         self.free_user(b.0);
     }
@@ -295,7 +341,11 @@ impl Context {
             let insts: Vec<Inst> = self.insts(b).collect();
             for i in insts.into_iter().rev() {
                 self.notify_erase(i.0);
-                assert!(self.use_empty(i.0), "uses remain when a value is erased: {:?}", i.0);
+                assert!(
+                    self.use_empty(i.0),
+                    "uses remain when a value is erased: {:?}",
+                    i.0
+                );
                 self.remove_inst(i);
                 self.free_user(i.0);
             }
@@ -303,7 +353,11 @@ impl Context {
         for b in blocks {
             self.notify_erase(b.0);
             // Blocks may still be named by blockaddress constants.
-            assert!(self.use_empty(b.0), "uses remain when a value is erased: block {:?} is still used", b.0);
+            assert!(
+                self.use_empty(b.0),
+                "uses remain when a value is erased: block {:?} is still used",
+                b.0
+            );
             self.remove_block(b);
             self.free_user(b.0);
         }
@@ -316,11 +370,18 @@ impl Context {
     pub fn erase_function(&mut self, f: Function) {
         self.delete_function_body(f);
         self.notify_erase(f.0);
-        assert!(self.use_empty(f.0), "uses remain when a value is erased: function {:?} is still used", f.0);
+        assert!(
+            self.use_empty(f.0),
+            "uses remain when a value is erased: function {:?} is still used",
+            f.0
+        );
         let args = self.fdata(f).args.clone();
         for a in args {
             self.notify_erase(a);
-            assert!(self.use_empty(a), "uses remain when a value is erased: argument {a:?}");
+            assert!(
+                self.use_empty(a),
+                "uses remain when a value is erased: argument {a:?}"
+            );
             self.graph.free(a);
         }
         self.unlink_global(f.0);
@@ -333,7 +394,11 @@ impl Context {
     /// If it is still used.
     pub fn erase_global(&mut self, g: Global) {
         self.notify_erase(g.0);
-        assert!(self.use_empty(g.0), "uses remain when a value is erased: global {:?} is still used", g.0);
+        assert!(
+            self.use_empty(g.0),
+            "uses remain when a value is erased: global {:?} is still used",
+            g.0
+        );
         self.unlink_global(g.0);
         self.free_user(g.0);
     }

@@ -69,7 +69,10 @@ fn undef_poison_uniqued_c6_and_splat_c9() {
     let sz = ctx.const_splat(4, true, z);
     assert_eq!(ctx.const_kind(sz), ConstKind::Zero);
     let sn = ctx.const_splat(4, true, one);
-    assert_eq!(ctx.const_expr_opcode(sn).map(|x| x.0), Some(Opcode::ShuffleVector));
+    assert_eq!(
+        ctx.const_expr_opcode(sn).map(|x| x.0),
+        Some(Opcode::ShuffleVector)
+    );
 }
 
 #[test]
@@ -135,7 +138,10 @@ fn folding_in_expression_builders_c15_c16() {
     let p1 = ctx.ptr_type(1);
     let one = ctx.const_int(i32t, 1);
     let two = ctx.const_int(i32t, 2);
-    assert_eq!(ctx.const_binop(Opcode::Add, one, two, 0), ctx.const_int(i32t, 3));
+    assert_eq!(
+        ctx.const_binop(Opcode::Add, one, two, 0),
+        ctx.const_int(i32t, 3)
+    );
     let g = ctx.add_global_var(m, "G", i32t, 0);
     let zero = ctx.const_int(i32t, 0);
     assert_eq!(ctx.const_gep(i32t, g.0, &[zero], 0, None), g.0);
@@ -144,7 +150,10 @@ fn folding_in_expression_builders_c15_c16() {
     let z64 = ctx.const_int(i64t, 0);
     assert_eq!(ctx.const_cast(Opcode::PtrToInt, null, i64t), z64);
     let asc = ctx.const_cast(Opcode::AddrSpaceCast, null, p1);
-    assert_eq!(ctx.const_expr_opcode(asc).map(|x| x.0), Some(Opcode::AddrSpaceCast));
+    assert_eq!(
+        ctx.const_expr_opcode(asc).map(|x| x.0),
+        Some(Opcode::AddrSpaceCast)
+    );
 }
 
 #[test]
@@ -181,13 +190,20 @@ fn block_address_rauw_in_place_c21() {
     Builder::at_end(&mut ctx, bb).ret(None);
     Builder::at_end(&mut ctx, nb).ret(None);
     let ba = ctx.block_address(f, bb);
-    assert!(!ctx.use_empty(bb.0), "the block gets a use from blockaddress");
+    assert!(
+        !ctx.use_empty(bb.0),
+        "the block gets a use from blockaddress"
+    );
     let p = ctx.ptr_type(0);
     let holder = ctx.add_global_var(m, "h", p, 0);
     ctx.set_initializer(holder, Some(ba));
     ctx.replace_all_uses_with(bb.0, nb.0);
     assert!(ctx.is_live(ba));
-    assert_eq!(ctx.block_address(f, nb), ba, "same object, now for the new block");
+    assert_eq!(
+        ctx.block_address(f, nb),
+        ba,
+        "same object, now for the new block"
+    );
 }
 
 #[test]
@@ -219,5 +235,8 @@ fn replace_if_on_constant_user_replaces_every_use_r9() {
     assert!(any);
     let init = ctx.initializer(h).unwrap();
     assert_eq!(init, arr, "updated in place");
-    assert_eq!(ctx.operands(init).collect::<Vec<_>>(), [Some(y.0), Some(y.0)]);
+    assert_eq!(
+        ctx.operands(init).collect::<Vec<_>>(),
+        [Some(y.0), Some(y.0)]
+    );
 }

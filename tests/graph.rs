@@ -29,7 +29,8 @@ fn add(ctx: &mut Context, b: Block, x: Value, name: &str) -> Value {
 }
 
 fn names(ctx: &Context, it: impl Iterator<Item = Value>) -> Vec<String> {
-    it.map(|v| ctx.name_of(v).unwrap_or("?").to_string()).collect()
+    it.map(|v| ctx.name_of(v).unwrap_or("?").to_string())
+        .collect()
 }
 
 #[test]
@@ -87,7 +88,10 @@ fn rauw_use_order_rw3() {
     }
     ctx.replace_all_uses_with(x, y);
     assert!(ctx.use_empty(x));
-    assert_eq!(names(&ctx, ctx.users(y)), ["v0", "v2", "v5", "v1", "y2", "y1"]);
+    assert_eq!(
+        names(&ctx, ctx.users(y)),
+        ["v0", "v2", "v5", "v1", "y2", "y1"]
+    );
     ctx.check_use_lists().unwrap();
 }
 
@@ -140,7 +144,20 @@ fn phi_growth_follows_llvm_h2() {
             last = cap;
         }
     }
-    assert_eq!(caps, [(1, 2), (3, 3), (4, 4), (5, 6), (7, 9), (10, 13), (14, 19), (20, 28), (29, 42)]);
+    assert_eq!(
+        caps,
+        [
+            (1, 2),
+            (3, 3),
+            (4, 4),
+            (5, 6),
+            (7, 9),
+            (10, 13),
+            (14, 19),
+            (20, 28),
+            (29, 42)
+        ]
+    );
     assert_eq!(ctx.num_uses(x), 29);
     // The block gets no use from the PHI (U12).
     assert!(ctx.use_empty(b.0));
@@ -158,7 +175,10 @@ fn phi_remove_keeps_order_h4() {
         ctx.phi_add_incoming(phi, v, b);
     }
     ctx.phi_remove_incoming(phi, 1);
-    let got: Vec<u64> = ctx.operands(phi.0).map(|v| ctx.const_int_value(v.unwrap()).unwrap().to_u64()).collect();
+    let got: Vec<u64> = ctx
+        .operands(phi.0)
+        .map(|v| ctx.const_int_value(v.unwrap()).unwrap().to_u64())
+        .collect();
     let want: Vec<u64> = (0..29).filter(|&i| i != 1).collect();
     assert_eq!(got, want);
     assert_eq!(ctx.phi_blocks(phi).len(), 28);
@@ -256,14 +276,26 @@ fn constant_users_are_reuniqued_r4_r5_r6() {
         ptr,
         &[g3.0, one],
         0,
-        Some(lair::constants::ConstPayload::Gep { src: i32t, inrange: None }),
+        Some(lair::constants::ConstPayload::Gep {
+            src: i32t,
+            inrange: None,
+        }),
     );
     let r = ctx.add_global_var(m, "r", ptr, 0);
     ctx.set_initializer(r, Some(gep));
     ctx.replace_all_uses_with(g3.0, g4.0);
     assert_eq!(ctx.initializer(r), Some(gep));
     assert_eq!(ctx.operand(gep, 0), Some(g4.0));
-    let again = ctx.const_expr(Opcode::GetElementPtr, ptr, &[g4.0, one], 0, Some(lair::constants::ConstPayload::Gep { src: i32t, inrange: None }));
+    let again = ctx.const_expr(
+        Opcode::GetElementPtr,
+        ptr,
+        &[g4.0, one],
+        0,
+        Some(lair::constants::ConstPayload::Gep {
+            src: i32t,
+            inrange: None,
+        }),
+    );
     assert_eq!(again, gep);
     // R4: [i8 0, i8 ptrtoint(@g)] becomes the pre-existing [i8 0, i8 1].
     let arr_t = ctx.array_type(i8t, 2);
@@ -338,7 +370,12 @@ fn split_block_moves_tail_and_fixes_phis() {
     assert_eq!(ctx.insts(b).count(), 2); // a, br
     assert_eq!(ctx.insts(nb).count(), 2); // c, br exit
     assert_eq!(ctx.phi_blocks(phi), &[nb.0]);
-    assert_eq!(ctx.blocks(f).map(|bb| ctx.name_of(bb.0).unwrap().to_string()).collect::<Vec<_>>(), ["entry", "tail", "exit"]);
+    assert_eq!(
+        ctx.blocks(f)
+            .map(|bb| ctx.name_of(bb.0).unwrap().to_string())
+            .collect::<Vec<_>>(),
+        ["entry", "tail", "exit"]
+    );
 }
 
 #[test]
@@ -376,15 +413,28 @@ fn sort_and_reverse_use_lists_u4() {
     for n in ["v0", "v2", "v5", "v1", "v3", "v7", "v6", "v4"] {
         add(&mut ctx, b, x, n);
     }
-    let by_name = |ctx: &Context, a: lair::Use, b: lair::Use| ctx.name_of(a.user).cmp(&ctx.name_of(b.user));
+    let by_name =
+        |ctx: &Context, a: lair::Use, b: lair::Use| ctx.name_of(a.user).cmp(&ctx.name_of(b.user));
     ctx.sort_use_list(x, by_name);
-    assert_eq!(names(&ctx, ctx.users(x)), ["v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7"]);
+    assert_eq!(
+        names(&ctx, ctx.users(x)),
+        ["v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7"]
+    );
     ctx.reverse_use_list(x);
-    assert_eq!(names(&ctx, ctx.users(x)), ["v7", "v6", "v5", "v4", "v3", "v2", "v1", "v0"]);
+    assert_eq!(
+        names(&ctx, ctx.users(x)),
+        ["v7", "v6", "v5", "v4", "v3", "v2", "v1", "v0"]
+    );
     ctx.sort_use_list(x, |c, a, b| by_name(c, b, a));
-    assert_eq!(names(&ctx, ctx.users(x)), ["v7", "v6", "v5", "v4", "v3", "v2", "v1", "v0"]);
+    assert_eq!(
+        names(&ctx, ctx.users(x)),
+        ["v7", "v6", "v5", "v4", "v3", "v2", "v1", "v0"]
+    );
     // uselistorder-style permutation: the use at position i moves to order[i].
     ctx.permute_use_list(x, &[7, 6, 5, 4, 3, 2, 1, 0]);
-    assert_eq!(names(&ctx, ctx.users(x)), ["v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7"]);
+    assert_eq!(
+        names(&ctx, ctx.users(x)),
+        ["v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7"]
+    );
     ctx.check_use_lists().unwrap();
 }

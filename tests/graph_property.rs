@@ -74,7 +74,12 @@ impl Model {
     }
     fn truncate(&mut self, user: Value, n: usize) {
         let ops = self.ops.get_mut(&user).unwrap();
-        let removed: Vec<(u32, Value)> = ops.iter().enumerate().skip(n).map(|(i, &v)| (i as u32, v)).collect();
+        let removed: Vec<(u32, Value)> = ops
+            .iter()
+            .enumerate()
+            .skip(n)
+            .map(|(i, &v)| (i as u32, v))
+            .collect();
         ops.truncate(n);
         for (i, v) in removed {
             let l = self.uses.get_mut(&v).unwrap();
@@ -119,7 +124,14 @@ impl World {
         model.uses.insert(phi.0, Vec::new());
         model.ops.insert(phi.0, Vec::new());
         pool.push(phi.0);
-        World { ctx, block, pool, adds: Vec::new(), phi, m: model }
+        World {
+            ctx,
+            block,
+            pool,
+            adds: Vec::new(),
+            phi,
+            m: model,
+        }
     }
 
     fn apply(&mut self, op: &Op) {
@@ -138,7 +150,9 @@ impl World {
                 self.adds.push(v);
             }
             Op::SetOperand(u, i, v) => {
-                let Some(user) = pick(&self.adds, u) else { return };
+                let Some(user) = pick(&self.adds, u) else {
+                    return;
+                };
                 let v = pick(&self.pool, v).unwrap();
                 if v == user {
                     return;
@@ -174,9 +188,14 @@ impl World {
                 if from == to {
                     return;
                 }
-                let sel: Vec<(Value, u32)> =
-                    self.m.uses[&from].iter().copied().filter(|&(u, i)| (i % 2 == 1) == odd && u != to).collect();
-                ctx.replace_uses_with_if(from, to, |_, u| (u.operand_no % 2 == 1) == odd && u.user != to);
+                let sel: Vec<(Value, u32)> = self.m.uses[&from]
+                    .iter()
+                    .copied()
+                    .filter(|&(u, i)| (i % 2 == 1) == odd && u != to)
+                    .collect();
+                ctx.replace_uses_with_if(from, to, |_, u| {
+                    (u.operand_no % 2 == 1) == odd && u.user != to
+                });
                 for (user, i) in sel {
                     self.m.set(user, i, to);
                 }
@@ -218,7 +237,11 @@ impl World {
             }
             Op::HandleNew(a, tracking) => {
                 let v = pick(&self.pool, a).unwrap();
-                let kind = if tracking { HandleKind::WeakTracking } else { HandleKind::Weak };
+                let kind = if tracking {
+                    HandleKind::WeakTracking
+                } else {
+                    HandleKind::Weak
+                };
                 let h = ctx.create_handle(Some(v), kind);
                 self.m.handles.push((h, tracking, Some(v)));
             }
@@ -249,7 +272,10 @@ impl World {
         }
         for &(h, _, v) in &self.m.handles {
             if self.ctx.handle_value(h) != v {
-                return Err(format!("handle {h:?}: got {:?}, model {v:?}", self.ctx.handle_value(h)));
+                return Err(format!(
+                    "handle {h:?}: got {:?}, model {v:?}",
+                    self.ctx.handle_value(h)
+                ));
             }
         }
         Ok(())
@@ -270,5 +296,8 @@ fn prop(ops: Vec<Op>) -> bool {
 
 #[test]
 fn random_edits_match_the_model() {
-    QuickCheck::new().tests(300).rng(Gen::new(60)).quickcheck(prop as fn(Vec<Op>) -> bool);
+    QuickCheck::new()
+        .tests(300)
+        .rng(Gen::new(60))
+        .quickcheck(prop as fn(Vec<Op>) -> bool);
 }

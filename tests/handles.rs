@@ -52,10 +52,17 @@ fn asserting_handle_reports_erase_vh8() {
     let (mut ctx, _, v, w) = setup();
     let h = ctx.create_handle(Some(v), HandleKind::Asserting);
     ctx.replace_all_uses_with(v, w);
-    assert_eq!(ctx.handle_value(h), Some(v), "asserting handles do not follow RAUW");
+    assert_eq!(
+        ctx.handle_value(h),
+        Some(v),
+        "asserting handles do not follow RAUW"
+    );
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| ctx.erase_inst(Inst(v))));
     let msg = *r.unwrap_err().downcast::<String>().unwrap();
-    assert!(msg.contains("an asserting value handle still pointed to this value"), "{msg}");
+    assert!(
+        msg.contains("an asserting value handle still pointed to this value"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -84,13 +91,20 @@ fn callbacks_run_newest_first_on_rauw_vh2_vh10() {
     ctx.replace_all_uses_with(v, w);
     let got: Vec<&str> = log.borrow().iter().map(|e| e.0).collect();
     assert_eq!(got, ["c", "b", "a"]);
-    assert!(log.borrow().iter().all(|e| e.1 == HandleEvent::Replaced { old: v, new: w }));
+    assert!(log
+        .borrow()
+        .iter()
+        .all(|e| e.1 == HandleEvent::Replaced { old: v, new: w }));
     // Callback handles stay on the old value by default.
     assert_eq!(ctx.handle_value(ids[0]), Some(v));
     log.borrow_mut().clear();
     ctx.erase_inst(Inst(v));
     let got: Vec<&str> = log.borrow().iter().map(|e| e.0).collect();
-    assert_eq!(got, ["c", "b", "a"], "deleted() exactly once each, newest first");
+    assert_eq!(
+        got,
+        ["c", "b", "a"],
+        "deleted() exactly once each, newest first"
+    );
     assert!(log.borrow().iter().all(|e| e.1 == HandleEvent::Deleted(v)));
 }
 

@@ -28,7 +28,14 @@ fn make_fn() -> FnEnv {
     ctx.set_name(a, "a");
     ctx.set_name(b, "b");
     let entry = ctx.append_block(f, "entry");
-    FnEnv { ctx, f, entry, i64t, a, b }
+    FnEnv {
+        ctx,
+        f,
+        entry,
+        i64t,
+        a,
+        b,
+    }
 }
 
 fn append_chain(e: &mut FnEnv, n: usize) -> Value {
@@ -62,7 +69,10 @@ pub fn build_chain(o: &Opts) {
         let mut prev = e.a;
         let mut count = 0;
         for i in e.ctx.insts(e.entry) {
-            assert!(e.ctx.operand(i.0, 0) == Some(prev) && e.ctx.operand(i.0, 1) == Some(e.b), "instruction {count} is wrong");
+            assert!(
+                e.ctx.operand(i.0, 0) == Some(prev) && e.ctx.operand(i.0, 1) == Some(e.b),
+                "instruction {count} is wrong"
+            );
             prev = i.0;
             count += 1;
         }
@@ -88,7 +98,10 @@ pub fn rauw_wide(o: &Opts) {
         for (k, i) in e.ctx.insts(e.entry).enumerate() {
             assert_eq!(e.ctx.operand(i.0, 0), Some(b));
             let c = e.ctx.operand(i.0, 1).unwrap();
-            assert_eq!(e.ctx.const_int_value(c).unwrap().to_u64(), (k % 1000) as u64);
+            assert_eq!(
+                e.ctx.const_int_value(c).unwrap().to_u64(),
+                (k % 1000) as u64
+            );
         }
     }
     report("rauw_wide", n, &samples, false);
@@ -170,7 +183,10 @@ pub fn phi_grow(o: &Opts) {
         assert_eq!(ctx.num_operands(phi.0) as usize, n);
         for (i, &p) in preds.iter().enumerate() {
             assert_eq!(ctx.phi_blocks(phi)[i], p.0);
-            assert_eq!(ctx.operand(phi.0, i as u32), Some(if i & 1 == 1 { b } else { a }));
+            assert_eq!(
+                ctx.operand(phi.0, i as u32),
+                Some(if i & 1 == 1 { b } else { a })
+            );
         }
         assert_eq!(ctx.num_uses(a), n.div_ceil(2));
         assert_eq!(ctx.num_uses(b), n / 2);
@@ -184,7 +200,12 @@ pub fn type_unique(o: &Opts) {
     let mut samples = Vec::new();
     for _ in 0..o.reps() {
         let mut ctx = Context::new();
-        let (i8t, i32t, i64t, void) = (ctx.i8_type(), ctx.i32_type(), ctx.i64_type(), ctx.void_type());
+        let (i8t, i32t, i64t, void) = (
+            ctx.i8_type(),
+            ctx.i32_type(),
+            ctx.i64_type(),
+            ctx.void_type(),
+        );
         let ptr = ctx.ptr_type(0);
         let (s, sum) = measure(|| {
             let mut sum = 0u64;
@@ -212,7 +233,11 @@ pub fn type_unique(o: &Opts) {
         let ft = ctx.function_type(void, &[i32t, ptr], false);
         let mut expected = 0u64;
         for i in 0..n {
-            expected += id(ints[i % 64]) + id(arrs[i % 100]) + id(structs[i % 50]) + id(ptrs[i % 4]) + id(ft);
+            expected += id(ints[i % 64])
+                + id(arrs[i % 100])
+                + id(structs[i % 50])
+                + id(ptrs[i % 4])
+                + id(ft);
         }
         assert_eq!(sum, expected, "types not uniqued");
     }
@@ -238,20 +263,28 @@ pub fn const_unique(o: &Opts) {
                 let cf = ctx.const_float(dbl, (i % 1000) as f64);
                 let c = ctx.const_int(i64t, i % 1000);
                 let cs = ctx.const_aggregate(pair, &[c, c]);
-                sum = sum.wrapping_add(vid(ci)).wrapping_add(vid(cf)).wrapping_add(vid(cs));
+                sum = sum
+                    .wrapping_add(vid(ci))
+                    .wrapping_add(vid(cf))
+                    .wrapping_add(vid(cs));
             }
             black_box(sum)
         });
         samples.push(s);
         let ints: Vec<Value> = (0..100_000).map(|k| ctx.const_int(i64t, k)).collect();
         let fps: Vec<Value> = (0..1000).map(|k| ctx.const_float(dbl, k as f64)).collect();
-        let structs: Vec<Value> = (0..1000).map(|k| ctx.const_aggregate(pair, &[ints[k], ints[k]])).collect();
+        let structs: Vec<Value> = (0..1000)
+            .map(|k| ctx.const_aggregate(pair, &[ints[k], ints[k]]))
+            .collect();
         for k in 1..1000 {
             assert_eq!(ctx.operand(structs[k], 0), Some(ints[k]));
         }
         let mut expected = 0u64;
         for i in 0..n {
-            expected = expected.wrapping_add(vid(ints[i % 100_000])).wrapping_add(vid(fps[i % 1000])).wrapping_add(vid(structs[i % 1000]));
+            expected = expected
+                .wrapping_add(vid(ints[i % 100_000]))
+                .wrapping_add(vid(fps[i % 1000]))
+                .wrapping_add(vid(structs[i % 1000]));
         }
         assert_eq!(sum, expected, "constants not uniqued");
     }
@@ -291,14 +324,21 @@ pub fn handles(o: &Opts) {
             }
         });
         for i in 0..n {
-            assert_eq!(ctx.handle_value(hs[i]), Some(news[i]), "handle {i} did not follow");
+            assert_eq!(
+                ctx.handle_value(hs[i]),
+                Some(news[i]),
+                "handle {i} did not follow"
+            );
         }
         let (s2, ()) = measure(|| {
             for h in hs.drain(..) {
                 ctx.drop_handle(h);
             }
         });
-        samples.push(Sample { ns: s1.ns + s2.ns, bytes: 0 });
+        samples.push(Sample {
+            ns: s1.ns + s2.ns,
+            bytes: 0,
+        });
     }
     report("handles", n, &samples, false);
 }

@@ -107,7 +107,10 @@ impl Context {
             "LLVM 19 has no `{}` constant expression",
             op.mnemonic()
         );
-        assert!(self.value_kind(a).is_constant() && self.value_kind(b).is_constant(), "constant expression operands must be constants");
+        assert!(
+            self.value_kind(a).is_constant() && self.value_kind(b).is_constant(),
+            "constant expression operands must be constants"
+        );
         if let Some(v) = self.fold_binop(op, a, b) {
             return v;
         }
@@ -126,7 +129,10 @@ impl Context {
         if self.value_kind(v) != ValueKind::Constant {
             return None;
         }
-        if op != Opcode::AddrSpaceCast && self.is_null_value(v) && !matches!(self.type_data(ty), TypeData::X86Amx) {
+        if op != Opcode::AddrSpaceCast
+            && self.is_null_value(v)
+            && !matches!(self.type_data(ty), TypeData::X86Amx)
+        {
             return Some(self.const_null(ty));
         }
         if let (Some(x), Some(w)) = (self.const_int_value(v), self.int_width(ty)) {
@@ -138,7 +144,12 @@ impl Context {
             };
             return Some(self.const_int_ap(ty, &r));
         }
-        if self.is_const_kind(v, ConstKind::Undef) && matches!(op, Opcode::Trunc | Opcode::BitCast | Opcode::PtrToInt | Opcode::IntToPtr) {
+        if self.is_const_kind(v, ConstKind::Undef)
+            && matches!(
+                op,
+                Opcode::Trunc | Opcode::BitCast | Opcode::PtrToInt | Opcode::IntToPtr
+            )
+        {
             return Some(self.const_undef(ty));
         }
         if self.is_const_kind(v, ConstKind::Poison) {
@@ -158,7 +169,14 @@ impl Context {
             return f;
         }
         assert!(
-            matches!(op, Opcode::Trunc | Opcode::PtrToInt | Opcode::IntToPtr | Opcode::BitCast | Opcode::AddrSpaceCast),
+            matches!(
+                op,
+                Opcode::Trunc
+                    | Opcode::PtrToInt
+                    | Opcode::IntToPtr
+                    | Opcode::BitCast
+                    | Opcode::AddrSpaceCast
+            ),
             "LLVM 19 has no `{}` constant expression",
             op.mnemonic()
         );
@@ -168,7 +186,14 @@ impl Context {
     /// `ConstantExpr::getGetElementPtr(src, base, indices, flags)`: a GEP with
     /// no indices, or only zero indices and a scalar result of the base's
     /// type, is the base itself (C15); otherwise a uniqued expression.
-    pub fn const_gep(&mut self, src: crate::types::Type, base: Value, indices: &[Value], flags: u16, inrange: Option<(i64, i64)>) -> Value {
+    pub fn const_gep(
+        &mut self,
+        src: crate::types::Type,
+        base: Value,
+        indices: &[Value],
+        flags: u16,
+        inrange: Option<(i64, i64)>,
+    ) -> Value {
         let bt = self.type_of(base);
         let mut vec_len = self.vector_len(bt);
         for &i in indices {
@@ -188,7 +213,13 @@ impl Context {
         let mut ops = Vec::with_capacity(indices.len() + 1);
         ops.push(base);
         ops.extend_from_slice(indices);
-        self.const_expr(Opcode::GetElementPtr, ty, &ops, flags as u8, Some(ConstPayload::Gep { src, inrange }))
+        self.const_expr(
+            Opcode::GetElementPtr,
+            ty,
+            &ops,
+            flags as u8,
+            Some(ConstPayload::Gep { src, inrange }),
+        )
     }
 
     /// `extractelement` of a constant vector at a constant index: the
@@ -217,7 +248,9 @@ impl Context {
         }
         let ty = self.type_of(c);
         let et = match self.type_data(ty) {
-            TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => self.struct_elements(ty)?.get(k).copied()?,
+            TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => {
+                self.struct_elements(ty)?.get(k).copied()?
+            }
             _ => self.element_type(ty)?,
         };
         match self.const_kind(c) {
@@ -227,7 +260,11 @@ impl Context {
             ConstKind::Array | ConstKind::Struct | ConstKind::Vector => self.operand(c, k as u32),
             ConstKind::DataArray | ConstKind::DataVector => {
                 let x = *self.const_data(c)?.get(k)?;
-                Some(if self.is_fp(et) { self.const_float_bits(et, x as u128) } else { self.const_int(et, x) })
+                Some(if self.is_fp(et) {
+                    self.const_float_bits(et, x as u128)
+                } else {
+                    self.const_int(et, x)
+                })
             }
             _ => None,
         }
@@ -254,7 +291,11 @@ impl Context {
         }
         let mut elems = Vec::with_capacity(n as usize);
         for j in 0..n as usize {
-            elems.push(if j == k { elt } else { self.const_element(vec, j)? });
+            elems.push(if j == k {
+                elt
+            } else {
+                self.const_element(vec, j)?
+            });
         }
         Some(self.const_aggregate(vt, &elems))
     }

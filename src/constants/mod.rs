@@ -120,7 +120,12 @@ pub(crate) struct ConstStore {
 
 impl ConstStore {
     pub(crate) fn new() -> Self {
-        ConstStore { table: HashTable::new(), hasher: Default::default(), asm: Default::default(), md_values: Default::default() }
+        ConstStore {
+            table: HashTable::new(),
+            hasher: Default::default(),
+            asm: Default::default(),
+            md_values: Default::default(),
+        }
     }
 }
 
@@ -163,10 +168,21 @@ impl Key<'_> {
 impl Context {
     fn key_matches(&self, idx: u32, k: &Key<'_>) -> bool {
         let d = &self.graph.values[idx as usize];
-        if d.opcode != k.kind as u8 || d.ty != k.ty || d.flags != k.flags || d.a != k.a || d.b != k.b || d.nops as usize != k.ops.len() {
+        if d.opcode != k.kind as u8
+            || d.ty != k.ty
+            || d.flags != k.flags
+            || d.a != k.a
+            || d.b != k.b
+            || d.nops as usize != k.ops.len()
+        {
             return false;
         }
-        if !k.ops.is_empty() && !self.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize].iter().map(|u| u.val).eq(k.ops.iter().copied()) {
+        if !k.ops.is_empty()
+            && !self.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
+                .iter()
+                .map(|u| u.val)
+                .eq(k.ops.iter().copied())
+        {
             return false;
         }
         let p = match (d.side != NONE).then(|| &self.sides.recs[d.side as usize].payload) {
@@ -177,7 +193,10 @@ impl Context {
     }
 
     fn lookup(&self, k: &Key<'_>, hash: u64) -> Option<u32> {
-        self.consts.table.find(hash, |&(h, i)| h == hash && self.key_matches(i, k)).map(|x| x.1)
+        self.consts
+            .table
+            .find(hash, |&(h, i)| h == hash && self.key_matches(i, k))
+            .map(|x| x.1)
     }
 
     /// Finds or creates the constant with identity `k`.
@@ -223,7 +242,11 @@ impl Context {
     /// If `v` is not a uniqued constant.
     pub fn const_kind(&self, v: Value) -> ConstKind {
         let d = self.graph.get(v);
-        assert_eq!(d.kind(), ValueKind::Constant, "{v:?} is not a uniqued constant");
+        assert_eq!(
+            d.kind(),
+            ValueKind::Constant,
+            "{v:?} is not a uniqued constant"
+        );
         KINDS[d.opcode as usize]
     }
 
@@ -242,8 +265,20 @@ impl Context {
         if let TypeData::Int(w) = *self.type_data(ty) {
             if w <= 64 {
                 // Fast path: the value lives in the hot record.
-                let x = if w == 64 { value } else { value & ((1u64 << w) - 1) };
-                return self.intern(Key { kind: ConstKind::Int, ty, flags: 0, a: x as u32, b: (x >> 32) as u32, ops: &[], payload: None });
+                let x = if w == 64 {
+                    value
+                } else {
+                    value & ((1u64 << w) - 1)
+                };
+                return self.intern(Key {
+                    kind: ConstKind::Int,
+                    ty,
+                    flags: 0,
+                    a: x as u32,
+                    b: (x >> 32) as u32,
+                    ops: &[],
+                    payload: None,
+                });
             }
         }
         if let Some((n, scalable)) = self.vector_len(ty) {
@@ -256,7 +291,9 @@ impl Context {
 
     /// A signed integer constant (sign-extended or truncated to the width).
     pub fn const_int_signed(&mut self, ty: Type, value: i64) -> Value {
-        let w = self.int_width(ty).expect("const_int_signed needs an integer type");
+        let w = self
+            .int_width(ty)
+            .expect("const_int_signed needs an integer type");
         self.const_int_ap(ty, &APInt::from_i64(w, value))
     }
 
@@ -265,13 +302,33 @@ impl Context {
     /// # Panics
     /// If `ty` is not an integer type of the value's width.
     pub fn const_int_ap(&mut self, ty: Type, value: &APInt) -> Value {
-        assert_eq!(self.int_width(ty), Some(value.width()), "const_int_ap: type and value widths differ");
+        assert_eq!(
+            self.int_width(ty),
+            Some(value.width()),
+            "const_int_ap: type and value widths differ"
+        );
         if value.width() <= 64 {
             let x = value.to_u64();
-            self.intern(Key { kind: ConstKind::Int, ty, flags: 0, a: x as u32, b: (x >> 32) as u32, ops: &[], payload: None })
+            self.intern(Key {
+                kind: ConstKind::Int,
+                ty,
+                flags: 0,
+                a: x as u32,
+                b: (x >> 32) as u32,
+                ops: &[],
+                payload: None,
+            })
         } else {
             let p = ConstPayload::Int(value.clone());
-            self.intern(Key { kind: ConstKind::Int, ty, flags: 0, a: 0, b: 0, ops: &[], payload: Some(&p) })
+            self.intern(Key {
+                kind: ConstKind::Int,
+                ty,
+                flags: 0,
+                a: 0,
+                b: 0,
+                ops: &[],
+                payload: Some(&p),
+            })
         }
     }
 
@@ -289,19 +346,44 @@ impl Context {
         }
         match self.const_payload(v) {
             Some(ConstPayload::Int(x)) => Some(x.clone()),
-            _ => Some(APInt::new(self.int_width(d.ty)?, d.a as u64 | (d.b as u64) << 32)),
+            _ => Some(APInt::new(
+                self.int_width(d.ty)?,
+                d.a as u64 | (d.b as u64) << 32,
+            )),
         }
     }
 
     /// A floating-point constant from its raw bits (bit-exact: +0.0 and
     /// -0.0 differ, NaN payloads are kept).
     pub fn const_float_bits(&mut self, ty: Type, bits: u128) -> Value {
-        assert!(self.is_fp(ty), "const_float_bits needs a floating-point type");
-        if matches!(self.type_data(ty), TypeData::X86Fp80 | TypeData::Fp128 | TypeData::PpcFp128) {
+        assert!(
+            self.is_fp(ty),
+            "const_float_bits needs a floating-point type"
+        );
+        if matches!(
+            self.type_data(ty),
+            TypeData::X86Fp80 | TypeData::Fp128 | TypeData::PpcFp128
+        ) {
             let p = ConstPayload::Float(bits);
-            self.intern(Key { kind: ConstKind::Float, ty, flags: 0, a: 0, b: 0, ops: &[], payload: Some(&p) })
+            self.intern(Key {
+                kind: ConstKind::Float,
+                ty,
+                flags: 0,
+                a: 0,
+                b: 0,
+                ops: &[],
+                payload: Some(&p),
+            })
         } else {
-            self.intern(Key { kind: ConstKind::Float, ty, flags: 0, a: bits as u32, b: (bits >> 32) as u32, ops: &[], payload: None })
+            self.intern(Key {
+                kind: ConstKind::Float,
+                ty,
+                flags: 0,
+                a: bits as u32,
+                b: (bits >> 32) as u32,
+                ops: &[],
+                payload: None,
+            })
         }
     }
 
@@ -332,7 +414,15 @@ impl Context {
     }
 
     fn simple(&mut self, kind: ConstKind, ty: Type) -> Value {
-        self.intern(Key { kind, ty, flags: 0, a: 0, b: 0, ops: &[], payload: None })
+        self.intern(Key {
+            kind,
+            ty,
+            flags: 0,
+            a: 0,
+            b: 0,
+            ops: &[],
+            payload: None,
+        })
     }
 
     /// `undef` of `ty`.
@@ -357,9 +447,13 @@ impl Context {
         match self.type_data(ty).clone() {
             TypeData::Int(_) => self.const_int(ty, 0),
             TypeData::Ptr(_) => self.simple(ConstKind::Null, ty),
-            TypeData::Half | TypeData::BFloat | TypeData::Float | TypeData::Double | TypeData::X86Fp80 | TypeData::Fp128 | TypeData::PpcFp128 => {
-                self.const_float_bits(ty, 0)
-            }
+            TypeData::Half
+            | TypeData::BFloat
+            | TypeData::Float
+            | TypeData::Double
+            | TypeData::X86Fp80
+            | TypeData::Fp128
+            | TypeData::PpcFp128 => self.const_float_bits(ty, 0),
             TypeData::Token => self.const_token_none(),
             _ => self.simple(ConstKind::Zero, ty),
         }
@@ -396,11 +490,19 @@ impl Context {
     pub fn const_aggregate(&mut self, ty: Type, elems: &[Value]) -> Value {
         let kind = match self.type_data(ty) {
             TypeData::Array { len, .. } => {
-                assert_eq!(*len, elems.len() as u64, "array constant has the wrong number of elements");
+                assert_eq!(
+                    *len,
+                    elems.len() as u64,
+                    "array constant has the wrong number of elements"
+                );
                 ConstKind::Array
             }
             TypeData::Vector { len, .. } => {
-                assert_eq!(*len as usize, elems.len(), "vector constant has the wrong number of elements");
+                assert_eq!(
+                    *len as usize,
+                    elems.len(),
+                    "vector constant has the wrong number of elements"
+                );
                 ConstKind::Vector
             }
             TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => ConstKind::Struct,
@@ -408,17 +510,33 @@ impl Context {
         };
         // One pass over the elements: validate, and classify for the
         // canonical forms (all null / undef / poison, simple data).
-        let elem_ty = if kind == ConstKind::Struct { None } else { self.element_type(ty) };
-        let (mut all_null, mut all_undef, mut all_poison, mut all_simple) = (true, true, true, true);
+        let elem_ty = if kind == ConstKind::Struct {
+            None
+        } else {
+            self.element_type(ty)
+        };
+        let (mut all_null, mut all_undef, mut all_poison, mut all_simple) =
+            (true, true, true, true);
         for (i, &e) in elems.iter().enumerate() {
             let d = self.graph.get(e);
             let want = match elem_ty {
                 Some(t) => Some(t),
                 None => self.struct_elements(ty).and_then(|s| s.get(i).copied()),
             };
-            assert_eq!(Some(d.ty), want, "element {i} of the constant has the wrong type");
-            assert!(d.kind().is_constant(), "element {i} of a constant aggregate is not a constant");
-            let ck = if d.kind() == ValueKind::Constant { Some(KINDS[d.opcode as usize]) } else { None };
+            assert_eq!(
+                Some(d.ty),
+                want,
+                "element {i} of the constant has the wrong type"
+            );
+            assert!(
+                d.kind().is_constant(),
+                "element {i} of a constant aggregate is not a constant"
+            );
+            let ck = if d.kind() == ValueKind::Constant {
+                Some(KINDS[d.opcode as usize])
+            } else {
+                None
+            };
             let small_zero = d.a == 0 && d.b == 0 && d.side == NONE;
             all_null &= match ck {
                 Some(ConstKind::Null | ConstKind::Zero | ConstKind::TokenNone) => true,
@@ -441,7 +559,11 @@ impl Context {
         if let (Some(et), true) = (elem_ty, all_simple) {
             let simple = matches!(
                 self.type_data(et),
-                TypeData::Int(8 | 16 | 32 | 64) | TypeData::Half | TypeData::BFloat | TypeData::Float | TypeData::Double
+                TypeData::Int(8 | 16 | 32 | 64)
+                    | TypeData::Half
+                    | TypeData::BFloat
+                    | TypeData::Float
+                    | TypeData::Double
             );
             if simple {
                 // Elements of these types keep their value in the hot record.
@@ -452,13 +574,33 @@ impl Context {
                         d.a as u64 | (d.b as u64) << 32
                     })
                     .collect();
-                let dk = if kind == ConstKind::Array { ConstKind::DataArray } else { ConstKind::DataVector };
+                let dk = if kind == ConstKind::Array {
+                    ConstKind::DataArray
+                } else {
+                    ConstKind::DataVector
+                };
                 let p = ConstPayload::Data(data);
-                return self.intern(Key { kind: dk, ty, flags: 0, a: 0, b: 0, ops: &[], payload: Some(&p) });
+                return self.intern(Key {
+                    kind: dk,
+                    ty,
+                    flags: 0,
+                    a: 0,
+                    b: 0,
+                    ops: &[],
+                    payload: Some(&p),
+                });
             }
         }
         let ops: smallvec::SmallVec<[u32; 8]> = elems.iter().map(|e| e.idx).collect();
-        self.intern(Key { kind, ty, flags: 0, a: 0, b: 0, ops: &ops, payload: None })
+        self.intern(Key {
+            kind,
+            ty,
+            flags: 0,
+            a: 0,
+            b: 0,
+            ops: &ops,
+            payload: None,
+        })
     }
 
     /// A literal-struct constant of `elems` (`{ ... }` or `<{ ... }>`).
@@ -495,7 +637,13 @@ impl Context {
         let ty = self.array_type(elem_ty, data.len() as u64);
         let elems: Vec<Value> = data
             .iter()
-            .map(|&x| if self.is_fp(elem_ty) { self.const_float_bits(elem_ty, x as u128) } else { self.const_int(elem_ty, x) })
+            .map(|&x| {
+                if self.is_fp(elem_ty) {
+                    self.const_float_bits(elem_ty, x as u128)
+                } else {
+                    self.const_int(elem_ty, x)
+                }
+            })
             .collect();
         self.const_aggregate(ty, &elems)
     }
@@ -521,14 +669,34 @@ impl Context {
     /// `blockaddress(@f, %b)`: gives the block a use (C21).
     pub fn block_address(&mut self, f: crate::ir::Function, b: crate::ir::Block) -> Value {
         let pty = self.ptr_type(0);
-        self.intern(Key { kind: ConstKind::BlockAddress, ty: pty, flags: 0, a: 0, b: 0, ops: &[f.0.idx, b.0.idx], payload: None })
+        self.intern(Key {
+            kind: ConstKind::BlockAddress,
+            ty: pty,
+            flags: 0,
+            a: 0,
+            b: 0,
+            ops: &[f.0.idx, b.0.idx],
+            payload: None,
+        })
     }
 
     /// `dso_local_equivalent @f` or (`no_cfi` true) `no_cfi @f`.
     pub fn const_global_marker(&mut self, g: Value, no_cfi: bool) -> Value {
         let ty = self.type_of(g);
-        let kind = if no_cfi { ConstKind::NoCfi } else { ConstKind::DsoLocalEquivalent };
-        self.intern(Key { kind, ty, flags: 0, a: 0, b: 0, ops: &[g.idx], payload: None })
+        let kind = if no_cfi {
+            ConstKind::NoCfi
+        } else {
+            ConstKind::DsoLocalEquivalent
+        };
+        self.intern(Key {
+            kind,
+            ty,
+            flags: 0,
+            a: 0,
+            b: 0,
+            ops: &[g.idx],
+            payload: None,
+        })
     }
 
     // ---- expressions -------------------------------------------------------
@@ -536,16 +704,32 @@ impl Context {
     /// A constant expression with `opcode`, result type `ty`, operands and
     /// subclass flags (wrap / GEP flags), uniqued without folding. Prefer
     /// the folding builders in `builder.rs`; this is the raw constructor.
-    pub fn const_expr(&mut self, opcode: Opcode, ty: Type, ops: &[Value], flags: u8, payload: Option<ConstPayload>) -> Value {
+    pub fn const_expr(
+        &mut self,
+        opcode: Opcode,
+        ty: Type,
+        ops: &[Value],
+        flags: u8,
+        payload: Option<ConstPayload>,
+    ) -> Value {
         let raw: smallvec::SmallVec<[u32; 8]> = ops.iter().map(|e| e.idx).collect();
         let fl = opcode as u16 | (flags as u16) << 8;
-        self.intern(Key { kind: ConstKind::Expr, ty, flags: fl, a: 0, b: 0, ops: &raw, payload: payload.as_ref() })
+        self.intern(Key {
+            kind: ConstKind::Expr,
+            ty,
+            flags: fl,
+            a: 0,
+            b: 0,
+            ops: &raw,
+            payload: payload.as_ref(),
+        })
     }
 
     /// The opcode and flags of a constant expression.
     pub fn const_expr_opcode(&self, v: Value) -> Option<(Opcode, u8)> {
         let d = self.graph.get(v);
-        (d.kind() == ValueKind::Constant && d.opcode == ConstKind::Expr as u8).then(|| (Opcode::from_u8(d.flags as u8), (d.flags >> 8) as u8))
+        (d.kind() == ValueKind::Constant && d.opcode == ConstKind::Expr as u8)
+            .then(|| (Opcode::from_u8(d.flags as u8), (d.flags >> 8) as u8))
     }
 
     /// The GEP payload (source type, inrange) of a GEP expression, or the
@@ -559,8 +743,12 @@ impl Context {
     pub(crate) fn rebuild_const(&mut self, c: Value, ops: &[Value]) -> Value {
         let ty = self.type_of(c);
         match self.const_kind(c) {
-            ConstKind::Array | ConstKind::Struct | ConstKind::Vector => self.const_aggregate(ty, ops),
-            ConstKind::BlockAddress => self.block_address(crate::ir::Function(ops[0]), crate::ir::Block(ops[1])),
+            ConstKind::Array | ConstKind::Struct | ConstKind::Vector => {
+                self.const_aggregate(ty, ops)
+            }
+            ConstKind::BlockAddress => {
+                self.block_address(crate::ir::Function(ops[0]), crate::ir::Block(ops[1]))
+            }
             ConstKind::DsoLocalEquivalent => self.const_global_marker(ops[0], false),
             ConstKind::NoCfi => self.const_global_marker(ops[0], true),
             ConstKind::Expr => {
@@ -579,28 +767,47 @@ impl Context {
     /// own users following recursively) and destroyed (R2, R4, R5).
     pub(crate) fn handle_operand_change(&mut self, c: Value, from: Value, to: Value) {
         assert!(
-            self.value_kind(to).is_constant() || (self.value_kind(to) == ValueKind::Block && self.const_kind(c) == ConstKind::BlockAddress),
+            self.value_kind(to).is_constant()
+                || (self.value_kind(to) == ValueKind::Block
+                    && self.const_kind(c) == ConstKind::BlockAddress),
             "cannot make constant refer to non-constant"
         );
-        let ops: Vec<Value> = self.operands(c).map(|o| o.expect("constant operands are never dropped")).map(|o| if o == from { to } else { o }).collect();
+        let ops: Vec<Value> = self
+            .operands(c)
+            .map(|o| o.expect("constant operands are never dropped"))
+            .map(|o| if o == from { to } else { o })
+            .collect();
         // Is there an equal constant already, or does the new operand list
         // canonicalise to something else? Build it through the constructors
         // only when that cannot create a duplicate of `c` itself.
         let raw: Vec<u32> = ops.iter().map(|o| o.idx).collect();
         let d = self.graph.get(c).clone();
         let payload = self.const_payload(c).cloned();
-        let key = Key { kind: KINDS[d.opcode as usize], ty: d.ty, flags: d.flags, a: d.a, b: d.b, ops: &raw, payload: payload.as_ref() };
+        let key = Key {
+            kind: KINDS[d.opcode as usize],
+            ty: d.ty,
+            flags: d.flags,
+            a: d.a,
+            b: d.b,
+            ops: &raw,
+            payload: payload.as_ref(),
+        };
         let hash = key.hash(&self.consts.hasher);
         let existing = self.lookup(&key, hash);
         let canon_other = match existing {
             Some(e) => Some(self.graph.handle(e)),
             None => {
                 let k = self.const_kind(c);
-                let changes_form = matches!(k, ConstKind::Array | ConstKind::Vector | ConstKind::Struct)
-                    && (ops.iter().all(|&e| self.is_null_value(e))
-                        || ops.iter().all(|&e| self.is_kind(e, ConstKind::Undef))
-                        || ops.iter().all(|&e| self.is_kind(e, ConstKind::Poison))
-                        || (k != ConstKind::Struct && ops.iter().all(|&e| self.is_kind(e, ConstKind::Int) || self.is_kind(e, ConstKind::Float))));
+                let changes_form =
+                    matches!(k, ConstKind::Array | ConstKind::Vector | ConstKind::Struct)
+                        && (ops.iter().all(|&e| self.is_null_value(e))
+                            || ops.iter().all(|&e| self.is_kind(e, ConstKind::Undef))
+                            || ops.iter().all(|&e| self.is_kind(e, ConstKind::Poison))
+                            || (k != ConstKind::Struct
+                                && ops.iter().all(|&e| {
+                                    self.is_kind(e, ConstKind::Int)
+                                        || self.is_kind(e, ConstKind::Float)
+                                })));
                 changes_form.then(|| self.rebuild_const(c, &ops))
             }
         };
@@ -636,16 +843,33 @@ impl Context {
     }
 }
 
-fn rehash(graph: &crate::value::Graph, sides: &crate::ir::side::SideTable, s: &hashbrown::DefaultHashBuilder, idx: u32) -> u64 {
+fn rehash(
+    graph: &crate::value::Graph,
+    sides: &crate::ir::side::SideTable,
+    s: &hashbrown::DefaultHashBuilder,
+    idx: u32,
+) -> u64 {
     let d = &graph.values[idx as usize];
     let ops: smallvec::SmallVec<[u32; 8]> = if d.nops == 0 {
         smallvec::SmallVec::new()
     } else {
-        graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize].iter().map(|u| u.val).collect()
+        graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
+            .iter()
+            .map(|u| u.val)
+            .collect()
     };
     let payload = match (d.side != NONE).then(|| &sides.recs[d.side as usize].payload) {
         Some(Payload::Const(p)) => Some(&**p),
         _ => None,
     };
-    Key { kind: KINDS[d.opcode as usize], ty: d.ty, flags: d.flags, a: d.a, b: d.b, ops: &ops, payload }.hash(s)
+    Key {
+        kind: KINDS[d.opcode as usize],
+        ty: d.ty,
+        flags: d.flags,
+        a: d.a,
+        b: d.b,
+        ops: &ops,
+        payload,
+    }
+    .hash(s)
 }

@@ -366,13 +366,37 @@ named_enum! {
 #[repr(u8)]
 #[allow(missing_docs)] // the spellings are in `PREDICATE_NAMES`
 pub enum Predicate {
-    FFalse, FOeq, FOgt, FOge, FOlt, FOle, FOne, FOrd, FUno, FUeq, FUgt, FUge, FUlt, FUle, FUne, FTrue,
-    IEq, INe, IUgt, IUge, IUlt, IUle, ISgt, ISge, ISlt, ISle,
+    FFalse,
+    FOeq,
+    FOgt,
+    FOge,
+    FOlt,
+    FOle,
+    FOne,
+    FOrd,
+    FUno,
+    FUeq,
+    FUgt,
+    FUge,
+    FUlt,
+    FUle,
+    FUne,
+    FTrue,
+    IEq,
+    INe,
+    IUgt,
+    IUge,
+    IUlt,
+    IUle,
+    ISgt,
+    ISge,
+    ISlt,
+    ISle,
 }
 
 const PREDICATE_NAMES: [&str; 26] = [
-    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult", "ule", "une", "true",
-    "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult",
+    "ule", "une", "true", "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
 ];
 
 impl Predicate {
@@ -380,8 +404,8 @@ impl Predicate {
     pub const ALL: [Predicate; 26] = {
         use Predicate::*;
         [
-            FFalse, FOeq, FOgt, FOge, FOlt, FOle, FOne, FOrd, FUno, FUeq, FUgt, FUge, FUlt, FUle, FUne, FTrue, IEq, INe, IUgt, IUge, IUlt,
-            IUle, ISgt, ISge, ISlt, ISle,
+            FFalse, FOeq, FOgt, FOge, FOlt, FOle, FOne, FOrd, FUno, FUeq, FUgt, FUge, FUlt, FUle,
+            FUne, FTrue, IEq, INe, IUgt, IUge, IUlt, IUle, ISgt, ISge, ISlt, ISle,
         ]
     };
     /// Textual spelling.

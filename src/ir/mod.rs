@@ -300,7 +300,11 @@ impl Context {
     }
 
     /// Sorts `v`'s use list with `cmp` (stable; LLVM `sortUseList`). O(u log u).
-    pub fn sort_use_list(&mut self, v: Value, mut cmp: impl FnMut(&Context, Use, Use) -> core::cmp::Ordering) {
+    pub fn sort_use_list(
+        &mut self,
+        v: Value,
+        mut cmp: impl FnMut(&Context, Use, Use) -> core::cmp::Ordering,
+    ) {
         self.graph.get(v);
         let slots = self.graph.use_slots(v.idx);
         let mut items: Vec<(u32, Use)> = slots.iter().map(|&u| (u, self.use_of_slot(u))).collect();
@@ -326,11 +330,20 @@ impl Context {
     pub fn permute_use_list(&mut self, v: Value, order: &[u32]) {
         self.graph.get(v);
         let slots = self.graph.use_slots(v.idx);
-        assert_eq!(order.len(), slots.len(), "use-list order has {} entries for {} uses", order.len(), slots.len());
+        assert_eq!(
+            order.len(),
+            slots.len(),
+            "use-list order has {} entries for {} uses",
+            order.len(),
+            slots.len()
+        );
         let mut out = vec![NONE; slots.len()];
         for (i, &to) in order.iter().enumerate() {
             let to = to as usize;
-            assert!(to < out.len() && out[to] == NONE, "use-list order is not a permutation");
+            assert!(
+                to < out.len() && out[to] == NONE,
+                "use-list order is not a permutation"
+            );
             out[to] = slots[i];
         }
         self.graph.relink_uses(v.idx, &out);
@@ -338,7 +351,10 @@ impl Context {
 
     fn use_of_slot(&self, u: u32) -> Use {
         let ud = &self.graph.pool.uses[u as usize];
-        Use { user: self.graph.handle(ud.user), operand_no: ud.opno & !crate::value::CONST_USER }
+        Use {
+            user: self.graph.handle(ud.user),
+            operand_no: ud.opno & !crate::value::CONST_USER,
+        }
     }
 
     /// Walks every use list in both directions and compares it with every

@@ -202,7 +202,10 @@ impl Graph {
     #[inline]
     pub(crate) fn use_index(&self, user: Value, i: u32) -> u32 {
         let (ops, nops) = Self::run_of(self.get(user));
-        assert!(i < nops, "operand {i} out of range: the user has {nops} operands");
+        assert!(
+            i < nops,
+            "operand {i} out of range: the user has {nops} operands"
+        );
         ops + i
     }
 
