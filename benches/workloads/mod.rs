@@ -1,8 +1,15 @@
-//! x
+//! The registry of workloads: `(name, runner)` in WORKLOADS.md order.
+
 use crate::Opts;
+
 pub mod bitstream;
 pub mod graph;
-pub const ALL: &[(&str, fn(&Opts))] = &[
+
+/// A workload: its WORKLOADS.md name and its runner.
+pub type Workload = (&'static str, fn(&Opts));
+
+/// Every workload this side implements, in WORKLOADS.md order.
+pub const ALL: &[Workload] = &[
     ("build_chain", graph::build_chain),
     ("rauw_wide", graph::rauw_wide),
     ("use_walk", graph::use_walk),

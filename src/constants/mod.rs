@@ -24,7 +24,7 @@ use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueData, ValueKind};
 use crate::Context;
 use apint::APInt;
-use core::hash::{BuildHasher, Hash, Hasher};
+use core::hash::{BuildHasher, Hash};
 use hashbrown::HashTable;
 
 /// The kind of a uniqued constant.
@@ -156,9 +156,7 @@ impl Key<'_> {
             h = mix(h, o as u64);
         }
         if let Some(p) = self.payload {
-            let mut ph = s.build_hasher();
-            p.hash(&mut ph);
-            h = mix(h, ph.finish());
+            h = mix(h, s.hash_one(p));
         }
         // Spread the high bits into the low ones hashbrown uses for buckets.
         h ^ (h >> 29)

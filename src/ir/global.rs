@@ -14,7 +14,7 @@ macro_rules! spelled {
     ($(#[$m:meta])* $name:ident, default $def:ident { $($v:ident = $t:literal,)* }) => {
         $(#[$m])*
         #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, Default)]
-        pub enum $name { #[default] $(#[doc = $t] $v,)* }
+        pub enum $name { #[default] $(#[doc = concat!("`", stringify!($v), "`, spelled \"", $t, "\"")] $v,)* }
         impl $name {
             /// Every value.
             pub const ALL: &'static [$name] = &[$($name::$v,)*];
