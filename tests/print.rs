@@ -1624,3 +1624,159 @@ fn deep_nesting_prints_without_recursion() {
         .unwrap();
     assert!(handle.join().unwrap() > 4_000_000);
 }
+
+// ---- throughput ---------------------------------------------------------------
+
+/// A module shaped like clang -O0 output (allocas, loads, stores, struct
+/// GEPs, compares, branches, calls with parameter attributes, unnamed
+/// values everywhere): `functions` functions of about 100 instructions.
+fn o0_like_module(ctx: &mut Context, functions: usize) -> Module {
+    let m = ctx.create_module("o0");
+    ctx.module_mut(m).datalayout =
+        "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128".into();
+    ctx.module_mut(m).triple = "x86_64-unknown-linux-gnu".into();
+    let (i8t, i32t, i64t, ptr) = (
+        ctx.i8_type(),
+        ctx.i32_type(),
+        ctx.i64_type(),
+        ctx.ptr_type(0),
+    );
+    let st =
+        ctx.create_struct_with_body("struct.sqlite3_value", &[i64t, ptr, i32t, i8t, ptr], false);
+    let callee = declare(ctx, m, "sqlite3MisuseError", i32t, &[i32t], false);
+    ctx.function_data_mut(callee)
+        .attrs
+        .add(AttrIndex::Function, Attribute::Enum(AttrKind::NoUnwind));
+    let cty = ctx.signature(callee);
+    let s = ctx.const_string(b"misuse at line %d of [%.10s]", true);
+    let msg = ctx.add_global_var(m, ".str", ctx.type_of(s), 0);
+    ctx.set_initializer(msg, Some(s));
+    ctx.global_data_mut(msg).linkage = Linkage::Private;
+    for k in 0..functions {
+        let f = declare(
+            ctx,
+            m,
+            &format!("sqlite3_function_{k}"),
+            i32t,
+            &[i32t, ptr, ptr],
+            false,
+        );
+        {
+            let fd = ctx.function_data_mut(f);
+            fd.attrs
+                .add(AttrIndex::Function, Attribute::Enum(AttrKind::NoUnwind));
+            fd.attrs
+                .add(AttrIndex::Param(0), Attribute::Enum(AttrKind::NoUndef));
+            fd.global.dso_local = true;
+        }
+        let e = ctx.append_block(f, "");
+        let (a0, a1, a2) = (ctx.arg(f, 0), ctx.arg(f, 1), ctx.arg(f, 2));
+        let zero = ctx.const_int(i32t, 0);
+        let ten = ctx.const_int(i32t, 10);
+        let one = ctx.const_int(i32t, 1);
+        let idx = ctx.const_int(i32t, 2);
+        let z64 = ctx.const_int(i64t, 0);
+        let mut b = Builder::at_end(ctx, e);
+        let slots: Vec<Value> = (0..6)
+            .map(|j| {
+                b.alloca(
+                    if j % 2 == 0 { i32t } else { ptr },
+                    None,
+                    if j % 2 == 0 { 4 } else { 8 },
+                )
+            })
+            .collect();
+        b.store(a0, slots[0], 4);
+        b.store(a1, slots[1], 8);
+        b.store(a2, slots[3], 8);
+        let exit = b.ctx.append_block(f, "");
+        let mut cur = e;
+        for _ in 0..10 {
+            let then = b.ctx.append_block(f, "");
+            let next = b.ctx.append_block(f, "");
+            b.position_at_end(cur);
+            let l = b.load(i32t, slots[0], 4);
+            let c = b.icmp(Predicate::ISlt, l, zero);
+            b.cond_br(c, then, next);
+            b.position_at_end(then);
+            let p = b.load(ptr, slots[1], 8);
+            let g = b.gep(st, p, &[z64, idx], gep::INBOUNDS);
+            let v = b.load(i32t, g, 4);
+            let s = b.binop(Opcode::Add, v, ten, wrap::NSW);
+            let r = b.call(cty, callee.0, &[s]);
+            if let InstPayload::Call(cd) = &mut b.ctx.extra_mut(Inst(r)).payload {
+                cd.attrs
+                    .add(AttrIndex::Param(0), Attribute::Enum(AttrKind::NoUndef));
+            }
+            b.store(r, slots[2], 4);
+            let w = b.cast(Opcode::SExt, r, i64t);
+            let q = b.gep(i8t, p, &[w], 0);
+            b.store(q, slots[3], 8);
+            b.br(next);
+            b.position_at_end(next);
+            let l2 = b.load(i32t, slots[2], 4);
+            let t = b.binop(Opcode::Add, l2, one, wrap::NSW);
+            b.store(t, slots[0], 4);
+            cur = next;
+        }
+        b.position_at_end(cur);
+        b.br(exit);
+        b.position_at_end(exit);
+        let r = b.load(i32t, slots[0], 4);
+        b.ret(Some(r));
+    }
+    m
+}
+
+/// `cargo test --release --test print -- --ignored --nocapture throughput`:
+/// printing speed in MB/s of text produced (LLVM 19 prints sqlite3-O0 at
+/// about 65 MB/s on the reference machine).
+#[test]
+#[ignore]
+fn throughput() {
+    let mut ctx = Context::new();
+    let m = o0_like_module(&mut ctx, 4000);
+    let mut best = f64::MAX;
+    let mut len = 0;
+    for _ in 0..5 {
+        let t = std::time::Instant::now();
+        let text = ctx.print_module(m);
+        best = best.min(t.elapsed().as_secs_f64());
+        len = text.len();
+    }
+    eprintln!(
+        "printed {:.1} MB in {:.1} ms: {:.0} MB/s",
+        len as f64 / 1e6,
+        best * 1e3,
+        len as f64 / 1e6 / best
+    );
+}
+
+#[test]
+fn o0_like_module_is_accepted() {
+    let mut ctx = Context::new();
+    let m = o0_like_module(&mut ctx, 3);
+    let text = ctx.print_module(m);
+    check(
+        &text,
+        &[
+            "define dso_local i32 @sqlite3_function_0(i32 noundef %0, ptr %1, ptr %2) #0 {\n  %4 = alloca i32, align 4\n",
+            "= call i32 @sqlite3MisuseError(i32 noundef %",
+            "= getelementptr inbounds %struct.sqlite3_value, ptr %",
+        ],
+    );
+    check_oracle(&text);
+}
+
+/// Writes the throughput module to `$LAIR_PRINT_DUMP` (for timing LLVM on
+/// the same text).
+#[test]
+#[ignore]
+fn dump_throughput_module() {
+    let Ok(path) = std::env::var("LAIR_PRINT_DUMP") else {
+        return;
+    };
+    let mut ctx = Context::new();
+    let m = o0_like_module(&mut ctx, 4000);
+    std::fs::write(path, ctx.print_module(m)).unwrap();
+}

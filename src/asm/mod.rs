@@ -21,7 +21,7 @@
 //! let s = b.add(x, y);
 //! b.ret(Some(s));
 //! let text = ctx.print_module(m);
-//! assert!(text.contains("define i32 @add(i32 %0, i32 %1) {\nentry:\n  %3 = add i32 %0, %1\n  ret i32 %3\n}\n"));
+//! assert!(text.contains("define i32 @add(i32 %0, i32 %1) {\nentry:\n  %2 = add i32 %0, %1\n  ret i32 %2\n}\n"));
 //! ```
 //!
 //! [`Context::display_module`]: crate::Context::display_module

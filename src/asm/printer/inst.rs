@@ -11,6 +11,8 @@
 //! `[args..., parent pad]`, `catchswitch [parent pad, unwind dest?,
 //! handlers...]`, `cleanupret [pad, unwind dest?]`.
 
+use smallvec::SmallVec;
+
 use super::slots::sorted_attachments;
 use super::text::{
     push_calling_conv, push_fmf, push_md_identifier, push_name, push_ordering, push_quoted,
@@ -34,6 +36,12 @@ pub(crate) const CATCHSWITCH_HAS_UNWIND: u16 = 1;
 /// byte.
 fn fcmp_parts(flags: u16) -> (Option<Predicate>, u16) {
     (Predicate::from_u16(flags & 0xff), (flags >> 8) & fmf::MASK)
+}
+
+/// Operand `k`, if present.
+#[inline]
+fn op_at(ops: &[Option<Value>], k: u32) -> Option<Value> {
+    ops.get(k as usize).copied().flatten()
 }
 
 /// The alignment in bytes encoded in a memory instruction's `flags`.
@@ -171,7 +179,8 @@ impl Writer<'_> {
             _ => {}
         }
 
-        self.inst_operands(out, i, op, ty, payload, call);
+        let ops: SmallVec<[Option<Value>; 8]> = ctx.operands(v).collect();
+        self.inst_operands(out, i, &ops, op, ty, payload, call);
 
         // Orderings, alignments, masks.
         let scope = ctx.extra(i).and_then(|e| e.sync_scope.as_deref());
@@ -233,14 +242,6 @@ impl Writer<'_> {
         self.ctx.is_fp_or_fp_vector(ty)
     }
 
-    fn op(&self, i: Inst, k: u32) -> Option<Value> {
-        if k < self.ctx.num_operands(i.0) {
-            self.ctx.operand(i.0, k)
-        } else {
-            None
-        }
-    }
-
     fn typed_opt(&self, out: &mut String, v: Option<Value>) {
         match v {
             Some(v) => self.typed(out, v),
@@ -255,51 +256,53 @@ impl Writer<'_> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)] // the parts of one instruction, read once
     fn inst_operands(
         &self,
         out: &mut String,
         i: Inst,
+        ops: &[Option<Value>],
         op: Opcode,
         ty: Type,
         payload: &InstPayload,
         call: Option<&CallData>,
     ) {
         let ctx = self.ctx;
-        let nops = ctx.num_operands(i.0);
+        let nops = ops.len() as u32;
         match op {
             Opcode::Br if nops == 3 => {
                 out.push(' ');
-                self.typed_opt(out, self.op(i, 0));
+                self.typed_opt(out, op_at(ops, 0));
                 out.push_str(", ");
-                self.typed_opt(out, self.op(i, 2));
+                self.typed_opt(out, op_at(ops, 2));
                 out.push_str(", ");
-                self.typed_opt(out, self.op(i, 1));
+                self.typed_opt(out, op_at(ops, 1));
             }
             Opcode::Switch => {
                 out.push(' ');
-                self.typed_opt(out, self.op(i, 0));
+                self.typed_opt(out, op_at(ops, 0));
                 out.push_str(", ");
-                self.typed_opt(out, self.op(i, 1));
+                self.typed_opt(out, op_at(ops, 1));
                 out.push_str(" [");
                 let mut k = 2;
                 while k + 1 < nops {
                     out.push_str("\n    ");
-                    self.typed_opt(out, self.op(i, k));
+                    self.typed_opt(out, op_at(ops, k));
                     out.push_str(", ");
-                    self.typed_opt(out, self.op(i, k + 1));
+                    self.typed_opt(out, op_at(ops, k + 1));
                     k += 2;
                 }
                 out.push_str("\n  ]");
             }
             Opcode::IndirectBr => {
                 out.push(' ');
-                self.typed_opt(out, self.op(i, 0));
+                self.typed_opt(out, op_at(ops, 0));
                 out.push_str(", [");
                 for k in 1..nops {
                     if k > 1 {
                         out.push_str(", ");
                     }
-                    self.typed_opt(out, self.op(i, k));
+                    self.typed_opt(out, op_at(ops, k));
                 }
                 out.push(']');
             }
@@ -316,7 +319,7 @@ impl Writer<'_> {
                         out.push_str(", ");
                     }
                     out.push_str("[ ");
-                    self.operand_opt(out, self.op(i, k));
+                    self.operand_opt(out, op_at(ops, k));
                     out.push_str(", ");
                     self.operand_opt(out, blocks.get(k as usize).copied());
                     out.push_str(" ]");
@@ -324,10 +327,10 @@ impl Writer<'_> {
             }
             Opcode::ExtractValue | Opcode::InsertValue => {
                 out.push(' ');
-                self.typed_opt(out, self.op(i, 0));
+                self.typed_opt(out, op_at(ops, 0));
                 if op == Opcode::InsertValue {
                     out.push_str(", ");
-                    self.typed_opt(out, self.op(i, 1));
+                    self.typed_opt(out, op_at(ops, 1));
                 }
                 if let InstPayload::Indices(idx) = payload {
                     for &x in idx.iter() {
@@ -361,12 +364,12 @@ impl Writer<'_> {
                     } else {
                         "          filter "
                     });
-                    self.typed_opt(out, self.op(i, k));
+                    self.typed_opt(out, op_at(ops, k));
                 }
             }
             Opcode::CatchSwitch => {
                 out.push_str(" within ");
-                self.operand_opt(out, self.op(i, 0));
+                self.operand_opt(out, op_at(ops, 0));
                 out.push_str(" [");
                 let has_unwind = ctx.inst_flags(i) & CATCHSWITCH_HAS_UNWIND != 0;
                 let first = if has_unwind { 2 } else { 1 };
@@ -374,46 +377,46 @@ impl Writer<'_> {
                     if k > first {
                         out.push_str(", ");
                     }
-                    self.typed_opt(out, self.op(i, k));
+                    self.typed_opt(out, op_at(ops, k));
                 }
                 out.push_str("] unwind ");
                 if has_unwind {
-                    self.typed_opt(out, self.op(i, 1));
+                    self.typed_opt(out, op_at(ops, 1));
                 } else {
                     out.push_str("to caller");
                 }
             }
             Opcode::CatchPad | Opcode::CleanupPad => {
                 out.push_str(" within ");
-                self.operand_opt(out, nops.checked_sub(1).and_then(|k| self.op(i, k)));
+                self.operand_opt(out, nops.checked_sub(1).and_then(|k| op_at(ops, k)));
                 out.push_str(" [");
                 for k in 0..nops.saturating_sub(1) {
                     if k > 0 {
                         out.push_str(", ");
                     }
-                    self.typed_opt(out, self.op(i, k));
+                    self.typed_opt(out, op_at(ops, k));
                 }
                 out.push(']');
             }
             Opcode::Ret if nops == 0 => out.push_str(" void"),
             Opcode::CatchRet => {
                 out.push_str(" from ");
-                self.operand_opt(out, self.op(i, 0));
+                self.operand_opt(out, op_at(ops, 0));
                 out.push_str(" to ");
-                self.typed_opt(out, self.op(i, 1));
+                self.typed_opt(out, op_at(ops, 1));
             }
             Opcode::CleanupRet => {
                 out.push_str(" from ");
-                self.operand_opt(out, self.op(i, 0));
+                self.operand_opt(out, op_at(ops, 0));
                 out.push_str(" unwind ");
                 if nops >= 2 {
-                    self.typed_opt(out, self.op(i, 1));
+                    self.typed_opt(out, op_at(ops, 1));
                 } else {
                     out.push_str("to caller");
                 }
             }
             Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
-                self.call_operands(out, i, op, ty, call);
+                self.call_operands(out, i, ops, op, ty, call);
             }
             Opcode::Alloca => {
                 out.push(' ');
@@ -427,7 +430,7 @@ impl Writer<'_> {
                 if let InstPayload::Ty(t) = payload {
                     self.ty(out, *t);
                 }
-                let count = self.op(i, 0);
+                let count = op_at(ops, 0);
                 let is_i32_one = count.is_some_and(|c| {
                     ctx.value_kind(c) == crate::value::ValueKind::Constant
                         && ctx.const_kind(c) == ConstKind::Int
@@ -448,7 +451,7 @@ impl Writer<'_> {
             _ if op.is_cast() => {
                 if nops > 0 {
                     out.push(' ');
-                    self.typed_opt(out, self.op(i, 0));
+                    self.typed_opt(out, op_at(ops, 0));
                 }
                 out.push_str(" to ");
                 self.ty(out, ty);
@@ -456,7 +459,7 @@ impl Writer<'_> {
             Opcode::VAArg => {
                 if nops > 0 {
                     out.push(' ');
-                    self.typed_opt(out, self.op(i, 0));
+                    self.typed_opt(out, op_at(ops, 0));
                 }
                 out.push_str(", ");
                 self.ty(out, ty);
@@ -473,7 +476,7 @@ impl Writer<'_> {
                     self.ty(out, ty);
                     out.push(',');
                 }
-                let first = self.op(i, 0);
+                let first = op_at(ops, 0);
                 let first_ty = first.map(|v| ctx.type_of(v));
                 let print_all = matches!(
                     op,
@@ -483,10 +486,8 @@ impl Writer<'_> {
                         | Opcode::Ret
                         | Opcode::AtomicCmpXchg
                         | Opcode::AtomicRMW
-                ) || (1..nops).any(|k| {
-                    self.op(i, k)
-                        .is_some_and(|v| Some(ctx.type_of(v)) != first_ty)
-                });
+                ) || (1..nops)
+                    .any(|k| op_at(ops, k).is_some_and(|v| Some(ctx.type_of(v)) != first_ty));
                 if !print_all {
                     if let Some(t) = first_ty {
                         out.push(' ');
@@ -499,9 +500,9 @@ impl Writer<'_> {
                         out.push_str(", ");
                     }
                     if print_all {
-                        self.typed_opt(out, self.op(i, k));
+                        self.typed_opt(out, op_at(ops, k));
                     } else {
-                        self.operand_opt(out, self.op(i, k));
+                        self.operand_opt(out, op_at(ops, k));
                     }
                 }
             }
@@ -514,15 +515,16 @@ impl Writer<'_> {
         &self,
         out: &mut String,
         i: Inst,
+        ops: &[Option<Value>],
         op: Opcode,
         ty: Type,
         call: Option<&CallData>,
     ) {
         let ctx = self.ctx;
-        let nops = ctx.num_operands(i.0);
+        let nops = ops.len() as u32;
         let default = CallData::default();
         let cd = call.unwrap_or(&default);
-        let callee = nops.checked_sub(1).and_then(|k| self.op(i, k));
+        let callee = nops.checked_sub(1).and_then(|k| op_at(ops, k));
         if cd.call_conv != 0 {
             out.push(' ');
             push_calling_conv(out, cd.call_conv);
@@ -570,7 +572,7 @@ impl Writer<'_> {
             if k > 0 {
                 out.push_str(", ");
             }
-            let Some(a) = self.op(i, k) else {
+            let Some(a) = op_at(ops, k) else {
                 out.push_str("<null operand!>");
                 continue;
             };
@@ -613,7 +615,7 @@ impl Writer<'_> {
                     if j > 0 {
                         out.push_str(", ");
                     }
-                    self.typed_opt(out, self.op(i, b.start + j));
+                    self.typed_opt(out, op_at(ops, b.start + j));
                 }
                 out.push(')');
             }
@@ -623,19 +625,19 @@ impl Writer<'_> {
         match op {
             Opcode::Invoke => {
                 out.push_str("\n          to ");
-                self.typed_opt(out, self.op(i, dests));
+                self.typed_opt(out, op_at(ops, dests));
                 out.push_str(" unwind ");
-                self.typed_opt(out, self.op(i, dests + 1));
+                self.typed_opt(out, op_at(ops, dests + 1));
             }
             Opcode::CallBr => {
                 out.push_str("\n          to ");
-                self.typed_opt(out, self.op(i, dests));
+                self.typed_opt(out, op_at(ops, dests));
                 out.push_str(" [");
                 for k in 0..cd.num_indirect {
                     if k > 0 {
                         out.push_str(", ");
                     }
-                    self.typed_opt(out, self.op(i, dests + 1 + k));
+                    self.typed_opt(out, op_at(ops, dests + 1 + k));
                 }
                 out.push(']');
             }

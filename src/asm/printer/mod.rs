@@ -140,16 +140,6 @@ fn function_module(ctx: &Context, f: Function) -> Module {
     ctx.global_parent(f.0)
 }
 
-/// Module numbering with every function incorporated (so metadata and
-/// attribute-group numbers are the whole-module ones).
-fn full_slots(ctx: &Context, m: Module) -> ModuleSlots<'_> {
-    let mut s = ModuleSlots::new(ctx, m);
-    for f in ctx.functions(m) {
-        s.incorporate_function(ctx, f);
-    }
-    s
-}
-
 impl fmt::Display for FunctionDisplay<'_> {
     fn fmt(&self, fm: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ctx = self.ctx;
@@ -159,7 +149,7 @@ impl fmt::Display for FunctionDisplay<'_> {
             Item::Inst(i) => local_parent(ctx, i.0),
         };
         let slots = match func {
-            Some(f) => full_slots(ctx, function_module(ctx, f)),
+            Some(f) => ModuleSlots::new(ctx, function_module(ctx, f)),
             None => ModuleSlots::empty(),
         };
         let mut locals = LocalSlots::new();

@@ -10,7 +10,7 @@
 use super::slots::{sorted_attachments, LocalSlots, ModuleSlots};
 use super::text::{
     push_bare_name, push_calling_conv, push_linkage, push_md_identifier, push_name, push_quoted,
-    push_u64, unnamed_addr_name,
+    push_spaces, push_u64, unnamed_addr_name,
 };
 use super::writer::Writer;
 use crate::constants::ConstKind;
@@ -25,7 +25,8 @@ use crate::Context;
 
 /// Prints all of `m` into `out`.
 pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
-    let mut slots = ModuleSlots::new(ctx, m);
+    let slots = ModuleSlots::new(ctx, m);
+    out.reserve(slots.insts * 40);
     let md = ctx.module(m);
     if !md.id.is_empty() && !md.id.contains('\n') {
         out.push_str("; ModuleID = '");
@@ -129,7 +130,6 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
 
     let mut locals = LocalSlots::new();
     for f in ctx.functions(m) {
-        slots.incorporate_function(ctx, f);
         locals.incorporate(ctx, f);
         out.push('\n');
         let w = Writer {
@@ -525,9 +525,7 @@ impl Writer<'_> {
         }
         if !is_entry {
             let col = out.len() - line_start;
-            for _ in 0..50usize.saturating_sub(col).max(1) {
-                out.push(' ');
-            }
+            push_spaces(out, 50usize.saturating_sub(col).max(1));
             out.push(';');
             let mut preds = ctx
                 .users(b.0)

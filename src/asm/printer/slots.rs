@@ -54,6 +54,8 @@ pub(crate) struct ModuleSlots<'a> {
     /// Whether a module is being printed (calls and functions print their
     /// address space when there is none, as LLVM does).
     pub(super) has_module: bool,
+    /// Number of instructions seen (to size the output).
+    pub(super) insts: usize,
 }
 
 impl<'a> ModuleSlots<'a> {
@@ -70,27 +72,21 @@ impl<'a> ModuleSlots<'a> {
             comdats: Vec::new(),
             program_as: 0,
             has_module: false,
+            insts: 0,
         }
     }
 
-    /// The module-level numbering of `m` (`SlotTracker::processModule` and
-    /// `TypePrinting::incorporateTypes`). Functions' own metadata and call
-    /// attributes are added by [`ModuleSlots::incorporate_function`].
+    /// The whole numbering of `m`: LLVM's `SlotTracker::processModule`
+    /// followed by `processFunction` for every function in order (which
+    /// is what a module print reaches in the end), and
+    /// `TypePrinting::incorporateTypes`. One walk over the instructions.
     pub(super) fn new(ctx: &'a Context, m: Module) -> Self {
         let mut s = ModuleSlots::empty();
         s.has_module = true;
         s.program_as = program_address_space(&ctx.module(m).datalayout);
-        if ctx.num_identified_structs() > 0 {
-            let mut tf = TypeFinder::new(ctx);
-            tf.run(m);
-            for ty in tf.structs {
-                if ctx.struct_name(ty).is_some() {
-                    s.named_structs.push(ty);
-                } else {
-                    s.struct_num.insert(ty, s.numbered_structs.len() as u32);
-                    s.numbered_structs.push(ty);
-                }
-            }
+        let mut tf = (ctx.num_identified_structs() > 0).then(|| TypeFinder::new(ctx));
+        if let Some(tf) = tf.as_mut() {
+            tf.globals(m);
         }
         let mut next = 0u32;
         let mut number = |s: &mut Self, v: Value| {
@@ -118,6 +114,20 @@ impl<'a> ModuleSlots<'a> {
             number(&mut s, f.0);
             s.add_attr_group(ctx.function_data(f).attrs.fn_attrs());
         }
+        for f in ctx.functions(m) {
+            s.incorporate_function(ctx, f, tf.as_mut());
+        }
+        if let Some(mut tf) = tf {
+            tf.named_md(m);
+            for ty in tf.structs {
+                if ctx.struct_name(ty).is_some() {
+                    s.named_structs.push(ty);
+                } else {
+                    s.struct_num.insert(ty, s.numbered_structs.len() as u32);
+                    s.numbered_structs.push(ty);
+                }
+            }
+        }
         let mut seen: HashSet<&str> = HashSet::new();
         let objects = ctx
             .functions(m)
@@ -134,21 +144,36 @@ impl<'a> ModuleSlots<'a> {
     }
 
     /// Adds `f`'s metadata and call-site attribute groups, as LLVM does
-    /// when it reaches `f` (`processFunction`).
-    pub(super) fn incorporate_function(&mut self, ctx: &'a Context, f: Function) {
+    /// when it reaches `f` (`processFunction`), and feeds `f` to the type
+    /// finder.
+    fn incorporate_function(
+        &mut self,
+        ctx: &'a Context,
+        f: Function,
+        mut tf: Option<&mut TypeFinder<'a>>,
+    ) {
         for (_, md) in sorted_attachments(ctx, None, &ctx.function_data(f).global.md) {
             self.md.add_root(ctx, md);
         }
+        if let Some(tf) = tf.as_deref_mut() {
+            tf.function(f);
+        }
         for b in ctx.blocks(f) {
             for i in ctx.insts(b) {
+                self.insts += 1;
+                if let Some(tf) = tf.as_deref_mut() {
+                    tf.inst(i);
+                }
                 let Some(extra) = ctx.extra(i) else { continue };
                 for r in &extra.dbg_records {
                     for md in r.ops.iter().flatten() {
                         self.md.add_root(ctx, *md);
                     }
                 }
-                for (_, md) in sorted_attachments(ctx, extra.dbg, &extra.md) {
-                    self.md.add_root(ctx, md);
+                if extra.dbg.is_some() || !extra.md.is_empty() {
+                    for (_, md) in sorted_attachments(ctx, extra.dbg, &extra.md) {
+                        self.md.add_root(ctx, md);
+                    }
                 }
                 if let InstPayload::Call(cd) = &extra.payload {
                     self.add_attr_group(cd.attrs.fn_attrs());
@@ -323,13 +348,13 @@ pub(super) fn local_parent(ctx: &Context, v: Value) -> Option<Function> {
 
 /// LLVM's `TypeFinder`: the identified structs a module uses, in the order
 /// its walk first reaches them. Explicit stacks throughout, so deep types,
-/// constants and metadata cannot overflow the call stack.
+/// constants and metadata cannot overflow the call stack. Visited sets are
+/// bitmaps over type and value indices.
 struct TypeFinder<'c> {
     ctx: &'c Context,
     visited_types: Vec<bool>,
-    visited_values: HashSet<Value>,
+    visited_values: Vec<u64>,
     visited_md: HashSet<Metadata>,
-    visited_attrs: HashSet<&'c AttributeList>,
     structs: Vec<Type>,
     type_stack: Vec<Type>,
     value_stack: Vec<Value>,
@@ -340,16 +365,16 @@ impl<'c> TypeFinder<'c> {
         TypeFinder {
             ctx,
             visited_types: Vec::new(),
-            visited_values: HashSet::new(),
+            visited_values: Vec::new(),
             visited_md: HashSet::new(),
-            visited_attrs: HashSet::new(),
             structs: Vec::new(),
             type_stack: Vec::new(),
             value_stack: Vec::new(),
         }
     }
 
-    fn run(&mut self, m: Module) {
+    /// Global variables, aliases and ifuncs (before any function).
+    fn globals(&mut self, m: Module) {
         let ctx = self.ctx;
         for g in ctx.global_vars(m) {
             if let Some(t) = ctx.global_data(g).value_type {
@@ -372,19 +397,22 @@ impl<'c> TypeFinder<'c> {
                 self.ty(t);
             }
         }
-        for f in ctx.functions(m) {
-            self.ty(ctx.signature(f));
-            self.attrs(&ctx.function_data(f).attrs);
-            for op in ctx.operands(f.0).flatten() {
-                self.value(op);
-            }
-            for b in ctx.blocks(f) {
-                for i in ctx.insts(b) {
-                    self.inst(i);
-                }
-            }
+    }
+
+    /// A function's own type, attributes and operands (its instructions
+    /// follow through [`TypeFinder::inst`]).
+    fn function(&mut self, f: Function) {
+        let ctx = self.ctx;
+        self.ty(ctx.signature(f));
+        self.attrs(&ctx.function_data(f).attrs);
+        for op in ctx.operands(f.0).flatten() {
+            self.value(op);
         }
-        for ops in ctx.module(m).named_md.values() {
+    }
+
+    /// Named metadata (after every function).
+    fn named_md(&mut self, m: Module) {
+        for ops in self.ctx.module(m).named_md.values() {
             for &md in ops {
                 self.md(md);
             }
@@ -441,7 +469,7 @@ impl<'c> TypeFinder<'c> {
     }
 
     fn attrs(&mut self, l: &'c AttributeList) {
-        if l.is_empty() || !self.visited_attrs.insert(l) {
+        if l.is_empty() {
             return;
         }
         let sets = [l.fn_attrs(), l.ret_attrs()]
@@ -463,6 +491,18 @@ impl<'c> TypeFinder<'c> {
                 .resize((i + 1).max(self.visited_types.len() * 2), false);
         }
         !core::mem::replace(&mut self.visited_types[i], true)
+    }
+
+    /// Marks `v` visited; false if it already was.
+    fn visit_value(&mut self, v: Value) -> bool {
+        let (w, bit) = ((v.idx / 64) as usize, 1u64 << (v.idx % 64));
+        if self.visited_values.len() <= w {
+            self.visited_values
+                .resize((w + 1).max(self.visited_values.len() * 2), 0);
+        }
+        let was = self.visited_values[w] & bit != 0;
+        self.visited_values[w] |= bit;
+        !was
     }
 
     fn ty(&mut self, t: Type) {
@@ -488,7 +528,7 @@ impl<'c> TypeFinder<'c> {
         let ctx = self.ctx;
         self.value_stack.push(v);
         while let Some(v) = self.value_stack.pop() {
-            if ctx.value_kind(v) != ValueKind::Constant || !self.visited_values.insert(v) {
+            if ctx.value_kind(v) != ValueKind::Constant || !self.visit_value(v) {
                 continue;
             }
             self.ty(ctx.type_of(v));

@@ -13,11 +13,20 @@ const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 /// Appends `v` in decimal.
 #[inline]
-pub(super) fn push_u64(out: &mut String, mut v: u64) {
+pub(super) fn push_u64(out: &mut String, v: u64) {
     if v < 10 {
         out.push((b'0' + v as u8) as char);
         return;
     }
+    if v < 100 {
+        out.push((b'0' + (v / 10) as u8) as char);
+        out.push((b'0' + (v % 10) as u8) as char);
+        return;
+    }
+    push_u64_long(out, v);
+}
+
+fn push_u64_long(out: &mut String, mut v: u64) {
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     while v > 0 {
@@ -25,8 +34,18 @@ pub(super) fn push_u64(out: &mut String, mut v: u64) {
         buf[i] = b'0' + (v % 10) as u8;
         v /= 10;
     }
-    // Only ASCII digits were written.
-    out.push_str(core::str::from_utf8(&buf[i..]).unwrap_or_default());
+    out.extend(buf[i..].iter().map(|&b| b as char));
+}
+
+/// Appends `n` spaces.
+pub(super) fn push_spaces(out: &mut String, n: usize) {
+    const SPACES: &str = "                                                                ";
+    let mut n = n;
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        n -= k;
+    }
 }
 
 /// Appends `v` in decimal with a leading `-` when negative.

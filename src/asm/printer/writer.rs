@@ -415,7 +415,23 @@ impl<'a> Writer<'a> {
     /// An integer constant: `true`/`false` for `i1`, signed decimal
     /// otherwise.
     fn int(&self, out: &mut String, c: Value) {
-        let Some(x) = self.ctx.const_int_value(c) else {
+        let ctx = self.ctx;
+        let d = ctx.graph.get(c);
+        if let (TypeData::Int(w), true) = (ctx.type_data(d.ty), d.side == crate::entity::NONE) {
+            // Up to 64 bits the value is in the hot record's `a`/`b` words.
+            let w = *w;
+            if w <= 64 {
+                let raw = d.a as u64 | (d.b as u64) << 32;
+                if w == 1 {
+                    out.push_str(if raw & 1 == 0 { "false" } else { "true" });
+                } else {
+                    let sh = 64 - w;
+                    push_i64(out, ((raw << sh) as i64) >> sh);
+                }
+                return;
+            }
+        }
+        let Some(x) = ctx.const_int_value(c) else {
             return;
         };
         match x.width() {
