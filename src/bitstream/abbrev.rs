@@ -130,10 +130,6 @@ pub(crate) struct Step {
     pub cmask: u64,
     pub lit: u64,
     pub width: u8,
-    /// Whether `kind` is not [`StepKind::Scalar`]; a separate field so the
-    /// hot loop's test stays one predictable branch instead of becoming a
-    /// jump table with the `kind` match behind it.
-    pub special: bool,
     pub kind: StepKind,
 }
 
@@ -147,7 +143,6 @@ impl Step {
             cmask,
             lit,
             width,
-            special: false,
             kind: StepKind::Scalar,
         };
         let special = |kind| Step {
@@ -155,7 +150,6 @@ impl Step {
             cmask: 0,
             lit: 0,
             width: 0,
-            special: true,
             kind,
         };
         match op {

@@ -138,8 +138,10 @@ impl<'a> Cursor<'a> {
 
     /// Records `kind` at the current position as the fault and returns
     /// `None`.
-    #[cold]
-    #[inline(never)]
+    ///
+    /// Inlined: a call taking `&mut self` would keep a hot loop's local
+    /// cursor in memory instead of registers.
+    #[inline(always)]
     pub(crate) fn fail<T>(&mut self, fault: Fault) -> Option<T> {
         self.fault = fault;
         None
@@ -172,18 +174,26 @@ impl<'a> Cursor<'a> {
                 return Some(x & ((1u64 << width) - 1));
             }
         }
-        self.rd_slow(width)
+        let (c, v) = self.rd_slow(width);
+        *self = c;
+        v
     }
 
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     fn fail_eof<T>(&mut self) -> Option<T> {
         self.fail(Fault::Eof)
     }
 
     /// Any width, bit by byte: near the end of the data, or wider than 56.
+    /// Takes and returns the cursor by value, so that callers' cursors do
+    /// not have their address taken (see [`Cursor::fail`]).
     #[inline(never)]
-    fn rd_slow(&mut self, width: u32) -> Option<u64> {
+    fn rd_slow(mut self, width: u32) -> (Cursor<'a>, Option<u64>) {
+        let v = self.rd_slow_in(width);
+        (self, v)
+    }
+
+    fn rd_slow_in(&mut self, width: u32) -> Option<u64> {
         if width > 64 {
             return self.fail(Fault::InvalidWidth);
         }
@@ -230,7 +240,9 @@ impl<'a> Cursor<'a> {
             }
             return self.vbr_multi::<LIMIT>(x, width);
         }
-        self.vbr_slow::<LIMIT>(0, 0, width)
+        let (c, v) = self.vbr_slow::<LIMIT>(0, 0, width);
+        *self = c;
+        v
     }
 
     /// A VBR of two or more chunks; `x` is the peek at its start.
@@ -248,7 +260,9 @@ impl<'a> Cursor<'a> {
             }
             if off + width > avail {
                 self.pos += u64::from(off);
-                return self.vbr_slow::<LIMIT>(result, shift, width);
+                let (c, v) = self.vbr_slow::<LIMIT>(result, shift, width);
+                *self = c;
+                return v;
             }
             let p = x >> off;
             result |= (p & lo) << shift;
@@ -269,6 +283,16 @@ impl<'a> Cursor<'a> {
     /// the next one goes at `shift`.
     #[inline(never)]
     fn vbr_slow<const LIMIT: u32>(
+        mut self,
+        result: u64,
+        shift: u32,
+        width: u32,
+    ) -> (Cursor<'a>, Option<u64>) {
+        let v = self.vbr_slow_in::<LIMIT>(result, shift, width);
+        (self, v)
+    }
+
+    fn vbr_slow_in<const LIMIT: u32>(
         &mut self,
         mut result: u64,
         mut shift: u32,

@@ -631,28 +631,17 @@ fn read_abbrev_ops(cur: &mut Cursor<'_>, n: u32, ops: &mut Vec<AbbrevOp>) -> Opt
     Some(())
 }
 
-#[inline(never)]
-fn read_unabbrev(cur: &mut Cursor<'_>, vals_out: &mut Vec<u64>) -> Option<u32> {
-    let mut c = cur.fork();
-    let mut vals = std::mem::take(vals_out);
-    vals.clear();
-    let code = read_unabbrev_into(&mut c, &mut vals);
-    *vals_out = vals;
-    cur.join(&c);
-    code
-}
-
-#[inline(always)]
-fn read_unabbrev_into(cur: &mut Cursor<'_>, vals: &mut Vec<u64>) -> Option<u32> {
+#[inline]
+fn read_unabbrev(cur: &mut Cursor<'_>, vals: &mut Vec<u64>) -> Option<u32> {
     let code = cur.vbr32(6)?;
     let n = cur.vbr32(6)?;
     if u64::from(n) * 6 > cur.bits_left() {
         return cur.fail(Fault::LengthTooLarge);
     }
-    vals.reserve(n as usize);
-    for _ in 0..n {
-        let v = cur.vbr(6)?;
-        vals.push(v);
+    vals.clear();
+    vals.resize(n as usize, 0);
+    for slot in vals.iter_mut() {
+        *slot = cur.vbr(6)?;
     }
     Some(code)
 }
@@ -681,16 +670,21 @@ fn read_step(cur: &mut Cursor<'_>, s: &Step) -> Option<u64> {
         }
         return cur.vbr_multi::<64>(x, u32::from(s.width));
     }
-    read_step_slow(cur, s)
+    let (c, v) = read_step_slow(*cur, s);
+    *cur = c;
+    v
 }
 
+/// The end of the data is within 8 bytes. By value, like the cursor's slow
+/// paths, so the caller's cursor stays in registers.
 #[inline(never)]
-fn read_step_slow(cur: &mut Cursor<'_>, s: &Step) -> Option<u64> {
-    if s.cmask != 0 {
+fn read_step_slow<'a>(mut cur: Cursor<'a>, s: &Step) -> (Cursor<'a>, Option<u64>) {
+    let v = if s.cmask != 0 {
         cur.vbr(u32::from(s.width))
     } else {
-        Some(cur.rd(u32::from(s.width))? | s.lit)
-    }
+        cur.rd(u32::from(s.width)).map(|v| v | s.lit)
+    };
+    (cur, v)
 }
 
 /// Reads a scalar or char6 step.
@@ -715,7 +709,7 @@ fn element_bits(cur: &mut Cursor<'_>, elem: AbbrevOp) -> Option<u64> {
     }
 }
 
-#[inline(never)]
+#[inline]
 fn read_abbreviated<'a>(
     cur: &mut Cursor<'a>,
     steps: &[Step],
@@ -725,19 +719,14 @@ fn read_abbreviated<'a>(
     let Some((first, rest)) = steps.split_first() else {
         return cur.fail(Fault::EmptyAbbrev);
     };
-    let mut c = cur.fork();
-    let code = read_value(&mut c, first);
+    let code = read_value(cur, first)? as u32;
     // A local vector: its length and capacity stay in registers.
     let mut vals = std::mem::take(vals_out);
     vals.clear();
-    let res = match code {
-        Some(_) => read_operands(&mut c, rest, &mut vals, blob),
-        None => None,
-    };
+    let res = read_operands(cur, rest, &mut vals, blob);
     *vals_out = vals;
-    cur.join(&c);
     res?;
-    Some(code? as u32)
+    Some(code)
 }
 
 #[inline(always)]
@@ -750,7 +739,7 @@ fn read_operands<'a>(
     let mut i = 0;
     while i < rest.len() {
         let s = &rest[i];
-        if !s.special {
+        if s.kind == StepKind::Scalar {
             let v = read_step(cur, s)?;
             vals.push(v);
             i += 1;
