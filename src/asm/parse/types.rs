@@ -20,7 +20,6 @@ impl Parser<'_> {
 
     fn parse_type_inner(&mut self) -> PResult<Type> {
         let pos = self.tok.start;
-        let mut is_ptr = false;
         let mut ty = match self.tok.kind {
             Tok::IntType => {
                 let w = self.tok.num;
@@ -49,9 +48,9 @@ impl Parser<'_> {
                     b"x86_amx" => self.ctx.x86_amx_type(),
                     b"ptr" => {
                         self.bump();
-                        is_ptr = true;
                         let a = self.parse_opt_addrspace()?;
-                        return self.type_suffixes(self.ctx_ptr(a), true, pos);
+                        let p = self.ctx_ptr(a);
+                        return self.type_suffixes(p, true, pos);
                     }
                     b"target" => {
                         self.bump();
@@ -82,9 +81,6 @@ impl Parser<'_> {
             }
             _ => return self.err("expected type"),
         };
-        if is_ptr {
-            return Ok(ty);
-        }
         ty = self.type_suffixes(ty, false, pos)?;
         Ok(ty)
     }
