@@ -111,6 +111,19 @@ pub enum GepError {
     IndexWidthUnsupported(u32),
     /// A type on the way has no layout.
     Layout(LayoutError),
+    /// The value is neither a `getelementptr` instruction nor a GEP
+    /// constant expression (or has no source element type).
+    NotAGep,
+    /// An operand of the GEP was dropped (`drop_all_references`).
+    MissingOperand {
+        /// Operand number (0 = the base).
+        operand: u32,
+    },
+    /// The base is not a pointer or a vector of pointers.
+    BaseNotPointer,
+    /// Per-lane offsets of a scalable vector GEP (the lane count is not
+    /// known).
+    ScalableLanes,
 }
 
 impl fmt::Display for GepError {
@@ -145,6 +158,16 @@ impl fmt::Display for GepError {
                 write!(f, "gep index width of {w} bits is wider than 128 bits")
             }
             GepError::Layout(e) => write!(f, "{e}"),
+            GepError::NotAGep => write!(f, "value is not a getelementptr"),
+            GepError::MissingOperand { operand } => {
+                write!(f, "gep operand {operand} has been dropped")
+            }
+            GepError::BaseNotPointer => {
+                write!(f, "gep base is not a pointer or a vector of pointers")
+            }
+            GepError::ScalableLanes => {
+                write!(f, "a scalable vector gep has no fixed number of lanes")
+            }
         }
     }
 }
@@ -204,7 +227,7 @@ impl Cursor {
 /// Whether variable indices are collected (`collectOffset`) or refused
 /// (`accumulateConstantOffset`).
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum Mode {
+pub(super) enum Mode {
     ConstantOnly,
     Collect,
 }
@@ -281,7 +304,7 @@ impl Acc for u128 {
 }
 
 /// A source of GEP indices: a plain slice of constants, or of [`GepIndex`].
-trait IndexList {
+pub(super) trait IndexList {
     fn len(&self) -> usize;
     fn get(&self, i: usize) -> GepIndex;
 }
@@ -311,7 +334,8 @@ impl IndexList for [GepIndex] {
 impl<M: StructMemo> Walk<'_, M> {
     /// The GEP walk: returns the offset (constant part and, in `Collect`
     /// mode, the variable terms) in `width`-bit arithmetic.
-    fn gep<I: IndexList + ?Sized>(
+    #[inline]
+    pub(super) fn gep<I: IndexList + ?Sized>(
         &mut self,
         width: u32,
         source: Type,

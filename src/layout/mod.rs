@@ -15,7 +15,12 @@
 //! * `cache.rs`: [`LayoutCache`], a data layout with its struct layouts
 //!   kept, for repeated queries;
 //! * `gep.rs`: byte offsets of GEP index lists ([`GepIndex`],
-//!   [`GepOffset`], [`GepError`]).
+//!   [`GepOffset`], [`GepError`]);
+//! * `ir.rs`: offsets of GEP instructions and constant expressions
+//!   ([`GepNoWrap`], [`GepConstOffset`], [`GepValueOffset`],
+//!   [`GepLaneOffsets`], [`GepParts`]);
+//! * `module.rs`: a module's data layout, parsed on demand and cached
+//!   ([`Context::module_layout`](crate::Context::module_layout)).
 //!
 //! It does not own types (`types/`) or values: the queries take a
 //! [`Context`](crate::Context) and [`Type`](crate::Type) ids, and GEP
@@ -24,16 +29,20 @@
 mod cache;
 mod datalayout;
 mod gep;
+mod ir;
+mod module;
 mod parse;
 mod sizes;
 mod struct_layout;
 mod units;
 
 pub use cache::LayoutCache;
+pub(crate) use module::ModuleLayoutSlot;
 pub use sizes::LayoutError;
 pub use struct_layout::StructLayout;
 
 pub use datalayout::{DataLayout, Endianness, FunctionPtrAlignKind, ManglingMode};
 pub use gep::{GepError, GepIndex, GepOffset};
+pub use ir::{GepConstOffset, GepLaneOffsets, GepNoWrap, GepParts, GepValueOffset};
 pub use parse::{DataLayoutError, DataLayoutErrorKind};
 pub use units::{Align, TypeSize};

@@ -1,0 +1,439 @@
+//! GEPs of the IR: byte offsets of `getelementptr` instructions and GEP
+//! constant expressions (LLVM 19's `GEPOperator::accumulateConstantOffset`,
+//! `collectOffset`), per-lane offsets of vector GEPs, and the GEP's no-wrap
+//! flags reported with each answer.
+//!
+//! Owns the mapping from a GEP's operands to the [`GepIndex`] list the walk
+//! in `gep.rs` takes, [`GepNoWrap`], and the result types [`GepConstOffset`],
+//! [`GepValueOffset`], [`GepLaneOffsets`]. It does not own the walk itself
+//! (`gep.rs`), the layout rules (`sizes.rs`), or GEP folding
+//! (`constants/fold.rs`).
+//!
+//! Operand mapping, as LLVM 19 (G3, G6):
+//!
+//! * a scalar integer constant (`ConstantInt`) of any width is a
+//!   [`GepIndex::Const`]: its value sign-extended to 128 bits (the walk then
+//!   truncates it to the index width; wider constants keep their low 128
+//!   bits, which is all an index width of at most 128 bits can see);
+//! * anything else (an instruction, an argument, a vector constant, a
+//!   constant expression, `undef`) is a [`GepIndex::Var`] whose key is the
+//!   *operand number* of the first operand holding that value (so repeated
+//!   values add up, as LLVM's `MapVector<Value *, APInt>` does, and the key
+//!   maps back with [`Context::operand`]).
+//!
+//! The index width is that of the address space of the base pointer (or of
+//! its element type for a vector of pointers).
+
+use smallvec::SmallVec;
+
+use crate::constants::{ConstKind, ConstPayload};
+use crate::context::Context;
+use crate::entity::NONE;
+use crate::inst::{gep as gep_flags, Opcode};
+use crate::ir::inst::InstPayload;
+use crate::ir::Inst;
+use crate::types::{Type, TypeData};
+use crate::value::{UseData, Value, ValueKind};
+
+use super::cache::LayoutCache;
+use super::gep::{GepError, GepIndex, IndexList, Mode};
+
+/// The no-wrap flags of a GEP (LLVM 19's `GEPNoWrapFlags`): `inbounds`,
+/// `nusw`, `nuw`. `inbounds` implies `nusw` (G10).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct GepNoWrap(u8);
+
+impl GepNoWrap {
+    /// No flags.
+    pub const NONE: GepNoWrap = GepNoWrap(0);
+
+    /// The flags from the packed bits of `inst::gep` (instruction flags or
+    /// the flags byte of a GEP constant expression); other bits are
+    /// ignored.
+    #[inline]
+    pub fn from_bits(bits: u16) -> GepNoWrap {
+        let mut b = (bits & (gep_flags::INBOUNDS | gep_flags::NUSW | gep_flags::NUW)) as u8;
+        if b & gep_flags::INBOUNDS as u8 != 0 {
+            b |= gep_flags::NUSW as u8;
+        }
+        GepNoWrap(b)
+    }
+
+    /// The packed bits (`inst::gep::INBOUNDS | NUSW | NUW`); `inbounds`
+    /// always comes with `NUSW` here.
+    #[inline]
+    pub fn bits(self) -> u16 {
+        u16::from(self.0)
+    }
+
+    /// `inbounds`.
+    #[inline]
+    pub fn is_inbounds(self) -> bool {
+        self.0 & gep_flags::INBOUNDS as u8 != 0
+    }
+
+    /// `nusw` (true for `inbounds` too).
+    #[inline]
+    pub fn has_nusw(self) -> bool {
+        self.0 & gep_flags::NUSW as u8 != 0
+    }
+
+    /// `nuw`.
+    #[inline]
+    pub fn has_nuw(self) -> bool {
+        self.0 & gep_flags::NUW as u8 != 0
+    }
+}
+
+/// The constant byte offset of a GEP, with its flags.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct GepConstOffset {
+    /// Bytes, computed in the index width and sign-extended from it.
+    pub offset: i128,
+    /// The GEP's no-wrap flags.
+    pub flags: GepNoWrap,
+}
+
+/// A GEP's offset split as LLVM's `collectOffset` splits it:
+/// `constant + Σ value × scale` bytes, with the GEP's flags.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GepValueOffset {
+    /// The constant part in bytes (sign-extended from the index width).
+    pub constant: i128,
+    /// `(index value, scale in bytes)` per variable index, in order of
+    /// first appearance (LLVM's `MapVector` order), repeated values summed,
+    /// zero strides left out. A vector constant index is a term (G6).
+    pub terms: SmallVec<[(Value, i128); 2]>,
+    /// The GEP's no-wrap flags.
+    pub flags: GepNoWrap,
+}
+
+/// Per-lane constant offsets of a GEP: one lane for a scalar GEP, `N` for
+/// a `<N x ptr>` result (each relative to that lane's base pointer).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GepLaneOffsets {
+    /// Bytes per lane, sign-extended from the index width.
+    pub offsets: SmallVec<[i128; 4]>,
+    /// The GEP's no-wrap flags.
+    pub flags: GepNoWrap,
+}
+
+/// What a GEP is made of, read from an instruction or a constant
+/// expression.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct GepParts {
+    /// The source element type.
+    pub source: Type,
+    /// The base pointer (or vector of pointers).
+    pub base: Value,
+    /// Number of index operands.
+    pub num_indices: u32,
+    /// Address space of the base pointer.
+    pub addr_space: u32,
+    /// The no-wrap flags.
+    pub flags: GepNoWrap,
+    /// `inrange(lo, hi)` of a constant expression.
+    pub inrange: Option<(i64, i64)>,
+    /// Whether the GEP is a constant expression (not an instruction).
+    pub is_const_expr: bool,
+}
+
+/// The raw head of a GEP: source type, flags, and its operand run.
+struct Head<'c> {
+    source: Type,
+    flags: u16,
+    ops: &'c [UseData],
+}
+
+/// The value of a scalar integer constant at raw value index `raw`,
+/// sign-extended to 128 bits (low 128 bits of wider ones); `None` for any
+/// other value.
+#[inline]
+fn const_index(ctx: &Context, raw: u32) -> Option<i128> {
+    let d = &ctx.graph.values[raw as usize];
+    if d.kind() != ValueKind::Constant || d.opcode != ConstKind::Int as u8 {
+        return None;
+    }
+    if d.side == NONE {
+        // Up to 64 bits, in the hot record.
+        let TypeData::Int(w) = *ctx.type_data(d.ty) else {
+            return None;
+        };
+        let x = u64::from(d.a) | u64::from(d.b) << 32;
+        let shift = 64 - w.min(64);
+        return Some(i128::from(((x << shift) as i64) >> shift));
+    }
+    let v = ctx.graph.handle(raw);
+    let ap = ctx.const_int_value(v)?;
+    let words = ap.words();
+    let lo = u128::from(words.first().copied().unwrap_or(0))
+        | u128::from(words.get(1).copied().unwrap_or(0)) << 64;
+    let w = ap.width();
+    Some(if w >= 128 {
+        lo as i128
+    } else {
+        let shift = 128 - w;
+        ((lo << shift) as i128) >> shift
+    })
+}
+
+/// The index operands of a GEP as a [`GepIndex`] list (see the module
+/// doc); the operand run must have no dropped operand.
+struct OperandIndices<'c> {
+    ctx: &'c Context,
+    /// The index operands (the base excluded).
+    uses: &'c [UseData],
+}
+
+impl IndexList for OperandIndices<'_> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.uses.len()
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> GepIndex {
+        let raw = self.uses[i].val;
+        match const_index(self.ctx, raw) {
+            Some(c) => GepIndex::Const(c),
+            None => {
+                let first = self.uses[..i]
+                    .iter()
+                    .position(|u| u.val == raw)
+                    .unwrap_or(i);
+                GepIndex::Var(first as u32 + 1)
+            }
+        }
+    }
+}
+
+impl Context {
+    /// The head of GEP `v` (instruction or constant expression).
+    fn gep_head(&self, v: Value) -> Result<Head<'_>, GepError> {
+        let d = self.graph.get(v);
+        let (source, flags) = match d.kind() {
+            ValueKind::Instruction if d.opcode == Opcode::GetElementPtr as u8 => {
+                match self.payload(Inst(v)) {
+                    InstPayload::Ty(t) => (*t, d.flags),
+                    _ => return Err(GepError::NotAGep),
+                }
+            }
+            ValueKind::Constant => match self.const_expr_opcode(v) {
+                Some((Opcode::GetElementPtr, fl)) => match self.const_expr_payload(v) {
+                    Some(ConstPayload::Gep { src, .. }) => (*src, u16::from(fl)),
+                    _ => return Err(GepError::NotAGep),
+                },
+                _ => return Err(GepError::NotAGep),
+            },
+            _ => return Err(GepError::NotAGep),
+        };
+        let ops = self.graph.operand_slice(v);
+        if ops.is_empty() {
+            return Err(GepError::MissingOperand { operand: 0 });
+        }
+        if let Some(k) = ops.iter().position(|u| u.val == NONE) {
+            return Err(GepError::MissingOperand { operand: k as u32 });
+        }
+        Ok(Head { source, flags, ops })
+    }
+
+    /// The address space of a GEP base of type `ty` (a pointer or a vector
+    /// of pointers).
+    #[inline]
+    fn gep_base_addr_space(&self, base_raw: u32) -> Result<u32, GepError> {
+        let ty = self.graph.values[base_raw as usize].ty;
+        match *self.type_data(ty) {
+            TypeData::Ptr(a) => Ok(a),
+            TypeData::Vector { elem, .. } => match *self.type_data(elem) {
+                TypeData::Ptr(a) => Ok(a),
+                _ => Err(GepError::BaseNotPointer),
+            },
+            _ => Err(GepError::BaseNotPointer),
+        }
+    }
+
+    /// The parts of GEP `gep`: source type, base, flags, address space.
+    ///
+    /// # Errors
+    /// [`GepError::NotAGep`] if `gep` is neither a `getelementptr`
+    /// instruction nor a GEP constant expression; a dropped operand or a
+    /// base that is not a pointer.
+    pub fn gep_parts(&self, gep: impl Into<Value>) -> Result<GepParts, GepError> {
+        let v = gep.into();
+        let h = self.gep_head(v)?;
+        let inrange = match self.const_expr_payload(v) {
+            Some(ConstPayload::Gep { inrange, .. }) => *inrange,
+            _ => None,
+        };
+        Ok(GepParts {
+            source: h.source,
+            base: self.graph.handle(h.ops[0].val),
+            num_indices: h.ops.len() as u32 - 1,
+            addr_space: self.gep_base_addr_space(h.ops[0].val)?,
+            flags: GepNoWrap::from_bits(h.flags),
+            inrange,
+            is_const_expr: self.graph.get(v).kind() == ValueKind::Constant,
+        })
+    }
+
+    /// The index operands of GEP `gep` as the [`GepIndex`] list the layout
+    /// queries take: scalar integer constants as [`GepIndex::Const`],
+    /// anything else as [`GepIndex::Var`] keyed by the operand number of its
+    /// first occurrence.
+    ///
+    /// # Errors
+    /// As [`gep_parts`](Self::gep_parts).
+    pub fn gep_index_list(
+        &self,
+        gep: impl Into<Value>,
+    ) -> Result<SmallVec<[GepIndex; 8]>, GepError> {
+        let h = self.gep_head(gep.into())?;
+        let list = OperandIndices {
+            ctx: self,
+            uses: &h.ops[1..],
+        };
+        Ok((0..list.len()).map(|i| list.get(i)).collect())
+    }
+}
+
+/// Offsets of GEP instructions and constant expressions, with struct
+/// layouts kept in the cache. The cache must have been made for the data
+/// layout of the module the GEP is in (see
+/// [`Context::module_layout`](crate::Context::module_layout)).
+impl LayoutCache {
+    /// LLVM 19's `GEPOperator::accumulateConstantOffset` of `gep` (an
+    /// instruction or a constant expression): the byte offset when every
+    /// index is a scalar integer constant, computed in the index width of
+    /// the base's address space and sign-extended from it.
+    ///
+    /// Cost: one load per operand, one per index of the cached step tables;
+    /// no allocation.
+    ///
+    /// # Errors
+    /// [`GepError::NotConstant`] for a non-constant or vector index (LLVM
+    /// returns false, G6); [`GepError::NotAGep`], a dropped operand, a base
+    /// that is not a pointer; the walk's errors (scalable types, bad struct
+    /// indices, unsized types).
+    pub fn accumulate_constant_offset(
+        &mut self,
+        ctx: &Context,
+        gep: impl Into<Value>,
+    ) -> Result<GepConstOffset, GepError> {
+        let h = ctx.gep_head(gep.into())?;
+        let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
+        let width = self.data_layout().index_size_in_bits(addr_space);
+        let list = OperandIndices {
+            ctx,
+            uses: &h.ops[1..],
+        };
+        let mut terms = SmallVec::new();
+        let offset = self
+            .walk(ctx)
+            .gep(width, h.source, &list, Mode::ConstantOnly, &mut terms)?;
+        Ok(GepConstOffset {
+            offset,
+            flags: GepNoWrap::from_bits(h.flags),
+        })
+    }
+
+    /// LLVM 19's `GEPOperator::collectOffset` of `gep`: the constant part
+    /// and the `(value, scale)` terms of the variable indices.
+    ///
+    /// # Errors
+    /// As [`accumulate_constant_offset`](Self::accumulate_constant_offset)
+    /// except that variable indices are accepted; a variable struct index
+    /// or a variable index over a scalable type is an error (LLVM returns
+    /// false).
+    pub fn collect_offset(
+        &mut self,
+        ctx: &Context,
+        gep: impl Into<Value>,
+    ) -> Result<GepValueOffset, GepError> {
+        let v = gep.into();
+        let h = ctx.gep_head(v)?;
+        let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
+        let width = self.data_layout().index_size_in_bits(addr_space);
+        let list = OperandIndices {
+            ctx,
+            uses: &h.ops[1..],
+        };
+        let mut keyed = SmallVec::new();
+        let constant = self
+            .walk(ctx)
+            .gep(width, h.source, &list, Mode::Collect, &mut keyed)?;
+        let terms = keyed
+            .iter()
+            .map(|&(key, scale)| (ctx.graph.handle(h.ops[key as usize].val), scale))
+            .collect();
+        Ok(GepValueOffset {
+            constant,
+            terms,
+            flags: GepNoWrap::from_bits(h.flags),
+        })
+    }
+
+    /// The constant offset of each lane of `gep`: one lane for a scalar
+    /// GEP; for a `<N x ptr>` GEP, lane `k` reads element `k` of each
+    /// vector index and the scalar indices as they are (they apply to every
+    /// lane). Each lane is relative to its own base pointer.
+    ///
+    /// # Errors
+    /// [`GepError::NotConstant`] when a lane's index is not a known
+    /// integer (a variable, `undef`/`poison` element, or a constant
+    /// expression), [`GepError::ScalableLanes`] for a scalable vector GEP,
+    /// and the errors of
+    /// [`accumulate_constant_offset`](Self::accumulate_constant_offset).
+    pub fn lane_offsets(
+        &mut self,
+        ctx: &Context,
+        gep: impl Into<Value>,
+    ) -> Result<GepLaneOffsets, GepError> {
+        let v = gep.into();
+        let h = ctx.gep_head(v)?;
+        let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
+        let flags = GepNoWrap::from_bits(h.flags);
+        let lanes = match ctx.vector_len(ctx.type_of(v)) {
+            None => 1,
+            Some((_, true)) => return Err(GepError::ScalableLanes),
+            Some((n, false)) => n,
+        };
+        let mut offsets = SmallVec::new();
+        let mut idx: SmallVec<[i128; 8]> = SmallVec::new();
+        for lane in 0..lanes {
+            idx.clear();
+            for (position, u) in h.ops[1..].iter().enumerate() {
+                let val = ctx.graph.handle(u.val);
+                let known = match ctx.vector_len(ctx.type_of(val)) {
+                    None => const_index(ctx, u.val),
+                    Some(_) => lane_value(ctx, val, lane),
+                };
+                idx.push(known.ok_or(GepError::NotConstant { position })?);
+            }
+            offsets.push(self.gep_constant_offset(ctx, addr_space, h.source, &idx)?);
+        }
+        Ok(GepLaneOffsets { offsets, flags })
+    }
+}
+
+/// Element `lane` of integer vector constant `v`, sign-extended; `None`
+/// when it is not a known integer.
+fn lane_value(ctx: &Context, v: Value, lane: u32) -> Option<i128> {
+    let d = ctx.graph.get(v);
+    if d.kind() != ValueKind::Constant {
+        return None;
+    }
+    match ctx.const_kind(v) {
+        ConstKind::Zero => Some(0),
+        ConstKind::DataVector => {
+            let w = ctx.int_width(ctx.scalar_type(d.ty))?;
+            let x = *ctx.const_data(v)?.get(lane as usize)?;
+            let shift = 64 - w.min(64);
+            Some(i128::from(((x << shift) as i64) >> shift))
+        }
+        ConstKind::Vector => {
+            let e = ctx.operand(v, lane)?;
+            const_index(ctx, e.idx)
+        }
+        _ => None,
+    }
+}
