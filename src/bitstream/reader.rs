@@ -638,8 +638,14 @@ fn read_unabbrev(cur: &mut Cursor<'_>, vals: &mut Vec<u64>) -> Option<u32> {
     if u64::from(n) * 6 > cur.bits_left() {
         return cur.fail(Fault::LengthTooLarge);
     }
-    vals.clear();
-    vals.resize(n as usize, 0);
+    // Every slot is overwritten: only grow (zero-filled) when short, else
+    // cut, so the common case writes no zeros first.
+    let n = n as usize;
+    if vals.len() < n {
+        vals.resize(n, 0);
+    } else {
+        vals.truncate(n);
+    }
     for slot in vals.iter_mut() {
         *slot = cur.vbr(6)?;
     }
