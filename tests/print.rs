@@ -99,7 +99,12 @@ fn normalise(s: &str) -> String {
 
 /// LLVM 19 accepts `text` (with its verifier) and prints it back the same.
 fn check_oracle(text: &str) {
-    if let Some(dis) = llvm_round_trip(text, true) {
+    check_oracle_with(text, true)
+}
+
+/// [`check_oracle`], with or without `llvm-as`'s verifier.
+fn check_oracle_with(text: &str, verify: bool) {
+    if let Some(dis) = llvm_round_trip(text, verify) {
         let (a, b) = (normalise(text), normalise(&dis));
         if a != b {
             let diff: Vec<String> = a
@@ -823,6 +828,124 @@ fn syntax_only_forms() {
         ],
     );
     llvm_round_trip(&text, false);
+}
+
+/// Memory and aggregate forms not in the big module: unordered and scoped
+/// atomics, GEPs without indices or with vector indices, nested aggregate
+/// indices, fast-math flags on phi and call only where the type allows.
+#[test]
+fn more_instruction_forms() {
+    let mut ctx = Context::new();
+    let m = ctx.create_module("more");
+    let (i32t, i64t, f32t, ptr, void) = (
+        ctx.i32_type(),
+        ctx.i64_type(),
+        ctx.float_type(),
+        ctx.ptr_type(0),
+        ctx.void_type(),
+    );
+    let v2i64 = ctx.vector_type(i64t, 2);
+    let inner = ctx.struct_type(&[i32t, f32t], false);
+    let outer = ctx.array_type(inner, 2);
+    let f = declare(&mut ctx, m, "f", void, &[ptr, v2i64, i32t, f32t], false);
+    for (k, n) in ["p", "vi", "n", "x"].iter().enumerate() {
+        let a = ctx.arg(f, k);
+        ctx.set_name(a, n);
+    }
+    let [p, vi, n, x] = core::array::from_fn(|k| ctx.arg(f, k));
+    let entry = ctx.append_block(f, "entry");
+    let exit = ctx.append_block(f, "exit");
+    let mut b = Builder::at_end(&mut ctx, entry);
+    b.set_folding(false);
+    let l = b.load(i32t, p, 4);
+    set_flags(b.ctx, l, align(4) | order(Ordering::Unordered));
+    let s = b.store(l, p, 4);
+    b.ctx
+        .set_inst_flags(s, align(4) | order(Ordering::Monotonic) | mem::VOLATILE);
+    b.ctx.extra_mut(s).sync_scope = Some("wavefront".into());
+    let r = b.atomicrmw(RmwOp::Max, p, n, Ordering::Release, 8);
+    b.ctx.extra_mut(Inst(r)).sync_scope = Some("singlethread".into());
+    b.gep(i32t, p, &[], 0);
+    b.gep(i32t, p, &[vi], gep::INBOUNDS);
+    let undef = b.ctx.const_undef(outer);
+    let iv = b.insert_value(undef, x, &[1, 1]);
+    // (The builder computes extractvalue types through `contained_type`,
+    // which has one element for an array: index 0 keeps it happy.)
+    b.extract_value(iv, &[0, 1]);
+    let callee = declare(b.ctx, m, "g", i32t, &[], false);
+    let gty = b.ctx.signature(callee);
+    let c = b.call(gty, callee.0, &[]);
+    // Fast-math flags on an i32 call are not printed (not an FPMathOperator).
+    set_flags(b.ctx, c, fmf::FAST);
+    b.br(exit);
+    b.position_at_end(exit);
+    let phi = b.phi(f32t, 1);
+    b.ctx.phi_add_incoming(phi, x, entry);
+    b.ctx.set_inst_flags(phi, fmf::NNAN | fmf::NINF);
+    b.ret(None);
+    let text = ctx.print_module(m);
+    check(
+        &text,
+        &[
+            "= load atomic i32, ptr %p unordered, align 4\n",
+            "  store atomic volatile i32 %0, ptr %p syncscope(\"wavefront\") monotonic, align 4\n",
+            "= atomicrmw max ptr %p, i32 %n syncscope(\"singlethread\") release, align 8\n",
+            "= getelementptr i32, ptr %p\n",
+            "= getelementptr inbounds i32, ptr %p, <2 x i64> %vi\n",
+            "= insertvalue [2 x { i32, float }] undef, float %x, 1, 1\n",
+            "= extractvalue [2 x { i32, float }] %",
+            ", 0, 1\n",
+            "= call i32 @g()\n",
+            "= phi nnan ninf float [ %x, %entry ]\n",
+        ],
+    );
+    check_oracle(&text);
+}
+
+/// A data layout with a program address space: functions and calls print
+/// theirs; an alloca outside address space 0 prints its own.
+#[test]
+fn address_spaces() {
+    let mut ctx = Context::new();
+    let m = ctx.create_module("as");
+    ctx.module_mut(m).datalayout = "e-P1-A5".into();
+    let (i32t, void) = (ctx.i32_type(), ctx.void_type());
+    let f = declare(&mut ctx, m, "f", void, &[], false);
+    ctx.function_data_mut(f).addrspace = 1;
+    let e = ctx.append_block(f, "");
+    let fty = ctx.signature(f);
+    let p5 = ctx.ptr_type(5);
+    let one = ctx.const_int(i32t, 1);
+    let a = ctx.create_inst(Opcode::Alloca, p5, &[one], InstPayload::Ty(i32t));
+    ctx.set_inst_flags(a, align(4));
+    ctx.append_inst(e, a);
+    // `add_function` makes every function value a `ptr` in address space
+    // 0, so the callee is one that really lives there.
+    let g = declare(&mut ctx, m, "g", void, &[], false);
+    let gty = ctx.signature(g);
+    let _ = fty;
+    let c = ctx.create_inst(
+        Opcode::Call,
+        void,
+        &[g.0],
+        InstPayload::Call(Box::new(CallData {
+            fn_ty: Some(gty),
+            ..Default::default()
+        })),
+    );
+    ctx.append_inst(e, c);
+    Builder::at_end(&mut ctx, e).ret(None);
+    let text = ctx.print_module(m);
+    check(
+        &text,
+        &[
+            "define void @f() addrspace(1) {\n",
+            "  %1 = alloca i32, align 4, addrspace(5)\n",
+            "  call addrspace(0) void @g()\n",
+            "declare void @g() addrspace(0)\n",
+        ],
+    );
+    check_oracle(&text);
 }
 
 // ---- constants ---------------------------------------------------------------
