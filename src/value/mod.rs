@@ -1,7 +1,7 @@
 //! The value graph: generational value ids, intrusive use lists and operand
 //! storage. Graph mechanics only — no semantics.
 //!
-//! Owns [`Value`], [`Use`], the hot per-value record [`ValueData`], the use
+//! Owns [`Value`], [`Use`], the hot per-value record `ValueData`, the use
 //! pool and its operand runs, and the primitives that link and unlink a use.
 //! It does not know what an instruction or a constant means: the RAUW
 //! *policy* (re-uniquing constant users, PHI blocks) lives in `replace.rs`,
