@@ -301,6 +301,10 @@ impl<'a> Reader<'a> {
             return Err(self.cur.take_fault());
         };
         let id = id as u32;
+        if id >= UNABBREV_RECORD {
+            // Records are by far the most common entry: one test.
+            return Ok(Entry::Record(id));
+        }
         match id {
             END_BLOCK => self.end_block(),
             ENTER_SUBBLOCK => match self.cur.vbr32(8) {
@@ -487,7 +491,7 @@ impl<'a> Reader<'a> {
 
     /// Reads the record whose [`Entry::Record`] was just returned into
     /// `rec` (cleared first).
-    #[inline]
+    #[inline(always)]
     pub fn read_record(&mut self, abbrev_id: u32, rec: &mut Record<'a>) -> Result<()> {
         rec.blob = None;
         rec.abbrev_id = abbrev_id;
