@@ -66,16 +66,30 @@ fn hex10(out: &mut Vec<u8>, v: u32) {
     }
 }
 
+/// Two decimal digits per step, from a table.
+const DIGITS2: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
 fn push_u64(out: &mut Vec<u8>, mut v: u64) {
     let mut buf = [0u8; 20];
     let mut i = buf.len();
-    loop {
+    while v >= 100 {
+        let d = (v % 100) as usize * 2;
+        v /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&DIGITS2[d..d + 2]);
+    }
+    if v >= 10 {
+        let d = v as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&DIGITS2[d..d + 2]);
+    } else {
         i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
+        buf[i] = b'0' + v as u8;
     }
     out.extend_from_slice(&buf[i..]);
 }
@@ -152,7 +166,14 @@ fn block_name(id: u32, info: &BlockInfo, kind: StreamKind) -> Name {
     names::dump_block_name(id).map_or(Name::Unknown(id), Name::Static)
 }
 
-fn push_code_name(out: &mut Vec<u8>, code: u32, block_id: u32, info: &BlockInfo, kind: StreamKind) {
+fn push_code_name(
+    out: &mut Vec<u8>,
+    code: u32,
+    block_id: u32,
+    table: &[names::RecordName],
+    info: &BlockInfo,
+    kind: StreamKind,
+) {
     let name: Option<&[u8]> = if block_id < FIRST_APPLICATION_BLOCKID {
         match (block_id, code) {
             (BLOCKINFO_BLOCK_ID, 1) => Some(b"SETBID"),
@@ -163,7 +184,11 @@ fn push_code_name(out: &mut Vec<u8>, code: u32, block_id: u32, info: &BlockInfo,
     } else if let Some(n) = info.record_name(block_id, code) {
         Some(n)
     } else if kind == StreamKind::LlvmIr {
-        names::dump_record_name(block_id, code).map(str::as_bytes)
+        table
+            .binary_search_by_key(&code, |r| r.code)
+            .ok()
+            .and_then(|i| table[i].dump_name)
+            .map(str::as_bytes)
     } else {
         None
     };
@@ -180,6 +205,8 @@ fn push_code_name(out: &mut Vec<u8>, code: u32, block_id: u32, info: &BlockInfo,
 struct Frame {
     block_id: u32,
     name: Name,
+    /// The block's record names (empty if LLVM defines none).
+    table: &'static [names::RecordName],
     /// Whether its records and tags are printed (not for BLOCKINFO).
     shown: bool,
     /// Where a metadata index is expected (from `INDEX_OFFSET`).
@@ -226,6 +253,7 @@ impl<'a> Dumper<'a, '_> {
             self.frames.push(Frame {
                 block_id: id,
                 name,
+                table: &[],
                 shown: false,
                 md_index_at: 0,
             });
@@ -242,9 +270,11 @@ impl<'a> Dumper<'a, '_> {
         out.extend_from_slice(b" BlockCodeSize=");
         push_u64(out, u64::from(h.abbrev_width));
         out.extend_from_slice(b">\n");
+        let table = names::block(id).map_or(&[][..], |b| b.records);
         self.frames.push(Frame {
             block_id: id,
             name,
+            table,
             shown: true,
             md_index_at: 0,
         });
@@ -286,7 +316,14 @@ impl<'a> Dumper<'a, '_> {
         let block_id = frame.block_id;
         indent(out, level * 2 + 2);
         out.push(b'<');
-        push_code_name(out, code, block_id, self.r.block_info(), self.kind);
+        push_code_name(
+            out,
+            code,
+            block_id,
+            frame.table,
+            self.r.block_info(),
+            self.kind,
+        );
         if abbrev != UNABBREV_RECORD {
             out.extend_from_slice(b" abbrevid=");
             push_u64(out, u64::from(abbrev));
