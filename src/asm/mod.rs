@@ -27,6 +27,7 @@
 //! [`Context::display_module`]: crate::Context::display_module
 //! [`Context::print_module`]: crate::Context::print_module
 
+pub mod parse;
 mod printer;
 
 pub use printer::{FunctionDisplay, ModuleDisplay, ValueDisplay};

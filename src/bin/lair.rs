@@ -32,6 +32,8 @@ const COMMANDS: &[Command] = &[
         "re-emit a bitstream through the reader and writer",
         cmd_bccopy,
     ),
+    ("fmt", "FILE.ll [-o OUT]", "parse textual IR and print it back", cmd_fmt),
+    ("stats", "FILE.ll", "parse textual IR and print entity counts", cmd_stats),
 ];
 
 fn usage() -> String {
@@ -95,4 +97,54 @@ fn cmd_bccopy(args: &[String]) -> Result<(), String> {
     let bytes = read_file(input)?;
     let copy = bitstream::copy_stream(&bytes).map_err(|e| format!("{input}: {e}"))?;
     std::fs::write(output, copy).map_err(|e| format!("{output}: {e}"))
+}
+
+/// Reads and parses a `.ll` file into a fresh context; the error is the
+/// llvm-as-style diagnostic (file:line:col, the line, a caret).
+fn parse_ll(path: &str) -> Result<(lair::Context, lair::ir::Module), String> {
+    let bytes = read_file(path)?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{path}: file is not valid UTF-8"))?;
+    let mut ctx = lair::Context::new();
+    match lair::asm::parse::parse_module(&mut ctx, &text, path) {
+        Ok(m) => Ok((ctx, m)),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn cmd_fmt(args: &[String]) -> Result<(), String> {
+    let (input, output) = match args {
+        [i] => (i, None),
+        [i, o, out] if o == "-o" => (i, Some(out)),
+        [o, out, i] if o == "-o" => (i, Some(out)),
+        _ => return Err("expected FILE.ll [-o OUT]".into()),
+    };
+    let (ctx, m) = parse_ll(input)?;
+    let text = ctx.print_module(m);
+    match output {
+        Some(o) if o != "-" => std::fs::write(o, text).map_err(|e| format!("{o}: {e}")),
+        _ => write_stdout(text.as_bytes()),
+    }
+}
+
+fn cmd_stats(args: &[String]) -> Result<(), String> {
+    let [input] = args else { return Err("expected one argument: FILE.ll".into()) };
+    let (ctx, m) = parse_ll(input)?;
+    let (mut funcs, mut blocks, mut insts, mut uses) = (0usize, 0usize, 0usize, 0usize);
+    for f in ctx.functions(m) {
+        funcs += 1;
+        for b in ctx.blocks(f) {
+            blocks += 1;
+            for i in ctx.insts(b) {
+                insts += 1;
+                uses += ctx.num_operands(i.0) as usize;
+            }
+        }
+    }
+    let globals = ctx.global_vars(m).count() + ctx.aliases(m).count() + ctx.ifuncs(m).count();
+    let out = format!(
+        "functions: {funcs}\nblocks: {blocks}\ninstructions: {insts}\nuses: {uses}\nglobals: {globals}\nnamed types: {}\nmetadata: {}\n",
+        ctx.num_identified_structs(),
+        ctx.md_count()
+    );
+    write_stdout(out.as_bytes())
 }

@@ -1,0 +1,209 @@
+//! Parsing attributes: inline lists on parameters, return values,
+//! functions and call sites, `#N` references, and `attributes #N = { ... }`
+//! groups.
+//!
+//! Owns the token grammar around an attribute (`align 8`, `align(8)`,
+//! `align=8` in groups, `byval(T)`, `memory(...)` and the other
+//! parenthesised values, `"key"="value"`); values themselves are decoded by
+//! [`Attribute::parse`]. It does not own where attribute sets are stored.
+
+use super::lexer::Tok;
+use super::{AttrTarget, PResult, Parser};
+use crate::ir::attributes::{legacy_memory_keyword, AttrClass, AttrKind, AttrPosition, Attribute, AttributeSet};
+
+/// Where an attribute list is being read.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub(crate) enum AttrPlace {
+    /// A function or call site (`#N` allowed).
+    Function,
+    /// Inside `attributes #N = { ... }`.
+    Group,
+    /// A parameter or call argument.
+    Param,
+    /// A return value.
+    Return,
+}
+
+impl Parser<'_> {
+    /// Attributes at `place` until a token that is not one; `#N`
+    /// references are appended to `groups` (with their positions).
+    pub(crate) fn parse_attrs(&mut self, place: AttrPlace, groups: &mut Vec<(u64, usize)>) -> PResult<AttributeSet> {
+        let mut set = AttributeSet::new();
+        loop {
+            match self.tok.kind {
+                Tok::AttrGroup if place == AttrPlace::Function => {
+                    let t = self.bump();
+                    groups.push((t.num, t.start));
+                }
+                Tok::AttrGroup if place == AttrPlace::Group => return self.err("cannot have an attribute group reference in an attribute group"),
+                Tok::Str => {
+                    let key = self.parse_str_bytes("attribute")?;
+                    let value = if self.eat(Tok::Equal) { self.parse_str_bytes("attribute value")? } else { Vec::new() };
+                    set.add(Attribute::string(key, value));
+                }
+                Tok::Word => {
+                    let pos = self.tok.start;
+                    let Some(kind) = AttrKind::from_name(self.word()) else {
+                        if matches!(place, AttrPlace::Function | AttrPlace::Group) {
+                            if let Some(me) = legacy_memory_keyword(self.word()) {
+                                self.bump();
+                                set.add(Attribute::memory(me));
+                                continue;
+                            }
+                        }
+                        if place == AttrPlace::Group {
+                            return self.err("unterminated attribute group");
+                        }
+                        return Ok(set);
+                    };
+                    if place == AttrPlace::Function && !kind.allowed_on(AttrPosition::Function) {
+                        // Parameter-only keywords end a function's list
+                        // (legacy memory keywords are upgraded).
+                        if let Some(me) = legacy_memory_keyword(self.word()) {
+                            self.bump();
+                            set.add(Attribute::memory(me));
+                            continue;
+                        }
+                        if kind != AttrKind::Alignment {
+                            return self.err("this attribute does not apply to functions");
+                        }
+                    }
+                    self.bump();
+                    let attr = self.parse_attr_value(kind, place, pos)?;
+                    let ok = match place {
+                        AttrPlace::Param => kind.allowed_on(AttrPosition::Param),
+                        AttrPlace::Return => kind.allowed_on(AttrPosition::Return),
+                        _ => true,
+                    };
+                    if !ok {
+                        let what = if place == AttrPlace::Param { "parameters" } else { "return values" };
+                        return self.err_at(pos, format!("this attribute does not apply to {what}"));
+                    }
+                    set.add(attr);
+                }
+                _ => return Ok(set),
+            }
+        }
+    }
+
+    fn parse_attr_value(&mut self, kind: AttrKind, place: AttrPlace, pos: usize) -> PResult<Attribute> {
+        let conv = |r: Result<Attribute, String>| r.map_err(|msg| super::PErr { pos, msg });
+        match kind.class() {
+            AttrClass::Enum => Ok(Attribute::Enum(kind)),
+            AttrClass::Type => {
+                if !self.eat(Tok::LParen) {
+                    return self.err(format!("expected '(' after {}", kind.name()));
+                }
+                let t = self.parse_type()?;
+                self.expect(Tok::RParen, "expected ')'")?;
+                Ok(Attribute::Type(kind, t))
+            }
+            _ => {
+                if self.is(Tok::LParen) {
+                    let text = self.raw_parens()?;
+                    return conv(Attribute::parse(kind, Some(&text)));
+                }
+                if self.is(Tok::Equal) && place == AttrPlace::Group {
+                    self.bump();
+                    let t = self.expect(Tok::Int, "expected integer")?;
+                    let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
+                    return conv(Attribute::parse(kind, Some(text)));
+                }
+                if kind == AttrKind::Alignment {
+                    let t = self.expect(Tok::Int, "expected integer")?;
+                    let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
+                    return conv(Attribute::parse(kind, Some(text)));
+                }
+                conv(Attribute::parse(kind, None))
+            }
+        }
+    }
+
+    /// The source text between a `(` (the current token) and its matching
+    /// `)`, both consumed.
+    pub(crate) fn raw_parens(&mut self) -> PResult<String> {
+        let open = self.expect(Tok::LParen, "expected '('")?;
+        let mut depth = 1u32;
+        loop {
+            match self.tok.kind {
+                Tok::LParen => depth += 1,
+                Tok::RParen => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let close = self.bump();
+                        return Ok(String::from_utf8_lossy(self.lx.bytes(open.b, close.start)).into_owned());
+                    }
+                }
+                Tok::Eof | Tok::Error => return self.err("expected ')'"),
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// `attributes #N = { ... }`.
+    pub(crate) fn parse_attr_group_def(&mut self) -> PResult<()> {
+        self.bump(); // attributes
+        let t = self.expect(Tok::AttrGroup, "expected attribute group id")?;
+        self.expect(Tok::Equal, "expected '=' here")?;
+        self.expect(Tok::LBrace, "expected '{' here")?;
+        let mut none = Vec::new();
+        let set = self.parse_attrs(AttrPlace::Group, &mut none)?;
+        self.expect(Tok::RBrace, "unterminated attribute group")?;
+        self.attr_groups.insert(t.num, set);
+        Ok(())
+    }
+
+    /// Merges the `#N` groups into their users (at the end of the module).
+    pub(crate) fn apply_attr_groups(&mut self) -> PResult<()> {
+        use crate::ir::attributes::AttrIndex;
+        let fixups = std::mem::take(&mut self.attr_fixups);
+        for (target, id, pos) in fixups {
+            let Some(group) = self.attr_groups.get(&id) else {
+                return self.err_at(pos, format!("attribute group #{id} is undefined"));
+            };
+            let group = group.clone();
+            match target {
+                AttrTarget::Function(f) => {
+                    let fd = self.ctx.function_data_mut(f);
+                    for a in group.iter() {
+                        if a.kind() == Some(AttrKind::Alignment) {
+                            fd.global.align = a.int_value();
+                            continue;
+                        }
+                        if !fd.attrs.fn_attrs().iter().any(|x| same_key(x, a)) {
+                            fd.attrs.add(AttrIndex::Function, a.clone());
+                        }
+                    }
+                }
+                AttrTarget::Call(i) => {
+                    if let crate::ir::inst::InstPayload::Call(cd) = &mut self.ctx.extra_mut(i).payload {
+                        for a in group.iter() {
+                            if !cd.attrs.fn_attrs().iter().any(|x| same_key(x, a)) {
+                                cd.attrs.add(AttrIndex::Function, a.clone());
+                            }
+                        }
+                    }
+                }
+                AttrTarget::Global(g) => {
+                    let gd = self.ctx.global_data_mut(g);
+                    for a in group.iter() {
+                        if !gd.attrs.iter().any(|x| same_key(x, a)) {
+                            gd.attrs.add(a.clone());
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether two attributes have the same kind (or string key).
+fn same_key(a: &Attribute, b: &Attribute) -> bool {
+    match (a.as_string(), b.as_string()) {
+        (Some(x), Some(y)) => x.key() == y.key(),
+        (None, None) => a.kind() == b.kind(),
+        _ => false,
+    }
+}

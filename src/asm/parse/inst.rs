@@ -1,0 +1,1100 @@
+//! Parsing function bodies: blocks, labels, every LLVM 19 instruction with
+//! its flags, orderings, alignments and operand layouts, calls (callee,
+//! arguments, bundles, inline asm), debug records before an instruction,
+//! and instruction metadata attachments.
+//!
+//! Owns the mapping from `.ll` syntax to operand storage order (LLVM's:
+//! `br [cond, iffalse, iftrue]`, `call [args, bundle ops, callee]`, ...)
+//! and to `flags` bit layouts (`crate::inst`).
+
+use super::attrs::AttrPlace;
+use super::lexer::Tok;
+use super::module::Header;
+use super::values::LocalName;
+use super::{AttrTarget, FnState, PResult, Parser};
+use crate::inst::{fmf, gep, mem, wrap, Opcode, Ordering, Predicate, RmwOp, TailKind, DISJOINT, EXACT, NNEG};
+use crate::ir::attributes::{AttrIndex, AttributeList};
+use crate::ir::inst::{Bundle, CallData, InstPayload};
+use crate::ir::special::{AsmDialect, InlineAsmData};
+use crate::ir::{Block, Inst};
+use crate::types::{Type, TypeData};
+use crate::value::{Value, ValueKind};
+use hashbrown::HashMap;
+
+/// `flags` bit of a `catchswitch` with an unwind destination (the
+/// printer's `CATCHSWITCH_HAS_UNWIND`).
+const CATCHSWITCH_HAS_UNWIND: u16 = 1;
+
+fn align_bits(a: u64) -> u16 {
+    (a.trailing_zeros() as u16 + 1) & mem::ALIGN_MASK
+}
+
+impl Parser<'_> {
+    /// `{ blocks }` of the function whose header was just parsed.
+    pub(crate) fn parse_function_body(&mut self, h: Header) -> PResult<()> {
+        let f = h.f;
+        self.fs = Some(Box::new(FnState {
+            f,
+            numbered: HashMap::new(),
+            next_id: 0,
+            fwd_named: HashMap::new(),
+            fwd_ids: HashMap::new(),
+        }));
+        let args: Vec<Value> = self.ctx.args(f).to_vec();
+        for ((name, pos), a) in h.args.into_iter().zip(args) {
+            self.define_local(name, a, pos)?;
+        }
+        self.expect(Tok::LBrace, "expected '{' in function body")?;
+        if self.is(Tok::RBrace) {
+            return self.err("function body requires at least one basic block");
+        }
+        while !self.is(Tok::RBrace) {
+            if self.is(Tok::Eof) {
+                return self.err("expected instruction opcode");
+            }
+            self.parse_block()?;
+        }
+        self.bump();
+        let fs = self.fs.take().expect("function state");
+        let mut first: Option<(usize, String)> = None;
+        for (n, (_, p)) in &fs.fwd_named {
+            if first.as_ref().is_none_or(|x| *p < x.0) {
+                first = Some((*p, format!("use of undefined value '%{n}'")));
+            }
+        }
+        for (n, (_, p)) in &fs.fwd_ids {
+            if first.as_ref().is_none_or(|x| *p < x.0) {
+                first = Some((*p, format!("use of undefined value '%{n}'")));
+            }
+        }
+        if let Some((p, m)) = first {
+            return self.err_at(p, m);
+        }
+        self.resolve_block_addresses(f, &fs.numbered)?;
+        if self.has_blockaddr {
+            for (&n, &v) in &fs.numbered {
+                if self.ctx.value_kind(v) == ValueKind::Block {
+                    self.done_fn_blocks.insert((f.0, n), v);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn parse_block(&mut self) -> PResult<()> {
+        let pos = self.tok.start;
+        let name = match self.tok.kind {
+            Tok::LabelName => LocalName::Named(self.bump()),
+            Tok::LabelId => LocalName::Id(self.bump().num),
+            _ => LocalName::Unnamed,
+        };
+        let b = self.start_block(name, pos)?;
+        let mut records = Vec::new();
+        loop {
+            if self.is(Tok::DbgRecord) {
+                records.push(self.parse_dbg_record()?);
+                continue;
+            }
+            if self.is_word("uselistorder") {
+                self.bump();
+                self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected comma in uselistorder directive")?;
+                self.raw_braces()?;
+                continue;
+            }
+            let i = self.parse_instruction(b)?;
+            if !records.is_empty() {
+                self.ctx.extra_mut(i).dbg_records = std::mem::take(&mut records);
+            }
+            if self.ctx.opcode(i).is_terminator() {
+                return Ok(());
+            }
+        }
+    }
+
+    fn raw_braces(&mut self) -> PResult<()> {
+        self.expect(Tok::LBrace, "expected '{' here")?;
+        while !self.eat(Tok::RBrace) {
+            if matches!(self.tok.kind, Tok::Eof | Tok::Error) {
+                return self.err("expected '}' here");
+            }
+            self.bump();
+        }
+        Ok(())
+    }
+
+    fn start_block(&mut self, name: LocalName, pos: usize) -> PResult<Block> {
+        let fs = self.fs.as_mut().expect("in a function");
+        let f = fs.f;
+        let mut id = None;
+        let existing = match name {
+            LocalName::Unnamed | LocalName::Id(_) => {
+                let n = match name {
+                    LocalName::Id(n) => {
+                        if n < fs.next_id {
+                            let next = fs.next_id;
+                            return self.err_at(pos, format!("label expected to be numbered '{next}' or greater"));
+                        }
+                        n
+                    }
+                    _ => fs.next_id,
+                };
+                fs.next_id = n.saturating_add(1);
+                id = Some(n);
+                fs.fwd_ids.remove(&n)
+            }
+            LocalName::Named(t) => {
+                let n = self.lx.text(&t);
+                if self.ctx.local_by_name(f, &n).is_some() {
+                    return self.err_at(pos, format!("redefinition of label '%{n}'"));
+                }
+                self.fs().fwd_named.remove(n.as_ref())
+            }
+        };
+        let b = match existing {
+            Some((v, _)) => {
+                if self.ctx.value_kind(v) != ValueKind::Block {
+                    return self.err_at(pos, format!("instruction forward referenced with type '{}'", self.ty_str(self.ctx.type_of(v))));
+                }
+                Block(v)
+            }
+            None => {
+                let n = match name {
+                    LocalName::Named(t) => self.lx.text(&t).into_owned(),
+                    _ => String::new(),
+                };
+                self.ctx.create_block(&n)
+            }
+        };
+        self.ctx.insert_block(f, b, None);
+        if let Some(n) = id {
+            self.fs().numbered.insert(n, b.0);
+        }
+        Ok(b)
+    }
+
+    fn parse_fmf(&mut self) -> u16 {
+        let mut f = 0;
+        loop {
+            let bit = match self.tok_bytes() {
+                b"fast" => fmf::FAST,
+                b"nnan" => fmf::NNAN,
+                b"ninf" => fmf::NINF,
+                b"nsz" => fmf::NSZ,
+                b"arcp" => fmf::ARCP,
+                b"contract" => fmf::CONTRACT,
+                b"afn" => fmf::AFN,
+                b"reassoc" => fmf::REASSOC,
+                _ => return f,
+            };
+            if self.tok.kind != Tok::Word {
+                return f;
+            }
+            self.bump();
+            f |= bit;
+        }
+    }
+
+    fn is_fp_math_type(&self, mut ty: Type) -> bool {
+        while let TypeData::Array { elem, .. } = self.ctx.type_data(ty) {
+            ty = *elem;
+        }
+        self.ctx.is_fp_or_fp_vector(ty)
+    }
+
+    /// `, align N` if next; also stops before `, !md`.
+    fn opt_comma_align(&mut self) -> PResult<u16> {
+        if self.is(Tok::Comma) && self.peek().kind == Tok::Word && self.lx.clone().next_is_word(b"align") {
+            self.bump();
+            self.bump();
+            let a = self.parse_align_value()?;
+            return Ok(align_bits(a));
+        }
+        Ok(0)
+    }
+
+    fn parse_syncscope(&mut self, i: Option<Inst>) -> PResult<Option<Box<str>>> {
+        let _ = i;
+        if !self.eat_word("syncscope") {
+            return Ok(None);
+        }
+        self.expect(Tok::LParen, "expected '(' in syncscope")?;
+        let s = self.parse_string("syncscope name")?;
+        self.expect(Tok::RParen, "expected ')' in syncscope")?;
+        Ok(Some(s.into()))
+    }
+
+    fn parse_ordering(&mut self) -> PResult<Ordering> {
+        match Ordering::from_name(self.word()) {
+            Some(o) => {
+                self.bump();
+                Ok(o)
+            }
+            None => self.err("Expected ordering on atomic instruction"),
+        }
+    }
+
+    fn local_block(&mut self) -> PResult<Value> {
+        if !self.eat_word("label") {
+            return self.err("expected 'label'");
+        }
+        let t = self.tok;
+        if !matches!(t.kind, Tok::LocalName | Tok::LocalId) {
+            return self.err("expected basic block");
+        }
+        self.bump();
+        let lt = self.ctx.label_type();
+        self.local_ref(&t, lt)
+    }
+
+    /// A value of type `token` after `within`/`from` (`none` allowed when
+    /// `none_ok`).
+    fn pad_operand(&mut self, none_ok: bool) -> PResult<Value> {
+        if none_ok && self.eat_word("none") {
+            return Ok(self.ctx.const_token_none());
+        }
+        let t = self.tok;
+        if !matches!(t.kind, Tok::LocalName | Tok::LocalId) {
+            return self.err("expected value token");
+        }
+        self.bump();
+        let tt = self.ctx.token_type();
+        self.local_ref(&t, tt)
+    }
+
+    fn new_inst(&mut self, op: Opcode, ty: Type, ops: &[Value], payload: InstPayload, flags: u16) -> Inst {
+        let i = self.ctx.create_inst(op, ty, ops, payload);
+        if flags != 0 {
+            self.ctx.set_inst_flags(i, flags);
+        }
+        i
+    }
+
+    /// One instruction (with its `%x =`), appended to `b`.
+    fn parse_instruction(&mut self, b: Block) -> PResult<Inst> {
+        let pos = self.tok.start;
+        let name = match self.tok.kind {
+            Tok::LocalName | Tok::LocalId if self.peek().kind == Tok::Equal => {
+                let t = self.bump();
+                self.bump();
+                if t.kind == Tok::LocalId {
+                    LocalName::Id(t.num)
+                } else {
+                    LocalName::Named(t)
+                }
+            }
+            _ => LocalName::Unnamed,
+        };
+        if self.tok.kind != Tok::Word {
+            return self.err("expected instruction opcode");
+        }
+        let tail = match self.tok_bytes() {
+            b"tail" => Some(TailKind::Tail),
+            b"musttail" => Some(TailKind::MustTail),
+            b"notail" => Some(TailKind::NoTail),
+            _ => None,
+        };
+        let op = if tail.is_some() {
+            self.bump();
+            if !self.is_word("call") {
+                return self.err("expected 'tail call', 'musttail call', or 'notail call'");
+            }
+            Opcode::Call
+        } else {
+            match Opcode::from_mnemonic(self.word()) {
+                Some(op) => op,
+                None => return self.err("expected instruction opcode"),
+            }
+        };
+        self.bump();
+        let (i, fixups) = self.parse_inst_body(op, tail.unwrap_or(TailKind::None), pos)?;
+        self.ctx.append_inst(b, i);
+        let void = self.ctx.is_void(self.ctx.type_of(i.0));
+        if void {
+            if !matches!(name, LocalName::Unnamed) {
+                return self.err_at(pos, "instructions returning void cannot have a name");
+            }
+        } else {
+            self.define_local(name, i.0, pos)?;
+        }
+        for (id, p) in fixups {
+            self.attr_fixups.push((AttrTarget::Call(i), id, p));
+        }
+        while self.is(Tok::Comma) && self.peek().kind == Tok::MdName {
+            self.bump();
+            let (k, md) = self.parse_md_attachment()?;
+            let e = self.ctx.extra_mut(i);
+            if &*k == "dbg" {
+                e.dbg = Some(md);
+            } else {
+                e.md.push((k, md));
+            }
+        }
+        Ok(i)
+    }
+
+    fn check_ty(&self, pos: usize, ok: bool, msg: &str) -> PResult<()> {
+        if ok {
+            Ok(())
+        } else {
+            self.err_at(pos, msg.to_string())
+        }
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn parse_inst_body(&mut self, op: Opcode, tail: TailKind, pos: usize) -> PResult<(Inst, Vec<(u64, usize)>)> {
+        let none = Vec::new();
+        let void = self.ctx.void_type();
+        let i = match op {
+            Opcode::Ret => {
+                let f = self.fs().f;
+                let rt = self.ctx.function_parts(self.ctx.signature(f)).map(|p| p.0).unwrap_or(void);
+                let tpos = self.tok.start;
+                let t = self.parse_type()?;
+                if self.ctx.is_void(t) {
+                    if !self.ctx.is_void(rt) {
+                        return self.err_at(tpos, format!("value doesn't match function result type '{}'", self.ty_str(rt)));
+                    }
+                    self.new_inst(op, void, &[], InstPayload::None, 0)
+                } else {
+                    let v = self.parse_value(t)?;
+                    if t != rt {
+                        return self.err_at(tpos, format!("value doesn't match function result type '{}'", self.ty_str(rt)));
+                    }
+                    self.new_inst(op, void, &[v], InstPayload::None, 0)
+                }
+            }
+            Opcode::Br => {
+                let tpos = self.tok.start;
+                if self.is_word("label") {
+                    let d = self.local_block()?;
+                    self.new_inst(op, void, &[d], InstPayload::None, 0)
+                } else {
+                    let c = self.parse_typed_value()?;
+                    self.check_ty(tpos, self.ctx.int_width(self.ctx.type_of(c)) == Some(1), "branch condition must have 'i1' type")?;
+                    self.expect(Tok::Comma, "expected ',' after branch condition")?;
+                    let t = self.local_block()?;
+                    self.expect(Tok::Comma, "expected ',' after true destination")?;
+                    let f = self.local_block()?;
+                    self.new_inst(op, void, &[c, f, t], InstPayload::None, 0)
+                }
+            }
+            Opcode::Switch => {
+                let tpos = self.tok.start;
+                let c = self.parse_typed_value()?;
+                let ct = self.ctx.type_of(c);
+                self.check_ty(tpos, self.ctx.is_integer(ct), "switch condition must have integer type")?;
+                self.expect(Tok::Comma, "expected ',' after switch condition")?;
+                let d = self.local_block()?;
+                self.expect(Tok::LSquare, "expected '[' with switch table")?;
+                let mut ops = vec![c, d];
+                while !self.eat(Tok::RSquare) {
+                    let cpos = self.tok.start;
+                    let v = self.parse_typed_value()?;
+                    if self.ctx.type_of(v) != ct || self.ctx.value_kind(v) != ValueKind::Constant {
+                        return self.err_at(cpos, "case value is not a constant integer");
+                    }
+                    if ops[2..].iter().step_by(2).any(|&x| x == v) {
+                        return self.err_at(cpos, "duplicate case value in switch");
+                    }
+                    self.expect(Tok::Comma, "expected ',' after case value")?;
+                    let b = self.local_block()?;
+                    ops.push(v);
+                    ops.push(b);
+                }
+                self.new_inst(op, void, &ops, InstPayload::None, 0)
+            }
+            Opcode::IndirectBr => {
+                let a = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after indirectbr address")?;
+                self.expect(Tok::LSquare, "expected '[' with indirectbr")?;
+                let mut ops = vec![a];
+                if !self.is(Tok::RSquare) {
+                    loop {
+                        ops.push(self.local_block()?);
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(Tok::RSquare, "expected ']' at end of block list")?;
+                self.new_inst(op, void, &ops, InstPayload::None, 0)
+            }
+            Opcode::Invoke | Opcode::CallBr | Opcode::Call => return self.parse_call(op, tail, pos),
+            Opcode::Resume => {
+                let v = self.parse_typed_value()?;
+                self.new_inst(op, void, &[v], InstPayload::None, 0)
+            }
+            Opcode::Unreachable => self.new_inst(op, void, &[], InstPayload::None, 0),
+            Opcode::CleanupRet => {
+                self.expect_word("from")?;
+                let pad = self.pad_operand(false)?;
+                self.expect_word("unwind")?;
+                let mut ops = vec![pad];
+                if self.eat_word("to") {
+                    self.expect_word("caller")?;
+                } else {
+                    ops.push(self.local_block()?);
+                }
+                self.new_inst(op, void, &ops, InstPayload::None, 0)
+            }
+            Opcode::CatchRet => {
+                self.expect_word("from")?;
+                let pad = self.pad_operand(false)?;
+                self.expect_word("to")?;
+                let b = self.local_block()?;
+                self.new_inst(op, void, &[pad, b], InstPayload::None, 0)
+            }
+            Opcode::CatchSwitch => {
+                self.expect_word("within")?;
+                let parent = self.pad_operand(true)?;
+                self.expect(Tok::LSquare, "expected '[' with catchswitch labels")?;
+                let mut handlers = Vec::new();
+                loop {
+                    handlers.push(self.local_block()?);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect(Tok::RSquare, "expected ']' after catchswitch labels")?;
+                self.expect_word("unwind")?;
+                let mut ops = vec![parent];
+                let mut flags = 0;
+                if self.eat_word("to") {
+                    self.expect_word("caller")?;
+                } else {
+                    ops.push(self.local_block()?);
+                    flags = CATCHSWITCH_HAS_UNWIND;
+                }
+                ops.extend(handlers);
+                let tt = self.ctx.token_type();
+                self.new_inst(op, tt, &ops, InstPayload::None, flags)
+            }
+            Opcode::CatchPad | Opcode::CleanupPad => {
+                self.expect_word("within")?;
+                let parent = self.pad_operand(op == Opcode::CleanupPad)?;
+                self.expect(Tok::LSquare, "expected '[' in catchpad/cleanuppad")?;
+                let mut ops = Vec::new();
+                if !self.is(Tok::RSquare) {
+                    loop {
+                        ops.push(self.parse_typed_value()?);
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(Tok::RSquare, "expected ']' in catchpad/cleanuppad")?;
+                ops.push(parent);
+                let tt = self.ctx.token_type();
+                self.new_inst(op, tt, &ops, InstPayload::None, 0)
+            }
+            Opcode::FNeg => {
+                let fl = self.parse_fmf();
+                let tpos = self.tok.start;
+                let v = self.parse_typed_value()?;
+                let t = self.ctx.type_of(v);
+                self.check_ty(tpos, self.ctx.is_fp_or_fp_vector(t), "invalid operand type for instruction")?;
+                self.new_inst(op, t, &[v], InstPayload::None, fl)
+            }
+            _ if op.is_binary() => {
+                let mut fl = 0;
+                if op.is_fp_binary() {
+                    fl = self.parse_fmf();
+                } else {
+                    loop {
+                        if op.has_wrap_flags() && self.eat_word("nuw") {
+                            fl |= wrap::NUW;
+                        } else if op.has_wrap_flags() && self.eat_word("nsw") {
+                            fl |= wrap::NSW;
+                        } else if op.has_exact_flag() && self.eat_word("exact") {
+                            fl |= EXACT;
+                        } else if op == Opcode::Or && self.eat_word("disjoint") {
+                            fl |= DISJOINT;
+                        } else {
+                            break;
+                        }
+                    }
+                }
+                let tpos = self.tok.start;
+                let t = self.parse_type()?;
+                let a = self.parse_value(t)?;
+                self.expect(Tok::Comma, "expected ',' in arithmetic operation")?;
+                let b = self.parse_value(t)?;
+                let ok = if op.is_fp_binary() { self.ctx.is_fp_or_fp_vector(t) } else { self.ctx.is_int_or_int_vector(t) };
+                self.check_ty(tpos, ok, "invalid operand type for instruction")?;
+                self.new_inst(op, t, &[a, b], InstPayload::None, fl)
+            }
+            _ if op.is_cast() => {
+                let mut fl = 0;
+                loop {
+                    if op == Opcode::Trunc && self.eat_word("nuw") {
+                        fl |= wrap::NUW;
+                    } else if op == Opcode::Trunc && self.eat_word("nsw") {
+                        fl |= wrap::NSW;
+                    } else if matches!(op, Opcode::ZExt | Opcode::UIToFP) && self.eat_word("nneg") {
+                        fl |= NNEG;
+                    } else {
+                        break;
+                    }
+                }
+                let v = self.parse_typed_value()?;
+                self.expect_word("to")?;
+                let tpos = self.tok.start;
+                let dt = self.parse_type()?;
+                if !self.cast_ok(op, self.ctx.type_of(v), dt) {
+                    return self.err_at(
+                        tpos,
+                        format!("invalid cast opcode for cast from '{}' to '{}'", self.ty_str(self.ctx.type_of(v)), self.ty_str(dt)),
+                    );
+                }
+                self.new_inst(op, dt, &[v], InstPayload::None, fl)
+            }
+            Opcode::ICmp | Opcode::FCmp => {
+                let fl = if op == Opcode::FCmp { self.parse_fmf() } else { 0 };
+                let p = if op == Opcode::ICmp { Predicate::int_from_name(self.word()) } else { Predicate::float_from_name(self.word()) };
+                let Some(p) = p.filter(|_| self.tok.kind == Tok::Word) else {
+                    return self.err("expected icmp predicate (e.g. 'eq')");
+                };
+                self.bump();
+                let tpos = self.tok.start;
+                let t = self.parse_type()?;
+                let a = self.parse_value(t)?;
+                self.expect(Tok::Comma, "expected ',' after compare value")?;
+                let b = self.parse_value(t)?;
+                let ok = if op == Opcode::ICmp { self.ctx.is_int_or_int_vector(t) || self.ctx.is_ptr_or_ptr_vector(t) } else { self.ctx.is_fp_or_fp_vector(t) };
+                self.check_ty(tpos, ok, if op == Opcode::ICmp { "icmp requires integer operands" } else { "fcmp requires floating point operands" })?;
+                let i1 = self.ctx.i1_type();
+                let rt = match self.ctx.vector_len(t) {
+                    Some((n, false)) => self.ctx.vector_type(i1, n),
+                    Some((n, true)) => self.ctx.scalable_vector_type(i1, n),
+                    None => i1,
+                };
+                let flags = p as u16 | (fl << 8);
+                self.new_inst(op, rt, &[a, b], InstPayload::None, flags)
+            }
+            Opcode::Phi => {
+                let fl = self.parse_fmf();
+                let t = self.parse_type()?;
+                let mut vals = Vec::new();
+                let mut blocks = Vec::new();
+                loop {
+                    self.expect(Tok::LSquare, "expected '[' in phi value list")?;
+                    vals.push(self.parse_value(t)?);
+                    self.expect(Tok::Comma, "expected ',' after insertelement value")?;
+                    let bt = self.tok;
+                    if !matches!(bt.kind, Tok::LocalName | Tok::LocalId) {
+                        return self.err("expected basic block");
+                    }
+                    self.bump();
+                    let lt = self.ctx.label_type();
+                    blocks.push(self.local_ref(&bt, lt)?);
+                    self.expect(Tok::RSquare, "expected ']' in phi value list")?;
+                    if !(self.is(Tok::Comma) && self.peek().kind == Tok::LSquare) {
+                        break;
+                    }
+                    self.bump();
+                }
+                let fl = if self.is_fp_math_type(t) { fl } else { 0 };
+                self.new_inst(op, t, &vals, InstPayload::Phi { blocks, cap: 0 }, fl)
+            }
+            Opcode::Select => {
+                let fl = self.parse_fmf();
+                let c = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after select condition")?;
+                let a = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after select value")?;
+                let bpos = self.tok.start;
+                let b = self.parse_typed_value()?;
+                let t = self.ctx.type_of(a);
+                if t != self.ctx.type_of(b) {
+                    return self.err_at(bpos, "select values must have same type");
+                }
+                let fl = if self.is_fp_math_type(t) { fl } else { 0 };
+                self.new_inst(op, t, &[c, a, b], InstPayload::None, fl)
+            }
+            Opcode::VAArg => {
+                let v = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after vaarg operand")?;
+                let t = self.parse_type()?;
+                self.new_inst(op, t, &[v], InstPayload::None, 0)
+            }
+            Opcode::Freeze => {
+                let v = self.parse_typed_value()?;
+                let t = self.ctx.type_of(v);
+                self.new_inst(op, t, &[v], InstPayload::None, 0)
+            }
+            Opcode::ExtractElement => {
+                let vpos = self.tok.start;
+                let v = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after extract value")?;
+                let idx = self.parse_typed_value()?;
+                let vt = self.ctx.type_of(v);
+                let Some(e) = self.ctx.element_type(vt).filter(|_| self.ctx.is_vector(vt)) else {
+                    return self.err_at(vpos, "invalid extractelement operands");
+                };
+                self.new_inst(op, e, &[v, idx], InstPayload::None, 0)
+            }
+            Opcode::InsertElement => {
+                let vpos = self.tok.start;
+                let v = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after insertelement value")?;
+                let e = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after insertelement value")?;
+                let idx = self.parse_typed_value()?;
+                let vt = self.ctx.type_of(v);
+                if self.ctx.element_type(vt) != Some(self.ctx.type_of(e)) || !self.ctx.is_vector(vt) {
+                    return self.err_at(vpos, "invalid insertelement operands");
+                }
+                self.new_inst(op, vt, &[v, e, idx], InstPayload::None, 0)
+            }
+            Opcode::ShuffleVector => {
+                let vpos = self.tok.start;
+                let a = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after shuffle mask")?;
+                let b = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after shuffle value")?;
+                let mpos = self.tok.start;
+                let m = self.parse_typed_value()?;
+                let at = self.ctx.type_of(a);
+                if at != self.ctx.type_of(b) || !self.ctx.is_vector(at) {
+                    return self.err_at(vpos, "invalid shufflevector operands");
+                }
+                let mask = self.mask_of(m, mpos)?;
+                let e = self.ctx.scalar_type(at);
+                let scalable = self.ctx.vector_len(at).is_some_and(|x| x.1);
+                let rt = if scalable { self.ctx.scalable_vector_type(e, mask.len() as u32) } else { self.ctx.vector_type(e, mask.len() as u32) };
+                self.new_inst(op, rt, &[a, b], InstPayload::Mask(mask.into()), 0)
+            }
+            Opcode::ExtractValue | Opcode::InsertValue => {
+                let vpos = self.tok.start;
+                let v = self.parse_typed_value()?;
+                let mut ops = vec![v];
+                if op == Opcode::InsertValue {
+                    self.expect(Tok::Comma, "expected comma after insertvalue operand")?;
+                    ops.push(self.parse_typed_value()?);
+                }
+                let mut idx = Vec::new();
+                while self.is(Tok::Comma) && self.peek().kind == Tok::Int {
+                    self.bump();
+                    idx.push(self.parse_u32("index")?);
+                }
+                if idx.is_empty() {
+                    return self.err("expected index");
+                }
+                let mut t = self.ctx.type_of(v);
+                for &k in &idx {
+                    t = match self.ctx.type_data(t) {
+                        TypeData::Array { elem, len } if (k as u64) < *len => *elem,
+                        _ => match self.ctx.struct_elements(t).and_then(|s| s.get(k as usize)) {
+                            Some(&e) => e,
+                            None => return self.err_at(vpos, format!("invalid indices for {}", op.mnemonic())),
+                        },
+                    };
+                }
+                let rt = if op == Opcode::ExtractValue {
+                    t
+                } else {
+                    if self.ctx.type_of(ops[1]) != t {
+                        return self.err_at(vpos, "insertvalue operand and field disagree in type");
+                    }
+                    self.ctx.type_of(v)
+                };
+                self.new_inst(op, rt, &ops, InstPayload::Indices(idx.into()), 0)
+            }
+            Opcode::LandingPad => {
+                let t = self.parse_type()?;
+                let cleanup = self.eat_word("cleanup");
+                let mut clauses = Vec::new();
+                let mut ops = Vec::new();
+                loop {
+                    let catch = if self.eat_word("catch") {
+                        true
+                    } else if self.eat_word("filter") {
+                        false
+                    } else {
+                        break;
+                    };
+                    clauses.push(catch);
+                    ops.push(self.parse_typed_value()?);
+                }
+                if !cleanup && ops.is_empty() {
+                    return self.err("landingpad instruction must have a clause or cleanup");
+                }
+                self.new_inst(op, t, &ops, InstPayload::Grow { cap: 0, clauses, cleanup }, 0)
+            }
+            Opcode::Alloca => {
+                let mut fl = 0;
+                if self.eat_word("inalloca") {
+                    fl |= mem::WEAK;
+                }
+                if self.eat_word("swifterror") {
+                    fl |= mem::SWIFTERROR;
+                }
+                let tpos = self.tok.start;
+                let t = self.parse_type()?;
+                if !self.ctx.is_sized(t) {
+                    return self.err_at(tpos, "Cannot allocate unsized type");
+                }
+                let mut count = None;
+                let mut addrspace = 0;
+                while self.is(Tok::Comma) && self.peek().kind != Tok::MdName {
+                    self.bump();
+                    if self.eat_word("align") {
+                        let a = self.parse_align_value()?;
+                        fl |= align_bits(a);
+                    } else if self.is_word("addrspace") {
+                        addrspace = self.parse_opt_addrspace()?;
+                    } else if count.is_none() {
+                        count = Some(self.parse_typed_value()?);
+                    } else {
+                        return self.err("expected 'align' or 'addrspace'");
+                    }
+                }
+                let count = match count {
+                    Some(c) => c,
+                    None => {
+                        let i32t = self.ctx.i32_type();
+                        self.ctx.const_int(i32t, 1)
+                    }
+                };
+                let pt = self.ctx.ptr_type(addrspace);
+                self.new_inst(op, pt, &[count], InstPayload::Ty(t), fl)
+            }
+            Opcode::Load | Opcode::Store => {
+                let atomic = self.eat_word("atomic");
+                let mut fl = 0;
+                if self.eat_word("volatile") {
+                    fl |= mem::VOLATILE;
+                }
+                let (ty, ops) = if op == Opcode::Load {
+                    let t = self.parse_type()?;
+                    self.expect(Tok::Comma, "expected comma after load's type")?;
+                    let p = self.parse_typed_value()?;
+                    (t, vec![p])
+                } else {
+                    let v = self.parse_typed_value()?;
+                    self.expect(Tok::Comma, "expected ',' after store operand")?;
+                    let p = self.parse_typed_value()?;
+                    (void, vec![v, p])
+                };
+                let ppos = self.tok.start;
+                if !self.ctx.is_ptr(self.ctx.type_of(*ops.last().unwrap_or(&ops[0]))) {
+                    return self.err_at(ppos, if op == Opcode::Load { "load operand must be a pointer" } else { "store operand must be a pointer" });
+                }
+                let mut scope = None;
+                if atomic {
+                    scope = self.parse_syncscope(None)?;
+                    let o = self.parse_ordering()?;
+                    fl |= (o as u16) << mem::ORDER_SHIFT;
+                }
+                fl |= self.opt_comma_align()?;
+                let i = self.new_inst(op, ty, &ops, InstPayload::None, fl);
+                if scope.is_some() {
+                    self.ctx.extra_mut(i).sync_scope = scope;
+                }
+                i
+            }
+            Opcode::AtomicCmpXchg => {
+                let mut fl = 0;
+                if self.eat_word("weak") {
+                    fl |= mem::WEAK;
+                }
+                if self.eat_word("volatile") {
+                    fl |= mem::VOLATILE;
+                }
+                let p = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after cmpxchg address")?;
+                let c = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after cmpxchg cmp operand")?;
+                let npos = self.tok.start;
+                let n = self.parse_typed_value()?;
+                let ct = self.ctx.type_of(c);
+                if ct != self.ctx.type_of(n) {
+                    return self.err_at(npos, "compare value and new value type do not match");
+                }
+                let scope = self.parse_syncscope(None)?;
+                let s = self.parse_ordering()?;
+                let f = self.parse_ordering()?;
+                fl |= (s as u16) << mem::ORDER_SHIFT | (f as u16) << mem::EXTRA_SHIFT;
+                fl |= self.opt_comma_align()?;
+                let i1 = self.ctx.i1_type();
+                let rt = self.ctx.struct_type(&[ct, i1], false);
+                let i = self.new_inst(op, rt, &[p, c, n], InstPayload::None, fl);
+                if scope.is_some() {
+                    self.ctx.extra_mut(i).sync_scope = scope;
+                }
+                i
+            }
+            Opcode::AtomicRMW => {
+                let mut fl = 0;
+                if self.eat_word("volatile") {
+                    fl |= mem::VOLATILE;
+                }
+                let Some(r) = RmwOp::from_name(self.word()).filter(|_| self.tok.kind == Tok::Word) else {
+                    return self.err("expected binary operation in atomicrmw");
+                };
+                self.bump();
+                let p = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected ',' after atomicrmw address")?;
+                let v = self.parse_typed_value()?;
+                let scope = self.parse_syncscope(None)?;
+                let o = self.parse_ordering()?;
+                fl |= (o as u16) << mem::ORDER_SHIFT | (r as u16) << mem::EXTRA_SHIFT;
+                fl |= self.opt_comma_align()?;
+                let t = self.ctx.type_of(v);
+                let i = self.new_inst(op, t, &[p, v], InstPayload::None, fl);
+                if scope.is_some() {
+                    self.ctx.extra_mut(i).sync_scope = scope;
+                }
+                i
+            }
+            Opcode::Fence => {
+                let scope = self.parse_syncscope(None)?;
+                let o = self.parse_ordering()?;
+                let i = self.new_inst(op, void, &[], InstPayload::None, (o as u16) << mem::ORDER_SHIFT);
+                if scope.is_some() {
+                    self.ctx.extra_mut(i).sync_scope = scope;
+                }
+                i
+            }
+            Opcode::GetElementPtr => {
+                let mut fl = 0;
+                loop {
+                    if self.eat_word("inbounds") {
+                        fl |= gep::INBOUNDS;
+                    } else if self.eat_word("nusw") {
+                        fl |= gep::NUSW;
+                    } else if self.eat_word("nuw") {
+                        fl |= gep::NUW;
+                    } else {
+                        break;
+                    }
+                }
+                if fl & gep::INBOUNDS != 0 {
+                    fl &= !gep::NUSW;
+                }
+                let tpos = self.tok.start;
+                let src = self.parse_type()?;
+                self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
+                let mut ops = vec![self.parse_typed_value()?];
+                while self.is(Tok::Comma) && self.peek().kind != Tok::MdName {
+                    self.bump();
+                    ops.push(self.parse_typed_value()?);
+                }
+                if !self.ctx.is_sized(src) {
+                    return self.err_at(tpos, "base element of getelementptr must be sized");
+                }
+                let rt = self.gep_result_type(&ops, pos)?;
+                self.new_inst(op, rt, &ops, InstPayload::Ty(src), fl)
+            }
+            _ => return self.err_at(pos, "expected instruction opcode"),
+        };
+        Ok((i, none))
+    }
+
+    fn cast_ok(&self, op: Opcode, from: Type, to: Type) -> bool {
+        let c = &self.ctx;
+        let (fv, tv) = (c.vector_len(from), c.vector_len(to));
+        if fv != tv && op != Opcode::BitCast {
+            return false;
+        }
+        let (fs, ts) = (c.scalar_type(from), c.scalar_type(to));
+        let bits = |t: Type| -> Option<u32> {
+            c.int_width(t).or_else(|| super::values::float_kind(c.type_data(t)).map(|k| k.bit_width()))
+        };
+        match op {
+            Opcode::Trunc => c.is_integer(fs) && c.is_integer(ts) && bits(fs) > bits(ts),
+            Opcode::ZExt | Opcode::SExt => c.is_integer(fs) && c.is_integer(ts) && bits(fs) < bits(ts),
+            Opcode::FPTrunc => c.is_fp(fs) && c.is_fp(ts) && bits(fs) > bits(ts),
+            Opcode::FPExt => c.is_fp(fs) && c.is_fp(ts) && bits(fs) < bits(ts),
+            Opcode::UIToFP | Opcode::SIToFP => c.is_integer(fs) && c.is_fp(ts),
+            Opcode::FPToUI | Opcode::FPToSI => c.is_fp(fs) && c.is_integer(ts),
+            Opcode::PtrToInt => c.is_ptr(fs) && c.is_integer(ts),
+            Opcode::IntToPtr => c.is_integer(fs) && c.is_ptr(ts),
+            Opcode::AddrSpaceCast => c.is_ptr(fs) && c.is_ptr(ts) && c.ptr_addrspace(fs) != c.ptr_addrspace(ts),
+            Opcode::BitCast => {
+                if c.is_ptr(fs) || c.is_ptr(ts) {
+                    return c.is_ptr(fs) && c.is_ptr(ts) && c.ptr_addrspace(fs) == c.ptr_addrspace(ts) && fv == tv;
+                }
+                let total = |t: Type, s: Type| -> Option<u64> {
+                    let n = c.vector_len(t).map_or(1, |x| x.0 as u64);
+                    if c.vector_len(t).is_some_and(|x| x.1) != c.vector_len(from).is_some_and(|x| x.1) {
+                        return None;
+                    }
+                    bits(s).map(|b| b as u64 * n)
+                };
+                total(from, fs).is_some() && total(from, fs) == total(to, ts)
+            }
+            _ => false,
+        }
+    }
+
+    /// `call`, `invoke`, `callbr` after the opcode (and tail marker).
+    fn parse_call(&mut self, op: Opcode, tail: TailKind, pos: usize) -> PResult<(Inst, Vec<(u64, usize)>)> {
+        let fl = if op == Opcode::Call { self.parse_fmf() } else { 0 };
+        let cc = self.parse_calling_conv()?;
+        let mut none = Vec::new();
+        let ret_attrs = self.parse_attrs(AttrPlace::Return, &mut none)?;
+        let addrspace = self.parse_opt_addrspace()?;
+        let tpos = self.tok.start;
+        let ty = self.parse_type()?;
+        // Callee: inline asm or a pointer value.
+        let mut asm = None;
+        let callee = if self.eat_word("asm") {
+            let mut d = (false, false, AsmDialect::Att, false);
+            loop {
+                if self.eat_word("sideeffect") {
+                    d.0 = true;
+                } else if self.eat_word("alignstack") {
+                    d.1 = true;
+                } else if self.eat_word("inteldialect") {
+                    d.2 = AsmDialect::Intel;
+                } else if self.eat_word("unwind") {
+                    d.3 = true;
+                } else {
+                    break;
+                }
+            }
+            let text = self.parse_string("asm string")?;
+            self.expect(Tok::Comma, "expected comma in inline asm expression")?;
+            let cons = self.parse_string("constraint string")?;
+            asm = Some((d, text, cons));
+            None
+        } else {
+            let pt = self.ctx.ptr_type(addrspace);
+            Some(self.parse_value(pt)?)
+        };
+        self.expect(Tok::LParen, "expected '(' in call")?;
+        let mut args = Vec::new();
+        let mut arg_attrs = Vec::new();
+        let mut saw_dots = false;
+        if !self.is(Tok::RParen) {
+            loop {
+                if self.eat(Tok::DotDotDot) {
+                    saw_dots = true;
+                    break;
+                }
+                let t = self.parse_type()?;
+                let a = self.parse_attrs(AttrPlace::Param, &mut none)?;
+                let v = self.parse_value(t)?;
+                args.push(v);
+                arg_attrs.push(a);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::RParen, "expected ')' at end of argument list")?;
+        if saw_dots && tail != TailKind::MustTail {
+            return self.err_at(pos, "unexpected ellipsis in argument list for non-musttail call");
+        }
+        let mut groups = Vec::new();
+        let fn_attrs = self.parse_attrs(AttrPlace::Function, &mut groups)?;
+        // Operand bundles.
+        let mut bundles = Vec::new();
+        let mut bundle_ops = Vec::new();
+        if self.eat(Tok::LSquare) {
+            loop {
+                let tag = self.parse_string("operand bundle tag")?;
+                self.expect(Tok::LParen, "expected '(' in operand bundle")?;
+                let start = (args.len() + bundle_ops.len()) as u32;
+                if !self.is(Tok::RParen) {
+                    loop {
+                        bundle_ops.push(self.parse_typed_value()?);
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(Tok::RParen, "expected ')' in operand bundle")?;
+                let len = (args.len() + bundle_ops.len()) as u32 - start;
+                bundles.push(Bundle { tag: tag.into(), start, len });
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RSquare, "expected ']' in operand bundle list")?;
+        }
+        // Destinations.
+        let mut dests = Vec::new();
+        let mut num_indirect = 0;
+        match op {
+            Opcode::Invoke => {
+                self.expect_word("to")?;
+                dests.push(self.local_block()?);
+                self.expect_word("unwind")?;
+                dests.push(self.local_block()?);
+            }
+            Opcode::CallBr => {
+                self.expect_word("to")?;
+                dests.push(self.local_block()?);
+                self.expect(Tok::LSquare, "expected '[' in callbr")?;
+                if !self.is(Tok::RSquare) {
+                    loop {
+                        dests.push(self.local_block()?);
+                        num_indirect += 1;
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(Tok::RSquare, "expected ']' at end of block list")?;
+            }
+            _ => {}
+        }
+        // The function type.
+        let arg_tys: Vec<Type> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
+        let fn_ty = if self.ctx.is_function(ty) {
+            let (_, params, va) = self.ctx.function_parts(ty).expect("function type");
+            let ok = if va { params.len() <= arg_tys.len() } else { params.len() == arg_tys.len() };
+            if !ok || params.iter().zip(&arg_tys).any(|(p, a)| p != a) {
+                return self.err_at(tpos, "invalid forward reference to function as global value!".trim_end_matches('!').to_string() + " (argument types do not match the function type)");
+            }
+            ty
+        } else {
+            if !self.ctx.is_valid_return_type(ty) {
+                return self.err_at(tpos, "Invalid result type for LLVM function");
+            }
+            self.ctx.function_type(ty, &arg_tys, false)
+        };
+        let ret = self.ctx.function_parts(fn_ty).map(|p| p.0).unwrap_or(ty);
+        let callee = match (callee, asm) {
+            (Some(c), _) => c,
+            (None, Some((d, text, cons))) => self.ctx.inline_asm(InlineAsmData {
+                fn_ty,
+                asm: text.into(),
+                constraints: cons.into(),
+                side_effect: d.0,
+                align_stack: d.1,
+                dialect: d.2,
+                can_throw: d.3,
+            }),
+            (None, None) => unreachable!("a callee was parsed"),
+        };
+        let mut ops = args;
+        ops.extend(bundle_ops);
+        ops.extend(dests);
+        ops.push(callee);
+        let mut attrs = AttributeList::new();
+        attrs.set_attrs(AttrIndex::Function, fn_attrs);
+        attrs.set_attrs(AttrIndex::Return, ret_attrs);
+        for (k, a) in arg_attrs.into_iter().enumerate() {
+            attrs.set_attrs(AttrIndex::Param(k as u32), a);
+        }
+        let cd = CallData { fn_ty: Some(fn_ty), call_conv: cc, attrs, tail, bundles, num_indirect };
+        if fl != 0 && !self.is_fp_math_type(ret) {
+            return self.err_at(pos, "fast-math-flags specified for call without floating-point scalar or vector return type");
+        }
+        let i = self.new_inst(op, ret, &ops, InstPayload::Call(Box::new(cd)), fl);
+        Ok((i, groups))
+    }
+}
+
+impl super::lexer::Lexer<'_> {
+    /// Whether the token after the next one is the word `w` (the next one
+    /// being skipped).
+    pub(crate) fn next_is_word(&mut self, w: &[u8]) -> bool {
+        let t = self.next();
+        t.kind == Tok::Word && self.bytes(t.a, t.b) == w
+    }
+}

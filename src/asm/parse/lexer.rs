@@ -1,0 +1,578 @@
+//! The `.ll` lexer: bytes in, tokens out, one at a time, no allocation.
+//!
+//! Owns the token vocabulary ([`Tok`], [`Token`]) and the byte-level rules
+//! of LLVM 19's `LLLexer` (identifier, label, number and string shapes,
+//! `;` and `/* */` comments). A token is a kind plus byte spans into the
+//! source; text is decoded only when the parser asks for it
+//! ([`Lexer::text`], [`Lexer::unescape`]). It does not own keywords: a bare
+//! word is a [`Tok::Word`] and the parser compares its bytes.
+
+use std::borrow::Cow;
+
+/// The kind of a token.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Tok {
+    /// End of input.
+    Eof,
+    /// A byte the lexer cannot start a token with, or a malformed token;
+    /// the message is in [`Token::err`].
+    Error,
+    /// `=`
+    Equal,
+    /// `,`
+    Comma,
+    /// `*`
+    Star,
+    /// `[`
+    LSquare,
+    /// `]`
+    RSquare,
+    /// `{`
+    LBrace,
+    /// `}`
+    RBrace,
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `<`
+    Less,
+    /// `>`
+    Greater,
+    /// `!` not followed by a name
+    Exclaim,
+    /// `:`
+    Colon,
+    /// `|`
+    Bar,
+    /// `...`
+    DotDotDot,
+    /// A bare word (keyword, `DW_TAG_...`, `c` before a string).
+    Word,
+    /// `iN`; the width is in [`Token::num`].
+    IntType,
+    /// `@name` / `@"name"`; the name is the content span.
+    GlobalName,
+    /// `@N`; N in [`Token::num`].
+    GlobalId,
+    /// `%name` / `%"name"`.
+    LocalName,
+    /// `%N`.
+    LocalId,
+    /// `!name` (metadata name, escapes undone by [`Lexer::unescape`]).
+    MdName,
+    /// `#N`.
+    AttrGroup,
+    /// `$name` / `$"name"`.
+    ComdatName,
+    /// `^N`.
+    SummaryId,
+    /// `"..."`; the content span (escapes not undone).
+    Str,
+    /// A decimal integer `[-]?[0-9]+`.
+    Int,
+    /// `u0x...` / `s0x...`.
+    HexInt,
+    /// A floating-point literal (decimal with a `.`, or `0x`, `0xK` ...).
+    Float,
+    /// `name:` / `"name":`.
+    LabelName,
+    /// `N:`.
+    LabelId,
+    /// `#dbg_NAME`; the content span is `NAME`.
+    DbgRecord,
+}
+
+/// One token: kind, whole span, content span, a number or flags.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Token {
+    pub(crate) kind: Tok,
+    /// Start of the whole token (for error locations).
+    pub(crate) start: usize,
+    /// Start of the content (name without sigil and quotes, ...).
+    pub(crate) a: usize,
+    /// End of the content.
+    pub(crate) b: usize,
+    /// `iN` width, `@N`/`%N`/`#N`/`^N`/`N:` number (`u64::MAX` when too big).
+    pub(crate) num: u64,
+    /// The content was quoted (may hold `\xx` escapes).
+    pub(crate) quoted: bool,
+    /// Message of an [`Tok::Error`] token.
+    pub(crate) err: &'static str,
+}
+
+/// The lexer: a cursor over the source bytes.
+#[derive(Clone)]
+pub(crate) struct Lexer<'a> {
+    pub(crate) src: &'a [u8],
+    pub(crate) pos: usize,
+}
+
+fn is_label_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+}
+
+fn is_name_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || matches!(c, b'-' | b'$' | b'.' | b'_')
+}
+
+fn is_md_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_' | b'\\')
+}
+
+/// Decimal digits to a number, `u64::MAX` on overflow.
+fn digits_value(d: &[u8]) -> u64 {
+    let mut v: u64 = 0;
+    for &c in d {
+        v = match v.checked_mul(10).and_then(|x| x.checked_add((c - b'0') as u64)) {
+            Some(x) => x,
+            None => return u64::MAX,
+        };
+    }
+    v
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of `src`.
+    pub(crate) fn new(src: &'a [u8]) -> Self {
+        Lexer { src, pos: 0 }
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> u8 {
+        self.src.get(i).copied().unwrap_or(0)
+    }
+
+    fn tok(&self, kind: Tok, start: usize, a: usize, b: usize) -> Token {
+        Token {
+            kind,
+            start,
+            a,
+            b,
+            num: 0,
+            quoted: false,
+            err: "",
+        }
+    }
+
+    fn error(&self, start: usize, msg: &'static str) -> Token {
+        let mut t = self.tok(Tok::Error, start, start, start);
+        t.err = msg;
+        t
+    }
+
+    /// Skips blanks and comments; `Err` with the start of an unterminated
+    /// `/*` comment.
+    fn skip_blanks(&mut self) -> Result<(), usize> {
+        loop {
+            match self.at(self.pos) {
+                b' ' | b'\t' | b'\n' | b'\r' => self.pos += 1,
+                b';' => {
+                    while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+                        self.pos += 1;
+                    }
+                }
+                b'/' if self.at(self.pos + 1) == b'*' => {
+                    let start = self.pos;
+                    self.pos += 2;
+                    loop {
+                        if self.pos + 1 >= self.src.len() {
+                            self.pos = self.src.len();
+                            return Err(start);
+                        }
+                        if self.src[self.pos] == b'*' && self.src[self.pos + 1] == b'/' {
+                            self.pos += 2;
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// Scans a `"..."` string starting at `self.pos` (on the quote); returns
+    /// the content span.
+    fn string_body(&mut self) -> Option<(usize, usize)> {
+        let a = self.pos + 1;
+        let rest = &self.src[a..];
+        let n = rest.iter().position(|&c| c == b'"')?;
+        self.pos = a + n + 1;
+        Some((a, a + n))
+    }
+
+    /// The next token.
+    pub(crate) fn next(&mut self) -> Token {
+        if let Err(s) = self.skip_blanks() {
+            return self.error(s, "unterminated comment");
+        }
+        let start = self.pos;
+        let Some(&c) = self.src.get(start) else {
+            return self.tok(Tok::Eof, start, start, start);
+        };
+        self.pos += 1;
+        let punct = |k| Token {
+            kind: k,
+            start,
+            a: start,
+            b: start + 1,
+            num: 0,
+            quoted: false,
+            err: "",
+        };
+        match c {
+            b'=' => punct(Tok::Equal),
+            b',' => punct(Tok::Comma),
+            b'*' => punct(Tok::Star),
+            b'[' => punct(Tok::LSquare),
+            b']' => punct(Tok::RSquare),
+            b'{' => punct(Tok::LBrace),
+            b'}' => punct(Tok::RBrace),
+            b'(' => punct(Tok::LParen),
+            b')' => punct(Tok::RParen),
+            b'<' => punct(Tok::Less),
+            b'>' => punct(Tok::Greater),
+            b':' => punct(Tok::Colon),
+            b'|' => punct(Tok::Bar),
+            b'@' => self.sigil(start, Tok::GlobalName, Tok::GlobalId),
+            b'%' => self.sigil(start, Tok::LocalName, Tok::LocalId),
+            b'$' => {
+                if self.at(self.pos) == b'"' {
+                    match self.string_body() {
+                        Some((a, b)) => {
+                            let mut t = self.tok(Tok::ComdatName, start, a, b);
+                            t.quoted = true;
+                            t
+                        }
+                        None => self.error(start, "end of file in COMDAT variable name"),
+                    }
+                } else {
+                    let a = self.pos;
+                    while is_label_char(self.at(self.pos)) {
+                        self.pos += 1;
+                    }
+                    if self.pos == a {
+                        return self.error(start, "invalid comdat name");
+                    }
+                    self.tok(Tok::ComdatName, start, a, self.pos)
+                }
+            }
+            b'!' => {
+                if is_name_start(self.at(self.pos)) || self.at(self.pos) == b'\\' {
+                    let a = self.pos;
+                    while is_md_char(self.at(self.pos)) {
+                        self.pos += 1;
+                    }
+                    let mut t = self.tok(Tok::MdName, start, a, self.pos);
+                    t.quoted = self.src[a..self.pos].contains(&b'\\');
+                    t
+                } else {
+                    punct(Tok::Exclaim)
+                }
+            }
+            b'#' => {
+                if self.src[self.pos..].starts_with(b"dbg_") {
+                    let a = self.pos + 4;
+                    self.pos = a;
+                    while self.at(self.pos).is_ascii_alphanumeric() || self.at(self.pos) == b'_' {
+                        self.pos += 1;
+                    }
+                    return self.tok(Tok::DbgRecord, start, a, self.pos);
+                }
+                self.number_after_sigil(start, Tok::AttrGroup)
+            }
+            b'^' => self.number_after_sigil(start, Tok::SummaryId),
+            b'"' => {
+                self.pos = start;
+                match self.string_body() {
+                    Some((a, b)) => {
+                        let kind = if self.at(self.pos) == b':' {
+                            self.pos += 1;
+                            Tok::LabelName
+                        } else {
+                            Tok::Str
+                        };
+                        let mut t = self.tok(kind, start, a, b);
+                        t.quoted = true;
+                        t
+                    }
+                    None => {
+                        self.pos = self.src.len();
+                        self.error(start, "end of file in string constant")
+                    }
+                }
+            }
+            b'.' => {
+                if self.src[self.pos..].starts_with(b"..") {
+                    self.pos += 2;
+                    return self.tok(Tok::DotDotDot, start, start, self.pos);
+                }
+                self.pos = start;
+                self.label_or_error(start)
+            }
+            b'0'..=b'9' | b'-' | b'+' => self.number(start),
+            c if c.is_ascii_alphabetic() || c == b'_' || c == b'$' => self.identifier(start),
+            _ => self.error(start, "invalid character"),
+        }
+    }
+
+    fn label_or_error(&mut self, start: usize) -> Token {
+        let mut p = start;
+        while is_label_char(self.at(p)) {
+            p += 1;
+        }
+        if p > start && self.at(p) == b':' {
+            self.pos = p + 1;
+            return self.tok(Tok::LabelName, start, start, p);
+        }
+        self.pos = start + 1;
+        self.error(start, "invalid token")
+    }
+
+    fn sigil(&mut self, start: usize, named: Tok, numbered: Tok) -> Token {
+        let c = self.at(self.pos);
+        if c == b'"' {
+            return match self.string_body() {
+                Some((a, b)) => {
+                    if self.src[a..b].contains(&0) {
+                        return self.error(start, "null bytes are not allowed in names");
+                    }
+                    let mut t = self.tok(named, start, a, b);
+                    t.quoted = true;
+                    t
+                }
+                None => {
+                    self.pos = self.src.len();
+                    self.error(start, "end of file in global variable name")
+                }
+            };
+        }
+        if is_name_start(c) {
+            let a = self.pos;
+            while is_label_char(self.at(self.pos)) {
+                self.pos += 1;
+            }
+            return self.tok(named, start, a, self.pos);
+        }
+        if c.is_ascii_digit() {
+            let a = self.pos;
+            while self.at(self.pos).is_ascii_digit() {
+                self.pos += 1;
+            }
+            let mut t = self.tok(numbered, start, a, self.pos);
+            t.num = digits_value(&self.src[a..self.pos]);
+            return t;
+        }
+        self.error(start, "invalid token")
+    }
+
+    fn number_after_sigil(&mut self, start: usize, kind: Tok) -> Token {
+        let a = self.pos;
+        while self.at(self.pos).is_ascii_digit() {
+            self.pos += 1;
+        }
+        if self.pos == a {
+            return self.error(start, "invalid token");
+        }
+        let mut t = self.tok(kind, start, a, self.pos);
+        t.num = digits_value(&self.src[a..self.pos]);
+        t
+    }
+
+    fn identifier(&mut self, start: usize) -> Token {
+        let mut p = start;
+        while is_label_char(self.at(p)) {
+            p += 1;
+        }
+        if self.at(p) == b':' {
+            self.pos = p + 1;
+            return self.tok(Tok::LabelName, start, start, p);
+        }
+        // iN
+        if self.src[start] == b'i' {
+            let mut q = start + 1;
+            while self.at(q).is_ascii_digit() {
+                q += 1;
+            }
+            if q > start + 1 && !(self.at(q).is_ascii_alphanumeric() || self.at(q) == b'_') {
+                self.pos = q;
+                let mut t = self.tok(Tok::IntType, start, start + 1, q);
+                t.num = digits_value(&self.src[start + 1..q]);
+                return t;
+            }
+        }
+        let mut q = start;
+        while self.at(q).is_ascii_alphanumeric() || self.at(q) == b'_' {
+            q += 1;
+        }
+        self.pos = q;
+        let w = &self.src[start..q];
+        if w.len() > 3 && (w[0] == b'u' || w[0] == b's') && w[1] == b'0' && w[2] == b'x' && w[3..].iter().all(|c| c.is_ascii_hexdigit()) {
+            return self.tok(Tok::HexInt, start, start, q);
+        }
+        self.tok(Tok::Word, start, start, q)
+    }
+
+    fn number(&mut self, start: usize) -> Token {
+        let c = self.src[start];
+        if c == b'0' && self.at(self.pos) == b'x' {
+            // 0x[KLMHR]?[0-9A-Fa-f]+
+            let mut p = self.pos + 1;
+            if matches!(self.at(p), b'K' | b'L' | b'M' | b'H' | b'R') {
+                p += 1;
+            }
+            let h = p;
+            while self.at(p).is_ascii_hexdigit() {
+                p += 1;
+            }
+            if p == h {
+                self.pos = start + 1;
+                return self.error(start, "invalid hexadecimal floating-point constant");
+            }
+            self.pos = p;
+            return self.tok(Tok::Float, start, start, p);
+        }
+        if !c.is_ascii_digit() && !self.at(self.pos).is_ascii_digit() {
+            self.pos = start;
+            return self.label_or_error(start);
+        }
+        let mut p = if c.is_ascii_digit() { start } else { start + 1 };
+        while self.at(p).is_ascii_digit() {
+            p += 1;
+        }
+        // A label like `1abc:` or `-x:`
+        if c != b'+' {
+            let mut q = p;
+            while is_label_char(self.at(q)) {
+                q += 1;
+            }
+            if self.at(q) == b':' {
+                self.pos = q + 1;
+                let digits_only = q == p && c != b'-';
+                let mut t = self.tok(if digits_only { Tok::LabelId } else { Tok::LabelName }, start, start, q);
+                if digits_only {
+                    t.num = digits_value(&self.src[start..q]);
+                }
+                return t;
+            }
+        }
+        if self.at(p) != b'.' {
+            if c == b'+' {
+                self.pos = start + 1;
+                return self.error(start, "invalid token");
+            }
+            self.pos = p;
+            return self.tok(Tok::Int, start, start, p);
+        }
+        p += 1;
+        while self.at(p).is_ascii_digit() {
+            p += 1;
+        }
+        if matches!(self.at(p), b'e' | b'E') {
+            let mut q = p + 1;
+            if matches!(self.at(q), b'-' | b'+') {
+                q += 1;
+            }
+            if self.at(q).is_ascii_digit() {
+                while self.at(q).is_ascii_digit() {
+                    q += 1;
+                }
+                p = q;
+            }
+        }
+        self.pos = p;
+        self.tok(Tok::Float, start, start, p)
+    }
+
+    /// The raw bytes of a span.
+    pub(crate) fn bytes(&self, a: usize, b: usize) -> &'a [u8] {
+        &self.src[a..b]
+    }
+
+    /// The content of `t` as text, escapes undone when it was quoted
+    /// (or is a metadata name with `\xx`).
+    pub(crate) fn text(&self, t: &Token) -> Cow<'a, str> {
+        let raw = &self.src[t.a..t.b];
+        if t.quoted && raw.contains(&b'\\') {
+            match unescape(raw) {
+                Cow::Owned(v) => Cow::Owned(String::from_utf8_lossy(&v).into_owned()),
+                Cow::Borrowed(b) => String::from_utf8_lossy(b),
+            }
+        } else {
+            String::from_utf8_lossy(raw)
+        }
+    }
+
+    /// The content of a string token as bytes, escapes undone.
+    pub(crate) fn unescape(&self, t: &Token) -> Cow<'a, [u8]> {
+        unescape(&self.src[t.a..t.b])
+    }
+}
+
+fn hexval(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// LLVM's `UnEscapeLexed`: `\\` is a backslash, `\XY` (two hex digits) a
+/// byte; any other backslash stays.
+pub(crate) fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
+    if !raw.contains(&b'\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        let c = raw[i];
+        if c == b'\\' {
+            if raw.get(i + 1) == Some(&b'\\') {
+                out.push(b'\\');
+                i += 2;
+                continue;
+            }
+            if let (Some(h), Some(l)) = (raw.get(i + 1).and_then(|&c| hexval(c)), raw.get(i + 2).and_then(|&c| hexval(c))) {
+                out.push(h * 16 + l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(s: &str) -> Vec<Tok> {
+        let mut l = Lexer::new(s.as_bytes());
+        let mut v = Vec::new();
+        loop {
+            let t = l.next();
+            v.push(t.kind);
+            if matches!(t.kind, Tok::Eof | Tok::Error) {
+                return v;
+            }
+        }
+    }
+
+    #[test]
+    fn shapes() {
+        use Tok::*;
+        assert_eq!(kinds("define i32 @f(i32 %0) {"), vec![Word, IntType, GlobalName, LParen, IntType, LocalId, RParen, LBrace, Eof]);
+        assert_eq!(kinds("entry: 12: \"a b\": -1 1.5e3 0xK3FFF u0x1F !dbg !12 #0 #dbg_value ^3 $c ..."), vec![
+            LabelName, LabelId, LabelName, Int, Float, Float, HexInt, MdName, Exclaim, Int, AttrGroup, DbgRecord, SummaryId,
+            ComdatName, DotDotDot, Eof
+        ]);
+        assert_eq!(kinds("/* x */ ; y\n c\"a\\00\""), vec![Word, Str, Eof]);
+        assert_eq!(kinds("\"abc"), vec![Error]);
+        assert_eq!(unescape(b"a\\00\\\\b\\q").as_ref(), b"a\0\\b\\q");
+    }
+}

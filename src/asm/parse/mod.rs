@@ -1,0 +1,434 @@
+//! The `.ll` parser: LLVM 19 textual IR into a [`Module`] of a [`Context`].
+//!
+//! Owns the public entry point [`parse_module`], the error type
+//! [`ParseError`], and the parser's cursor and state ([`Parser`]). The
+//! grammar is split by area: `lexer.rs` (tokens), `types.rs`, `module.rs`
+//! (top-level entities, global and function headers), `attrs.rs`,
+//! `values.rs` (constants, value references, forward references),
+//! `inst.rs` (instructions), `metadata.rs` (nodes, `!DI*`, attachments,
+//! debug records) and `summary.rs` (ThinLTO summary entries, skipped).
+//!
+//! Forward references: a value used before its definition is a
+//! placeholder (a [`ValueKind::Placeholder`] for locals, an unnamed global
+//! variable for globals, so constants may hold it), replaced with
+//! `replace_all_uses_with` when the definition arrives; blocks are created
+//! detached at their first mention; metadata `!N` is a temporary node;
+//! `#N` attribute groups are merged in at the end of the module.
+//!
+//! ```
+//! use lair::asm::parse::parse_module;
+//! use lair::Context;
+//!
+//! let mut ctx = Context::new();
+//! let src = "define i32 @f(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n";
+//! let m = parse_module(&mut ctx, src, "f.ll").unwrap();
+//! assert!(ctx.print_module(m).contains("%y = add i32 %x, 1"));
+//!
+//! let err = parse_module(&mut ctx, "define i32 @g() {\n  ret i32 %z\n}\n", "g.ll").unwrap_err();
+//! assert_eq!((err.line, err.column), (2, 11));
+//! assert_eq!(err.message, "use of undefined value '%z'");
+//! ```
+
+mod attrs;
+mod inst;
+mod lexer;
+mod metadata;
+mod module;
+mod summary;
+mod types;
+mod values;
+
+use core::fmt;
+
+use hashbrown::HashMap;
+use lexer::{Lexer, Tok, Token};
+
+use crate::ir::attributes::AttributeSet;
+use crate::ir::metadata::Metadata;
+use crate::ir::{Function, Inst, Module};
+use crate::types::Type;
+use crate::value::{Value, ValueData, ValueKind};
+use crate::Context;
+
+/// A parse error: where, and what went wrong.
+///
+/// `Display` gives llvm-as's layout: `file:line:col: error: message`, the
+/// offending line, and a caret under the column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column (in bytes).
+    pub column: u32,
+    /// What went wrong (lowercase, no trailing period, llvm-as's wording
+    /// where there is one).
+    pub message: String,
+    filename: String,
+    source_line: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}:{}:{}: error: {}", self.filename, self.line, self.column, self.message)?;
+        writeln!(f, "{}", self.source_line)?;
+        let pad: String = self
+            .source_line
+            .bytes()
+            .take(self.column.saturating_sub(1) as usize)
+            .map(|c| if c == b'\t' { '\t' } else { ' ' })
+            .collect();
+        write!(f, "{pad}^")
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// An error inside the parser: a byte offset and a message.
+#[derive(Debug)]
+pub(crate) struct PErr {
+    pub(crate) pos: usize,
+    pub(crate) msg: String,
+}
+
+pub(crate) type PResult<T> = Result<T, PErr>;
+
+/// How deep types, constants and metadata may nest before the parser
+/// refuses (recursion is bounded so no input can overflow the stack).
+pub(crate) const MAX_DEPTH: u32 = 200;
+
+/// Parses LLVM 19 textual IR `src` into a new module of `ctx` whose
+/// default source file name is `filename`; so is its identifier, unless
+/// the text starts with llvm-dis's `; ModuleID = '...'` line.
+///
+/// # Errors
+/// The first problem found, with its line and column: lexical errors,
+/// syntax errors, undefined or redefined values, type mismatches, unknown
+/// types, attributes and keywords. Nothing in the input can make this
+/// panic. The module may be partly built when an error is returned.
+pub fn parse_module(ctx: &mut Context, src: &str, filename: &str) -> Result<Module, ParseError> {
+    let m = ctx.create_module(filename);
+    // A leading `; ModuleID = '...'` comment (as llvm-dis writes it) names
+    // the module, so that printing is a fixed point.
+    if let Some(rest) = src.strip_prefix("; ModuleID = '") {
+        let line = rest.split('\n').next().unwrap_or("");
+        if let Some(id) = line.strip_suffix('\'') {
+            ctx.module_mut(m).id = id.to_string();
+        }
+    }
+    let mut p = Parser::new(ctx, src.as_bytes(), m);
+    match p.run() {
+        Ok(()) => Ok(m),
+        Err(e) => Err(make_error(src, filename, e)),
+    }
+}
+
+fn make_error(src: &str, filename: &str, e: PErr) -> ParseError {
+    let pos = e.pos.min(src.len());
+    let bytes = src.as_bytes();
+    let line_start = bytes[..pos].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+    let line = bytes[..line_start].iter().filter(|&&c| c == b'\n').count() + 1;
+    let line_end = bytes[pos..].iter().position(|&c| c == b'\n').map_or(bytes.len(), |i| pos + i);
+    let text = String::from_utf8_lossy(&bytes[line_start..line_end]);
+    let text = text.trim_end_matches('\r');
+    ParseError {
+        line: line.min(u32::MAX as usize) as u32,
+        column: (pos - line_start + 1).min(u32::MAX as usize) as u32,
+        message: e.msg,
+        filename: filename.to_string(),
+        source_line: text.chars().take(1000).collect(),
+    }
+}
+
+/// What an attribute-group reference `#N` applies to.
+#[derive(Copy, Clone)]
+pub(crate) enum AttrTarget {
+    Function(Function),
+    Call(Inst),
+    Global(Value),
+}
+
+/// Parser state for the function body being parsed.
+pub(crate) struct FnState {
+    pub(crate) f: Function,
+    /// Defined numbered values.
+    pub(crate) numbered: HashMap<u64, Value>,
+    /// The next number an unnamed value gets.
+    pub(crate) next_id: u64,
+    /// Named values (and blocks) used before their definition.
+    pub(crate) fwd_named: HashMap<Box<str>, (Value, usize)>,
+    /// Numbered values (and blocks) used before their definition.
+    pub(crate) fwd_ids: HashMap<u64, (Value, usize)>,
+}
+
+/// The parser: the lexer's current token plus module-wide state.
+pub(crate) struct Parser<'a> {
+    pub(crate) ctx: &'a mut Context,
+    pub(crate) lx: Lexer<'a>,
+    pub(crate) tok: Token,
+    pub(crate) m: Module,
+    pub(crate) depth: u32,
+    /// Named types: the type, and the position of the first forward
+    /// reference while the definition is missing.
+    pub(crate) named_types: HashMap<Box<str>, (Type, Option<usize>)>,
+    pub(crate) numbered_types: HashMap<u64, (Type, Option<usize>)>,
+    pub(crate) numbered_globals: HashMap<u64, Value>,
+    pub(crate) next_global_id: u64,
+    pub(crate) fwd_globals: HashMap<Box<str>, (Value, usize)>,
+    pub(crate) fwd_global_ids: HashMap<u64, (Value, usize)>,
+    pub(crate) md_nums: HashMap<u64, Metadata>,
+    pub(crate) md_fwd: HashMap<u64, (Metadata, usize)>,
+    /// Temporaries standing for `ValueAsMetadata` of a placeholder.
+    pub(crate) md_value_fwd: HashMap<Value, Metadata>,
+    pub(crate) attr_groups: HashMap<u64, AttributeSet>,
+    pub(crate) attr_fixups: Vec<(AttrTarget, u64, usize)>,
+    /// `blockaddress` of a function not parsed yet: placeholder, function,
+    /// block name or number, position.
+    pub(crate) fwd_blockaddr: Vec<(Value, BlockRef, BlockRef, usize)>,
+    /// Whether the source mentions `blockaddress` (then numbered blocks of
+    /// finished functions are remembered in `done_fn_blocks`).
+    pub(crate) has_blockaddr: bool,
+    pub(crate) done_fn_blocks: HashMap<(Value, u64), Value>,
+    /// Comdat names used by globals, with positions (checked at the end).
+    pub(crate) comdat_uses: Vec<(Box<str>, usize)>,
+    pub(crate) fs: Option<Box<FnState>>,
+}
+
+/// A block reference by name or number (in `blockaddress`).
+#[derive(Clone, Debug)]
+pub(crate) enum BlockRef {
+    Name(Box<str>),
+    Id(u64),
+}
+
+impl<'a> Parser<'a> {
+    fn new(ctx: &'a mut Context, src: &'a [u8], m: Module) -> Self {
+        let mut lx = Lexer::new(src);
+        let tok = lx.next();
+        Parser {
+            ctx,
+            lx,
+            tok,
+            m,
+            depth: 0,
+            named_types: HashMap::new(),
+            numbered_types: HashMap::new(),
+            numbered_globals: HashMap::new(),
+            next_global_id: 0,
+            fwd_globals: HashMap::new(),
+            fwd_global_ids: HashMap::new(),
+            md_nums: HashMap::new(),
+            md_fwd: HashMap::new(),
+            md_value_fwd: HashMap::new(),
+            attr_groups: HashMap::new(),
+            attr_fixups: Vec::new(),
+            fwd_blockaddr: Vec::new(),
+            has_blockaddr: false,
+            done_fn_blocks: HashMap::new(),
+            comdat_uses: Vec::new(),
+            fs: None,
+        }
+    }
+
+    // ---- cursor ------------------------------------------------------------
+
+    /// Moves to the next token; returns the one left behind.
+    #[inline]
+    pub(crate) fn bump(&mut self) -> Token {
+        let t = self.tok;
+        self.tok = self.lx.next();
+        t
+    }
+
+    /// The token after the current one.
+    pub(crate) fn peek(&self) -> Token {
+        let mut l = self.lx.clone();
+        l.next()
+    }
+
+    /// An error at `pos`.
+    pub(crate) fn err_at<T>(&self, pos: usize, msg: impl Into<String>) -> PResult<T> {
+        Err(PErr { pos, msg: msg.into() })
+    }
+
+    /// An error at the current token (the lexer's message if it is an
+    /// error token).
+    pub(crate) fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        if self.tok.kind == Tok::Error {
+            return self.err_at(self.tok.start, self.tok.err);
+        }
+        self.err_at(self.tok.start, msg)
+    }
+
+    #[inline]
+    pub(crate) fn is(&self, k: Tok) -> bool {
+        self.tok.kind == k
+    }
+
+    #[inline]
+    pub(crate) fn eat(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn expect(&mut self, k: Tok, msg: &str) -> PResult<Token> {
+        if self.tok.kind == k {
+            Ok(self.bump())
+        } else {
+            self.err(msg)
+        }
+    }
+
+    /// The bytes of the current token's content.
+    #[inline]
+    pub(crate) fn tok_bytes(&self) -> &'a [u8] {
+        self.lx.bytes(self.tok.a, self.tok.b)
+    }
+
+    /// Whether the current token is the bare word `w`.
+    #[inline]
+    pub(crate) fn is_word(&self, w: &str) -> bool {
+        self.tok.kind == Tok::Word && self.tok_bytes() == w.as_bytes()
+    }
+
+    pub(crate) fn eat_word(&mut self, w: &str) -> bool {
+        if self.is_word(w) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn expect_word(&mut self, w: &str) -> PResult<()> {
+        if self.eat_word(w) {
+            Ok(())
+        } else {
+            self.err(format!("expected '{w}'"))
+        }
+    }
+
+    /// The current word as text (empty if it is not a word).
+    pub(crate) fn word(&self) -> &'a str {
+        if self.tok.kind == Tok::Word {
+            core::str::from_utf8(self.tok_bytes()).unwrap_or("")
+        } else {
+            ""
+        }
+    }
+
+    /// An unsigned decimal integer token.
+    pub(crate) fn parse_u64(&mut self, what: &str) -> PResult<u64> {
+        if self.tok.kind != Tok::Int {
+            return self.err(format!("expected {what}"));
+        }
+        let b = self.tok_bytes();
+        if b.first() == Some(&b'-') {
+            return self.err(format!("expected {what}"));
+        }
+        let mut v: u64 = 0;
+        for &c in b {
+            v = match v.checked_mul(10).and_then(|x| x.checked_add((c - b'0') as u64)) {
+                Some(x) => x,
+                None => return self.err("expected 64-bit integer (too large)"),
+            };
+        }
+        self.bump();
+        Ok(v)
+    }
+
+    pub(crate) fn parse_u32(&mut self, what: &str) -> PResult<u32> {
+        let pos = self.tok.start;
+        let v = self.parse_u64(what)?;
+        u32::try_from(v).or_else(|_| self.err_at(pos, "expected 32-bit integer (too large)"))
+    }
+
+    /// A signed decimal integer token.
+    pub(crate) fn parse_i64(&mut self, what: &str) -> PResult<i64> {
+        if self.tok.kind != Tok::Int {
+            return self.err(format!("expected {what}"));
+        }
+        let s = core::str::from_utf8(self.tok_bytes()).unwrap_or("");
+        match s.parse::<i64>() {
+            Ok(v) => {
+                self.bump();
+                Ok(v)
+            }
+            Err(_) => self.err("expected 64-bit integer (too large)"),
+        }
+    }
+
+    /// A string token's bytes (escapes undone).
+    pub(crate) fn parse_str_bytes(&mut self, what: &str) -> PResult<Vec<u8>> {
+        if self.tok.kind != Tok::Str {
+            return self.err(format!("expected {what}"));
+        }
+        let t = self.bump();
+        Ok(self.lx.unescape(&t).into_owned())
+    }
+
+    /// A string token as text (escapes undone, invalid UTF-8 replaced).
+    pub(crate) fn parse_string(&mut self, what: &str) -> PResult<String> {
+        let b = self.parse_str_bytes(what)?;
+        Ok(String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+
+    /// The name of a name token (escapes undone).
+    pub(crate) fn name_of(&self, t: &Token) -> std::borrow::Cow<'a, str> {
+        self.lx.text(t)
+    }
+
+    /// Enters one nesting level; errors past [`MAX_DEPTH`].
+    pub(crate) fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err("nesting too deep");
+        }
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// `fs`, the current function's state.
+    pub(crate) fn fs(&mut self) -> &mut FnState {
+        self.fs.as_mut().expect("inside a function body")
+    }
+
+    /// A type's text for messages.
+    pub(crate) fn ty_str(&self, t: Type) -> String {
+        t.display(self.ctx).to_string()
+    }
+}
+
+/// Parser-only values: forward-reference placeholders.
+impl Context {
+    /// A placeholder value of type `ty`, to be replaced by RAUW.
+    pub(crate) fn parse_placeholder(&mut self, ty: Type) -> Value {
+        self.graph.alloc(ValueData::new(ValueKind::Placeholder, ty))
+    }
+
+    /// Frees a placeholder that has no uses left.
+    pub(crate) fn free_placeholder(&mut self, v: Value) {
+        debug_assert!(self.use_empty(v));
+        self.graph.free(v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_display() {
+        let mut ctx = Context::new();
+        let e = parse_module(&mut ctx, "@x = global i32 zz\n", "t.ll").unwrap_err();
+        let s = e.to_string();
+        assert!(s.starts_with("t.ll:1:17: error: "), "{s}");
+        assert!(s.ends_with("@x = global i32 zz\n                ^"), "{s}");
+    }
+}

@@ -1,0 +1,718 @@
+//! Parsing module-level entities: header lines (`source_filename`,
+//! `target ...`, `module asm`), comdats, global variables, aliases, ifuncs,
+//! function headers (`define` / `declare`), `uselistorder` directives, and
+//! the end-of-module checks (undefined globals, types, metadata, comdats,
+//! attribute groups).
+//!
+//! Function bodies are `inst.rs`'s; metadata definitions `metadata.rs`'s.
+
+use super::attrs::AttrPlace;
+use super::lexer::{Tok, Token};
+use super::values::LocalName;
+use super::{AttrTarget, BlockRef, PResult, Parser};
+use crate::ir::attributes::{AttrIndex, AttrKind, AttributeList};
+use crate::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
+use crate::ir::global::{DllStorage, Linkage, ThreadLocal, UnnamedAddr, Visibility};
+use crate::ir::module::ComdatKind;
+use crate::ir::Global;
+use crate::types::Type;
+use crate::value::{Value, ValueKind};
+
+/// The calling conventions LLVM 19 spells with a keyword.
+const CALLING_CONVS: &[(&str, u32)] = &[
+    ("ccc", 0),
+    ("fastcc", 8),
+    ("coldcc", 9),
+    ("ghccc", 10),
+    ("anyregcc", 13),
+    ("preserve_mostcc", 14),
+    ("preserve_allcc", 15),
+    ("swiftcc", 16),
+    ("cxx_fast_tlscc", 17),
+    ("tailcc", 18),
+    ("cfguard_checkcc", 19),
+    ("swifttailcc", 20),
+    ("preserve_nonecc", 21),
+    ("x86_stdcallcc", 64),
+    ("x86_fastcallcc", 65),
+    ("arm_apcscc", 66),
+    ("arm_aapcscc", 67),
+    ("arm_aapcs_vfpcc", 68),
+    ("msp430_intrcc", 69),
+    ("x86_thiscallcc", 70),
+    ("ptx_kernel", 71),
+    ("ptx_device", 72),
+    ("spir_func", 75),
+    ("spir_kernel", 76),
+    ("intel_ocl_bicc", 77),
+    ("x86_64_sysvcc", 78),
+    ("win64cc", 79),
+    ("x86_vectorcallcc", 80),
+    ("hhvmcc", 81),
+    ("hhvm_ccc", 82),
+    ("x86_intrcc", 83),
+    ("avr_intrcc", 84),
+    ("avr_signalcc", 85),
+    ("amdgpu_vs", 87),
+    ("amdgpu_gs", 88),
+    ("amdgpu_ps", 89),
+    ("amdgpu_cs", 90),
+    ("amdgpu_kernel", 91),
+    ("x86_regcallcc", 92),
+    ("amdgpu_hs", 93),
+    ("amdgpu_ls", 95),
+    ("amdgpu_es", 96),
+    ("aarch64_vector_pcs", 97),
+    ("aarch64_sve_vector_pcs", 98),
+    ("amdgpu_gfx", 100),
+    ("aarch64_sme_preservemost_from_x0", 102),
+    ("aarch64_sme_preservemost_from_x2", 103),
+    ("amdgpu_cs_chain", 104),
+    ("amdgpu_cs_chain_preserve", 105),
+    ("m68k_rtdcc", 106),
+    ("graalcc", 107),
+    ("riscv_vector_cc", 110),
+    ("m68k_intrcc", 101),
+    ("aarch64_sme_preservemost_from_x1", 111),
+];
+
+/// A parsed function header, before the body.
+pub(crate) struct Header {
+    pub(crate) f: crate::ir::Function,
+    pub(crate) args: Vec<(LocalName, usize)>,
+}
+
+impl Parser<'_> {
+    /// The whole module.
+    pub(crate) fn run(&mut self) -> PResult<()> {
+        self.has_blockaddr = self.lx.src.windows(12).any(|w| w == b"blockaddress");
+        loop {
+            match self.tok.kind {
+                Tok::Eof => break,
+                Tok::Word => match self.tok_bytes() {
+                    b"source_filename" => {
+                        self.bump();
+                        self.expect(Tok::Equal, "expected '=' after source_filename")?;
+                        let s = self.parse_string("source_filename string")?;
+                        self.ctx.module_mut(self.m).source_filename = s;
+                    }
+                    b"target" => {
+                        self.bump();
+                        let which = self.word();
+                        if which != "datalayout" && which != "triple" {
+                            return self.err("unknown target property");
+                        }
+                        self.bump();
+                        self.expect(Tok::Equal, &format!("expected '=' after target {which}"))?;
+                        let pos = self.tok.start;
+                        let s = self.parse_string(&format!("string after target {which}"))?;
+                        if which == "datalayout" {
+                            if let Err(e) = crate::layout::DataLayout::parse(&s) {
+                                return self.err_at(pos, e.to_string());
+                            }
+                            self.ctx.module_mut(self.m).datalayout = s;
+                        } else {
+                            self.ctx.module_mut(self.m).triple = s;
+                        }
+                    }
+                    b"module" => {
+                        self.bump();
+                        self.expect_word("asm")?;
+                        let s = self.parse_string("string")?;
+                        self.ctx.module_mut(self.m).module_asm.push(s);
+                    }
+                    b"deplibs" => {
+                        self.bump();
+                        self.expect(Tok::Equal, "expected '=' after deplibs")?;
+                        self.expect(Tok::LSquare, "expected '=' after deplibs")?;
+                        if !self.eat(Tok::RSquare) {
+                            loop {
+                                self.parse_string("string")?;
+                                if !self.eat(Tok::Comma) {
+                                    break;
+                                }
+                            }
+                            self.expect(Tok::RSquare, "expected ']'")?;
+                        }
+                    }
+                    b"define" => {
+                        self.bump();
+                        let h = self.parse_function_header(true)?;
+                        self.parse_function_body(h)?;
+                    }
+                    b"declare" => {
+                        self.bump();
+                        self.parse_function_header(false)?;
+                    }
+                    b"attributes" => self.parse_attr_group_def()?,
+                    b"uselistorder" | b"uselistorder_bb" => self.parse_uselistorder()?,
+                    _ => return self.err("expected top-level entity"),
+                },
+                Tok::LocalName | Tok::LocalId => {
+                    let t = self.bump();
+                    self.parse_type_def(t)?;
+                }
+                Tok::GlobalName | Tok::GlobalId => {
+                    let t = self.bump();
+                    self.expect(Tok::Equal, "expected '=' here")?;
+                    self.parse_global(Some(t))?;
+                }
+                Tok::ComdatName => self.parse_comdat_def()?,
+                Tok::MdName => self.parse_named_md()?,
+                Tok::Exclaim => self.parse_md_def()?,
+                Tok::SummaryId => self.skip_summary_entry()?,
+                _ => return self.err("expected top-level entity"),
+            }
+        }
+        self.finish_module()
+    }
+
+    fn finish_module(&mut self) -> PResult<()> {
+        self.check_types_defined()?;
+        let mut first: Option<(usize, String)> = None;
+        let mut note = |p: usize, m: String| {
+            if first.as_ref().is_none_or(|f| p < f.0) {
+                first = Some((p, m));
+            }
+        };
+        for (n, (_, p)) in &self.fwd_globals {
+            note(*p, format!("use of undefined value '@{}'", n));
+        }
+        for (n, (_, p)) in &self.fwd_global_ids {
+            note(*p, format!("use of undefined value '@{n}'"));
+        }
+        for (n, (_, p)) in &self.md_fwd {
+            note(*p, format!("use of undefined metadata '!{n}'"));
+        }
+        for (_, _, _, p) in &self.fwd_blockaddr {
+            note(*p, "expected function name in blockaddress".to_string());
+        }
+        for (c, p) in &self.comdat_uses {
+            if !self.ctx.module(self.m).comdats.contains_key(c.as_ref()) {
+                note(*p, format!("use of undefined comdat '${c}'"));
+            }
+        }
+        if let Some((p, m)) = first {
+            return self.err_at(p, m);
+        }
+        self.apply_attr_groups()
+    }
+
+    fn parse_comdat_def(&mut self) -> PResult<()> {
+        let t = self.bump();
+        let name = self.name_of(&t).into_owned();
+        self.expect(Tok::Equal, "expected '=' here")?;
+        self.expect_word("comdat")?;
+        let Some(kind) = ComdatKind::from_name(self.word()) else {
+            return self.err("unknown selection kind");
+        };
+        self.bump();
+        let md = self.ctx.module_mut(self.m);
+        if md.comdats.contains_key(name.as_str()) {
+            return self.err_at(t.start, format!("redefinition of comdat '${name}'"));
+        }
+        md.comdats.insert(name.into(), kind);
+        Ok(())
+    }
+
+    /// Linkage keyword; `(linkage, whether one was written)`.
+    fn parse_linkage(&mut self) -> (Linkage, bool) {
+        if self.eat_word("external") {
+            return (Linkage::External, true);
+        }
+        if self.tok.kind == Tok::Word {
+            if let Some(l) = Linkage::from_name(self.word()) {
+                self.bump();
+                return (l, true);
+            }
+        }
+        (Linkage::External, false)
+    }
+
+    /// `dso_local` / `dso_preemptable`, visibility, DLL storage.
+    fn parse_prefix(&mut self) -> PResult<(bool, Visibility, DllStorage)> {
+        let dso_local = if self.eat_word("dso_local") {
+            true
+        } else {
+            self.eat_word("dso_preemptable");
+            false
+        };
+        let vis = match self.word() {
+            "default" => {
+                self.bump();
+                Visibility::Default
+            }
+            w => match Visibility::from_name(w) {
+                Some(v) => {
+                    self.bump();
+                    v
+                }
+                None => Visibility::Default,
+            },
+        };
+        let dll = match DllStorage::from_name(self.word()) {
+            Some(d) => {
+                self.bump();
+                d
+            }
+            None => DllStorage::Default,
+        };
+        Ok((dso_local, vis, dll))
+    }
+
+    fn parse_thread_local(&mut self) -> PResult<ThreadLocal> {
+        if !self.eat_word("thread_local") {
+            return Ok(ThreadLocal::NotThreadLocal);
+        }
+        if !self.eat(Tok::LParen) {
+            return Ok(ThreadLocal::GeneralDynamic);
+        }
+        let m = match self.word() {
+            "localdynamic" => ThreadLocal::LocalDynamic,
+            "initialexec" => ThreadLocal::InitialExec,
+            "localexec" => ThreadLocal::LocalExec,
+            _ => return self.err("expected localdynamic, initialexec or localexec"),
+        };
+        self.bump();
+        self.expect(Tok::RParen, "expected ')' after thread local model")?;
+        Ok(m)
+    }
+
+    fn parse_unnamed_addr(&mut self) -> UnnamedAddr {
+        if self.eat_word("unnamed_addr") {
+            UnnamedAddr::Global
+        } else if self.eat_word("local_unnamed_addr") {
+            UnnamedAddr::Local
+        } else {
+            UnnamedAddr::None
+        }
+    }
+
+    /// A calling convention keyword or `cc N`, 0 when absent.
+    pub(crate) fn parse_calling_conv(&mut self) -> PResult<u32> {
+        if self.tok.kind != Tok::Word {
+            return Ok(0);
+        }
+        if self.is_word("cc") {
+            self.bump();
+            return self.parse_u32("calling convention");
+        }
+        let w = self.word();
+        if let Some(&(_, n)) = CALLING_CONVS.iter().find(|c| c.0 == w) {
+            self.bump();
+            return Ok(n);
+        }
+        Ok(0)
+    }
+
+    fn check_global_name_free(&self, t: Option<&Token>) -> PResult<String> {
+        let Some(t) = t.filter(|t| t.kind == Tok::GlobalName) else {
+            return Ok(String::new());
+        };
+        let n = self.name_of(t).into_owned();
+        if self.ctx.global_by_name(self.m, &n).is_some() {
+            return self.err_at(t.start, format!("redefinition of global '@{n}'"));
+        }
+        Ok(n)
+    }
+
+    /// A global variable, alias or ifunc after `@x =`.
+    fn parse_global(&mut self, name: Option<Token>) -> PResult<()> {
+        let (linkage, explicit) = self.parse_linkage();
+        let (dso_local, vis, dll) = self.parse_prefix()?;
+        let tl = self.parse_thread_local()?;
+        let ua = self.parse_unnamed_addr();
+        if self.is_word("alias") || self.is_word("ifunc") {
+            let is_alias = self.is_word("alias");
+            self.bump();
+            return self.parse_indirect(name, is_alias, linkage, dso_local, vis, dll, tl, ua);
+        }
+        let addrspace = self.parse_opt_addrspace()?;
+        let ext_init = self.eat_word("externally_initialized");
+        let is_const = if self.eat_word("constant") {
+            true
+        } else if self.eat_word("global") {
+            false
+        } else {
+            return self.err("expected 'global' or 'constant'");
+        };
+        let tpos = self.tok.start;
+        let ty = self.parse_type()?;
+        if self.ctx.is_function(ty) || self.ctx.is_label(ty) || self.ctx.is_void(ty) || self.ctx.is_metadata(ty) || self.ctx.is_token(ty) {
+            return self.err_at(tpos, "invalid type for global variable");
+        }
+        let n = self.check_global_name_free(name.as_ref())?;
+        let g = self.ctx.add_global_var(self.m, &n, ty, addrspace);
+        {
+            let d = self.ctx.global_data_mut(g);
+            d.linkage = linkage;
+            d.dso_local = dso_local || linkage.is_local() || (vis != Visibility::Default && linkage != Linkage::ExternWeak);
+            d.visibility = vis;
+            d.dll_storage = dll;
+            d.thread_local = tl;
+            d.unnamed_addr = ua;
+            d.externally_initialized = ext_init;
+            d.is_constant = is_const;
+        }
+        self.define_global(name.as_ref(), g.0)?;
+        let has_init = !(explicit && matches!(linkage, Linkage::External | Linkage::ExternWeak));
+        if has_init {
+            let init = self.parse_value(ty)?;
+            self.ctx.set_initializer(g, Some(init));
+        }
+        while self.eat(Tok::Comma) {
+            match self.tok.kind {
+                Tok::MdName => {
+                    let (k, md) = self.parse_md_attachment()?;
+                    self.ctx.global_data_mut(g).md.push((k, md));
+                }
+                Tok::Word => {
+                    let w = self.word();
+                    match w {
+                        "section" | "partition" | "code_model" => {
+                            self.bump();
+                            let s = self.parse_string("string")?.into_boxed_str();
+                            let d = self.ctx.global_data_mut(g);
+                            match w {
+                                "section" => d.section = Some(s),
+                                "partition" => d.partition = Some(s),
+                                _ => d.code_model = Some(s),
+                            }
+                        }
+                        "comdat" => {
+                            self.bump();
+                            let c = self.parse_comdat_ref(&n)?;
+                            self.ctx.global_data_mut(g).comdat = Some(c);
+                        }
+                        "align" => {
+                            self.bump();
+                            let a = self.parse_align_value()?;
+                            self.ctx.global_data_mut(g).align = Some(a);
+                        }
+                        "no_sanitize_address" | "no_sanitize_hwaddress" | "sanitize_memtag" | "sanitize_address_dyninit" => {
+                            self.bump();
+                            self.ctx.global_data_mut(g).sanitizer.push(w.into());
+                        }
+                        _ => return self.err("unknown global variable property"),
+                    }
+                }
+                _ => return self.err("expected global variable property"),
+            }
+        }
+        let mut groups = Vec::new();
+        let attrs = self.parse_attrs(AttrPlace::Function, &mut groups)?;
+        if !attrs.is_empty() {
+            self.ctx.global_data_mut(g).attrs = attrs;
+        }
+        for (id, p) in groups {
+            self.attr_fixups.push((AttrTarget::Global(g.0), id, p));
+        }
+        Ok(())
+    }
+
+    /// `comdat` already eaten: `($name)` or the global's own name.
+    fn parse_comdat_ref(&mut self, own: &str) -> PResult<Box<str>> {
+        let pos = self.tok.start;
+        let name: Box<str> = if self.eat(Tok::LParen) {
+            let t = self.expect(Tok::ComdatName, "expected comdat variable")?;
+            let n = self.name_of(&t).into();
+            self.expect(Tok::RParen, "expected ')' after comdat var")?;
+            n
+        } else {
+            if own.is_empty() {
+                return self.err("comdat cannot be unnamed");
+            }
+            own.into()
+        };
+        self.comdat_uses.push((name.clone(), pos));
+        Ok(name)
+    }
+
+    /// `N` after `align`, a power of two up to 2^32.
+    pub(crate) fn parse_align_value(&mut self) -> PResult<u64> {
+        let pos = self.tok.start;
+        let a = if self.eat(Tok::LParen) {
+            let a = self.parse_u64("alignment")?;
+            self.expect(Tok::RParen, "expected ')'")?;
+            a
+        } else {
+            self.parse_u64("alignment")?
+        };
+        if !a.is_power_of_two() {
+            return self.err_at(pos, "alignment is not a power of two");
+        }
+        if a > 1 << 32 {
+            return self.err_at(pos, "huge alignments are not supported yet");
+        }
+        Ok(a)
+    }
+
+    #[allow(clippy::too_many_arguments)] // the header parts LLVM parses before the keyword
+    fn parse_indirect(
+        &mut self,
+        name: Option<Token>,
+        is_alias: bool,
+        linkage: Linkage,
+        dso_local: bool,
+        vis: Visibility,
+        dll: DllStorage,
+        tl: ThreadLocal,
+        ua: UnnamedAddr,
+    ) -> PResult<()> {
+        let ty = self.parse_type()?;
+        self.expect(Tok::Comma, "expected comma after alias or ifunc's type")?;
+        let pos = self.tok.start;
+        let target = self.parse_typed_value()?;
+        let tt = self.ctx.type_of(target);
+        let Some(a) = self.ctx.ptr_addrspace(tt) else {
+            return self.err_at(pos, "An alias or ifunc must have pointer type");
+        };
+        if !self.ctx.value_kind(target).is_constant() {
+            return self.err_at(pos, "expected a constant");
+        }
+        let n = self.check_global_name_free(name.as_ref())?;
+        let kind = if is_alias { ValueKind::Alias } else { ValueKind::IFunc };
+        let g = self.ctx.add_global_indirect(self.m, kind, &n, ty, a, target);
+        {
+            let d = self.ctx.global_data_mut(g);
+            d.linkage = linkage;
+            d.dso_local = dso_local || linkage.is_local() || (vis != Visibility::Default && linkage != Linkage::ExternWeak);
+            d.visibility = vis;
+            d.dll_storage = dll;
+            d.thread_local = tl;
+            d.unnamed_addr = ua;
+        }
+        self.define_global(name.as_ref(), g.0)?;
+        while self.eat(Tok::Comma) {
+            if self.eat_word("partition") {
+                let s = self.parse_string("string")?;
+                self.ctx.global_data_mut(g).partition = Some(s.into());
+            } else if self.is(Tok::MdName) {
+                let (k, md) = self.parse_md_attachment()?;
+                self.ctx.global_data_mut(g).md.push((k, md));
+            } else {
+                return self.err("unknown alias or ifunc property");
+            }
+        }
+        Ok(())
+    }
+
+    /// `define`/`declare` already eaten: the header up to the body.
+    fn parse_function_header(&mut self, is_define: bool) -> PResult<Header> {
+        let mut md = Vec::new();
+        if !is_define {
+            while self.is(Tok::MdName) {
+                md.push(self.parse_md_attachment()?);
+            }
+        }
+        let (linkage, _) = self.parse_linkage();
+        let (dso_local, vis, dll) = self.parse_prefix()?;
+        let cc = self.parse_calling_conv()?;
+        let mut none = Vec::new();
+        let ret_attrs = self.parse_attrs(AttrPlace::Return, &mut none)?;
+        let rpos = self.tok.start;
+        let ret = self.parse_type()?;
+        if !self.ctx.is_valid_return_type(ret) {
+            return self.err_at(rpos, "invalid function return type");
+        }
+        let name = self.tok;
+        if !matches!(name.kind, Tok::GlobalName | Tok::GlobalId) {
+            return self.err("expected function name");
+        }
+        self.bump();
+        self.expect(Tok::LParen, "expected '(' in function argument list")?;
+        let mut params: Vec<Type> = Vec::new();
+        let mut pattrs = Vec::new();
+        let mut args = Vec::new();
+        let mut varargs = false;
+        if !self.is(Tok::RParen) {
+            loop {
+                if self.eat(Tok::DotDotDot) {
+                    varargs = true;
+                    break;
+                }
+                let p = self.tok.start;
+                let t = self.parse_type()?;
+                if !self.ctx.is_valid_param_type(t) {
+                    return self.err_at(p, "invalid type for function argument");
+                }
+                let a = self.parse_attrs(AttrPlace::Param, &mut none)?;
+                let an = match self.tok.kind {
+                    Tok::LocalName => LocalName::Named(self.bump()),
+                    Tok::LocalId => LocalName::Id(self.bump().num),
+                    _ => LocalName::Unnamed,
+                };
+                args.push((an, self.tok.start));
+                params.push(t);
+                pattrs.push(a);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::RParen, "expected ')' at end of argument list")?;
+        let ua = self.parse_unnamed_addr();
+        let addrspace = self.parse_opt_addrspace()?;
+        let mut groups = Vec::new();
+        let mut fn_attrs = self.parse_attrs(AttrPlace::Function, &mut groups)?;
+        let mut section = None;
+        let mut partition = None;
+        let mut comdat_tok = false;
+        let mut comdat = None;
+        let mut align = fn_attrs.remove(AttrKind::Alignment).and_then(|a| a.int_value());
+        let mut gc = None;
+        let mut ops: [Option<Value>; 3] = [None; 3];
+        let fname = self.check_global_name_free(Some(&name)).or_else(|e| {
+            let n = self.name_of(&name);
+            let is_fwd = self.fwd_globals.contains_key(n.as_ref());
+            if is_fwd {
+                Ok(n.into_owned())
+            } else {
+                Err(super::PErr { pos: e.pos, msg: format!("invalid redefinition of function '{}'", self.token_text(&name)) })
+            }
+        })?;
+        loop {
+            match self.word() {
+                "section" => {
+                    self.bump();
+                    section = Some(self.parse_string("section name")?.into_boxed_str());
+                }
+                "partition" => {
+                    self.bump();
+                    partition = Some(self.parse_string("partition name")?.into_boxed_str());
+                }
+                "comdat" => {
+                    self.bump();
+                    comdat_tok = true;
+                    comdat = Some(self.parse_comdat_ref(&fname)?);
+                }
+                "align" => {
+                    self.bump();
+                    align = Some(self.parse_align_value()?);
+                }
+                "gc" => {
+                    self.bump();
+                    gc = Some(self.parse_string("gc name")?.into_boxed_str());
+                }
+                "prefix" | "prologue" | "personality" => {
+                    let slot = match self.word() {
+                        "prefix" => PREFIX,
+                        "prologue" => PROLOGUE,
+                        _ => PERSONALITY,
+                    };
+                    self.bump();
+                    ops[slot as usize] = Some(self.parse_typed_value()?);
+                }
+                _ => break,
+            }
+        }
+        let _ = comdat_tok;
+        if is_define {
+            while self.is(Tok::MdName) {
+                md.push(self.parse_md_attachment()?);
+            }
+        }
+        let fty = self.ctx.function_type(ret, &params, varargs);
+        let f = self.ctx.add_function(self.m, &fname, fty);
+        {
+            let fd = self.ctx.function_data_mut(f);
+            fd.call_conv = cc;
+            fd.addrspace = addrspace;
+            fd.gc = gc;
+            let d = &mut fd.global;
+            d.linkage = linkage;
+            d.dso_local = dso_local || linkage.is_local() || (vis != Visibility::Default && linkage != Linkage::ExternWeak);
+            d.visibility = vis;
+            d.dll_storage = dll;
+            d.unnamed_addr = ua;
+            d.section = section;
+            d.partition = partition;
+            d.comdat = comdat;
+            d.align = align;
+            d.md = md;
+            let mut list = AttributeList::new();
+            list.set_attrs(AttrIndex::Function, fn_attrs);
+            list.set_attrs(AttrIndex::Return, ret_attrs);
+            for (i, a) in pattrs.into_iter().enumerate() {
+                list.set_attrs(AttrIndex::Param(i as u32), a);
+            }
+            fd.attrs = list;
+        }
+        for (slot, v) in ops.iter().enumerate() {
+            if let Some(v) = *v {
+                self.ctx.set_function_operand(f, slot as u32, Some(v));
+            }
+        }
+        for (id, p) in groups {
+            self.attr_fixups.push((AttrTarget::Function(f), id, p));
+        }
+        self.define_global(Some(&name), f.0)?;
+        Ok(Header { f, args })
+    }
+
+    /// Resolves the `blockaddress` references to the function just parsed.
+    pub(crate) fn resolve_block_addresses(&mut self, f: crate::ir::Function, numbered: &hashbrown::HashMap<u64, Value>) -> PResult<()> {
+        if self.fwd_blockaddr.is_empty() {
+            return Ok(());
+        }
+        let fname = self.ctx.name_of(f.0).map(str::to_string);
+        let fid = self.numbered_globals.iter().find(|(_, &v)| v == f.0).map(|(&k, _)| k);
+        let pending = std::mem::take(&mut self.fwd_blockaddr);
+        for (ph, fref, bref, pos) in pending {
+            let mine = match &fref {
+                BlockRef::Name(n) => fname.as_deref() == Some(&**n),
+                BlockRef::Id(n) => fid == Some(*n),
+            };
+            if !mine {
+                self.fwd_blockaddr.push((ph, fref, bref, pos));
+                continue;
+            }
+            let b = match &bref {
+                BlockRef::Name(n) => self.ctx.local_by_name(f, n),
+                BlockRef::Id(n) => numbered.get(n).copied(),
+            };
+            let Some(b) = b.filter(|&b| self.ctx.value_kind(b) == ValueKind::Block) else {
+                return self.err_at(pos, "referenced value is not a basic block");
+            };
+            let ba = self.ctx.block_address(f, crate::ir::Block(b));
+            self.ctx.replace_all_uses_with(ph, ba);
+            self.ctx.erase_global(Global(ph));
+        }
+        Ok(())
+    }
+
+    /// `uselistorder T v, { i, ... }` / `uselistorder_bb @f, %bb, { ... }`:
+    /// checked for syntax and dropped (use-list order is not kept).
+    fn parse_uselistorder(&mut self) -> PResult<()> {
+        let bb = self.is_word("uselistorder_bb");
+        self.bump();
+        if bb {
+            if !matches!(self.tok.kind, Tok::GlobalName | Tok::GlobalId) {
+                return self.err("expected function name in uselistorder_bb");
+            }
+            self.bump();
+            self.expect(Tok::Comma, "expected comma in uselistorder_bb directive")?;
+            if !matches!(self.tok.kind, Tok::LocalName | Tok::LocalId) {
+                return self.err("expected basic block name in uselistorder_bb");
+            }
+            self.bump();
+        } else {
+            self.parse_typed_value()?;
+        }
+        self.expect(Tok::Comma, "expected comma in uselistorder directive")?;
+        self.expect(Tok::LBrace, "expected '{' here")?;
+        let mut n = 0u64;
+        loop {
+            self.parse_u64("integer")?;
+            n += 1;
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RBrace, "expected '}' here")?;
+        if n < 2 {
+            return self.err("wrong number of indexes, expected >= 2");
+        }
+        Ok(())
+    }
+}

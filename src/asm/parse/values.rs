@@ -1,0 +1,737 @@
+//! Parsing values: constants (literals, aggregates, constant expressions,
+//! `blockaddress`, `dso_local_equivalent`, `no_cfi`), references to
+//! globals and locals, and the forward-reference bookkeeping that goes
+//! with them (placeholders created on first use, replaced by RAUW at the
+//! definition, numbered-value order).
+//!
+//! It does not own instructions (`inst.rs`) or metadata (`metadata.rs`),
+//! though a value of type `metadata` is read by the latter.
+
+use super::lexer::{Tok, Token};
+use super::{BlockRef, PResult, Parser};
+use crate::constants::apfloat::{FloatKind, FloatLiteral};
+use crate::constants::apint::IntLiteral;
+use crate::constants::ConstPayload;
+use crate::inst::Opcode;
+use crate::ir::{Block, Function, Global};
+use crate::types::{Type, TypeData};
+use crate::value::{Value, ValueKind};
+
+/// How a defined local value is named.
+#[derive(Copy, Clone)]
+pub(crate) enum LocalName {
+    /// No name: takes the next number.
+    Unnamed,
+    /// `%N`.
+    Id(u64),
+    /// `%name` (the token).
+    Named(Token),
+}
+
+pub(crate) fn float_kind(d: &TypeData) -> Option<FloatKind> {
+    Some(match d {
+        TypeData::Half => FloatKind::Half,
+        TypeData::BFloat => FloatKind::BFloat,
+        TypeData::Float => FloatKind::Float,
+        TypeData::Double => FloatKind::Double,
+        TypeData::X86Fp80 => FloatKind::X86Fp80,
+        TypeData::Fp128 => FloatKind::Fp128,
+        TypeData::PpcFp128 => FloatKind::PpcFp128,
+        _ => return None,
+    })
+}
+
+impl Parser<'_> {
+    /// `T v`.
+    pub(crate) fn parse_typed_value(&mut self) -> PResult<Value> {
+        let ty = self.parse_type()?;
+        self.parse_value(ty)
+    }
+
+    /// A value of type `ty`.
+    pub(crate) fn parse_value(&mut self, ty: Type) -> PResult<Value> {
+        self.enter()?;
+        let r = self.parse_value_inner(ty);
+        self.leave();
+        r
+    }
+
+    fn mismatch<T>(&self, pos: usize, got: Type, want: Type) -> PResult<T> {
+        self.err_at(pos, format!("constant expression type mismatch: got type '{}' but expected '{}'", self.ty_str(got), self.ty_str(want)))
+    }
+
+    fn check_const(&self, v: Value, ty: Type, pos: usize) -> PResult<Value> {
+        let got = self.ctx.type_of(v);
+        if got != ty {
+            return self.mismatch(pos, got, ty);
+        }
+        Ok(v)
+    }
+
+    fn parse_value_inner(&mut self, ty: Type) -> PResult<Value> {
+        let pos = self.tok.start;
+        if self.ctx.is_metadata(ty) {
+            let md = self.parse_md_operand()?;
+            return Ok(self.ctx.metadata_as_value(md));
+        }
+        match self.tok.kind {
+            Tok::LocalName | Tok::LocalId => {
+                let t = self.bump();
+                self.local_ref(&t, ty)
+            }
+            Tok::GlobalName | Tok::GlobalId => {
+                let t = self.bump();
+                self.global_ref(&t, ty)
+            }
+            Tok::Int | Tok::HexInt => self.parse_int_const(ty),
+            Tok::Float => {
+                let t = self.bump();
+                let Some(kind) = float_kind(self.ctx.type_data(ty)) else {
+                    return self.err_at(pos, "floating point constant invalid for type");
+                };
+                let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
+                let lit = FloatLiteral::parse(text).map_err(|e| super::PErr { pos, msg: e.message().to_string() })?;
+                let f = lit.to_kind(kind).map_err(|e| super::PErr { pos, msg: e.message().to_string() })?;
+                Ok(self.ctx.const_float_bits(ty, f.bits()))
+            }
+            Tok::LSquare => self.parse_array_const(ty, pos),
+            Tok::LBrace => self.parse_struct_const(ty, false, pos),
+            Tok::Less => {
+                if self.peek().kind == Tok::LBrace {
+                    self.bump();
+                    self.parse_struct_const(ty, true, pos)
+                } else {
+                    self.parse_vector_const(ty, pos)
+                }
+            }
+            Tok::Word => self.parse_word_value(ty, pos),
+            _ => self.err("expected value token"),
+        }
+    }
+
+    fn parse_int_const(&mut self, ty: Type) -> PResult<Value> {
+        let pos = self.tok.start;
+        let t = self.bump();
+        let Some(w) = self.ctx.int_width(ty) else {
+            if t.kind == Tok::HexInt {
+                return self.err_at(pos, "integer constant must have integer type");
+            }
+            return self.err_at(pos, if self.ctx.is_fp(ty) { "floating point constant invalid for type" } else { "integer constant must have integer type" });
+        };
+        let text = self.lx.bytes(t.a, t.b);
+        if t.kind == Tok::Int && text.len() <= 18 && w <= 64 {
+            // Fast path: fits an i64; truncation of the sign-extended value.
+            let mut v: i64 = 0;
+            let (neg, digits) = if text[0] == b'-' { (true, &text[1..]) } else { (false, text) };
+            for &c in digits {
+                v = v * 10 + (c - b'0') as i64;
+            }
+            let v = if neg { -v } else { v };
+            return Ok(self.ctx.const_int(ty, v as u64));
+        }
+        let s = core::str::from_utf8(text).unwrap_or("");
+        let lit = IntLiteral::parse(s).map_err(|e| super::PErr { pos, msg: e.message().to_string() })?;
+        let ap = lit.to_width(w);
+        Ok(self.ctx.const_int_ap(ty, &ap))
+    }
+
+    fn parse_word_value(&mut self, ty: Type, pos: usize) -> PResult<Value> {
+        let w = self.tok_bytes();
+        match w {
+            b"true" | b"false" => {
+                self.bump();
+                if self.ctx.int_width(ty) != Some(1) {
+                    return self.err_at(pos, "integer constant must have integer type");
+                }
+                Ok(self.ctx.const_int(ty, (w == b"true") as u64))
+            }
+            b"null" => {
+                self.bump();
+                if !self.ctx.is_ptr(ty) {
+                    return self.err_at(pos, "null must be a pointer type");
+                }
+                Ok(self.ctx.const_null(ty))
+            }
+            b"undef" | b"poison" => {
+                self.bump();
+                if self.ctx.is_void(ty) || self.ctx.is_label(ty) || self.ctx.is_function(ty) {
+                    return self.err_at(pos, "invalid type for undef constant");
+                }
+                Ok(if w == b"undef" { self.ctx.const_undef(ty) } else { self.ctx.const_poison(ty) })
+            }
+            b"zeroinitializer" => {
+                self.bump();
+                if self.ctx.is_void(ty) || self.ctx.is_label(ty) || self.ctx.is_function(ty) || self.ctx.is_token(ty) {
+                    return self.err_at(pos, "invalid type for null constant");
+                }
+                Ok(self.ctx.const_null(ty))
+            }
+            b"none" => {
+                self.bump();
+                if !self.ctx.is_token(ty) {
+                    return self.err_at(pos, "invalid type for none constant");
+                }
+                Ok(self.ctx.const_token_none())
+            }
+            b"c" => {
+                self.bump();
+                if !self.is(Tok::Str) {
+                    return self.err("expected string");
+                }
+                let t = self.bump();
+                let bytes = self.lx.unescape(&t);
+                let i8t = self.ctx.i8_type();
+                let at = self.ctx.array_type(i8t, bytes.len() as u64);
+                if at != ty {
+                    return self.mismatch(pos, at, ty);
+                }
+                Ok(self.ctx.const_string(&bytes, false))
+            }
+            b"blockaddress" => {
+                self.bump();
+                self.parse_block_address(ty, pos)
+            }
+            b"dso_local_equivalent" | b"no_cfi" => {
+                self.bump();
+                let no_cfi = w == b"no_cfi";
+                let t = self.tok;
+                if !matches!(t.kind, Tok::GlobalName | Tok::GlobalId) {
+                    return self.err("expected global value name");
+                }
+                self.bump();
+                let g = self.global_ref(&t, ty)?;
+                Ok(self.ctx.const_global_marker(g, no_cfi))
+            }
+            b"asm" => self.err("inline asm is only valid as a callee"),
+            _ => self.parse_const_expr(ty, pos),
+        }
+    }
+
+    fn parse_array_const(&mut self, ty: Type, pos: usize) -> PResult<Value> {
+        self.bump(); // [
+        let elem_want = match self.ctx.type_data(ty) {
+            TypeData::Array { elem, .. } => Some(*elem),
+            _ => None,
+        };
+        let mut elems = Vec::new();
+        let mut first_ty = None;
+        if !self.is(Tok::RSquare) {
+            loop {
+                let p = self.tok.start;
+                let et = self.parse_type()?;
+                if let Some(want) = elem_want.or(first_ty) {
+                    if et != want {
+                        return self.err_at(p, format!("array element #{} is not of type '{}'", elems.len(), self.ty_str(want)));
+                    }
+                }
+                first_ty.get_or_insert(et);
+                elems.push(self.parse_value(et)?);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::RSquare, "expected end of array constant")?;
+        let Some(want) = elem_want else {
+            return self.err_at(pos, format!("constant expression type mismatch: got type 'array' but expected '{}'", self.ty_str(ty)));
+        };
+        let at = self.ctx.array_type(want, elems.len() as u64);
+        if at != ty {
+            return self.mismatch(pos, at, ty);
+        }
+        Ok(self.ctx.const_aggregate(ty, &elems))
+    }
+
+    fn parse_struct_const(&mut self, ty: Type, packed: bool, pos: usize) -> PResult<Value> {
+        self.bump(); // {
+        let want: Option<Vec<Type>> = self.ctx.struct_elements(ty).map(|s| s.to_vec());
+        let mut elems = Vec::new();
+        if !self.is(Tok::RBrace) {
+            loop {
+                let p = self.tok.start;
+                let et = self.parse_type()?;
+                if let Some(w) = &want {
+                    if w.get(elems.len()) != Some(&et) {
+                        return self.err_at(p, "element type of struct initializer doesn't match struct element type");
+                    }
+                }
+                elems.push(self.parse_value(et)?);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::RBrace, "expected end of struct constant")?;
+        if packed {
+            self.expect(Tok::Greater, "expected '>' at end of packed struct")?;
+        }
+        let Some(w) = want else {
+            return self.err_at(pos, format!("constant expression type mismatch: got type 'struct' but expected '{}'", self.ty_str(ty)));
+        };
+        if w.len() != elems.len() {
+            return self.err_at(pos, "initializer with struct type has wrong # elements");
+        }
+        if self.ctx.is_packed_struct(ty) != packed {
+            return self.err_at(pos, "packed'ness of initializer and type don't match");
+        }
+        Ok(self.ctx.const_aggregate(ty, &elems))
+    }
+
+    fn parse_vector_const(&mut self, ty: Type, pos: usize) -> PResult<Value> {
+        self.bump(); // <
+        let mut elems = Vec::new();
+        let mut first_ty = None;
+        loop {
+            let p = self.tok.start;
+            let et = self.parse_type()?;
+            if let Some(f) = first_ty {
+                if f != et {
+                    return self.err_at(p, format!("vector element #{} is not of type '{}'", elems.len(), self.ty_str(f)));
+                }
+            }
+            first_ty = Some(et);
+            elems.push(self.parse_value(et)?);
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::Greater, "expected end of constant")?;
+        let et = first_ty.unwrap_or(ty);
+        if !self.ctx.is_valid_vector_element(et) {
+            return self.err_at(pos, "vector elements must have integer, pointer or floating point type");
+        }
+        let vt = self.ctx.vector_type(et, elems.len() as u32);
+        if vt != ty {
+            return self.mismatch(pos, vt, ty);
+        }
+        Ok(self.ctx.const_aggregate(ty, &elems))
+    }
+
+    fn parse_block_address(&mut self, ty: Type, pos: usize) -> PResult<Value> {
+        self.expect(Tok::LParen, "expected '(' in block address expression")?;
+        let ft = self.tok;
+        if !matches!(ft.kind, Tok::GlobalName | Tok::GlobalId) {
+            return self.err("expected function name in blockaddress");
+        }
+        self.bump();
+        self.expect(Tok::Comma, "expected comma in block address expression")?;
+        let bt = self.tok;
+        if !matches!(bt.kind, Tok::LocalName | Tok::LocalId) {
+            return self.err("expected basic block name in blockaddress");
+        }
+        self.bump();
+        self.expect(Tok::RParen, "expected ')' in block address expression")?;
+        let bref = if bt.kind == Tok::LocalId { BlockRef::Id(bt.num) } else { BlockRef::Name(self.name_of(&bt).into()) };
+        let fref = if ft.kind == Tok::GlobalId { BlockRef::Id(ft.num) } else { BlockRef::Name(self.name_of(&ft).into()) };
+        let pty = self.ctx.ptr_type(0);
+        if ty != pty {
+            return self.mismatch(pos, pty, ty);
+        }
+        // The function being parsed: the block may still be a forward reference.
+        let cur = self.fs.as_ref().map(|f| f.f);
+        let fv = self.lookup_global(&ft);
+        if let (Some(c), Some(fv)) = (cur, fv) {
+            if c.0 == fv {
+                let lt = self.ctx.label_type();
+                let b = self.local_ref(&bt, lt)?;
+                return Ok(self.ctx.block_address(c, Block(b)));
+            }
+        }
+        if let Some(fv) = fv {
+            if self.ctx.value_kind(fv) == ValueKind::Function && !self.ctx.is_declaration(Function(fv)) {
+                let f = Function(fv);
+                let b = match &bref {
+                    BlockRef::Name(n) => self.ctx.local_by_name(f, n).filter(|&v| self.ctx.value_kind(v) == ValueKind::Block),
+                    BlockRef::Id(n) => self.done_fn_blocks.get(&(fv, *n)).copied(),
+                };
+                return match b {
+                    Some(b) => Ok(self.ctx.block_address(f, Block(b))),
+                    None => self.err_at(bt.start, "referenced value is not a basic block"),
+                };
+            }
+        }
+        // A function not parsed yet.
+        let ph = self.ctx.add_global_var(self.m, "", pty, 0);
+        self.fwd_blockaddr.push((ph.0, fref, bref, bt.start));
+        Ok(ph.0)
+    }
+
+    fn parse_const_expr(&mut self, ty: Type, pos: usize) -> PResult<Value> {
+        let w = self.word();
+        let Some(op) = Opcode::from_mnemonic(w) else {
+            return self.err("expected value token");
+        };
+        self.bump();
+        match op {
+            _ if op.is_cast() => {
+                self.expect(Tok::LParen, "expected '(' after constantexpr cast")?;
+                let v = self.parse_typed_value()?;
+                self.expect_word("to")?;
+                let dt = self.parse_type()?;
+                self.expect(Tok::RParen, "expected ')' at end of constantexpr cast")?;
+                if !self.ctx.value_kind(v).is_constant() {
+                    return self.err_at(pos, "expected a constant value");
+                }
+                let c = self.ctx.const_expr(op, dt, &[v], 0, None);
+                self.check_const(c, ty, pos)
+            }
+            Opcode::ICmp | Opcode::FCmp => self.err_at(pos, "compare constexprs are no longer supported"),
+            Opcode::Select => self.err_at(pos, "select constexprs are no longer supported"),
+            Opcode::FNeg => self.err_at(pos, "fneg constexprs are no longer supported"),
+            Opcode::And | Opcode::Or => self.err_at(pos, format!("{w} constexprs are no longer supported")),
+            Opcode::LShr | Opcode::AShr => self.err_at(pos, format!("{w} constexprs are no longer supported")),
+            _ if op.is_binary() => {
+                if op.is_fp_binary() || matches!(op, Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem) {
+                    return self.err_at(pos, format!("{w} constexprs are no longer supported"));
+                }
+                let mut flags = 0u8;
+                loop {
+                    if self.eat_word("nuw") {
+                        flags |= crate::inst::wrap::NUW as u8;
+                    } else if self.eat_word("nsw") {
+                        flags |= crate::inst::wrap::NSW as u8;
+                    } else if self.eat_word("exact") {
+                        flags |= crate::inst::EXACT as u8;
+                    } else {
+                        break;
+                    }
+                }
+                self.expect(Tok::LParen, "expected '(' in binary constantexpr")?;
+                let a = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected comma in binary constantexpr")?;
+                let b = self.parse_typed_value()?;
+                self.expect(Tok::RParen, "expected ')' in binary constantexpr")?;
+                let at = self.ctx.type_of(a);
+                if at != self.ctx.type_of(b) {
+                    return self.err_at(pos, "operands of constexpr must have same type");
+                }
+                if !self.ctx.is_int_or_int_vector(at) {
+                    return self.err_at(pos, "constexpr requires integer or integer vector operands");
+                }
+                let c = self.ctx.const_expr(op, at, &[a, b], flags, None);
+                self.check_const(c, ty, pos)
+            }
+            Opcode::GetElementPtr => self.parse_gep_const(ty, pos),
+            Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {
+                self.expect(Tok::LParen, "expected '(' in constantexpr")?;
+                let mut ops = vec![self.parse_typed_value()?];
+                while self.eat(Tok::Comma) {
+                    ops.push(self.parse_typed_value()?);
+                }
+                self.expect(Tok::RParen, "expected ')' in constantexpr")?;
+                let v0t = self.ctx.type_of(ops[0]);
+                let Some(elem) = self.ctx.element_type(v0t).filter(|_| self.ctx.is_vector(v0t)) else {
+                    return self.err_at(pos, "invalid operands to constantexpr");
+                };
+                let c = match (op, ops.len()) {
+                    (Opcode::ExtractElement, 2) => self.ctx.const_expr(op, elem, &ops, 0, None),
+                    (Opcode::InsertElement, 3) => self.ctx.const_expr(op, v0t, &ops, 0, None),
+                    (Opcode::ShuffleVector, 3) => {
+                        let mask = self.mask_of(ops[2], pos)?;
+                        let scalable = self.ctx.vector_len(v0t).is_some_and(|x| x.1);
+                        let rt = if scalable {
+                            self.ctx.scalable_vector_type(elem, mask.len() as u32)
+                        } else {
+                            self.ctx.vector_type(elem, mask.len() as u32)
+                        };
+                        self.ctx.const_expr(op, rt, &ops[..2], 0, Some(ConstPayload::Mask(mask.into())))
+                    }
+                    _ => return self.err_at(pos, "invalid operands to constantexpr"),
+                };
+                self.check_const(c, ty, pos)
+            }
+            _ => self.err_at(pos, "expected value token"),
+        }
+    }
+
+    /// A shufflevector mask from its constant (-1 for undef/poison lanes).
+    pub(crate) fn mask_of(&self, m: Value, pos: usize) -> PResult<Vec<i32>> {
+        use crate::constants::ConstKind;
+        let mt = self.ctx.type_of(m);
+        let Some((n, _)) = self.ctx.vector_len(mt).filter(|_| self.ctx.int_width(self.ctx.scalar_type(mt)) == Some(32)) else {
+            return self.err_at(pos, "invalid shufflevector operands");
+        };
+        if self.ctx.value_kind(m) != ValueKind::Constant {
+            return self.err_at(pos, "invalid shufflevector operands");
+        }
+        let lane = |c: Value| -> Option<i32> {
+            match self.ctx.const_kind(c) {
+                ConstKind::Undef | ConstKind::Poison => Some(-1),
+                ConstKind::Int => self.ctx.const_int_value(c).map(|x| x.to_u64() as i32),
+                _ => None,
+            }
+        };
+        let out: Option<Vec<i32>> = match self.ctx.const_kind(m) {
+            ConstKind::Zero => Some(vec![0; n as usize]),
+            ConstKind::Undef | ConstKind::Poison => Some(vec![-1; n as usize]),
+            ConstKind::DataVector => self.ctx.const_data(m).map(|d| d.iter().map(|&x| x as u32 as i32).collect()),
+            ConstKind::Vector => self.ctx.operands(m).map(|o| o.and_then(lane)).collect(),
+            _ => None,
+        };
+        match out {
+            Some(v) => Ok(v),
+            None => self.err_at(pos, "invalid shufflevector operands"),
+        }
+    }
+
+    fn parse_gep_const(&mut self, ty: Type, pos: usize) -> PResult<Value> {
+        let mut flags = 0u8;
+        let mut inrange = None;
+        loop {
+            if self.eat_word("inbounds") {
+                flags |= (crate::inst::gep::INBOUNDS | crate::inst::gep::NUSW) as u8;
+            } else if self.eat_word("nusw") {
+                flags |= crate::inst::gep::NUSW as u8;
+            } else if self.eat_word("nuw") {
+                flags |= crate::inst::gep::NUW as u8;
+            } else if self.eat_word("inrange") {
+                self.expect(Tok::LParen, "expected '('")?;
+                let lo = self.parse_i64("integer")?;
+                self.expect(Tok::Comma, "expected ','")?;
+                let hi = self.parse_i64("integer")?;
+                self.expect(Tok::RParen, "expected ')'")?;
+                if lo >= hi {
+                    return self.err("expected end to be larger than start");
+                }
+                inrange = Some((lo, hi));
+            } else {
+                break;
+            }
+        }
+        // Keep only INBOUNDS for inbounds (the printer prints inbounds for it).
+        if flags & crate::inst::gep::INBOUNDS as u8 != 0 {
+            flags &= !(crate::inst::gep::NUSW as u8);
+        }
+        self.expect(Tok::LParen, "expected '(' in constantexpr")?;
+        let src = self.parse_type()?;
+        self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
+        let mut ops = vec![self.parse_typed_value()?];
+        while self.eat(Tok::Comma) {
+            ops.push(self.parse_typed_value()?);
+        }
+        self.expect(Tok::RParen, "expected ')' in constantexpr")?;
+        let rt = self.gep_result_type(&ops, pos)?;
+        if !self.ctx.is_sized(src) {
+            return self.err_at(pos, "base element of getelementptr must be sized");
+        }
+        let c = self.ctx.const_expr(Opcode::GetElementPtr, rt, &ops, flags, Some(ConstPayload::Gep { src, inrange }));
+        self.check_const(c, ty, pos)
+    }
+
+    /// The result type of a GEP over `ops` (base, indices): the base's
+    /// pointer type, or a vector of it when some operand is a vector.
+    pub(crate) fn gep_result_type(&mut self, ops: &[Value], pos: usize) -> PResult<Type> {
+        let bt = self.ctx.type_of(ops[0]);
+        if !self.ctx.is_ptr_or_ptr_vector(bt) {
+            return self.err_at(pos, "base of getelementptr must be a pointer");
+        }
+        let mut vec: Option<(u32, bool)> = self.ctx.vector_len(bt);
+        for &i in &ops[1..] {
+            let it = self.ctx.type_of(i);
+            if !self.ctx.is_int_or_int_vector(it) {
+                return self.err_at(pos, "getelementptr index must be an integer");
+            }
+            if let Some(l) = self.ctx.vector_len(it) {
+                if vec.is_some_and(|v| v != l) {
+                    return self.err_at(pos, "getelementptr vector index has a wrong number of elements");
+                }
+                vec = Some(l);
+            }
+        }
+        let pt = self.ctx.scalar_type(bt);
+        Ok(match vec {
+            Some((n, false)) => self.ctx.vector_type(pt, n),
+            Some((n, true)) => self.ctx.scalable_vector_type(pt, n),
+            None => pt,
+        })
+    }
+
+    // ---- globals ---------------------------------------------------------
+
+    /// The defined or forward-referenced global named by `t`, if any.
+    pub(crate) fn lookup_global(&self, t: &Token) -> Option<Value> {
+        if t.kind == Tok::GlobalId {
+            self.numbered_globals.get(&t.num).copied().or_else(|| self.fwd_global_ids.get(&t.num).map(|x| x.0))
+        } else {
+            let n = self.name_of(t);
+            self.ctx.global_by_name(self.m, &n).or_else(|| self.fwd_globals.get(n.as_ref()).map(|x| x.0))
+        }
+    }
+
+    /// A reference `@x` / `@N` of pointer type `ty`.
+    pub(crate) fn global_ref(&mut self, t: &Token, ty: Type) -> PResult<Value> {
+        if !self.ctx.is_ptr(ty) {
+            return self.err_at(t.start, "global variable reference must have pointer type");
+        }
+        let v = match self.lookup_global(t) {
+            Some(v) => v,
+            None => {
+                let a = self.ctx.ptr_addrspace(ty).unwrap_or(0);
+                let i8t = self.ctx.i8_type();
+                let g = self.ctx.add_global_var(self.m, "", i8t, a);
+                if t.kind == Tok::GlobalId {
+                    self.fwd_global_ids.insert(t.num, (g.0, t.start));
+                } else {
+                    let n: Box<str> = self.name_of(t).into();
+                    self.fwd_globals.insert(n, (g.0, t.start));
+                }
+                g.0
+            }
+        };
+        let vt = self.ctx.type_of(v);
+        if vt != ty {
+            return self.err_at(t.start, format!("'{}' defined with type '{}' but expected '{}'", self.token_text(t), self.ty_str(vt), self.ty_str(ty)));
+        }
+        Ok(v)
+    }
+
+    /// The source text of a token.
+    pub(crate) fn token_text(&self, t: &Token) -> String {
+        let end = if t.quoted { t.b + 1 } else { t.b };
+        String::from_utf8_lossy(self.lx.bytes(t.start, end.max(t.start))).into_owned()
+    }
+
+    /// Registers the definition of global `v` under the name token `t`,
+    /// replacing any forward reference.
+    pub(crate) fn define_global(&mut self, t: Option<&Token>, v: Value) -> PResult<()> {
+        let fwd = match t {
+            Some(t) if t.kind == Tok::GlobalId => {
+                if t.num != self.next_global_id {
+                    return self.err_at(t.start, format!("variable expected to be numbered '@{}'", self.next_global_id));
+                }
+                self.next_global_id += 1;
+                self.numbered_globals.insert(t.num, v);
+                self.fwd_global_ids.remove(&t.num)
+            }
+            Some(t) => {
+                let n = self.name_of(t);
+                self.fwd_globals.remove(n.as_ref())
+            }
+            None => {
+                self.numbered_globals.insert(self.next_global_id, v);
+                self.next_global_id += 1;
+                self.fwd_global_ids.remove(&(self.next_global_id - 1))
+            }
+        };
+        if let Some((p, pos)) = fwd {
+            let (pt, vt) = (self.ctx.type_of(p), self.ctx.type_of(v));
+            if pt != vt {
+                return self.err_at(pos, format!("'{}' defined with type '{}' but expected '{}'", t.map(|t| self.token_text(t)).unwrap_or_default(), self.ty_str(vt), self.ty_str(pt)));
+            }
+            self.replace_placeholder(p, v);
+            self.ctx.erase_global(Global(p));
+        }
+        Ok(())
+    }
+
+    /// RAUW of a placeholder (value or global) by its definition, metadata
+    /// wrappers included. Does not free it.
+    pub(crate) fn replace_placeholder(&mut self, p: Value, v: Value) {
+        if let Some(temp) = self.md_value_fwd.remove(&p) {
+            let real = self.ctx.md_value(v);
+            self.ctx.md_replace_temporary(temp, real);
+        }
+        self.ctx.replace_all_uses_with(p, v);
+    }
+
+    // ---- locals ----------------------------------------------------------
+
+    /// A reference `%x` / `%N` of type `ty` inside a function body.
+    pub(crate) fn local_ref(&mut self, t: &Token, ty: Type) -> PResult<Value> {
+        let Some(fs) = self.fs.as_mut() else {
+            return self.err_at(t.start, "expected value token");
+        };
+        let f = fs.f;
+        let found = if t.kind == Tok::LocalId {
+            match fs.numbered.get(&t.num) {
+                Some(&v) => Some(v),
+                None => match fs.fwd_ids.get(&t.num) {
+                    Some(&(v, _)) => Some(v),
+                    None if t.num < fs.next_id => return self.err_at(t.start, format!("use of undefined value '%{}'", t.num)),
+                    None => None,
+                },
+            }
+        } else {
+            let n = self.lx.text(t);
+            match self.ctx.local_by_name(f, &n) {
+                Some(v) => Some(v),
+                None => self.fs.as_ref().and_then(|fs| fs.fwd_named.get(n.as_ref()).map(|x| x.0)),
+            }
+        };
+        if let Some(v) = found {
+            let vt = self.ctx.type_of(v);
+            if vt != ty {
+                if self.ctx.is_label(ty) {
+                    return self.err_at(t.start, format!("'{}' is not a basic block", self.token_text(t)));
+                }
+                return self.err_at(t.start, format!("'{}' defined with type '{}' but expected '{}'", self.token_text(t), self.ty_str(vt), self.ty_str(ty)));
+            }
+            return Ok(v);
+        }
+        // Forward reference.
+        let v = if self.ctx.is_label(ty) {
+            let name = if t.kind == Tok::LocalName { self.lx.text(t).into_owned() } else { String::new() };
+            self.ctx.create_block(&name).0
+        } else {
+            if self.ctx.is_void(ty) || self.ctx.is_function(ty) {
+                return self.err_at(t.start, "invalid use of a non-first-class type");
+            }
+            self.ctx.parse_placeholder(ty)
+        };
+        if t.kind == Tok::LocalId {
+            self.fs().fwd_ids.insert(t.num, (v, t.start));
+        } else {
+            let n: Box<str> = self.lx.text(t).into();
+            self.fs().fwd_named.insert(n, (v, t.start));
+        }
+        Ok(v)
+    }
+
+    /// Defines local value `v` (argument or instruction) under `name`,
+    /// resolving forward references to it.
+    pub(crate) fn define_local(&mut self, name: LocalName, v: Value, pos: usize) -> PResult<()> {
+        let fs = self.fs.as_mut().expect("in a function");
+        let fwd = match name {
+            LocalName::Unnamed | LocalName::Id(_) => {
+                let id = match name {
+                    LocalName::Id(n) => {
+                        if n < fs.next_id {
+                            let next = fs.next_id;
+                            return self.err_at(pos, format!("instruction expected to be numbered '%{next}' or greater"));
+                        }
+                        n
+                    }
+                    _ => fs.next_id,
+                };
+                fs.next_id = id.saturating_add(1);
+                fs.numbered.insert(id, v);
+                fs.fwd_ids.remove(&id)
+            }
+            LocalName::Named(t) => {
+                let f = fs.f;
+                let n = self.lx.text(&t);
+                if self.ctx.local_by_name(f, &n).is_some() {
+                    return self.err_at(t.start, format!("multiple definition of local value named '{n}'"));
+                }
+                let fwd = self.fs().fwd_named.remove(n.as_ref());
+                self.ctx.set_name(v, &n);
+                fwd
+            }
+        };
+        if let Some((p, _)) = fwd {
+            let (pt, vt) = (self.ctx.type_of(p), self.ctx.type_of(v));
+            if pt != vt {
+                return self.err_at(pos, format!("instruction forward referenced with type '{}'", self.ty_str(pt)));
+            }
+            if self.ctx.value_kind(v) == ValueKind::Instruction
+                && self.ctx.opcode(crate::ir::Inst(v)) != Opcode::Phi
+                && self.ctx.operands(v).any(|o| o == Some(p))
+            {
+                return self.err_at(pos, "only PHI nodes may reference their own value");
+            }
+            self.replace_placeholder(p, v);
+            self.ctx.free_placeholder(p);
+        }
+        Ok(())
+    }
+}
