@@ -26,7 +26,8 @@ use crate::Context;
 /// Prints all of `m` into `out`.
 pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
     let slots = ModuleSlots::new(ctx, m);
-    out.reserve(slots.insts * 40);
+    // Generous: pages never written cost nothing, a regrowth copies it all.
+    out.reserve(slots.insts * 64 + slots.md.nodes().len() * 128 + (1 << 16));
     let md = ctx.module(m);
     if !md.id.is_empty() && !md.id.contains('\n') {
         out.push_str("; ModuleID = '");

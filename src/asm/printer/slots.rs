@@ -42,6 +42,9 @@ pub(crate) struct ModuleSlots<'a> {
     struct_num: HashMap<Type, u32>,
     global_slot: HashMap<Value, u32>,
     attr_slot: HashMap<&'a AttributeSet, u32>,
+    /// The group of each set seen, by the set's address: printing looks
+    /// a call's group up without hashing its attributes again.
+    attr_by_addr: HashMap<usize, u32>,
     /// Attribute groups, by number.
     pub(super) attr_groups: Vec<&'a AttributeSet>,
     /// Metadata numbering.
@@ -67,6 +70,7 @@ impl<'a> ModuleSlots<'a> {
             struct_num: HashMap::new(),
             global_slot: HashMap::new(),
             attr_slot: HashMap::new(),
+            attr_by_addr: HashMap::new(),
             attr_groups: Vec::new(),
             md: MdSlots::new(),
             comdats: Vec::new(),
@@ -183,16 +187,34 @@ impl<'a> ModuleSlots<'a> {
     }
 
     fn add_attr_group(&mut self, set: &'a AttributeSet) {
-        if set.is_empty() || self.attr_slot.contains_key(set) {
+        if set.is_empty() {
             return;
         }
-        self.attr_slot.insert(set, self.attr_groups.len() as u32);
-        self.attr_groups.push(set);
+        let n = match self.attr_slot.get(set) {
+            Some(&n) => n,
+            None => {
+                let n = self.attr_groups.len() as u32;
+                self.attr_slot.insert(set, n);
+                self.attr_groups.push(set);
+                n
+            }
+        };
+        self.attr_by_addr
+            .insert(set as *const AttributeSet as usize, n);
     }
 
     /// The `#N` of an attribute set.
     pub(super) fn attr_group(&self, set: &AttributeSet) -> Option<u32> {
-        self.attr_slot.get(set).copied()
+        if set.is_empty() {
+            return None;
+        }
+        match self
+            .attr_by_addr
+            .get(&(set as *const AttributeSet as usize))
+        {
+            Some(&n) => Some(n),
+            None => self.attr_slot.get(set).copied(),
+        }
     }
 
     /// The `%N` of an unnamed identified struct.
