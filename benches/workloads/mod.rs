@@ -3,6 +3,7 @@
 use crate::Opts;
 
 pub mod bitstream;
+pub mod gep;
 pub mod graph;
 
 /// A workload: its WORKLOADS.md name and its runner.
@@ -17,6 +18,7 @@ pub const ALL: &[Workload] = &[
     ("phi_grow", graph::phi_grow),
     ("type_unique", graph::type_unique),
     ("const_unique", graph::const_unique),
+    ("gep_offset", gep::gep_offset),
     ("handles", graph::handles),
     ("bitstream_walk", bitstream::bitstream_walk),
 ];

@@ -320,6 +320,25 @@ impl IndexList for [i128] {
     }
 }
 
+/// A source of constant-only GEP indices for the constant walk: `None`
+/// at a position that holds no integer constant (the walk then fails with
+/// [`GepError::NotConstant`] there). Read once per position, in order.
+pub(super) trait ConstIndexList {
+    fn len(&self) -> usize;
+    fn get(&self, i: usize) -> Option<i128>;
+}
+
+impl ConstIndexList for [i128] {
+    #[inline]
+    fn len(&self) -> usize {
+        <[i128]>::len(self)
+    }
+    #[inline]
+    fn get(&self, i: usize) -> Option<i128> {
+        Some(self[i])
+    }
+}
+
 impl IndexList for [GepIndex] {
     #[inline]
     fn len(&self) -> usize {
@@ -447,15 +466,18 @@ impl<M: StructMemo> Walk<'_, M> {
     /// nothing else in it (the hot path of constant folding and of the
     /// `gep_offset` workload). `A` as in `gep_in`.
     #[inline]
-    fn gep_const<A: Acc>(
+    fn gep_const<A: Acc, I: ConstIndexList + ?Sized>(
         &mut self,
         width: u32,
         source: Type,
-        indices: &[i128],
+        indices: &I,
     ) -> Result<i128, GepError> {
         let mut offset = A::ZERO;
         let mut at = Cursor::start(source);
-        for (position, &i) in indices.iter().enumerate() {
+        for position in 0..indices.len() {
+            let Some(i) = indices.get(position) else {
+                return Err(GepError::NotConstant { position });
+            };
             match at.kind {
                 StepInfo::STRUCT => {
                     // A negative index is huge as u128: one comparison.
@@ -503,15 +525,15 @@ impl<M: StructMemo> Walk<'_, M> {
 
     /// [`gep_const`](Self::gep_const) with the accumulator for `width`.
     #[inline]
-    fn gep_constant(
+    pub(super) fn gep_constant<I: ConstIndexList + ?Sized>(
         &mut self,
         width: u32,
         source: Type,
-        indices: &[i128],
+        indices: &I,
     ) -> Result<i128, GepError> {
         match width {
-            1..=64 => self.gep_const::<u64>(width, source, indices),
-            65..=128 => self.gep_const::<u128>(width, source, indices),
+            1..=64 => self.gep_const::<u64, I>(width, source, indices),
+            65..=128 => self.gep_const::<u128, I>(width, source, indices),
             _ => Err(GepError::IndexWidthUnsupported(width)),
         }
     }
@@ -677,7 +699,7 @@ impl DataLayout {
             ctx,
             memo: &mut memo,
         }
-        .gep_constant(64, source, &wide)?;
+        .gep_constant(64, source, &wide[..])?;
         Ok(offset as i64)
     }
 }

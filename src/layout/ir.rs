@@ -31,12 +31,12 @@ use crate::context::Context;
 use crate::entity::NONE;
 use crate::inst::{gep as gep_flags, Opcode};
 use crate::ir::inst::InstPayload;
-use crate::ir::Inst;
+use crate::ir::side::Payload;
 use crate::types::{Type, TypeData};
-use crate::value::{UseData, Value, ValueKind};
+use crate::value::{UseData, Value, ValueKind, HAS_HANDLES};
 
 use super::cache::LayoutCache;
-use super::gep::{GepError, GepIndex, IndexList, Mode};
+use super::gep::{ConstIndexList, GepError, GepIndex, IndexList, Mode};
 
 /// The no-wrap flags of a GEP (LLVM 19's `GEPNoWrapFlags`): `inbounds`,
 /// `nusw`, `nuw`. `inbounds` implies `nusw` (G10).
@@ -145,26 +145,55 @@ struct Head<'c> {
     ops: &'c [UseData],
 }
 
+impl Head<'_> {
+    /// [`GepError::MissingOperand`] for the first dropped operand.
+    fn check_operands(&self) -> Result<(), GepError> {
+        match self.ops.iter().position(|u| u.val == NONE) {
+            Some(k) => Err(GepError::MissingOperand { operand: k as u32 }),
+            None => Ok(()),
+        }
+    }
+
+    /// A walk error, with `NotConstant` at a dropped operand reported as
+    /// the dropped operand.
+    #[cold]
+    fn explain(&self, e: GepError) -> GepError {
+        match e {
+            GepError::NotConstant { position } if self.ops[position + 1].val == NONE => {
+                GepError::MissingOperand {
+                    operand: position as u32 + 1,
+                }
+            }
+            e => e,
+        }
+    }
+}
+
 /// The value of a scalar integer constant at raw value index `raw`,
 /// sign-extended to 128 bits (low 128 bits of wider ones); `None` for any
-/// other value.
-#[inline]
+/// other value, and for `NONE` (a dropped operand).
+#[inline(always)]
 fn const_index(ctx: &Context, raw: u32) -> Option<i128> {
-    let d = &ctx.graph.values[raw as usize];
-    if d.kind() != ValueKind::Constant || d.opcode != ConstKind::Int as u8 {
+    let d = ctx.graph.values.get(raw as usize)?;
+    if d.kind_bits & !HAS_HANDLES != ValueKind::Constant as u8 || d.opcode != ConstKind::Int as u8 {
         return None;
     }
-    if d.side == NONE {
-        // Up to 64 bits, in the hot record.
-        let TypeData::Int(w) = *ctx.type_data(d.ty) else {
-            return None;
-        };
-        let x = u64::from(d.a) | u64::from(d.b) << 32;
-        let shift = 64 - w.min(64);
-        return Some(i128::from(((x << shift) as i64) >> shift));
+    if d.side != NONE {
+        return wide_const_index(ctx, raw);
     }
-    let v = ctx.graph.handle(raw);
-    let ap = ctx.const_int_value(v)?;
+    // Up to 64 bits, in the hot record.
+    let TypeData::Int(w) = *ctx.type_data(d.ty) else {
+        return None;
+    };
+    let x = u64::from(d.a) | u64::from(d.b) << 32;
+    let shift = 64u32.wrapping_sub(w) & 63;
+    Some(i128::from(((x << shift) as i64) >> shift))
+}
+
+/// [`const_index`] of an integer wider than 64 bits.
+#[cold]
+fn wide_const_index(ctx: &Context, raw: u32) -> Option<i128> {
+    let ap = ctx.const_int_value(ctx.graph.handle(raw))?;
     let words = ap.words();
     let lo = u128::from(words.first().copied().unwrap_or(0))
         | u128::from(words.get(1).copied().unwrap_or(0)) << 64;
@@ -175,6 +204,25 @@ fn const_index(ctx: &Context, raw: u32) -> Option<i128> {
         let shift = 128 - w;
         ((lo << shift) as i128) >> shift
     })
+}
+
+/// The index operands of a GEP as constants only (the constant walk).
+struct ConstOperands<'c> {
+    ctx: &'c Context,
+    /// The index operands (the base excluded).
+    uses: &'c [UseData],
+}
+
+impl ConstIndexList for ConstOperands<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.uses.len()
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> Option<i128> {
+        const_index(self.ctx, self.uses[i].val)
+    }
 }
 
 /// The index operands of a GEP as a [`GepIndex`] list (see the module
@@ -208,41 +256,53 @@ impl IndexList for OperandIndices<'_> {
 }
 
 impl Context {
-    /// The head of GEP `v` (instruction or constant expression).
+    /// The head of GEP `v` (instruction or constant expression): one
+    /// generation check, one side-record load for the source type. Dropped
+    /// operands are not checked here (see [`Head::check_operands`]).
+    #[inline]
     fn gep_head(&self, v: Value) -> Result<Head<'_>, GepError> {
         let d = self.graph.get(v);
-        let (source, flags) = match d.kind() {
-            ValueKind::Instruction if d.opcode == Opcode::GetElementPtr as u8 => {
-                match self.payload(Inst(v)) {
-                    InstPayload::Ty(t) => (*t, d.flags),
+        let kind = d.kind_bits & !HAS_HANDLES;
+        let payload = (d.side != NONE).then(|| &self.sides.recs[d.side as usize].payload);
+        let (source, flags) =
+            if kind == ValueKind::Instruction as u8 && d.opcode == Opcode::GetElementPtr as u8 {
+                match payload {
+                    Some(Payload::Inst(e)) => match e.payload {
+                        InstPayload::Ty(t) => (t, d.flags),
+                        _ => return Err(GepError::NotAGep),
+                    },
                     _ => return Err(GepError::NotAGep),
                 }
-            }
-            ValueKind::Constant => match self.const_expr_opcode(v) {
-                Some((Opcode::GetElementPtr, fl)) => match self.const_expr_payload(v) {
-                    Some(ConstPayload::Gep { src, .. }) => (*src, u16::from(fl)),
+            } else if kind == ValueKind::Constant as u8
+                && d.opcode == ConstKind::Expr as u8
+                && d.flags as u8 == Opcode::GetElementPtr as u8
+            {
+                match payload {
+                    Some(Payload::Const(p)) => match **p {
+                        ConstPayload::Gep { src, .. } => (src, d.flags >> 8),
+                        _ => return Err(GepError::NotAGep),
+                    },
                     _ => return Err(GepError::NotAGep),
-                },
-                _ => return Err(GepError::NotAGep),
-            },
-            _ => return Err(GepError::NotAGep),
-        };
-        let ops = self.graph.operand_slice(v);
-        if ops.is_empty() {
+                }
+            } else {
+                return Err(GepError::NotAGep);
+            };
+        let (start, n) = (d.ops as usize, d.nops as usize);
+        if n == 0 {
             return Err(GepError::MissingOperand { operand: 0 });
         }
-        if let Some(k) = ops.iter().position(|u| u.val == NONE) {
-            return Err(GepError::MissingOperand { operand: k as u32 });
-        }
+        let ops = &self.graph.pool.uses[start..start + n];
         Ok(Head { source, flags, ops })
     }
 
-    /// The address space of a GEP base of type `ty` (a pointer or a vector
-    /// of pointers).
+    /// The address space of a GEP base at raw index `base_raw` (a pointer
+    /// or a vector of pointers).
     #[inline]
     fn gep_base_addr_space(&self, base_raw: u32) -> Result<u32, GepError> {
-        let ty = self.graph.values[base_raw as usize].ty;
-        match *self.type_data(ty) {
+        let Some(d) = self.graph.values.get(base_raw as usize) else {
+            return Err(GepError::MissingOperand { operand: 0 });
+        };
+        match *self.type_data(d.ty) {
             TypeData::Ptr(a) => Ok(a),
             TypeData::Vector { elem, .. } => match *self.type_data(elem) {
                 TypeData::Ptr(a) => Ok(a),
@@ -261,6 +321,7 @@ impl Context {
     pub fn gep_parts(&self, gep: impl Into<Value>) -> Result<GepParts, GepError> {
         let v = gep.into();
         let h = self.gep_head(v)?;
+        h.check_operands()?;
         let inrange = match self.const_expr_payload(v) {
             Some(ConstPayload::Gep { inrange, .. }) => *inrange,
             _ => None,
@@ -288,6 +349,7 @@ impl Context {
         gep: impl Into<Value>,
     ) -> Result<SmallVec<[GepIndex; 8]>, GepError> {
         let h = self.gep_head(gep.into())?;
+        h.check_operands()?;
         let list = OperandIndices {
             ctx: self,
             uses: &h.ops[1..],
@@ -322,18 +384,17 @@ impl LayoutCache {
         let h = ctx.gep_head(gep.into())?;
         let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
         let width = self.data_layout().index_size_in_bits(addr_space);
-        let list = OperandIndices {
+        let list = ConstOperands {
             ctx,
             uses: &h.ops[1..],
         };
-        let mut terms = SmallVec::new();
-        let offset = self
-            .walk(ctx)
-            .gep(width, h.source, &list, Mode::ConstantOnly, &mut terms)?;
-        Ok(GepConstOffset {
-            offset,
-            flags: GepNoWrap::from_bits(h.flags),
-        })
+        match self.walk(ctx).gep_constant(width, h.source, &list) {
+            Ok(offset) => Ok(GepConstOffset {
+                offset,
+                flags: GepNoWrap::from_bits(h.flags),
+            }),
+            Err(e) => Err(h.explain(e)),
+        }
     }
 
     /// LLVM 19's `GEPOperator::collectOffset` of `gep`: the constant part
@@ -351,6 +412,7 @@ impl LayoutCache {
     ) -> Result<GepValueOffset, GepError> {
         let v = gep.into();
         let h = ctx.gep_head(v)?;
+        h.check_operands()?;
         let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
         let width = self.data_layout().index_size_in_bits(addr_space);
         let list = OperandIndices {
@@ -390,6 +452,7 @@ impl LayoutCache {
     ) -> Result<GepLaneOffsets, GepError> {
         let v = gep.into();
         let h = ctx.gep_head(v)?;
+        h.check_operands()?;
         let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
         let flags = GepNoWrap::from_bits(h.flags);
         let lanes = match ctx.vector_len(ctx.type_of(v)) {
