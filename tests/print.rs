@@ -948,6 +948,115 @@ fn address_spaces() {
     check_oracle(&text);
 }
 
+/// Inline asm callees (call and callbr) and metadata passed to intrinsics.
+#[test]
+fn inline_asm_and_metadata_operands() {
+    use lair::ir::special::{AsmDialect, InlineAsmData};
+    let mut ctx = Context::new();
+    let m = ctx.create_module("asm");
+    let (i64t, void, mdt) = (ctx.i64_type(), ctx.void_type(), ctx.metadata_type());
+    let read = declare(&mut ctx, m, "llvm.read_register.i64", i64t, &[mdt], false);
+    let write = declare(
+        &mut ctx,
+        m,
+        "llvm.write_register.i64",
+        void,
+        &[mdt, i64t],
+        false,
+    );
+    for (f, kinds) in [
+        (
+            read,
+            &[
+                AttrKind::NoCallback,
+                AttrKind::NoFree,
+                AttrKind::NoSync,
+                AttrKind::NoUnwind,
+                AttrKind::WillReturn,
+            ][..],
+        ),
+        (write, &[AttrKind::NoCallback, AttrKind::NoUnwind][..]),
+    ] {
+        for &k in kinds {
+            ctx.function_data_mut(f)
+                .attrs
+                .add(AttrIndex::Function, Attribute::Enum(k));
+        }
+    }
+    let mem_read = Attribute::parse(AttrKind::Memory, Some("read")).unwrap();
+    ctx.function_data_mut(read)
+        .attrs
+        .add(AttrIndex::Function, mem_read);
+
+    let f = declare(&mut ctx, m, "f", void, &[i64t], false);
+    let x = ctx.arg(f, 0);
+    ctx.set_name(x, "x");
+    let entry = ctx.append_block(f, "entry");
+    let a = ctx.append_block(f, "a");
+    let bb = ctx.append_block(f, "b");
+    let vfty = ctx.function_type(void, &[], false);
+    let nop = ctx.inline_asm(InlineAsmData {
+        fn_ty: vfty,
+        asm: "nop".into(),
+        constraints: "~{dirflag}".into(),
+        side_effect: true,
+        align_stack: false,
+        dialect: AsmDialect::Att,
+        can_throw: false,
+    });
+    let intel = ctx.inline_asm(InlineAsmData {
+        fn_ty: vfty,
+        asm: "mov \"a\"".into(),
+        constraints: "".into(),
+        side_effect: false,
+        align_stack: true,
+        dialect: AsmDialect::Intel,
+        can_throw: false,
+    });
+    let jmp = ctx.inline_asm(InlineAsmData {
+        fn_ty: vfty,
+        asm: "jmp ${0:l}".into(),
+        constraints: "!i".into(),
+        side_effect: false,
+        align_stack: false,
+        dialect: AsmDialect::Att,
+        can_throw: false,
+    });
+    let rsp = ctx.md_string("rsp");
+    let node = ctx.md_tuple(&[Some(rsp)]);
+    let node_v = ctx.metadata_as_value(node);
+    let (rty, wty) = (ctx.signature(read), ctx.signature(write));
+    let mut b = Builder::at_end(&mut ctx, entry);
+    b.call(vfty, nop, &[]);
+    b.call(vfty, intel, &[]);
+    let r = b.call(rty, read.0, &[node_v]);
+    b.ctx.set_name(r, "r");
+    b.call(wty, write.0, &[node_v, x]);
+    b.callbr(vfty, jmp, &[], a, &[bb]);
+    b.position_at_end(a);
+    b.ret(None);
+    b.position_at_end(bb);
+    b.ret(None);
+    let text = ctx.print_module(m);
+    check(
+        &text,
+        &[
+            "  call void asm sideeffect \"nop\", \"~{dirflag}\"()\n",
+            "  call void asm alignstack inteldialect \"mov \\22a\\22\", \"\"()\n",
+            "  %r = call i64 @llvm.read_register.i64(metadata !0)\n",
+            "  call void @llvm.write_register.i64(metadata !0, i64 %x)\n",
+            "  callbr void asm \"jmp ${0:l}\", \"!i\"()\n          to label %a [label %b]\n",
+            "; Function Attrs: nocallback nofree nosync nounwind willreturn memory(read)\ndeclare i64 @llvm.read_register.i64(metadata) #0\n",
+            "\n!0 = !{!\"rsp\"}\n",
+        ],
+    );
+    check_oracle(&text);
+    assert_eq!(
+        ctx.display_inst(Inst(r)).to_string(),
+        "  %r = call i64 @llvm.read_register.i64(metadata !0)"
+    );
+}
+
 // ---- constants ---------------------------------------------------------------
 
 #[test]
@@ -1682,6 +1791,58 @@ fn metadata_and_debug_records() {
         kind: "value".into(),
         ops: vec![Some(vx), Some(var), Some(expr), Some(loc)],
     });
+    // A `DIArgList` location with its expression, a declare of a global's
+    // address and a label: all printed inline or by number as LLVM does.
+    let one = ctx.const_int(i32t, 1);
+    let vone = ctx.md_value(one);
+    let pos = FieldName::Positional;
+    let args = ctx.md_specialized(
+        SpecKind::DIArgList,
+        vec![(pos, MdField::Md(Some(vx))), (pos, MdField::Md(Some(vone)))],
+        false,
+    );
+    let sum = ctx.md_specialized(
+        SpecKind::DIExpression,
+        vec![
+            (pos, MdField::word("DW_OP_LLVM_arg")),
+            (pos, MdField::UInt(0)),
+            (pos, MdField::word("DW_OP_LLVM_arg")),
+            (pos, MdField::UInt(1)),
+            (pos, MdField::word("DW_OP_plus")),
+            (pos, MdField::word("DW_OP_stack_value")),
+        ],
+        false,
+    );
+    let label = ctx.md_specialized(
+        SpecKind::DILabel,
+        vec![
+            (
+                FieldName::from_name("scope").unwrap(),
+                MdField::Md(Some(sp)),
+            ),
+            (FieldName::from_name("name").unwrap(), MdField::str("out")),
+            (
+                FieldName::from_name("file").unwrap(),
+                MdField::Md(Some(file)),
+            ),
+            (FieldName::from_name("line").unwrap(), MdField::UInt(2)),
+        ],
+        false,
+    );
+    let vg = ctx.md_value(g.0);
+    let extra = ctx.extra_mut(r);
+    extra.dbg_records.push(DbgRecord {
+        kind: "value".into(),
+        ops: vec![Some(args), Some(var), Some(sum), Some(loc)],
+    });
+    extra.dbg_records.push(DbgRecord {
+        kind: "declare".into(),
+        ops: vec![Some(vg), Some(var), Some(expr), Some(loc)],
+    });
+    extra.dbg_records.push(DbgRecord {
+        kind: "label".into(),
+        ops: vec![Some(label), Some(loc)],
+    });
 
     let text = ctx.print_module(m);
     check(
@@ -1691,6 +1852,9 @@ fn metadata_and_debug_records() {
             "define void @f(i32 %0) !dbg !",
             "    #dbg_value(i32 %0, !",
             ", !DIExpression(), !",
+            "    #dbg_value(!DIArgList(i32 %0, i32 1), !7, !DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value), !9)\n",
+            "    #dbg_declare(ptr @g, !7, !DIExpression(), !9)\n",
+            "    #dbg_label(!10, !9)\n",
             "  ret void, !dbg !",
             ", !custom.kind !",
             "!llvm.module.flags = !{!1, !2}\n!llvm.dbg.cu = !{!3}\n",

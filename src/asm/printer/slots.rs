@@ -174,6 +174,16 @@ impl<'a> ModuleSlots<'a> {
                         self.md.add_root(ctx, *md);
                     }
                 }
+                if ctx.opcode(i) == Opcode::Call && calls_intrinsic(ctx, i) {
+                    // Metadata nodes passed to an intrinsic
+                    // (`processInstructionMetadata`); strings, values and
+                    // `DIArgList`s get no number.
+                    for op in ctx.operands(i.0).flatten() {
+                        if let Some(md) = ctx.value_metadata(op) {
+                            self.md.add_root(ctx, md);
+                        }
+                    }
+                }
                 if extra.dbg.is_some() || !extra.md.is_empty() {
                     for (_, md) in sorted_attachments(ctx, extra.dbg, &extra.md) {
                         self.md.add_root(ctx, md);
@@ -226,6 +236,17 @@ impl<'a> ModuleSlots<'a> {
     pub(super) fn global_slot(&self, v: Value) -> Option<u32> {
         self.global_slot.get(&v).copied()
     }
+}
+
+/// Whether call `i` calls a function named `llvm.*` directly.
+fn calls_intrinsic(ctx: &Context, i: Inst) -> bool {
+    let n = ctx.num_operands(i.0);
+    n > 0
+        && ctx
+            .operand(i.0, n - 1)
+            .filter(|&c| ctx.value_kind(c) == ValueKind::Function)
+            .and_then(|c| ctx.name_of(c))
+            .is_some_and(|name| name.starts_with("llvm."))
 }
 
 /// `P<n>` of a data layout string (0 when absent).
@@ -548,6 +569,11 @@ impl<'c> TypeFinder<'c> {
 
     fn value(&mut self, v: Value) {
         let ctx = self.ctx;
+        if let Some(md) = ctx.value_metadata(v) {
+            // (Constants never hold metadata: only the top level can be.)
+            return self.md_as_value(md);
+        }
+        debug_assert!(self.value_stack.is_empty());
         self.value_stack.push(v);
         while let Some(v) = self.value_stack.pop() {
             if ctx.value_kind(v) != ValueKind::Constant || !self.visit_value(v) {
@@ -562,6 +588,19 @@ impl<'c> TypeFinder<'c> {
             let n = self.value_stack.len();
             self.value_stack.extend(ctx.operands(v).flatten());
             self.value_stack[n..].reverse();
+        }
+    }
+
+    /// `incorporateValue` of a `MetadataAsValue`: a node is walked, a
+    /// value-as-metadata's value and a `DIArgList`'s values incorporated.
+    fn md_as_value(&mut self, md: Metadata) {
+        let ctx = self.ctx;
+        let md = ctx.md_resolved(md);
+        match ctx.md_data(md) {
+            MdData::Value(v) => self.value(*v),
+            MdData::Specialized { kind, .. } if kind.is_inline() => self.md_values(md),
+            MdData::Tuple { .. } | MdData::Specialized { .. } => self.md(md),
+            _ => {}
         }
     }
 

@@ -13,12 +13,13 @@ use core::fmt;
 use smallvec::SmallVec;
 
 use super::slots::{local_parent, slot_in_function, LocalSlots, ModuleSlots};
-use super::text::{push_escaped, push_i64, push_name, push_u64};
+use super::text::{push_escaped, push_i64, push_name, push_quoted, push_u64};
 use crate::constants::apfloat::{APFloat, FloatKind};
 use crate::constants::{ConstKind, ConstPayload};
 use crate::inst::{gep, wrap, Opcode, DISJOINT, EXACT, NNEG};
 use crate::ir::attributes::{write_set_numbered, AttrSyntax, AttributeSet};
 use crate::ir::metadata::{MdPrinter, Metadata};
+use crate::ir::special::AsmDialect;
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
 use crate::Context;
@@ -254,8 +255,31 @@ impl<'a> Writer<'a> {
                     None => out.push_str("<badref>"),
                 }
             }
-            ValueKind::InlineAsm => out.push_str("<inline asm>"),
-            ValueKind::MetadataAsValue => out.push_str("<metadata>"),
+            ValueKind::InlineAsm => match ctx.inline_asm_data(v) {
+                Some(a) => {
+                    out.push_str("asm ");
+                    if a.side_effect {
+                        out.push_str("sideeffect ");
+                    }
+                    if a.align_stack {
+                        out.push_str("alignstack ");
+                    }
+                    if a.dialect == AsmDialect::Intel {
+                        out.push_str("inteldialect ");
+                    }
+                    if a.can_throw {
+                        out.push_str("unwind ");
+                    }
+                    push_quoted(out, a.asm.as_bytes());
+                    out.push_str(", ");
+                    push_quoted(out, a.constraints.as_bytes());
+                }
+                None => out.push_str("<badref>"),
+            },
+            ValueKind::MetadataAsValue => match ctx.value_metadata(v) {
+                Some(md) => self.md_operand(out, md),
+                None => out.push_str("<badref>"),
+            },
             ValueKind::Placeholder => out.push_str("<badref>"),
         }
     }
