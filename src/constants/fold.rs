@@ -183,9 +183,19 @@ impl Context {
         self.const_expr(op, ty, &[v], 0, None)
     }
 
-    /// `ConstantExpr::getGetElementPtr(src, base, indices, flags)`: a GEP with
-    /// no indices, or only zero indices and a scalar result of the base's
-    /// type, is the base itself (C15); otherwise a uniqued expression.
+    /// `ConstantExpr::getGetElementPtr` of LLVM 19: folded as its
+    /// `ConstantFoldGetElementPtr` folds (checked against `llvm-as-19`,
+    /// `tests/gep_fold.rs`), else the uniqued expression with its indices
+    /// in canonical form.
+    ///
+    /// Folds: no indices → `base`; a `poison` / `undef` base → `poison` /
+    /// `undef` of the result type; without `inrange`, indices that are all
+    /// null or `undef`/`poison` → `base` (splatted when the result is a
+    /// vector and the base is not). Canonical indices: in a vector GEP a
+    /// scalar index over an array, vector or the source type becomes a
+    /// splat vector, and a vector struct index becomes its scalar splat
+    /// value. No layout-dependent folding here (that is
+    /// `LayoutCache::fold_gep`-style work of LLVM's `ConstantFolding.cpp`).
     pub fn const_gep(
         &mut self,
         src: crate::types::Type,
@@ -194,6 +204,9 @@ impl Context {
         flags: u16,
         inrange: Option<(i64, i64)>,
     ) -> Value {
+        if indices.is_empty() {
+            return base;
+        }
         let bt = self.type_of(base);
         let mut vec_len = self.vector_len(bt);
         for &i in indices {
@@ -207,12 +220,62 @@ impl Context {
             Some((n, true)) => self.scalable_vector_type(p, n),
             None => p,
         };
-        if inrange.is_none() && ty == bt && indices.iter().all(|&i| self.is_null_value(i)) {
-            return base;
+        if self.value_kind(base) == ValueKind::Constant {
+            match self.const_kind(base) {
+                ConstKind::Poison => return self.const_poison(ty),
+                ConstKind::Undef => return self.const_undef(ty),
+                _ => {}
+            }
+        }
+        let noop = |ctx: &Context, i: Value| {
+            ctx.is_null_value(i)
+                || (ctx.value_kind(i) == ValueKind::Constant
+                    && matches!(ctx.const_kind(i), ConstKind::Undef | ConstKind::Poison))
+        };
+        if inrange.is_none() && indices.iter().all(|&i| noop(self, i)) {
+            return match (vec_len, self.vector_len(bt)) {
+                (Some((n, scalable)), None) => self.const_splat(n, scalable, base),
+                _ => base,
+            };
         }
         let mut ops = Vec::with_capacity(indices.len() + 1);
         ops.push(base);
-        ops.extend_from_slice(indices);
+        // Canonical index forms, walking the indexed types as
+        // `gep_type_iterator` does: the first index steps over `src`.
+        let mut cur: Option<crate::types::Type> = None;
+        for &i in indices {
+            let is_struct = cur.is_some_and(|t| {
+                matches!(
+                    self.type_data(t),
+                    TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_)
+                )
+            });
+            let it = self.type_of(i);
+            let idx = if is_struct && self.vector_len(it).is_some() {
+                self.splat_value(i).unwrap_or(i)
+            } else if !is_struct && self.vector_len(it).is_none() {
+                match vec_len {
+                    Some((n, scalable)) => self.const_splat(n, scalable, i),
+                    None => i,
+                }
+            } else {
+                i
+            };
+            ops.push(idx);
+            cur = Some(match cur {
+                None => src,
+                Some(t) if is_struct => {
+                    let k = self
+                        .const_int_value(idx)
+                        .and_then(|k| k.try_to_u64())
+                        .unwrap_or(0) as usize;
+                    self.struct_elements(t)
+                        .and_then(|f| f.get(k).copied())
+                        .unwrap_or(t)
+                }
+                Some(t) => self.element_type(t).unwrap_or(t),
+            });
+        }
         self.const_expr(
             Opcode::GetElementPtr,
             ty,
@@ -220,6 +283,32 @@ impl Context {
             flags as u8,
             Some(ConstPayload::Gep { src, inrange }),
         )
+    }
+
+    /// The value every lane of constant vector `v` holds, when they are all
+    /// the same (LLVM's `Constant::getSplatValue`).
+    pub fn splat_value(&mut self, v: Value) -> Option<Value> {
+        if self.value_kind(v) != ValueKind::Constant {
+            return None;
+        }
+        let (n, scalable) = self.vector_len(self.type_of(v))?;
+        let et = self.scalar_type(self.type_of(v));
+        match self.const_kind(v) {
+            ConstKind::Zero => Some(self.const_null(et)),
+            ConstKind::Undef => Some(self.const_undef(et)),
+            ConstKind::Poison => Some(self.const_poison(et)),
+            _ if scalable => None,
+            ConstKind::Vector | ConstKind::DataVector => {
+                let first = self.const_element(v, 0)?;
+                for k in 1..n as usize {
+                    if self.const_element(v, k)? != first {
+                        return None;
+                    }
+                }
+                Some(first)
+            }
+            _ => None,
+        }
     }
 
     /// `extractelement` of a constant vector at a constant index: the
