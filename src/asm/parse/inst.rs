@@ -52,6 +52,14 @@ impl Parser<'_> {
             if self.is(Tok::Eof) {
                 return self.err("expected instruction opcode");
             }
+            if self.is_word("uselistorder") {
+                self.bump();
+                let vpos = self.tok.start;
+                let v = self.parse_typed_value()?;
+                self.expect(Tok::Comma, "expected comma in uselistorder directive")?;
+                self.parse_uselist_indexes(Some((v, vpos)))?;
+                continue;
+            }
             self.parse_block()?;
         }
         self.bump();
@@ -95,13 +103,6 @@ impl Parser<'_> {
                 records.push(self.parse_dbg_record()?);
                 continue;
             }
-            if self.is_word("uselistorder") {
-                self.bump();
-                self.parse_typed_value()?;
-                self.expect(Tok::Comma, "expected comma in uselistorder directive")?;
-                self.raw_braces()?;
-                continue;
-            }
             let i = self.parse_instruction(b)?;
             if !records.is_empty() {
                 self.ctx.extra_mut(i).dbg_records = std::mem::take(&mut records);
@@ -110,17 +111,6 @@ impl Parser<'_> {
                 return Ok(());
             }
         }
-    }
-
-    fn raw_braces(&mut self) -> PResult<()> {
-        self.expect(Tok::LBrace, "expected '{' here")?;
-        while !self.eat(Tok::RBrace) {
-            if matches!(self.tok.kind, Tok::Eof | Tok::Error) {
-                return self.err("expected '}' here");
-            }
-            self.bump();
-        }
-        Ok(())
     }
 
     fn start_block(&mut self, name: LocalName, pos: usize) -> PResult<Block> {
@@ -204,7 +194,7 @@ impl Parser<'_> {
 
     /// `, align N` if next; also stops before `, !md`.
     fn opt_comma_align(&mut self) -> PResult<u16> {
-        if self.is(Tok::Comma) && self.peek().kind == Tok::Word && self.lx.clone().next_is_word(b"align") {
+        if self.is(Tok::Comma) && self.peek().kind == Tok::Word && self.peek_is_word(b"align") {
             self.bump();
             self.bump();
             let a = self.parse_align_value()?;
@@ -273,8 +263,9 @@ impl Parser<'_> {
     /// One instruction (with its `%x =`), appended to `b`.
     fn parse_instruction(&mut self, b: Block) -> PResult<Inst> {
         let pos = self.tok.start;
+        let named = matches!(self.tok.kind, Tok::LocalName | Tok::LocalId) && self.peek().kind == Tok::Equal;
         let name = match self.tok.kind {
-            Tok::LocalName | Tok::LocalId if self.peek().kind == Tok::Equal => {
+            Tok::LocalName | Tok::LocalId if named => {
                 let t = self.bump();
                 self.bump();
                 if t.kind == Tok::LocalId {
@@ -1090,11 +1081,10 @@ impl Parser<'_> {
     }
 }
 
-impl super::lexer::Lexer<'_> {
-    /// Whether the token after the next one is the word `w` (the next one
-    /// being skipped).
-    pub(crate) fn next_is_word(&mut self, w: &[u8]) -> bool {
-        let t = self.next();
-        t.kind == Tok::Word && self.bytes(t.a, t.b) == w
+impl Parser<'_> {
+    /// Whether the next token is the word `w`.
+    fn peek_is_word(&mut self, w: &[u8]) -> bool {
+        let t = self.peek();
+        t.kind == Tok::Word && self.lx.bytes(t.a, t.b) == w
     }
 }

@@ -485,6 +485,11 @@ impl<'a> Lexer<'a> {
         self.tok(Tok::Float, start, start, p)
     }
 
+    /// A span as text (spans of words and numbers are ASCII).
+    pub(crate) fn str_of(&self, a: usize, b: usize) -> &'a str {
+        core::str::from_utf8(&self.src[a..b]).unwrap_or("")
+    }
+
     /// The raw bytes of a span.
     pub(crate) fn bytes(&self, a: usize, b: usize) -> &'a [u8] {
         &self.src[a..b]

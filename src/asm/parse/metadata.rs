@@ -202,6 +202,7 @@ impl Parser<'_> {
                     self.bump();
                     Ok(MdField::Md(None))
                 }
+                b"ptr" | b"half" | b"bfloat" | b"float" | b"double" | b"x86_fp80" | b"fp128" | b"ppc_fp128" => Ok(MdField::Md(self.parse_md()?)),
                 _ => {
                     let mut s = self.word().to_string();
                     self.bump();
@@ -230,8 +231,7 @@ impl Parser<'_> {
                 self.expect(Tok::RBrace, "expected '}' here")?;
                 Ok(MdField::List(l.into()))
             }
-            Tok::Exclaim | Tok::MdName => Ok(MdField::Md(self.parse_md()?)),
-            _ => self.err("expected field value"),
+            _ => Ok(MdField::Md(self.parse_md()?)),
         }
     }
 

@@ -165,6 +165,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) ctx: &'a mut Context,
     pub(crate) lx: Lexer<'a>,
     pub(crate) tok: Token,
+    /// The token after `tok` and the lexer position after it, once peeked.
+    pub(crate) peeked: Option<(Token, usize)>,
     pub(crate) m: Module,
     pub(crate) depth: u32,
     /// Named types: the type, and the position of the first forward
@@ -208,6 +210,7 @@ impl<'a> Parser<'a> {
             ctx,
             lx,
             tok,
+            peeked: None,
             m,
             depth: 0,
             named_types: HashMap::new(),
@@ -235,14 +238,26 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn bump(&mut self) -> Token {
         let t = self.tok;
-        self.tok = self.lx.next();
+        self.tok = match self.peeked.take() {
+            Some((tok, pos)) => {
+                self.lx.pos = pos;
+                tok
+            }
+            None => self.lx.next(),
+        };
         t
     }
 
-    /// The token after the current one.
-    pub(crate) fn peek(&self) -> Token {
-        let mut l = self.lx.clone();
-        l.next()
+    /// The token after the current one (lexed once, cached).
+    pub(crate) fn peek(&mut self) -> Token {
+        if let Some((t, _)) = self.peeked {
+            return t;
+        }
+        let save = self.lx.pos;
+        let t = self.lx.next();
+        self.peeked = Some((t, self.lx.pos));
+        self.lx.pos = save;
+        t
     }
 
     /// An error at `pos`.
@@ -314,7 +329,7 @@ impl<'a> Parser<'a> {
     /// The current word as text (empty if it is not a word).
     pub(crate) fn word(&self) -> &'a str {
         if self.tok.kind == Tok::Word {
-            core::str::from_utf8(self.tok_bytes()).unwrap_or("")
+            self.lx.str_of(self.tok.a, self.tok.b)
         } else {
             ""
         }

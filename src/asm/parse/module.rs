@@ -85,7 +85,7 @@ pub(crate) struct Header {
 impl Parser<'_> {
     /// The whole module.
     pub(crate) fn run(&mut self) -> PResult<()> {
-        self.has_blockaddr = self.lx.src.windows(12).any(|w| w == b"blockaddress");
+        self.has_blockaddr = contains(self.lx.src, b"blockaddress");
         loop {
             match self.tok.kind {
                 Tok::Eof => break,
@@ -462,7 +462,11 @@ impl Parser<'_> {
         let ty = self.parse_type()?;
         self.expect(Tok::Comma, "expected comma after alias or ifunc's type")?;
         let pos = self.tok.start;
-        let target = self.parse_typed_value()?;
+        let target = if matches!(self.word(), "bitcast" | "getelementptr" | "addrspacecast" | "inttoptr") {
+            self.parse_const_expr(None, pos)?
+        } else {
+            self.parse_typed_value()?
+        };
         let tt = self.ctx.type_of(target);
         let Some(a) = self.ctx.ptr_addrspace(tt) else {
             return self.err_at(pos, "An alias or ifunc must have pointer type");
@@ -696,23 +700,64 @@ impl Parser<'_> {
                 return self.err("expected basic block name in uselistorder_bb");
             }
             self.bump();
-        } else {
-            self.parse_typed_value()?;
+            self.expect(Tok::Comma, "expected comma in uselistorder_bb directive")?;
+            return self.parse_uselist_indexes(None);
         }
+        let vpos = self.tok.start;
+        let v = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected comma in uselistorder directive")?;
+        self.parse_uselist_indexes(Some((v, vpos)))
+    }
+
+    /// `{ i, ... }` of a `uselistorder`: a permutation of the value's uses
+    /// (checked as llvm-as does, then dropped).
+    pub(crate) fn parse_uselist_indexes(&mut self, value: Option<(Value, usize)>) -> PResult<()> {
+        let pos = self.tok.start;
         self.expect(Tok::LBrace, "expected '{' here")?;
-        let mut n = 0u64;
+        let mut idx = Vec::new();
         loop {
-            self.parse_u64("integer")?;
-            n += 1;
+            idx.push(self.parse_u64("integer")?);
             if !self.eat(Tok::Comma) {
                 break;
             }
         }
         self.expect(Tok::RBrace, "expected '}' here")?;
-        if n < 2 {
-            return self.err("wrong number of indexes, expected >= 2");
+        if idx.len() < 2 {
+            return self.err_at(pos, "expected >= 2 uselistorder indexes");
+        }
+        let mut seen = vec![false; idx.len()];
+        for &i in &idx {
+            match seen.get_mut(i as usize) {
+                Some(s) if !*s => *s = true,
+                _ => return self.err_at(pos, "expected distinct uselistorder indexes in range [0, size)"),
+            }
+        }
+        if idx.iter().enumerate().all(|(k, &i)| k as u64 == i) {
+            return self.err_at(pos, "expected uselistorder indexes to change the order");
+        }
+        if let Some((v, vpos)) = value {
+            let n = self.ctx.num_uses(v);
+            if n < 2 {
+                return self.err_at(vpos, if n == 0 { "value has no uses" } else { "value only has one use" });
+            }
+            if n != idx.len() {
+                return self.err_at(pos, format!("wrong number of indexes, expected {n}"));
+            }
         }
         Ok(())
     }
+}
+
+/// Whether `hay` contains `needle` (first-byte scan, then compare).
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    let Some((&first, rest)) = needle.split_first() else { return true };
+    let mut i = 0;
+    while let Some(off) = hay[i..].iter().position(|&c| c == first) {
+        let at = i + off;
+        if hay[at + 1..].starts_with(rest) {
+            return true;
+        }
+        i = at + 1;
+    }
+    false
 }

@@ -60,7 +60,8 @@ impl Parser<'_> {
         self.err_at(pos, format!("constant expression type mismatch: got type '{}' but expected '{}'", self.ty_str(got), self.ty_str(want)))
     }
 
-    fn check_const(&self, v: Value, ty: Type, pos: usize) -> PResult<Value> {
+    fn check_const(&self, v: Value, ty: Option<Type>, pos: usize) -> PResult<Value> {
+        let Some(ty) = ty else { return Ok(v) };
         let got = self.ctx.type_of(v);
         if got != ty {
             return self.mismatch(pos, got, ty);
@@ -203,7 +204,7 @@ impl Parser<'_> {
                 Ok(self.ctx.const_global_marker(g, no_cfi))
             }
             b"asm" => self.err("inline asm is only valid as a callee"),
-            _ => self.parse_const_expr(ty, pos),
+            _ => self.parse_const_expr(Some(ty), pos),
         }
     }
 
@@ -356,7 +357,7 @@ impl Parser<'_> {
         Ok(ph.0)
     }
 
-    fn parse_const_expr(&mut self, ty: Type, pos: usize) -> PResult<Value> {
+    pub(crate) fn parse_const_expr(&mut self, ty: Option<Type>, pos: usize) -> PResult<Value> {
         let w = self.word();
         let Some(op) = Opcode::from_mnemonic(w) else {
             return self.err("expected value token");
@@ -474,7 +475,7 @@ impl Parser<'_> {
         }
     }
 
-    fn parse_gep_const(&mut self, ty: Type, pos: usize) -> PResult<Value> {
+    fn parse_gep_const(&mut self, ty: Option<Type>, pos: usize) -> PResult<Value> {
         let mut flags = 0u8;
         let mut inrange = None;
         loop {
@@ -596,10 +597,10 @@ impl Parser<'_> {
     pub(crate) fn define_global(&mut self, t: Option<&Token>, v: Value) -> PResult<()> {
         let fwd = match t {
             Some(t) if t.kind == Tok::GlobalId => {
-                if t.num != self.next_global_id {
-                    return self.err_at(t.start, format!("variable expected to be numbered '@{}'", self.next_global_id));
+                if t.num < self.next_global_id {
+                    return self.err_at(t.start, format!("variable expected to be numbered '@{}' or greater", self.next_global_id));
                 }
-                self.next_global_id += 1;
+                self.next_global_id = t.num.saturating_add(1);
                 self.numbered_globals.insert(t.num, v);
                 self.fwd_global_ids.remove(&t.num)
             }
