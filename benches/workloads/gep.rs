@@ -26,7 +26,7 @@ struct Env {
     ctx: Context,
     geps: Vec<Value>,
     cache: LayoutCache,
-    foo: lair::Type,
+    struct_foo: lair::Type,
 }
 
 fn setup() -> Env {
@@ -41,9 +41,9 @@ fn setup() -> Env {
     let anon0 =
         ctx.create_struct_with_body("struct.anon.0", &[i64t, i64t, union, i64t, i64t], false);
     let anon = ctx.create_struct_with_body("struct.anon", &[i64t, anon0, i64t], false);
-    let foo = ctx.create_struct_with_body("struct.foo", &[anon], false);
-    let chunky = ctx.add_global_var(m, "chunky", foo, 0);
-    let zero = ctx.const_null(foo);
+    let struct_foo = ctx.create_struct_with_body("struct.foo", &[anon], false);
+    let chunky = ctx.add_global_var(m, "chunky", struct_foo, 0);
+    let zero = ctx.const_null(struct_foo);
     ctx.set_initializer(chunky, Some(zero));
     let void = ctx.void_type();
     let fty = ctx.function_type(void, &[], false);
@@ -62,7 +62,10 @@ fn setup() -> Env {
     let lists: Vec<Vec<Value>> = (0..24).map(|k| idx(&mut ctx, k)).collect();
     let mut b = Builder::at_end(&mut ctx, entry);
     b.set_folding(false);
-    let geps: Vec<Value> = lists.iter().map(|l| b.gep(foo, chunky.0, l, 0)).collect();
+    let geps: Vec<Value> = lists
+        .iter()
+        .map(|l| b.gep(struct_foo, chunky.0, l, 0))
+        .collect();
     b.ret(None);
     let cache = ctx
         .module_layout_cache(m)
@@ -71,7 +74,7 @@ fn setup() -> Env {
         ctx,
         geps,
         cache,
-        foo,
+        struct_foo,
     }
 }
 
@@ -105,7 +108,10 @@ pub fn gep_offset(opts: &Opts) {
         );
         let expected: u64 = (0..n as u64).map(|i| 32 + i % 24).sum();
         assert_eq!(sum, expected, "gep_offset: offset sum");
-        let size = env.cache.alloc_size(&env.ctx, env.foo).expect("sized");
+        let size = env
+            .cache
+            .alloc_size(&env.ctx, env.struct_foo)
+            .expect("sized");
         assert_eq!(size.min, 80, "gep_offset: sizeof(struct.foo) != 80");
         for (k, &g) in env.geps.iter().enumerate() {
             assert!(env.ctx.as_inst(g).is_some(), "gep_offset: GEP {k} folded");
@@ -113,7 +119,10 @@ pub fn gep_offset(opts: &Opts) {
             let o = env.cache.accumulate_constant_offset(&env.ctx, g).unwrap();
             assert_eq!(o.offset, 32 + k as i128, "gep_offset: offset for k={k}");
             let list = [0, 0, 1, 2, 1, k as i128].map(GepIndex::Const);
-            let walk = env.cache.gep_offset(&env.ctx, 0, env.foo, &list).unwrap();
+            let walk = env
+                .cache
+                .gep_offset(&env.ctx, 0, env.struct_foo, &list)
+                .unwrap();
             assert_eq!(
                 walk.constant(),
                 32 + k as i128,
