@@ -364,7 +364,7 @@ impl<'a> Builder<'a> {
         for &i in idx {
             t = self
                 .ctx
-                .contained_type(t, i as usize)
+                .aggregate_element_type(t, i)
                 .expect("extractvalue index out of range");
         }
         self.build(
@@ -702,6 +702,18 @@ fn align_bits(align: u64) -> u16 {
 }
 
 impl Context {
+    /// The type of element `i` of an aggregate (struct field, array
+    /// element within its length), as extractvalue/insertvalue index it.
+    pub fn aggregate_element_type(&self, ty: Type, i: u32) -> Option<Type> {
+        if let Some(fields) = self.struct_elements(ty) {
+            return fields.get(i as usize).copied();
+        }
+        match self.array_len(ty) {
+            Some(n) if (i as u64) < n => self.element_type(ty),
+            _ => None,
+        }
+    }
+
     /// Makes room for `n` incoming entries in a PHI without adding any.
     pub fn phi_reserve(&mut self, phi: Inst, n: u32) {
         let cap = match &self.payload(phi) {

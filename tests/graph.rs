@@ -438,3 +438,17 @@ fn sort_and_reverse_use_lists_u4() {
     );
     ctx.check_use_lists().unwrap();
 }
+
+#[test]
+fn extract_value_indexes_arrays_and_structs() {
+    let (mut ctx, f, b) = setup();
+    let i32t = ctx.i32_type();
+    let arr = ctx.array_type(i32t, 4);
+    let st = ctx.struct_type(&[i32t, arr], false);
+    let _ = f;
+    let u = ctx.const_undef(st);
+    let mut bld = Builder::at_end(&mut ctx, b);
+    let e = bld.extract_value(u, &[1, 3]);
+    assert_eq!(bld.ctx.type_of(e), i32t);
+    assert_eq!(ctx.aggregate_element_type(arr, 4), None);
+}

@@ -250,27 +250,37 @@ pub mod gep {
 
 /// Memory-instruction fields packed in `flags`:
 /// ```text
-///  15      12 11     9  8   7 6 5      0
-/// +----------+--------+---+---+-------------+
-/// | rmw op/  |ordering|vol|wk | align log2+1|
-/// | fail ord |        |   |   | (0 = none)  |
-/// +----------+--------+---+---+-------------+
+///   15   14        10 9       7  6   5             0
+/// +----+------------+----------+---+---------------+
+/// |weak| rmw op /   | ordering |vol| align log2+1  |
+/// |    | fail order | (success)|   | (0 = none)    |
+/// +----+------------+----------+---+---------------+
 /// ```
+/// `alloca` has no ordering: its `swifterror` bit sits at bit 7 and its
+/// `inalloca` bit is `WEAK`.
 pub mod mem {
     /// Width of the alignment field (log2 + 1, 0 = unspecified).
     pub const ALIGN_BITS: u16 = 6;
     /// Mask of the alignment field.
     pub const ALIGN_MASK: u16 = (1 << ALIGN_BITS) - 1;
-    /// `weak` (cmpxchg), `inalloca` (alloca).
-    pub const WEAK: u16 = 1 << 6;
     /// `volatile`.
-    pub const VOLATILE: u16 = 1 << 8;
-    /// Shift of the (success) ordering.
-    pub const ORDER_SHIFT: u16 = 9;
-    /// Shift of the failure ordering (cmpxchg) or atomicrmw operation.
-    pub const EXTRA_SHIFT: u16 = 12;
-    /// `swifterror` (alloca).
+    pub const VOLATILE: u16 = 1 << 6;
+    /// Shift of the (success) ordering (3 bits).
+    pub const ORDER_SHIFT: u16 = 7;
+    /// `swifterror` (alloca only; alloca has no ordering).
     pub const SWIFTERROR: u16 = 1 << 7;
+    /// Shift of the failure ordering (cmpxchg) or atomicrmw operation.
+    pub const EXTRA_SHIFT: u16 = 10;
+    /// Mask of the field at `EXTRA_SHIFT` (5 bits: 17 atomicrmw operations).
+    pub const EXTRA_MASK: u16 = 0x1f;
+    /// `weak` (cmpxchg), `inalloca` (alloca).
+    pub const WEAK: u16 = 1 << 15;
+
+    /// The field at `EXTRA_SHIFT`.
+    #[inline]
+    pub fn extra(flags: u16) -> u16 {
+        (flags >> EXTRA_SHIFT) & EXTRA_MASK
+    }
 }
 
 /// Atomic memory orderings.
@@ -447,6 +457,19 @@ pub enum TailKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn every_rmw_op_fits_its_field() {
+        for &op in RmwOp::ALL {
+            let flags = (op as u16) << mem::EXTRA_SHIFT | mem::WEAK | mem::ALIGN_MASK;
+            assert_eq!(mem::extra(flags), op as u16);
+        }
+        assert_eq!(mem::ALIGN_MASK & mem::VOLATILE, 0);
+        assert_eq!(
+            (7 << mem::ORDER_SHIFT) & (mem::EXTRA_MASK << mem::EXTRA_SHIFT),
+            0
+        );
+    }
+
     #[test]
     fn table_round_trips() {
         for &op in Opcode::ALL {

@@ -134,6 +134,14 @@ impl Context {
         Function(self.graph.handle(d.a))
     }
 
+    /// Puts `f` in address space `addrspace` (`define ... addrspace(N)`):
+    /// its value type becomes `ptr addrspace(N)`.
+    pub fn set_function_addrspace(&mut self, f: Function, addrspace: u32) {
+        let pty = self.ptr_type(addrspace);
+        self.graph.get_mut(f.0).ty = pty;
+        self.fdata_mut(f).addrspace = addrspace;
+    }
+
     /// Whether `f` is a declaration (has no blocks).
     pub fn is_declaration(&self, f: Function) -> bool {
         self.fdata(f).blocks.first == NONE

@@ -173,7 +173,7 @@ impl Writer<'_> {
             }
             Opcode::AtomicRMW => {
                 out.push(' ');
-                let k = (flags >> mem::EXTRA_SHIFT) as usize;
+                let k = mem::extra(flags) as usize;
                 out.push_str(RmwOp::ALL.get(k).map_or("<bad rmw op>", |r| r.name()));
             }
             _ => {}
@@ -204,7 +204,7 @@ impl Writer<'_> {
             Opcode::AtomicCmpXchg => {
                 push_scope(out);
                 push_ordering(out, ordering);
-                push_ordering(out, Ordering::from_bits(flags >> mem::EXTRA_SHIFT));
+                push_ordering(out, Ordering::from_bits(mem::extra(flags)));
                 self.push_align(out, flags);
             }
             Opcode::ShuffleVector => {
