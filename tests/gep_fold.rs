@@ -99,3 +99,103 @@ fn const_gep_folds_as_llvm19() {
         .collect();
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
 }
+
+const EXPECTED_DL: &str = include_str!("data/gep/fold-dl-llvm19.txt");
+
+/// The GEP instructions of `tests/data/gep/fold-dl.ll`, folded with
+/// `LayoutCache::fold_gep`, against `opt-19 -passes=instsimplify`.
+#[test]
+fn fold_gep_with_layout_as_llvm19_instsimplify() {
+    let mut c = Context::new();
+    let m = c.create_module("fold-dl");
+    c.module_mut(m).datalayout =
+        "e-m:e-p:64:64-p1:64:64:64:32-p2:32:32-i64:64-f80:128-n8:16:32:64-S128-ni:2".into();
+    let mut cache = c.module_layout_cache(m).unwrap();
+    let (i8t, i32t, i64t) = (c.i8_type(), c.i32_type(), c.i64_type());
+    let a10 = c.array_type(i32t, 10);
+    let a4 = c.array_type(i32t, 4);
+    let a4i64 = c.array_type(i64t, 4);
+    let s = c.create_struct_with_body("S", &[i32t, a4], false);
+    let (ptr, ptr2) = (c.ptr0_type(), c.ptr_type(2));
+    let g = c.add_global_var(m, "g", a10, 0);
+    let z = c.const_null(a10);
+    c.set_initializer(g, Some(z));
+    let sg = c.add_global_var(m, "s", s, 0);
+    let z = c.const_null(s);
+    c.set_initializer(sg, Some(z));
+    let w = c.add_global_var(m, "w", a10, 0);
+    c.global_data_mut(w).linkage = lair::ir::global::Linkage::ExternWeak;
+    let h = c.add_global_var(m, "h", a4i64, 1);
+    let z = c.const_null(a4i64);
+    c.set_initializer(h, Some(z));
+    let (g, sg, w, h) = (g.0, sg.0, w.0, h.0);
+    let k64 = |c: &mut Context, v: i64| c.const_int_signed(i64t, v);
+    let k32 = |c: &mut Context, v: i64| c.const_int_signed(i32t, v);
+    let k8 = |c: &mut Context, v: i64| c.const_int_signed(i8t, v);
+
+    // (source, base, indices, flags) per function f1..f18.
+    let (z64, z32, one32) = (k64(&mut c, 0), k32(&mut c, 0), k32(&mut c, 1));
+    let (i2, i3, i4, i6) = (
+        k64(&mut c, 2),
+        k64(&mut c, 3),
+        k64(&mut c, 4),
+        k64(&mut c, 6),
+    );
+    let i12 = k64(&mut c, 12);
+    let (b1, b3) = (k8(&mut c, 1), k8(&mut c, 3));
+    let inner4 = c.const_gep(i8t, g, &[i4], 0, None);
+    let null = c.const_null(ptr);
+    let m1 = k64(&mut c, -1);
+    let i10 = k64(&mut c, 10);
+    let i1000 = k64(&mut c, 1000);
+    let itp = c.const_cast(lair::inst::Opcode::IntToPtr, i1000, ptr);
+    let big = k64(&mut c, 4_294_967_298);
+    let null2 = c.const_null(ptr2);
+    let s1_ib = c.const_gep(s, sg, &[z64, one32], IB, None);
+    let s1_nuw = c.const_gep(s, sg, &[z64, one32], NUW, None);
+    let s1_ir = c.const_gep(s, sg, &[z64, one32], 0, Some((0, 16)));
+    let m3 = k64(&mut c, -3);
+    let cases: Vec<(Type, Value, Vec<Value>, u16)> = vec![
+        (a10, g, vec![z32, i12], 0),
+        (a10, g, vec![b1, b3], 0),
+        (s, sg, vec![z64, one32, i2], IB),
+        (i8t, inner4, vec![i4], 0),
+        (i32t, null, vec![i4], 0),
+        (i8t, g, vec![z64], 0),
+        (i32t, g, vec![m1], 0),
+        (a10, g, vec![z64, i3], 0),
+        (a10, g, vec![z64, i10], 0),
+        (a10, w, vec![z64, i3], 0),
+        (i32t, itp, vec![i6], 0),
+        (a4i64, h, vec![z64, big], 0),
+        (i32t, null2, vec![i4], 0),
+        (i32t, s1_ib, vec![i2], IB),
+        (i32t, s1_nuw, vec![i2], NUSW | NUW),
+        (i8t, s1_ir, vec![i2], 0),
+        (a10, g, vec![z64, m3], 0),
+        (s, sg, vec![z64, z32], 0),
+    ];
+    let void = c.void_type();
+    let fty = c.function_type(void, &[], false);
+    let f = c.add_function(m, "f", fty);
+    let entry = c.append_block(f, "entry");
+    let mut got = Vec::new();
+    for (src, base, idx, flags) in cases {
+        let mut b = lair::builder::Builder::at_end(&mut c, entry);
+        b.set_folding(false);
+        let inst = b.gep(src, base, &idx, flags);
+        assert!(c.as_inst(inst).is_some());
+        let folded = cache.fold_gep(&mut c, inst).expect("LLVM folds it");
+        got.push(c.display_value(folded).to_string());
+    }
+    let want: Vec<&str> = EXPECTED_DL.lines().collect();
+    assert_eq!(got.len(), want.len());
+    let diffs: Vec<String> = got
+        .iter()
+        .zip(&want)
+        .enumerate()
+        .filter(|(_, (g, w))| g != *w)
+        .map(|(k, (g, w))| format!("f{}: got  {g}\n     want {w}", k + 1))
+        .collect();
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}

@@ -19,6 +19,8 @@
 //! * `ir.rs`: offsets of GEP instructions and constant expressions
 //!   ([`GepNoWrap`], [`GepConstOffset`], [`GepValueOffset`],
 //!   [`GepLaneOffsets`], [`GepParts`]);
+//! * `fold.rs`: layout-aware folding of constant GEPs
+//!   ([`LayoutCache::fold_gep`], LLVM's `SymbolicallyEvaluateGEP`);
 //! * `module.rs`: a module's data layout, parsed on demand and cached
 //!   ([`Context::module_layout`](crate::Context::module_layout)).
 //!
@@ -28,6 +30,7 @@
 
 mod cache;
 mod datalayout;
+mod fold;
 mod gep;
 mod ir;
 mod module;
