@@ -528,9 +528,9 @@ impl Parser<'_> {
                         break;
                     }
                 }
+                let tpos = self.tok.start;
                 let v = self.parse_typed_value()?;
                 self.expect_word("to")?;
-                let tpos = self.tok.start;
                 let dt = self.parse_type()?;
                 if !self.cast_ok(op, self.ctx.type_of(v), dt) {
                     return self.err_at(
@@ -1039,7 +1039,7 @@ impl Parser<'_> {
             let (_, params, va) = self.ctx.function_parts(ty).expect("function type");
             let ok = if va { params.len() <= arg_tys.len() } else { params.len() == arg_tys.len() };
             if !ok || params.iter().zip(&arg_tys).any(|(p, a)| p != a) {
-                return self.err_at(tpos, "invalid forward reference to function as global value!".trim_end_matches('!').to_string() + " (argument types do not match the function type)");
+                return self.err_at(tpos, "argument types do not match the function type");
             }
             ty
         } else {

@@ -1,0 +1,256 @@
+//! The `.ll` parser, tested as data: hand-written modules under
+//! `tests/data/ll/` round-trip (print is a fixed point, and LLVM 19 reads
+//! the printed module as the same module when its tools are installed);
+//! invalid inputs in `tests/data/ll/invalid/cases.txt` fail with the
+//! message written next to the offending line; pathological inputs fail
+//! cleanly; a deterministic mutation fuzzer never makes the parser panic.
+
+use lair::asm::parse::{parse_module, ParseError};
+use lair::Context;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const LLVM: &str = "/usr/lib/llvm-19/bin";
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ll")
+}
+
+fn strip_preds(s: &str) -> String {
+    s.lines()
+        .map(|l| match l.find("; preds = ") {
+            Some(i) => l[..i].trim_end(),
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn parse(src: &str, name: &str) -> Result<String, ParseError> {
+    let mut ctx = Context::new();
+    let m = parse_module(&mut ctx, src, name)?;
+    Ok(ctx.print_module(m))
+}
+
+/// Parses, prints, parses the print and prints again: the two prints
+/// must agree. Returns the first print.
+fn check_fixed_point(src: &str, name: &str) -> String {
+    let a = parse(src, name).unwrap_or_else(|e| panic!("{e}"));
+    let b = parse(&a, name).unwrap_or_else(|e| panic!("re-parsing the printed module: {e}\n{a}"));
+    assert_eq!(strip_preds(&a), strip_preds(&b), "{name}: printing is not a fixed point");
+    a
+}
+
+/// `llvm-dis(llvm-as(text))` without its ModuleID line and `; preds` comments.
+fn llvm_roundtrip(text: &str, ll: &Path) -> Option<String> {
+    let dir = ll.parent()?;
+    std::fs::create_dir_all(dir).ok()?;
+    let bc = dir.join("m.bc");
+    std::fs::write(&ll, text).ok()?;
+    let ok = Command::new(format!("{LLVM}/llvm-as")).arg(&ll).arg("-o").arg(&bc).status().ok()?.success();
+    assert!(ok, "llvm-as rejects:\n{text}");
+    let out = Command::new(format!("{LLVM}/llvm-dis")).arg(&bc).arg("-o").arg("-").output().ok()?;
+    let s = String::from_utf8_lossy(&out.stdout);
+    Some(strip_preds(&s.lines().skip(1).collect::<Vec<_>>().join("\n")))
+}
+
+#[test]
+fn hand_written_modules_round_trip() {
+    let mut n = 0;
+    let have_llvm = Path::new(LLVM).join("llvm-as").exists();
+    for e in std::fs::read_dir(data_dir()).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "ll") {
+            continue;
+        }
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let src = std::fs::read_to_string(&p).unwrap();
+        // The same path for LLVM and us: it is the default source_filename.
+        let dir = std::env::temp_dir().join(format!("lair-parse-{}-{name}", std::process::id()));
+        let path = dir.join("in.ll");
+        let printed = check_fixed_point(&src, &path.to_string_lossy());
+        if have_llvm {
+            let a = llvm_roundtrip(&src, &path);
+            let b = llvm_roundtrip(&printed, &path);
+            let _ = std::fs::remove_dir_all(&dir);
+            assert_eq!(a, b, "{name}: LLVM 19 reads the printed module as a different module");
+        }
+        n += 1;
+    }
+    assert!(n >= 3);
+}
+
+#[test]
+fn invalid_inputs_give_the_expected_errors() {
+    let text = std::fs::read_to_string(data_dir().join("invalid/cases.txt")).unwrap();
+    let mut cases = 0;
+    let mut failures = Vec::new();
+    for case in text.split(";---\n").skip(1) {
+        let lines: Vec<&str> = case.lines().collect();
+        let Some(k) = lines.iter().position(|l| l.starts_with("; ERROR: ")) else {
+            panic!("case without an ERROR line:\n{case}");
+        };
+        let spec = &lines[k]["; ERROR: ".len()..];
+        let (col, msg) = spec.split_once(": ").expect("ERROR: COL: message");
+        let col: u32 = col.parse().expect("column");
+        let line = k as u32; // the offending line is the one before (1-based: k)
+        cases += 1;
+        match parse(case, "case.ll") {
+            Ok(_) => failures.push(format!("accepted:\n{case}")),
+            Err(e) => {
+                if (e.line, e.column, e.message.as_str()) != (line, col, msg) {
+                    failures.push(format!("expected {line}:{col}: {msg}\n     got {}:{}: {}\n{case}", e.line, e.column, e.message));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
+    assert!(cases >= 20);
+}
+
+#[test]
+fn error_display_is_llvm_as_shaped() {
+    let e = parse("define void @f() {\n  ret i32 %x\n}\n", "t.ll").unwrap_err();
+    assert_eq!(e.to_string(), "t.ll:2:7: error: value doesn't match function result type 'void'\n  ret i32 %x\n      ^");
+}
+
+fn expect_clean_error(src: &str, what: &str) -> ParseError {
+    match parse(src, "p.ll") {
+        Ok(_) => panic!("{what}: accepted"),
+        Err(e) => {
+            assert!(!e.message.is_empty(), "{what}: empty message");
+            e
+        }
+    }
+}
+
+#[test]
+fn pathological_inputs_fail_cleanly() {
+    const N: usize = 100_000;
+    let types = format!("@x = global {}i8{} zeroinitializer\n", "[1 x ".repeat(N), "]".repeat(N));
+    assert_eq!(expect_clean_error(&types, "deep types").message, "nesting too deep");
+    let structs = format!("@x = global {}i8{} zeroinitializer\n", "{ ".repeat(N), " }".repeat(N));
+    assert_eq!(expect_clean_error(&structs, "deep struct types").message, "nesting too deep");
+    let exprs = format!("@x = global i64 {}i64 1{}\n", "add (i64 1, i64 ".repeat(N), ")".repeat(N));
+    assert_eq!(expect_clean_error(&exprs, "deep constant expressions").message, "nesting too deep");
+    let aggs = format!("@x = global {}\n", "[1 x [1 x i8]] [[1 x i8] ".repeat(N));
+    expect_clean_error(&aggs, "deep aggregates");
+    let md = format!("!0 = {}\n", "!{".repeat(N));
+    assert_eq!(expect_clean_error(&md, "deep metadata").message, "nesting too deep");
+    let fnty = format!("@x = external global {}\n", "void (".repeat(N));
+    expect_clean_error(&fnty, "deep function types");
+    expect_clean_error("@x = global i8388609 0\n", "huge width");
+    assert!(parse("@x = global i8388608 1\n", "p.ll").is_ok());
+    expect_clean_error(&format!("@x = global i64 {}\n", "9".repeat(3_000_000)), "huge literal");
+    // A 10 MB string literal is fine, and fast.
+    let big = "a".repeat(10 << 20);
+    let t = std::time::Instant::now();
+    assert!(parse(&format!("@s = global [{} x i8] c\"{big}\"\n", big.len()), "p.ll").is_ok());
+    assert!(t.elapsed().as_secs() < 30);
+    for src in [
+        "@s = global [2 x i8] c\"ab",
+        "/* never closed",
+        "define void @f() {",
+        "define void @f() {\nentry:\n  br label %x\n",
+        "@x = global [2 x i8] [i8 1,",
+        "!0 = !{!1, ",
+        "!0 = !DILocation(line: ",
+        "@\"unterminated",
+        "%t = type { i32",
+        "define void @f(",
+        "attributes #0 = { nounwind",
+        "^0 = module: (path: \"x\"",
+    ] {
+        expect_clean_error(src, src);
+    }
+}
+
+/// xorshift64*: deterministic.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+fn mutate(rng: &mut Rng, src: &[u8]) -> Vec<u8> {
+    const INTERESTING: &[u8] = b"{}[]()<>,=%@!#$^\"\\:; \n0123456789-x.*|";
+    let mut v = src.to_vec();
+    for _ in 0..1 + rng.below(4) {
+        if v.is_empty() {
+            v.push(b'@');
+        }
+        let i = rng.below(v.len());
+        let len = 1 + rng.below(16).min(v.len() - i);
+        match rng.below(5) {
+            0 => {
+                v.drain(i..(i + len).min(v.len()));
+            }
+            1 => {
+                let chunk: Vec<u8> = v[i..(i + len).min(v.len())].to_vec();
+                let at = rng.below(v.len());
+                v.splice(at..at, chunk);
+            }
+            2 => v[i] = INTERESTING[rng.below(INTERESTING.len())],
+            3 => {
+                let j = rng.below(v.len());
+                v.swap(i, j);
+            }
+            _ => {
+                let words: [&[u8]; 10] = [b"i32 ", b"ptr ", b"%0", b"!0", b"null", b"label %x", b"getelementptr (", b"distinct ", b"#0", b"undef"];
+                let w = words[rng.below(words.len())];
+                v.splice(i..i, w.iter().copied());
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn fuzz_smoke_never_panics() {
+    let mut seeds: Vec<Vec<u8>> = Vec::new();
+    for e in std::fs::read_dir(data_dir()).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "ll") {
+            seeds.push(std::fs::read(&p).unwrap());
+        }
+    }
+    seeds.push(b"define i32 @f(i32 %x) {\nentry:\n  %y = add nsw i32 %x, 1\n  br label %b\nb:\n  %p = phi i32 [ %y, %entry ]\n  ret i32 %p\n}\n".to_vec());
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let iterations = if cfg!(debug_assertions) { 1500 } else { 20_000 };
+    let start = std::time::Instant::now();
+    let (mut accepted, mut rejected) = (0, 0);
+    for n in 0..iterations {
+        let seed = &seeds[rng.below(seeds.len())];
+        let input = String::from_utf8_lossy(&mutate(&mut rng, seed)).into_owned();
+        let r = std::panic::catch_unwind(|| {
+            let mut ctx = Context::new();
+            match parse_module(&mut ctx, &input, "fuzz.ll") {
+                Ok(m) => Some(ctx.print_module(m)),
+                Err(_) => None,
+            }
+        });
+        match r {
+            Err(_) => panic!("iteration {n}: the parser or printer panicked on:\n{input}"),
+            Ok(Some(printed)) => {
+                accepted += 1;
+                // What we print, we read back; reading it back prints the same.
+                let again = std::panic::catch_unwind(|| parse(&printed, "fuzz.ll"));
+                match again {
+                    Ok(Ok(p2)) => assert_eq!(strip_preds(&printed), strip_preds(&p2), "iteration {n}: not a fixed point for:\n{input}"),
+                    Ok(Err(e)) => panic!("iteration {n}: printed module does not parse: {e}\ninput:\n{input}\nprinted:\n{printed}"),
+                    Err(_) => panic!("iteration {n}: re-parse panicked:\n{printed}"),
+                }
+            }
+            Ok(None) => rejected += 1,
+        }
+    }
+    assert!(accepted > 0 && rejected > 0, "accepted {accepted}, rejected {rejected}");
+    assert!(start.elapsed().as_secs() < 120, "fuzz smoke too slow");
+}
