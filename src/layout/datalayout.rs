@@ -222,6 +222,7 @@ impl DataLayout {
     /// The spec of `addr_space`, falling back to address space 0 when it has
     /// none of its own (as LLVM does).
     #[inline]
+    #[inline]
     pub(crate) fn pointer_spec(&self, addr_space: u32) -> &PointerSpec {
         if addr_space != 0 {
             if let Ok(i) = self
@@ -256,6 +257,7 @@ impl DataLayout {
 
     /// Width in bits of GEP index arithmetic in `addr_space` (defaults to
     /// the pointer size).
+    #[inline]
     pub fn index_size_in_bits(&self, addr_space: u32) -> u32 {
         self.pointer_spec(addr_space).index_bits
     }
