@@ -2,6 +2,7 @@
 
 use crate::Opts;
 
+pub mod asm;
 pub mod bitstream;
 pub mod gep;
 pub mod graph;
@@ -20,5 +21,7 @@ pub const ALL: &[Workload] = &[
     ("const_unique", graph::const_unique),
     ("gep_offset", gep::gep_offset),
     ("handles", graph::handles),
+    ("parse_ll", asm::parse_ll),
+    ("print_ll", asm::print_ll),
     ("bitstream_walk", bitstream::bitstream_walk),
 ];
