@@ -20,6 +20,14 @@
 // `<constant>` followed by ` ?k*<scale>` per VariableOffsets entry in
 // MapVector order, or `none`.
 //
+// With --all first, nothing is deduplicated and no types are printed: per
+// file `module <name>`, then one line `<i|c> <acc>|<collect>` per GEP in
+// traversal order (global initializers in order, then each instruction in
+// order: the instruction itself, then its operands; constants pre-order,
+// each constant once per file, global values not entered), for
+// tests/gep_parsed.rs, which walks the module lair's parser builds the
+// same way.
+//
 // GEPs are deduplicated on (layout, structural type, base type, indices,
 // kind); a GEP whose source type needs struct definitions gets them before
 // it in its module's section. Only GEPs with at least one constant index
@@ -130,7 +138,8 @@ std::string intText(const APInt &V) {
 int main(int Argc, char **Argv) {
   std::set<std::string> Seen; // global dedup keys
   size_t Total = 0, Kept = 0;
-  for (int A = 1; A < Argc; ++A) {
+  bool All = Argc > 1 && std::string(Argv[1]) == "--all";
+  for (int A = All ? 2 : 1; A < Argc; ++A) {
     LLVMContext Ctx;
     SMDiagnostic Err;
     auto M = parseAssemblyFile(Argv[A], Err, Ctx);
@@ -185,10 +194,11 @@ int main(int Argc, char **Argv) {
         }
       }
       Key += Idx;
-      if (!Seen.insert(Key).second)
+      if (!All && !Seen.insert(Key).second)
         continue;
       ++Kept;
-      N.defs(Src, Sec);
+      if (!All)
+        N.defs(Src, Sec);
       unsigned W = DL.getIndexSizeInBits(G->getPointerAddressSpace());
       APInt Off(W, 0);
       std::string Acc = G->accumulateConstantOffset(DL, Off) ? intText(Off) : "none";
@@ -202,14 +212,20 @@ int main(int Argc, char **Argv) {
       } else {
         Coll = "none";
       }
-      Sec << "gep " << Line << Idx << " => " << Acc << "|" << Coll << "\n";
+      if (All)
+        Sec << (IsConst ? "c " : "i ") << Acc << "|" << Coll << "\n";
+      else
+        Sec << "gep " << Line << Idx << " => " << Acc << "|" << Coll << "\n";
     }
     std::string Body = Sec.str();
     if (Body.empty())
       continue;
     std::string File = Argv[A];
     File = File.substr(File.rfind('/') + 1);
-    std::cout << "module " << File << "\ndl " << Layout << "\n" << Body;
+    if (All)
+      std::cout << "module " << File << "\n" << Body;
+    else
+      std::cout << "module " << File << "\ndl " << Layout << "\n" << Body;
   }
   std::cerr << "gep-oracle: " << Total << " GEPs seen, " << Kept << " kept\n";
   return 0;

@@ -14,3 +14,8 @@ fi
 CORPUS=${CORPUS:-../shared/corpus}
 "$ORACLE" tests/data/gep/edge.ll "$CORPUS"/*.ll > tests/data/gep/corpus-llvm19.txt
 wc -l tests/data/gep/corpus-llvm19.txt
+# Per-GEP answers in traversal order for tests/gep_parsed.rs (lair's own
+# parser reads the same files).
+"$ORACLE" --all tests/data/gep/edge.ll "$CORPUS"/bzip2-O0.ll "$CORPUS"/bzip2-O2.ll \
+  "$CORPUS"/zlib-O2.ll > tests/data/gep/parsed-llvm19.txt
+wc -l tests/data/gep/parsed-llvm19.txt

@@ -222,7 +222,6 @@ impl DataLayout {
     /// The spec of `addr_space`, falling back to address space 0 when it has
     /// none of its own (as LLVM does).
     #[inline]
-    #[inline]
     pub(crate) fn pointer_spec(&self, addr_space: u32) -> &PointerSpec {
         if addr_space != 0 {
             if let Ok(i) = self
