@@ -37,7 +37,11 @@ fn parse(src: &str, name: &str) -> Result<String, ParseError> {
 fn check_fixed_point(src: &str, name: &str) -> String {
     let a = parse(src, name).unwrap_or_else(|e| panic!("{e}"));
     let b = parse(&a, name).unwrap_or_else(|e| panic!("re-parsing the printed module: {e}\n{a}"));
-    assert_eq!(strip_preds(&a), strip_preds(&b), "{name}: printing is not a fixed point");
+    assert_eq!(
+        strip_preds(&a),
+        strip_preds(&b),
+        "{name}: printing is not a fixed point"
+    );
     a
 }
 
@@ -46,12 +50,25 @@ fn llvm_roundtrip(text: &str, ll: &Path) -> Option<String> {
     let dir = ll.parent()?;
     std::fs::create_dir_all(dir).ok()?;
     let bc = dir.join("m.bc");
-    std::fs::write(&ll, text).ok()?;
-    let ok = Command::new(format!("{LLVM}/llvm-as")).arg(&ll).arg("-o").arg(&bc).status().ok()?.success();
+    std::fs::write(ll, text).ok()?;
+    let ok = Command::new(format!("{LLVM}/llvm-as"))
+        .arg(ll)
+        .arg("-o")
+        .arg(&bc)
+        .status()
+        .ok()?
+        .success();
     assert!(ok, "llvm-as rejects:\n{text}");
-    let out = Command::new(format!("{LLVM}/llvm-dis")).arg(&bc).arg("-o").arg("-").output().ok()?;
+    let out = Command::new(format!("{LLVM}/llvm-dis"))
+        .arg(&bc)
+        .arg("-o")
+        .arg("-")
+        .output()
+        .ok()?;
     let s = String::from_utf8_lossy(&out.stdout);
-    Some(strip_preds(&s.lines().skip(1).collect::<Vec<_>>().join("\n")))
+    Some(strip_preds(
+        &s.lines().skip(1).collect::<Vec<_>>().join("\n"),
+    ))
 }
 
 #[test]
@@ -73,7 +90,10 @@ fn hand_written_modules_round_trip() {
             let a = llvm_roundtrip(&src, &path);
             let b = llvm_roundtrip(&printed, &path);
             let _ = std::fs::remove_dir_all(&dir);
-            assert_eq!(a, b, "{name}: LLVM 19 reads the printed module as a different module");
+            assert_eq!(
+                a, b,
+                "{name}: LLVM 19 reads the printed module as a different module"
+            );
         }
         n += 1;
     }
@@ -99,7 +119,10 @@ fn invalid_inputs_give_the_expected_errors() {
             Ok(_) => failures.push(format!("accepted:\n{case}")),
             Err(e) => {
                 if (e.line, e.column, e.message.as_str()) != (line, col, msg) {
-                    failures.push(format!("expected {line}:{col}: {msg}\n     got {}:{}: {}\n{case}", e.line, e.column, e.message));
+                    failures.push(format!(
+                        "expected {line}:{col}: {msg}\n     got {}:{}: {}\n{case}",
+                        e.line, e.column, e.message
+                    ));
                 }
             }
         }
@@ -111,7 +134,10 @@ fn invalid_inputs_give_the_expected_errors() {
 #[test]
 fn error_display_is_llvm_as_shaped() {
     let e = parse("define void @f() {\n  ret i32 %x\n}\n", "t.ll").unwrap_err();
-    assert_eq!(e.to_string(), "t.ll:2:7: error: value doesn't match function result type 'void'\n  ret i32 %x\n      ^");
+    assert_eq!(
+        e.to_string(),
+        "t.ll:2:7: error: value doesn't match function result type 'void'\n  ret i32 %x\n      ^"
+    );
 }
 
 fn expect_clean_error(src: &str, what: &str) -> ParseError {
@@ -127,25 +153,56 @@ fn expect_clean_error(src: &str, what: &str) -> ParseError {
 #[test]
 fn pathological_inputs_fail_cleanly() {
     const N: usize = 100_000;
-    let types = format!("@x = global {}i8{} zeroinitializer\n", "[1 x ".repeat(N), "]".repeat(N));
-    assert_eq!(expect_clean_error(&types, "deep types").message, "nesting too deep");
-    let structs = format!("@x = global {}i8{} zeroinitializer\n", "{ ".repeat(N), " }".repeat(N));
-    assert_eq!(expect_clean_error(&structs, "deep struct types").message, "nesting too deep");
-    let exprs = format!("@x = global i64 {}i64 1{}\n", "add (i64 1, i64 ".repeat(N), ")".repeat(N));
-    assert_eq!(expect_clean_error(&exprs, "deep constant expressions").message, "nesting too deep");
+    let types = format!(
+        "@x = global {}i8{} zeroinitializer\n",
+        "[1 x ".repeat(N),
+        "]".repeat(N)
+    );
+    assert_eq!(
+        expect_clean_error(&types, "deep types").message,
+        "nesting too deep"
+    );
+    let structs = format!(
+        "@x = global {}i8{} zeroinitializer\n",
+        "{ ".repeat(N),
+        " }".repeat(N)
+    );
+    assert_eq!(
+        expect_clean_error(&structs, "deep struct types").message,
+        "nesting too deep"
+    );
+    let exprs = format!(
+        "@x = global i64 {}i64 1{}\n",
+        "add (i64 1, i64 ".repeat(N),
+        ")".repeat(N)
+    );
+    assert_eq!(
+        expect_clean_error(&exprs, "deep constant expressions").message,
+        "nesting too deep"
+    );
     let aggs = format!("@x = global {}\n", "[1 x [1 x i8]] [[1 x i8] ".repeat(N));
     expect_clean_error(&aggs, "deep aggregates");
     let md = format!("!0 = {}\n", "!{".repeat(N));
-    assert_eq!(expect_clean_error(&md, "deep metadata").message, "nesting too deep");
+    assert_eq!(
+        expect_clean_error(&md, "deep metadata").message,
+        "nesting too deep"
+    );
     let fnty = format!("@x = external global {}\n", "void (".repeat(N));
     expect_clean_error(&fnty, "deep function types");
     expect_clean_error("@x = global i8388609 0\n", "huge width");
     assert!(parse("@x = global i8388608 1\n", "p.ll").is_ok());
-    expect_clean_error(&format!("@x = global i64 {}\n", "9".repeat(3_000_000)), "huge literal");
+    expect_clean_error(
+        &format!("@x = global i64 {}\n", "9".repeat(3_000_000)),
+        "huge literal",
+    );
     // A 10 MB string literal is fine, and fast.
     let big = "a".repeat(10 << 20);
     let t = std::time::Instant::now();
-    assert!(parse(&format!("@s = global [{} x i8] c\"{big}\"\n", big.len()), "p.ll").is_ok());
+    assert!(parse(
+        &format!("@s = global [{} x i8] c\"{big}\"\n", big.len()),
+        "p.ll"
+    )
+    .is_ok());
     assert!(t.elapsed().as_secs() < 30);
     for src in [
         "@s = global [2 x i8] c\"ab",
@@ -203,7 +260,18 @@ fn mutate(rng: &mut Rng, src: &[u8]) -> Vec<u8> {
                 v.swap(i, j);
             }
             _ => {
-                let words: [&[u8]; 10] = [b"i32 ", b"ptr ", b"%0", b"!0", b"null", b"label %x", b"getelementptr (", b"distinct ", b"#0", b"undef"];
+                let words: [&[u8]; 10] = [
+                    b"i32 ",
+                    b"ptr ",
+                    b"%0",
+                    b"!0",
+                    b"null",
+                    b"label %x",
+                    b"getelementptr (",
+                    b"distinct ",
+                    b"#0",
+                    b"undef",
+                ];
                 let w = words[rng.below(words.len())];
                 v.splice(i..i, w.iter().copied());
             }
@@ -251,6 +319,9 @@ fn fuzz_smoke_never_panics() {
             Ok(None) => rejected += 1,
         }
     }
-    assert!(accepted > 0 && rejected > 0, "accepted {accepted}, rejected {rejected}");
+    assert!(
+        accepted > 0 && rejected > 0,
+        "accepted {accepted}, rejected {rejected}"
+    );
     assert!(start.elapsed().as_secs() < 120, "fuzz smoke too slow");
 }

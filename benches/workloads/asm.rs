@@ -23,7 +23,9 @@ fn load(opts: &Opts, name: &str) -> Option<String> {
 
 /// Runs `parse_ll`.
 pub fn parse_ll(opts: &Opts) {
-    let Some(src) = load(opts, "parse_ll") else { return };
+    let Some(src) = load(opts, "parse_ll") else {
+        return;
+    };
     let mut samples: Vec<Sample> = Vec::new();
     let mut sizes = Vec::new();
     for _ in 0..opts.reps() {
@@ -40,13 +42,18 @@ pub fn parse_ll(opts: &Opts) {
         sizes.push(ctx.print_module(m).len()); // check, untimed
         drop(ctx); // teardown, untimed
     }
-    assert!(sizes.windows(2).all(|w| w[0] == w[1]), "parse_ll: repetitions disagree");
+    assert!(
+        sizes.windows(2).all(|w| w[0] == w[1]),
+        "parse_ll: repetitions disagree"
+    );
     report("parse_ll", src.len(), &samples, true);
 }
 
 /// Runs `print_ll`.
 pub fn print_ll(opts: &Opts) {
-    let Some(src) = load(opts, "print_ll") else { return };
+    let Some(src) = load(opts, "print_ll") else {
+        return;
+    };
     let mut ctx = Context::new();
     let m = match parse_module(&mut ctx, &src, &opts.input) {
         Ok(m) => m,

@@ -32,8 +32,18 @@ const COMMANDS: &[Command] = &[
         "re-emit a bitstream through the reader and writer",
         cmd_bccopy,
     ),
-    ("fmt", "FILE.ll [-o OUT]", "parse textual IR and print it back", cmd_fmt),
-    ("stats", "FILE.ll", "parse textual IR and print entity counts", cmd_stats),
+    (
+        "fmt",
+        "FILE.ll [-o OUT]",
+        "parse textual IR and print it back",
+        cmd_fmt,
+    ),
+    (
+        "stats",
+        "FILE.ll",
+        "parse textual IR and print entity counts",
+        cmd_stats,
+    ),
 ];
 
 fn usage() -> String {
@@ -127,7 +137,9 @@ fn cmd_fmt(args: &[String]) -> Result<(), String> {
 }
 
 fn cmd_stats(args: &[String]) -> Result<(), String> {
-    let [input] = args else { return Err("expected one argument: FILE.ll".into()) };
+    let [input] = args else {
+        return Err("expected one argument: FILE.ll".into());
+    };
     let (ctx, m) = parse_ll(input)?;
     let (mut funcs, mut blocks, mut insts, mut uses) = (0usize, 0usize, 0usize, 0usize);
     for f in ctx.functions(m) {

@@ -9,7 +9,9 @@
 
 use super::lexer::Tok;
 use super::{AttrTarget, PResult, Parser};
-use crate::ir::attributes::{legacy_memory_keyword, AttrClass, AttrKind, AttrPosition, Attribute, AttributeSet};
+use crate::ir::attributes::{
+    legacy_memory_keyword, AttrClass, AttrKind, AttrPosition, Attribute, AttributeSet,
+};
 
 /// Where an attribute list is being read.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -27,7 +29,11 @@ pub(crate) enum AttrPlace {
 impl Parser<'_> {
     /// Attributes at `place` until a token that is not one; `#N`
     /// references are appended to `groups` (with their positions).
-    pub(crate) fn parse_attrs(&mut self, place: AttrPlace, groups: &mut Vec<(u64, usize)>) -> PResult<AttributeSet> {
+    pub(crate) fn parse_attrs(
+        &mut self,
+        place: AttrPlace,
+        groups: &mut Vec<(u64, usize)>,
+    ) -> PResult<AttributeSet> {
         let mut set = AttributeSet::new();
         loop {
             match self.tok.kind {
@@ -35,10 +41,17 @@ impl Parser<'_> {
                     let t = self.bump();
                     groups.push((t.num, t.start));
                 }
-                Tok::AttrGroup if place == AttrPlace::Group => return self.err("cannot have an attribute group reference in an attribute group"),
+                Tok::AttrGroup if place == AttrPlace::Group => {
+                    return self
+                        .err("cannot have an attribute group reference in an attribute group")
+                }
                 Tok::Str => {
                     let key = self.parse_str_bytes("attribute")?;
-                    let value = if self.eat(Tok::Equal) { self.parse_str_bytes("attribute value")? } else { Vec::new() };
+                    let value = if self.eat(Tok::Equal) {
+                        self.parse_str_bytes("attribute value")?
+                    } else {
+                        Vec::new()
+                    };
                     set.add(Attribute::string(key, value));
                 }
                 Tok::Word => {
@@ -76,8 +89,13 @@ impl Parser<'_> {
                         _ => true,
                     };
                     if !ok {
-                        let what = if place == AttrPlace::Param { "parameters" } else { "return values" };
-                        return self.err_at(pos, format!("this attribute does not apply to {what}"));
+                        let what = if place == AttrPlace::Param {
+                            "parameters"
+                        } else {
+                            "return values"
+                        };
+                        return self
+                            .err_at(pos, format!("this attribute does not apply to {what}"));
                     }
                     set.add(attr);
                 }
@@ -86,7 +104,12 @@ impl Parser<'_> {
         }
     }
 
-    fn parse_attr_value(&mut self, kind: AttrKind, place: AttrPlace, pos: usize) -> PResult<Attribute> {
+    fn parse_attr_value(
+        &mut self,
+        kind: AttrKind,
+        place: AttrPlace,
+        pos: usize,
+    ) -> PResult<Attribute> {
         let conv = |r: Result<Attribute, String>| r.map_err(|msg| super::PErr { pos, msg });
         match kind.class() {
             AttrClass::Enum => Ok(Attribute::Enum(kind)),
@@ -131,7 +154,8 @@ impl Parser<'_> {
                     depth -= 1;
                     if depth == 0 {
                         let close = self.bump();
-                        return Ok(String::from_utf8_lossy(self.lx.bytes(open.b, close.start)).into_owned());
+                        return Ok(String::from_utf8_lossy(self.lx.bytes(open.b, close.start))
+                            .into_owned());
                     }
                 }
                 Tok::Eof | Tok::Error => return self.err("expected ')'"),
@@ -177,7 +201,9 @@ impl Parser<'_> {
                     }
                 }
                 AttrTarget::Call(i) => {
-                    if let crate::ir::inst::InstPayload::Call(cd) = &mut self.ctx.extra_mut(i).payload {
+                    if let crate::ir::inst::InstPayload::Call(cd) =
+                        &mut self.ctx.extra_mut(i).payload
+                    {
                         for a in group.iter() {
                             if !cd.attrs.fn_attrs().iter().any(|x| same_key(x, a)) {
                                 cd.attrs.add(AttrIndex::Function, a.clone());

@@ -12,7 +12,9 @@ use super::lexer::Tok;
 use super::module::Header;
 use super::values::LocalName;
 use super::{AttrTarget, FnState, PResult, Parser};
-use crate::inst::{fmf, gep, mem, wrap, Opcode, Ordering, Predicate, RmwOp, TailKind, DISJOINT, EXACT, NNEG};
+use crate::inst::{
+    fmf, gep, mem, wrap, Opcode, Ordering, Predicate, RmwOp, TailKind, DISJOINT, EXACT, NNEG,
+};
 use crate::ir::attributes::{AttrIndex, AttributeList};
 use crate::ir::inst::{Bundle, CallData, InstPayload};
 use crate::ir::special::{AsmDialect, InlineAsmData};
@@ -123,7 +125,10 @@ impl Parser<'_> {
                     LocalName::Id(n) => {
                         if n < fs.next_id {
                             let next = fs.next_id;
-                            return self.err_at(pos, format!("label expected to be numbered '{next}' or greater"));
+                            return self.err_at(
+                                pos,
+                                format!("label expected to be numbered '{next}' or greater"),
+                            );
                         }
                         n
                     }
@@ -144,7 +149,13 @@ impl Parser<'_> {
         let b = match existing {
             Some((v, _)) => {
                 if self.ctx.value_kind(v) != ValueKind::Block {
-                    return self.err_at(pos, format!("instruction forward referenced with type '{}'", self.ty_str(self.ctx.type_of(v))));
+                    return self.err_at(
+                        pos,
+                        format!(
+                            "instruction forward referenced with type '{}'",
+                            self.ty_str(self.ctx.type_of(v))
+                        ),
+                    );
                 }
                 Block(v)
             }
@@ -252,7 +263,14 @@ impl Parser<'_> {
         self.local_ref(&t, tt)
     }
 
-    fn new_inst(&mut self, op: Opcode, ty: Type, ops: &[Value], payload: InstPayload, flags: u16) -> Inst {
+    fn new_inst(
+        &mut self,
+        op: Opcode,
+        ty: Type,
+        ops: &[Value],
+        payload: InstPayload,
+        flags: u16,
+    ) -> Inst {
         let i = self.ctx.create_inst(op, ty, ops, payload);
         if flags != 0 {
             self.ctx.set_inst_flags(i, flags);
@@ -263,7 +281,8 @@ impl Parser<'_> {
     /// One instruction (with its `%x =`), appended to `b`.
     fn parse_instruction(&mut self, b: Block) -> PResult<Inst> {
         let pos = self.tok.start;
-        let named = matches!(self.tok.kind, Tok::LocalName | Tok::LocalId) && self.peek().kind == Tok::Equal;
+        let named = matches!(self.tok.kind, Tok::LocalName | Tok::LocalId)
+            && self.peek().kind == Tok::Equal;
         let name = match self.tok.kind {
             Tok::LocalName | Tok::LocalId if named => {
                 let t = self.bump();
@@ -333,24 +352,45 @@ impl Parser<'_> {
     }
 
     #[allow(clippy::type_complexity)]
-    fn parse_inst_body(&mut self, op: Opcode, tail: TailKind, pos: usize) -> PResult<(Inst, Vec<(u64, usize)>)> {
+    fn parse_inst_body(
+        &mut self,
+        op: Opcode,
+        tail: TailKind,
+        pos: usize,
+    ) -> PResult<(Inst, Vec<(u64, usize)>)> {
         let none = Vec::new();
         let void = self.ctx.void_type();
         let i = match op {
             Opcode::Ret => {
                 let f = self.fs().f;
-                let rt = self.ctx.function_parts(self.ctx.signature(f)).map(|p| p.0).unwrap_or(void);
+                let rt = self
+                    .ctx
+                    .function_parts(self.ctx.signature(f))
+                    .map(|p| p.0)
+                    .unwrap_or(void);
                 let tpos = self.tok.start;
                 let t = self.parse_type()?;
                 if self.ctx.is_void(t) {
                     if !self.ctx.is_void(rt) {
-                        return self.err_at(tpos, format!("value doesn't match function result type '{}'", self.ty_str(rt)));
+                        return self.err_at(
+                            tpos,
+                            format!(
+                                "value doesn't match function result type '{}'",
+                                self.ty_str(rt)
+                            ),
+                        );
                     }
                     self.new_inst(op, void, &[], InstPayload::None, 0)
                 } else {
                     let v = self.parse_value(t)?;
                     if t != rt {
-                        return self.err_at(tpos, format!("value doesn't match function result type '{}'", self.ty_str(rt)));
+                        return self.err_at(
+                            tpos,
+                            format!(
+                                "value doesn't match function result type '{}'",
+                                self.ty_str(rt)
+                            ),
+                        );
                     }
                     self.new_inst(op, void, &[v], InstPayload::None, 0)
                 }
@@ -362,7 +402,11 @@ impl Parser<'_> {
                     self.new_inst(op, void, &[d], InstPayload::None, 0)
                 } else {
                     let c = self.parse_typed_value()?;
-                    self.check_ty(tpos, self.ctx.int_width(self.ctx.type_of(c)) == Some(1), "branch condition must have 'i1' type")?;
+                    self.check_ty(
+                        tpos,
+                        self.ctx.int_width(self.ctx.type_of(c)) == Some(1),
+                        "branch condition must have 'i1' type",
+                    )?;
                     self.expect(Tok::Comma, "expected ',' after branch condition")?;
                     let t = self.local_block()?;
                     self.expect(Tok::Comma, "expected ',' after true destination")?;
@@ -374,7 +418,11 @@ impl Parser<'_> {
                 let tpos = self.tok.start;
                 let c = self.parse_typed_value()?;
                 let ct = self.ctx.type_of(c);
-                self.check_ty(tpos, self.ctx.is_integer(ct), "switch condition must have integer type")?;
+                self.check_ty(
+                    tpos,
+                    self.ctx.is_integer(ct),
+                    "switch condition must have integer type",
+                )?;
                 self.expect(Tok::Comma, "expected ',' after switch condition")?;
                 let d = self.local_block()?;
                 self.expect(Tok::LSquare, "expected '[' with switch table")?;
@@ -411,7 +459,9 @@ impl Parser<'_> {
                 self.expect(Tok::RSquare, "expected ']' at end of block list")?;
                 self.new_inst(op, void, &ops, InstPayload::None, 0)
             }
-            Opcode::Invoke | Opcode::CallBr | Opcode::Call => return self.parse_call(op, tail, pos),
+            Opcode::Invoke | Opcode::CallBr | Opcode::Call => {
+                return self.parse_call(op, tail, pos)
+            }
             Opcode::Resume => {
                 let v = self.parse_typed_value()?;
                 self.new_inst(op, void, &[v], InstPayload::None, 0)
@@ -484,7 +534,11 @@ impl Parser<'_> {
                 let tpos = self.tok.start;
                 let v = self.parse_typed_value()?;
                 let t = self.ctx.type_of(v);
-                self.check_ty(tpos, self.ctx.is_fp_or_fp_vector(t), "invalid operand type for instruction")?;
+                self.check_ty(
+                    tpos,
+                    self.ctx.is_fp_or_fp_vector(t),
+                    "invalid operand type for instruction",
+                )?;
                 self.new_inst(op, t, &[v], InstPayload::None, fl)
             }
             _ if op.is_binary() => {
@@ -511,7 +565,11 @@ impl Parser<'_> {
                 let a = self.parse_value(t)?;
                 self.expect(Tok::Comma, "expected ',' in arithmetic operation")?;
                 let b = self.parse_value(t)?;
-                let ok = if op.is_fp_binary() { self.ctx.is_fp_or_fp_vector(t) } else { self.ctx.is_int_or_int_vector(t) };
+                let ok = if op.is_fp_binary() {
+                    self.ctx.is_fp_or_fp_vector(t)
+                } else {
+                    self.ctx.is_int_or_int_vector(t)
+                };
                 self.check_ty(tpos, ok, "invalid operand type for instruction")?;
                 self.new_inst(op, t, &[a, b], InstPayload::None, fl)
             }
@@ -535,14 +593,26 @@ impl Parser<'_> {
                 if !self.cast_ok(op, self.ctx.type_of(v), dt) {
                     return self.err_at(
                         tpos,
-                        format!("invalid cast opcode for cast from '{}' to '{}'", self.ty_str(self.ctx.type_of(v)), self.ty_str(dt)),
+                        format!(
+                            "invalid cast opcode for cast from '{}' to '{}'",
+                            self.ty_str(self.ctx.type_of(v)),
+                            self.ty_str(dt)
+                        ),
                     );
                 }
                 self.new_inst(op, dt, &[v], InstPayload::None, fl)
             }
             Opcode::ICmp | Opcode::FCmp => {
-                let fl = if op == Opcode::FCmp { self.parse_fmf() } else { 0 };
-                let p = if op == Opcode::ICmp { Predicate::int_from_name(self.word()) } else { Predicate::float_from_name(self.word()) };
+                let fl = if op == Opcode::FCmp {
+                    self.parse_fmf()
+                } else {
+                    0
+                };
+                let p = if op == Opcode::ICmp {
+                    Predicate::int_from_name(self.word())
+                } else {
+                    Predicate::float_from_name(self.word())
+                };
                 let Some(p) = p.filter(|_| self.tok.kind == Tok::Word) else {
                     return self.err("expected icmp predicate (e.g. 'eq')");
                 };
@@ -552,8 +622,20 @@ impl Parser<'_> {
                 let a = self.parse_value(t)?;
                 self.expect(Tok::Comma, "expected ',' after compare value")?;
                 let b = self.parse_value(t)?;
-                let ok = if op == Opcode::ICmp { self.ctx.is_int_or_int_vector(t) || self.ctx.is_ptr_or_ptr_vector(t) } else { self.ctx.is_fp_or_fp_vector(t) };
-                self.check_ty(tpos, ok, if op == Opcode::ICmp { "icmp requires integer operands" } else { "fcmp requires floating point operands" })?;
+                let ok = if op == Opcode::ICmp {
+                    self.ctx.is_int_or_int_vector(t) || self.ctx.is_ptr_or_ptr_vector(t)
+                } else {
+                    self.ctx.is_fp_or_fp_vector(t)
+                };
+                self.check_ty(
+                    tpos,
+                    ok,
+                    if op == Opcode::ICmp {
+                        "icmp requires integer operands"
+                    } else {
+                        "fcmp requires floating point operands"
+                    },
+                )?;
                 let i1 = self.ctx.i1_type();
                 let rt = match self.ctx.vector_len(t) {
                     Some((n, false)) => self.ctx.vector_type(i1, n),
@@ -633,7 +715,8 @@ impl Parser<'_> {
                 self.expect(Tok::Comma, "expected ',' after insertelement value")?;
                 let idx = self.parse_typed_value()?;
                 let vt = self.ctx.type_of(v);
-                if self.ctx.element_type(vt) != Some(self.ctx.type_of(e)) || !self.ctx.is_vector(vt) {
+                if self.ctx.element_type(vt) != Some(self.ctx.type_of(e)) || !self.ctx.is_vector(vt)
+                {
                     return self.err_at(vpos, "invalid insertelement operands");
                 }
                 self.new_inst(op, vt, &[v, e, idx], InstPayload::None, 0)
@@ -653,7 +736,11 @@ impl Parser<'_> {
                 let mask = self.mask_of(m, mpos)?;
                 let e = self.ctx.scalar_type(at);
                 let scalable = self.ctx.vector_len(at).is_some_and(|x| x.1);
-                let rt = if scalable { self.ctx.scalable_vector_type(e, mask.len() as u32) } else { self.ctx.vector_type(e, mask.len() as u32) };
+                let rt = if scalable {
+                    self.ctx.scalable_vector_type(e, mask.len() as u32)
+                } else {
+                    self.ctx.vector_type(e, mask.len() as u32)
+                };
                 self.new_inst(op, rt, &[a, b], InstPayload::Mask(mask.into()), 0)
             }
             Opcode::ExtractValue | Opcode::InsertValue => {
@@ -678,7 +765,10 @@ impl Parser<'_> {
                         TypeData::Array { elem, len } if (k as u64) < *len => *elem,
                         _ => match self.ctx.struct_elements(t).and_then(|s| s.get(k as usize)) {
                             Some(&e) => e,
-                            None => return self.err_at(vpos, format!("invalid indices for {}", op.mnemonic())),
+                            None => {
+                                return self
+                                    .err_at(vpos, format!("invalid indices for {}", op.mnemonic()))
+                            }
                         },
                     };
                 }
@@ -711,7 +801,17 @@ impl Parser<'_> {
                 if !cleanup && ops.is_empty() {
                     return self.err("landingpad instruction must have a clause or cleanup");
                 }
-                self.new_inst(op, t, &ops, InstPayload::Grow { cap: 0, clauses, cleanup }, 0)
+                self.new_inst(
+                    op,
+                    t,
+                    &ops,
+                    InstPayload::Grow {
+                        cap: 0,
+                        clauses,
+                        cleanup,
+                    },
+                    0,
+                )
             }
             Opcode::Alloca => {
                 let mut fl = 0;
@@ -769,8 +869,18 @@ impl Parser<'_> {
                     (void, vec![v, p])
                 };
                 let ppos = self.tok.start;
-                if !self.ctx.is_ptr(self.ctx.type_of(*ops.last().unwrap_or(&ops[0]))) {
-                    return self.err_at(ppos, if op == Opcode::Load { "load operand must be a pointer" } else { "store operand must be a pointer" });
+                if !self
+                    .ctx
+                    .is_ptr(self.ctx.type_of(*ops.last().unwrap_or(&ops[0])))
+                {
+                    return self.err_at(
+                        ppos,
+                        if op == Opcode::Load {
+                            "load operand must be a pointer"
+                        } else {
+                            "store operand must be a pointer"
+                        },
+                    );
                 }
                 let mut scope = None;
                 if atomic {
@@ -821,7 +931,8 @@ impl Parser<'_> {
                 if self.eat_word("volatile") {
                     fl |= mem::VOLATILE;
                 }
-                let Some(r) = RmwOp::from_name(self.word()).filter(|_| self.tok.kind == Tok::Word) else {
+                let Some(r) = RmwOp::from_name(self.word()).filter(|_| self.tok.kind == Tok::Word)
+                else {
                     return self.err("expected binary operation in atomicrmw");
                 };
                 self.bump();
@@ -842,7 +953,13 @@ impl Parser<'_> {
             Opcode::Fence => {
                 let scope = self.parse_syncscope(None)?;
                 let o = self.parse_ordering()?;
-                let i = self.new_inst(op, void, &[], InstPayload::None, (o as u16) << mem::ORDER_SHIFT);
+                let i = self.new_inst(
+                    op,
+                    void,
+                    &[],
+                    InstPayload::None,
+                    (o as u16) << mem::ORDER_SHIFT,
+                );
                 if scope.is_some() {
                     self.ctx.extra_mut(i).sync_scope = scope;
                 }
@@ -891,25 +1008,35 @@ impl Parser<'_> {
         }
         let (fs, ts) = (c.scalar_type(from), c.scalar_type(to));
         let bits = |t: Type| -> Option<u32> {
-            c.int_width(t).or_else(|| super::values::float_kind(c.type_data(t)).map(|k| k.bit_width()))
+            c.int_width(t)
+                .or_else(|| super::values::float_kind(c.type_data(t)).map(|k| k.bit_width()))
         };
         match op {
             Opcode::Trunc => c.is_integer(fs) && c.is_integer(ts) && bits(fs) > bits(ts),
-            Opcode::ZExt | Opcode::SExt => c.is_integer(fs) && c.is_integer(ts) && bits(fs) < bits(ts),
+            Opcode::ZExt | Opcode::SExt => {
+                c.is_integer(fs) && c.is_integer(ts) && bits(fs) < bits(ts)
+            }
             Opcode::FPTrunc => c.is_fp(fs) && c.is_fp(ts) && bits(fs) > bits(ts),
             Opcode::FPExt => c.is_fp(fs) && c.is_fp(ts) && bits(fs) < bits(ts),
             Opcode::UIToFP | Opcode::SIToFP => c.is_integer(fs) && c.is_fp(ts),
             Opcode::FPToUI | Opcode::FPToSI => c.is_fp(fs) && c.is_integer(ts),
             Opcode::PtrToInt => c.is_ptr(fs) && c.is_integer(ts),
             Opcode::IntToPtr => c.is_integer(fs) && c.is_ptr(ts),
-            Opcode::AddrSpaceCast => c.is_ptr(fs) && c.is_ptr(ts) && c.ptr_addrspace(fs) != c.ptr_addrspace(ts),
+            Opcode::AddrSpaceCast => {
+                c.is_ptr(fs) && c.is_ptr(ts) && c.ptr_addrspace(fs) != c.ptr_addrspace(ts)
+            }
             Opcode::BitCast => {
                 if c.is_ptr(fs) || c.is_ptr(ts) {
-                    return c.is_ptr(fs) && c.is_ptr(ts) && c.ptr_addrspace(fs) == c.ptr_addrspace(ts) && fv == tv;
+                    return c.is_ptr(fs)
+                        && c.is_ptr(ts)
+                        && c.ptr_addrspace(fs) == c.ptr_addrspace(ts)
+                        && fv == tv;
                 }
                 let total = |t: Type, s: Type| -> Option<u64> {
                     let n = c.vector_len(t).map_or(1, |x| x.0 as u64);
-                    if c.vector_len(t).is_some_and(|x| x.1) != c.vector_len(from).is_some_and(|x| x.1) {
+                    if c.vector_len(t).is_some_and(|x| x.1)
+                        != c.vector_len(from).is_some_and(|x| x.1)
+                    {
                         return None;
                     }
                     bits(s).map(|b| b as u64 * n)
@@ -921,8 +1048,17 @@ impl Parser<'_> {
     }
 
     /// `call`, `invoke`, `callbr` after the opcode (and tail marker).
-    fn parse_call(&mut self, op: Opcode, tail: TailKind, pos: usize) -> PResult<(Inst, Vec<(u64, usize)>)> {
-        let fl = if op == Opcode::Call { self.parse_fmf() } else { 0 };
+    fn parse_call(
+        &mut self,
+        op: Opcode,
+        tail: TailKind,
+        pos: usize,
+    ) -> PResult<(Inst, Vec<(u64, usize)>)> {
+        let fl = if op == Opcode::Call {
+            self.parse_fmf()
+        } else {
+            0
+        };
         let cc = self.parse_calling_conv()?;
         let mut none = Vec::new();
         let ret_attrs = self.parse_attrs(AttrPlace::Return, &mut none)?;
@@ -977,7 +1113,10 @@ impl Parser<'_> {
         }
         self.expect(Tok::RParen, "expected ')' at end of argument list")?;
         if saw_dots && tail != TailKind::MustTail {
-            return self.err_at(pos, "unexpected ellipsis in argument list for non-musttail call");
+            return self.err_at(
+                pos,
+                "unexpected ellipsis in argument list for non-musttail call",
+            );
         }
         let mut groups = Vec::new();
         let fn_attrs = self.parse_attrs(AttrPlace::Function, &mut groups)?;
@@ -999,7 +1138,11 @@ impl Parser<'_> {
                 }
                 self.expect(Tok::RParen, "expected ')' in operand bundle")?;
                 let len = (args.len() + bundle_ops.len()) as u32 - start;
-                bundles.push(Bundle { tag: tag.into(), start, len });
+                bundles.push(Bundle {
+                    tag: tag.into(),
+                    start,
+                    len,
+                });
                 if !self.eat(Tok::Comma) {
                     break;
                 }
@@ -1037,7 +1180,11 @@ impl Parser<'_> {
         let arg_tys: Vec<Type> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
         let fn_ty = if self.ctx.is_function(ty) {
             let (_, params, va) = self.ctx.function_parts(ty).expect("function type");
-            let ok = if va { params.len() <= arg_tys.len() } else { params.len() == arg_tys.len() };
+            let ok = if va {
+                params.len() <= arg_tys.len()
+            } else {
+                params.len() == arg_tys.len()
+            };
             if !ok || params.iter().zip(&arg_tys).any(|(p, a)| p != a) {
                 return self.err_at(tpos, "argument types do not match the function type");
             }
@@ -1072,7 +1219,14 @@ impl Parser<'_> {
         for (k, a) in arg_attrs.into_iter().enumerate() {
             attrs.set_attrs(AttrIndex::Param(k as u32), a);
         }
-        let cd = CallData { fn_ty: Some(fn_ty), call_conv: cc, attrs, tail, bundles, num_indirect };
+        let cd = CallData {
+            fn_ty: Some(fn_ty),
+            call_conv: cc,
+            attrs,
+            tail,
+            bundles,
+            num_indirect,
+        };
         if fl != 0 && !self.is_fp_math_type(ret) {
             return self.err_at(pos, "fast-math-flags specified for call without floating-point scalar or vector return type");
         }

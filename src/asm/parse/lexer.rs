@@ -124,7 +124,10 @@ fn is_md_char(c: u8) -> bool {
 fn digits_value(d: &[u8]) -> u64 {
     let mut v: u64 = 0;
     for &c in d {
-        v = match v.checked_mul(10).and_then(|x| x.checked_add((c - b'0') as u64)) {
+        v = match v
+            .checked_mul(10)
+            .and_then(|x| x.checked_add((c - b'0') as u64))
+        {
             Some(x) => x,
             None => return u64::MAX,
         };
@@ -408,7 +411,12 @@ impl<'a> Lexer<'a> {
         }
         self.pos = q;
         let w = &self.src[start..q];
-        if w.len() > 3 && (w[0] == b'u' || w[0] == b's') && w[1] == b'0' && w[2] == b'x' && w[3..].iter().all(|c| c.is_ascii_hexdigit()) {
+        if w.len() > 3
+            && (w[0] == b'u' || w[0] == b's')
+            && w[1] == b'0'
+            && w[2] == b'x'
+            && w[3..].iter().all(|c| c.is_ascii_hexdigit())
+        {
             return self.tok(Tok::HexInt, start, start, q);
         }
         self.tok(Tok::Word, start, start, q)
@@ -450,7 +458,16 @@ impl<'a> Lexer<'a> {
             if self.at(q) == b':' {
                 self.pos = q + 1;
                 let digits_only = q == p && c != b'-';
-                let mut t = self.tok(if digits_only { Tok::LabelId } else { Tok::LabelName }, start, start, q);
+                let mut t = self.tok(
+                    if digits_only {
+                        Tok::LabelId
+                    } else {
+                        Tok::LabelName
+                    },
+                    start,
+                    start,
+                    q,
+                );
                 if digits_only {
                     t.num = digits_value(&self.src[start..q]);
                 }
@@ -540,7 +557,10 @@ pub(crate) fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
                 i += 2;
                 continue;
             }
-            if let (Some(h), Some(l)) = (raw.get(i + 1).and_then(|&c| hexval(c)), raw.get(i + 2).and_then(|&c| hexval(c))) {
+            if let (Some(h), Some(l)) = (
+                raw.get(i + 1).and_then(|&c| hexval(c)),
+                raw.get(i + 2).and_then(|&c| hexval(c)),
+            ) {
                 out.push(h * 16 + l);
                 i += 3;
                 continue;
@@ -571,11 +591,17 @@ mod tests {
     #[test]
     fn shapes() {
         use Tok::*;
-        assert_eq!(kinds("define i32 @f(i32 %0) {"), vec![Word, IntType, GlobalName, LParen, IntType, LocalId, RParen, LBrace, Eof]);
-        assert_eq!(kinds("entry: 12: \"a b\": -1 1.5e3 0xK3FFF u0x1F !dbg !12 #0 #dbg_value ^3 $c ..."), vec![
-            LabelName, LabelId, LabelName, Int, Float, Float, HexInt, MdName, Exclaim, Int, AttrGroup, DbgRecord, SummaryId,
-            ComdatName, DotDotDot, Eof
-        ]);
+        assert_eq!(
+            kinds("define i32 @f(i32 %0) {"),
+            vec![Word, IntType, GlobalName, LParen, IntType, LocalId, RParen, LBrace, Eof]
+        );
+        assert_eq!(
+            kinds("entry: 12: \"a b\": -1 1.5e3 0xK3FFF u0x1F !dbg !12 #0 #dbg_value ^3 $c ..."),
+            vec![
+                LabelName, LabelId, LabelName, Int, Float, Float, HexInt, MdName, Exclaim, Int,
+                AttrGroup, DbgRecord, SummaryId, ComdatName, DotDotDot, Eof
+            ]
+        );
         assert_eq!(kinds("/* x */ ; y\n c\"a\\00\""), vec![Word, Str, Eof]);
         assert_eq!(kinds("\"abc"), vec![Error]);
         assert_eq!(unescape(b"a\\00\\\\b\\q").as_ref(), b"a\0\\b\\q");

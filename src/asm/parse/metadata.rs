@@ -116,7 +116,11 @@ impl Parser<'_> {
             }
         }
         self.expect(Tok::RBrace, "expected end of metadata node")?;
-        Ok(if distinct { self.ctx.md_distinct_tuple(&ops) } else { self.ctx.md_tuple(&ops) })
+        Ok(if distinct {
+            self.ctx.md_distinct_tuple(&ops)
+        } else {
+            self.ctx.md_tuple(&ops)
+        })
     }
 
     /// `!DIxxx(...)` (the name token is current).
@@ -159,11 +163,15 @@ impl Parser<'_> {
                 }
                 self.bump();
                 let fname = core::str::from_utf8(self.lx.bytes(ft.a, ft.b)).unwrap_or("");
-                let Some(f) = FieldName::from_name(fname).filter(|f| kind.fields().contains(f)) else {
+                let Some(f) = FieldName::from_name(fname).filter(|f| kind.fields().contains(f))
+                else {
                     return self.err_at(ft.start, format!("invalid field '{fname}'"));
                 };
                 if fields.iter().any(|(n, _)| *n == f) {
-                    return self.err_at(ft.start, format!("field '{fname}' cannot be specified more than once"));
+                    return self.err_at(
+                        ft.start,
+                        format!("field '{fname}' cannot be specified more than once"),
+                    );
                 }
                 let v = self.parse_field_value()?;
                 fields.push((f, v));
@@ -184,9 +192,13 @@ impl Parser<'_> {
             Tok::Int => {
                 let text = core::str::from_utf8(self.tok_bytes()).unwrap_or("0");
                 let f = if text.starts_with('-') {
-                    text.parse::<i64>().map(MdField::Int).unwrap_or_else(|_| MdField::word(text))
+                    text.parse::<i64>()
+                        .map(MdField::Int)
+                        .unwrap_or_else(|_| MdField::word(text))
                 } else {
-                    text.parse::<u64>().map(MdField::UInt).unwrap_or_else(|_| MdField::word(text))
+                    text.parse::<u64>()
+                        .map(MdField::UInt)
+                        .unwrap_or_else(|_| MdField::word(text))
                 };
                 self.bump();
                 Ok(f)
@@ -202,7 +214,8 @@ impl Parser<'_> {
                     self.bump();
                     Ok(MdField::Md(None))
                 }
-                b"ptr" | b"half" | b"bfloat" | b"float" | b"double" | b"x86_fp80" | b"fp128" | b"ppc_fp128" => Ok(MdField::Md(self.parse_md()?)),
+                b"ptr" | b"half" | b"bfloat" | b"float" | b"double" | b"x86_fp80" | b"fp128"
+                | b"ppc_fp128" => Ok(MdField::Md(self.parse_md()?)),
                 _ => {
                     let mut s = self.word().to_string();
                     self.bump();
@@ -310,7 +323,12 @@ impl Parser<'_> {
             "value" | "declare" => 4,
             "assign" => 7,
             "label" => 2,
-            _ => return self.err_at(t.start, format!("expected debug record type, got '#dbg_{kind}'")),
+            _ => {
+                return self.err_at(
+                    t.start,
+                    format!("expected debug record type, got '#dbg_{kind}'"),
+                )
+            }
         };
         self.expect(Tok::LParen, "Expected '(' here")?;
         let mut ops = Vec::with_capacity(n);
@@ -324,6 +342,9 @@ impl Parser<'_> {
         if ops.len() != n {
             return self.err_at(t.start, format!("expected {n} operands in #dbg_{kind}"));
         }
-        Ok(DbgRecord { kind: kind.into(), ops })
+        Ok(DbgRecord {
+            kind: kind.into(),
+            ops,
+        })
     }
 }

@@ -1,7 +1,7 @@
 //! The `.ll` parser: LLVM 19 textual IR into a [`Module`] of a [`Context`].
 //!
 //! Owns the public entry point [`parse_module`], the error type
-//! [`ParseError`], and the parser's cursor and state ([`Parser`]). The
+//! [`ParseError`], and the parser's cursor and state (`Parser`). The
 //! grammar is split by area: `lexer.rs` (tokens), `types.rs`, `module.rs`
 //! (top-level entities, global and function headers), `attrs.rs`,
 //! `values.rs` (constants, value references, forward references),
@@ -69,7 +69,11 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}:{}:{}: error: {}", self.filename, self.line, self.column, self.message)?;
+        writeln!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.filename, self.line, self.column, self.message
+        )?;
         writeln!(f, "{}", self.source_line)?;
         let pad: String = self
             .source_line
@@ -125,9 +129,15 @@ pub fn parse_module(ctx: &mut Context, src: &str, filename: &str) -> Result<Modu
 fn make_error(src: &str, filename: &str, e: PErr) -> ParseError {
     let pos = e.pos.min(src.len());
     let bytes = src.as_bytes();
-    let line_start = bytes[..pos].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+    let line_start = bytes[..pos]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |i| i + 1);
     let line = bytes[..line_start].iter().filter(|&&c| c == b'\n').count() + 1;
-    let line_end = bytes[pos..].iter().position(|&c| c == b'\n').map_or(bytes.len(), |i| pos + i);
+    let line_end = bytes[pos..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(bytes.len(), |i| pos + i);
     let text = String::from_utf8_lossy(&bytes[line_start..line_end]);
     let text = text.trim_end_matches('\r');
     ParseError {
@@ -262,7 +272,10 @@ impl<'a> Parser<'a> {
 
     /// An error at `pos`.
     pub(crate) fn err_at<T>(&self, pos: usize, msg: impl Into<String>) -> PResult<T> {
-        Err(PErr { pos, msg: msg.into() })
+        Err(PErr {
+            pos,
+            msg: msg.into(),
+        })
     }
 
     /// An error at the current token (the lexer's message if it is an
@@ -346,7 +359,10 @@ impl<'a> Parser<'a> {
         }
         let mut v: u64 = 0;
         for &c in b {
-            v = match v.checked_mul(10).and_then(|x| x.checked_add((c - b'0') as u64)) {
+            v = match v
+                .checked_mul(10)
+                .and_then(|x| x.checked_add((c - b'0') as u64))
+            {
                 Some(x) => x,
                 None => return self.err("expected 64-bit integer (too large)"),
             };
@@ -388,7 +404,8 @@ impl<'a> Parser<'a> {
     /// A string token as text (escapes undone, invalid UTF-8 replaced).
     pub(crate) fn parse_string(&mut self, what: &str) -> PResult<String> {
         let b = self.parse_str_bytes(what)?;
-        Ok(String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+        Ok(String::from_utf8(b)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
     }
 
     /// The name of a name token (escapes undone).

@@ -338,7 +338,12 @@ impl Parser<'_> {
         };
         let tpos = self.tok.start;
         let ty = self.parse_type()?;
-        if self.ctx.is_function(ty) || self.ctx.is_label(ty) || self.ctx.is_void(ty) || self.ctx.is_metadata(ty) || self.ctx.is_token(ty) {
+        if self.ctx.is_function(ty)
+            || self.ctx.is_label(ty)
+            || self.ctx.is_void(ty)
+            || self.ctx.is_metadata(ty)
+            || self.ctx.is_token(ty)
+        {
             return self.err_at(tpos, "invalid type for global variable");
         }
         let n = self.check_global_name_free(name.as_ref())?;
@@ -346,7 +351,9 @@ impl Parser<'_> {
         {
             let d = self.ctx.global_data_mut(g);
             d.linkage = linkage;
-            d.dso_local = dso_local || linkage.is_local() || (vis != Visibility::Default && linkage != Linkage::ExternWeak);
+            d.dso_local = dso_local
+                || linkage.is_local()
+                || (vis != Visibility::Default && linkage != Linkage::ExternWeak);
             d.visibility = vis;
             d.dll_storage = dll;
             d.thread_local = tl;
@@ -389,7 +396,10 @@ impl Parser<'_> {
                             let a = self.parse_align_value()?;
                             self.ctx.global_data_mut(g).align = Some(a);
                         }
-                        "no_sanitize_address" | "no_sanitize_hwaddress" | "sanitize_memtag" | "sanitize_address_dyninit" => {
+                        "no_sanitize_address"
+                        | "no_sanitize_hwaddress"
+                        | "sanitize_memtag"
+                        | "sanitize_address_dyninit" => {
                             self.bump();
                             self.ctx.global_data_mut(g).sanitizer.push(w.into());
                         }
@@ -462,7 +472,10 @@ impl Parser<'_> {
         let ty = self.parse_type()?;
         self.expect(Tok::Comma, "expected comma after alias or ifunc's type")?;
         let pos = self.tok.start;
-        let target = if matches!(self.word(), "bitcast" | "getelementptr" | "addrspacecast" | "inttoptr") {
+        let target = if matches!(
+            self.word(),
+            "bitcast" | "getelementptr" | "addrspacecast" | "inttoptr"
+        ) {
             self.parse_const_expr(None, pos)?
         } else {
             self.parse_typed_value()?
@@ -475,12 +488,20 @@ impl Parser<'_> {
             return self.err_at(pos, "expected a constant");
         }
         let n = self.check_global_name_free(name.as_ref())?;
-        let kind = if is_alias { ValueKind::Alias } else { ValueKind::IFunc };
-        let g = self.ctx.add_global_indirect(self.m, kind, &n, ty, a, target);
+        let kind = if is_alias {
+            ValueKind::Alias
+        } else {
+            ValueKind::IFunc
+        };
+        let g = self
+            .ctx
+            .add_global_indirect(self.m, kind, &n, ty, a, target);
         {
             let d = self.ctx.global_data_mut(g);
             d.linkage = linkage;
-            d.dso_local = dso_local || linkage.is_local() || (vis != Visibility::Default && linkage != Linkage::ExternWeak);
+            d.dso_local = dso_local
+                || linkage.is_local()
+                || (vis != Visibility::Default && linkage != Linkage::ExternWeak);
             d.visibility = vis;
             d.dll_storage = dll;
             d.thread_local = tl;
@@ -563,7 +584,9 @@ impl Parser<'_> {
         let mut partition = None;
         let mut comdat_tok = false;
         let mut comdat = None;
-        let mut align = fn_attrs.remove(AttrKind::Alignment).and_then(|a| a.int_value());
+        let mut align = fn_attrs
+            .remove(AttrKind::Alignment)
+            .and_then(|a| a.int_value());
         let mut gc = None;
         let mut ops: [Option<Value>; 3] = [None; 3];
         let fname = self.check_global_name_free(Some(&name)).or_else(|e| {
@@ -572,7 +595,13 @@ impl Parser<'_> {
             if is_fwd {
                 Ok(n.into_owned())
             } else {
-                Err(super::PErr { pos: e.pos, msg: format!("invalid redefinition of function '{}'", self.token_text(&name)) })
+                Err(super::PErr {
+                    pos: e.pos,
+                    msg: format!(
+                        "invalid redefinition of function '{}'",
+                        self.token_text(&name)
+                    ),
+                })
             }
         })?;
         loop {
@@ -625,7 +654,9 @@ impl Parser<'_> {
             fd.gc = gc;
             let d = &mut fd.global;
             d.linkage = linkage;
-            d.dso_local = dso_local || linkage.is_local() || (vis != Visibility::Default && linkage != Linkage::ExternWeak);
+            d.dso_local = dso_local
+                || linkage.is_local()
+                || (vis != Visibility::Default && linkage != Linkage::ExternWeak);
             d.visibility = vis;
             d.dll_storage = dll;
             d.unnamed_addr = ua;
@@ -655,12 +686,20 @@ impl Parser<'_> {
     }
 
     /// Resolves the `blockaddress` references to the function just parsed.
-    pub(crate) fn resolve_block_addresses(&mut self, f: crate::ir::Function, numbered: &hashbrown::HashMap<u64, Value>) -> PResult<()> {
+    pub(crate) fn resolve_block_addresses(
+        &mut self,
+        f: crate::ir::Function,
+        numbered: &hashbrown::HashMap<u64, Value>,
+    ) -> PResult<()> {
         if self.fwd_blockaddr.is_empty() {
             return Ok(());
         }
         let fname = self.ctx.name_of(f.0).map(str::to_string);
-        let fid = self.numbered_globals.iter().find(|(_, &v)| v == f.0).map(|(&k, _)| k);
+        let fid = self
+            .numbered_globals
+            .iter()
+            .find(|(_, &v)| v == f.0)
+            .map(|(&k, _)| k);
         let pending = std::mem::take(&mut self.fwd_blockaddr);
         for (ph, fref, bref, pos) in pending {
             let mine = match &fref {
@@ -729,7 +768,12 @@ impl Parser<'_> {
         for &i in &idx {
             match seen.get_mut(i as usize) {
                 Some(s) if !*s => *s = true,
-                _ => return self.err_at(pos, "expected distinct uselistorder indexes in range [0, size)"),
+                _ => {
+                    return self.err_at(
+                        pos,
+                        "expected distinct uselistorder indexes in range [0, size)",
+                    )
+                }
             }
         }
         if idx.iter().enumerate().all(|(k, &i)| k as u64 == i) {
@@ -738,7 +782,14 @@ impl Parser<'_> {
         if let Some((v, vpos)) = value {
             let n = self.ctx.num_uses(v);
             if n < 2 {
-                return self.err_at(vpos, if n == 0 { "value has no uses" } else { "value only has one use" });
+                return self.err_at(
+                    vpos,
+                    if n == 0 {
+                        "value has no uses"
+                    } else {
+                        "value only has one use"
+                    },
+                );
             }
             if n != idx.len() {
                 return self.err_at(pos, format!("wrong number of indexes, expected {n}"));
@@ -750,7 +801,9 @@ impl Parser<'_> {
 
 /// Whether `hay` contains `needle` (first-byte scan, then compare).
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
-    let Some((&first, rest)) = needle.split_first() else { return true };
+    let Some((&first, rest)) = needle.split_first() else {
+        return true;
+    };
     let mut i = 0;
     while let Some(off) = hay[i..].iter().position(|&c| c == first) {
         let at = i + off;

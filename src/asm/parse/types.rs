@@ -105,7 +105,8 @@ impl Parser<'_> {
                 }
                 Tok::Word if self.is_word("addrspace") => {
                     if is_ptr {
-                        return self.err("ptr addrspace(X)* is invalid - use ptr addrspace(X) instead");
+                        return self
+                            .err("ptr addrspace(X)* is invalid - use ptr addrspace(X) instead");
                     }
                     let a = self.parse_opt_addrspace()?;
                     self.expect(Tok::Star, "expected '*' in address space")?;
@@ -122,7 +123,10 @@ impl Parser<'_> {
     }
 
     fn pointee_ok(&self, ty: Type) -> bool {
-        !(self.ctx.is_void(ty) || self.ctx.is_label(ty) || self.ctx.is_metadata(ty) || self.ctx.is_token(ty))
+        !(self.ctx.is_void(ty)
+            || self.ctx.is_label(ty)
+            || self.ctx.is_metadata(ty)
+            || self.ctx.is_token(ty))
     }
 
     /// `addrspace(N)` if present, else 0.
@@ -244,7 +248,11 @@ impl Parser<'_> {
         if !self.ctx.is_valid_vector_element(elem) {
             return self.err_at(ep, "invalid vector element type");
         }
-        Ok(if scalable { self.ctx.scalable_vector_type(elem, n) } else { self.ctx.vector_type(elem, n) })
+        Ok(if scalable {
+            self.ctx.scalable_vector_type(elem, n)
+        } else {
+            self.ctx.vector_type(elem, n)
+        })
     }
 
     fn parse_target_type(&mut self) -> PResult<Type> {
@@ -290,15 +298,24 @@ impl Parser<'_> {
     pub(crate) fn parse_type_def(&mut self, name_tok: super::lexer::Token) -> PResult<()> {
         self.expect(Tok::Equal, "expected '=' after name")?;
         self.expect_word("type")?;
-        let name = if name_tok.kind == Tok::LocalName { Some(self.name_of(&name_tok).into_owned()) } else { None };
+        let name = if name_tok.kind == Tok::LocalName {
+            Some(self.name_of(&name_tok).into_owned())
+        } else {
+            None
+        };
         let existing = match &name {
             Some(n) => self.named_types.get(n.as_str()).copied(),
             None => self.numbered_types.get(&name_tok.num).copied(),
         };
         if let Some((_, None)) = existing {
-            return self.err_at(name_tok.start, format!("redefinition of type named '{}'", self.lx.text(&name_tok)));
+            return self.err_at(
+                name_tok.start,
+                format!("redefinition of type named '{}'", self.lx.text(&name_tok)),
+            );
         }
-        let is_struct = self.is(Tok::LBrace) || self.is_word("opaque") || (self.is(Tok::Less) && self.peek().kind == Tok::LBrace);
+        let is_struct = self.is(Tok::LBrace)
+            || self.is_word("opaque")
+            || (self.is(Tok::Less) && self.peek().kind == Tok::LBrace);
         if !is_struct {
             if existing.is_some() {
                 return self.err_at(name_tok.start, "forward references to non-struct type");

@@ -57,7 +57,14 @@ impl Parser<'_> {
     }
 
     fn mismatch<T>(&self, pos: usize, got: Type, want: Type) -> PResult<T> {
-        self.err_at(pos, format!("constant expression type mismatch: got type '{}' but expected '{}'", self.ty_str(got), self.ty_str(want)))
+        self.err_at(
+            pos,
+            format!(
+                "constant expression type mismatch: got type '{}' but expected '{}'",
+                self.ty_str(got),
+                self.ty_str(want)
+            ),
+        )
     }
 
     fn check_const(&self, v: Value, ty: Option<Type>, pos: usize) -> PResult<Value> {
@@ -91,8 +98,14 @@ impl Parser<'_> {
                     return self.err_at(pos, "floating point constant invalid for type");
                 };
                 let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
-                let lit = FloatLiteral::parse(text).map_err(|e| super::PErr { pos, msg: e.message().to_string() })?;
-                let f = lit.to_kind(kind).map_err(|e| super::PErr { pos, msg: e.message().to_string() })?;
+                let lit = FloatLiteral::parse(text).map_err(|e| super::PErr {
+                    pos,
+                    msg: e.message().to_string(),
+                })?;
+                let f = lit.to_kind(kind).map_err(|e| super::PErr {
+                    pos,
+                    msg: e.message().to_string(),
+                })?;
                 Ok(self.ctx.const_float_bits(ty, f.bits()))
             }
             Tok::LSquare => self.parse_array_const(ty, pos),
@@ -117,13 +130,24 @@ impl Parser<'_> {
             if t.kind == Tok::HexInt {
                 return self.err_at(pos, "integer constant must have integer type");
             }
-            return self.err_at(pos, if self.ctx.is_fp(ty) { "floating point constant invalid for type" } else { "integer constant must have integer type" });
+            return self.err_at(
+                pos,
+                if self.ctx.is_fp(ty) {
+                    "floating point constant invalid for type"
+                } else {
+                    "integer constant must have integer type"
+                },
+            );
         };
         let text = self.lx.bytes(t.a, t.b);
         if t.kind == Tok::Int && text.len() <= 18 && w <= 64 {
             // Fast path: fits an i64; truncation of the sign-extended value.
             let mut v: i64 = 0;
-            let (neg, digits) = if text[0] == b'-' { (true, &text[1..]) } else { (false, text) };
+            let (neg, digits) = if text[0] == b'-' {
+                (true, &text[1..])
+            } else {
+                (false, text)
+            };
             for &c in digits {
                 v = v * 10 + (c - b'0') as i64;
             }
@@ -131,7 +155,10 @@ impl Parser<'_> {
             return Ok(self.ctx.const_int(ty, v as u64));
         }
         let s = core::str::from_utf8(text).unwrap_or("");
-        let lit = IntLiteral::parse(s).map_err(|e| super::PErr { pos, msg: e.message().to_string() })?;
+        let lit = IntLiteral::parse(s).map_err(|e| super::PErr {
+            pos,
+            msg: e.message().to_string(),
+        })?;
         let ap = lit.to_width(w);
         Ok(self.ctx.const_int_ap(ty, &ap))
     }
@@ -158,11 +185,19 @@ impl Parser<'_> {
                 if self.ctx.is_void(ty) || self.ctx.is_label(ty) || self.ctx.is_function(ty) {
                     return self.err_at(pos, "invalid type for undef constant");
                 }
-                Ok(if w == b"undef" { self.ctx.const_undef(ty) } else { self.ctx.const_poison(ty) })
+                Ok(if w == b"undef" {
+                    self.ctx.const_undef(ty)
+                } else {
+                    self.ctx.const_poison(ty)
+                })
             }
             b"zeroinitializer" => {
                 self.bump();
-                if self.ctx.is_void(ty) || self.ctx.is_label(ty) || self.ctx.is_function(ty) || self.ctx.is_token(ty) {
+                if self.ctx.is_void(ty)
+                    || self.ctx.is_label(ty)
+                    || self.ctx.is_function(ty)
+                    || self.ctx.is_token(ty)
+                {
                     return self.err_at(pos, "invalid type for null constant");
                 }
                 Ok(self.ctx.const_null(ty))
@@ -222,7 +257,14 @@ impl Parser<'_> {
                 let et = self.parse_type()?;
                 if let Some(want) = elem_want.or(first_ty) {
                     if et != want {
-                        return self.err_at(p, format!("array element #{} is not of type '{}'", elems.len(), self.ty_str(want)));
+                        return self.err_at(
+                            p,
+                            format!(
+                                "array element #{} is not of type '{}'",
+                                elems.len(),
+                                self.ty_str(want)
+                            ),
+                        );
                     }
                 }
                 first_ty.get_or_insert(et);
@@ -234,7 +276,13 @@ impl Parser<'_> {
         }
         self.expect(Tok::RSquare, "expected end of array constant")?;
         let Some(want) = elem_want else {
-            return self.err_at(pos, format!("constant expression type mismatch: got type 'array' but expected '{}'", self.ty_str(ty)));
+            return self.err_at(
+                pos,
+                format!(
+                    "constant expression type mismatch: got type 'array' but expected '{}'",
+                    self.ty_str(ty)
+                ),
+            );
         };
         let at = self.ctx.array_type(want, elems.len() as u64);
         if at != ty {
@@ -253,7 +301,10 @@ impl Parser<'_> {
                 let et = self.parse_type()?;
                 if let Some(w) = &want {
                     if w.get(elems.len()) != Some(&et) {
-                        return self.err_at(p, "element type of struct initializer doesn't match struct element type");
+                        return self.err_at(
+                            p,
+                            "element type of struct initializer doesn't match struct element type",
+                        );
                     }
                 }
                 elems.push(self.parse_value(et)?);
@@ -267,7 +318,13 @@ impl Parser<'_> {
             self.expect(Tok::Greater, "expected '>' at end of packed struct")?;
         }
         let Some(w) = want else {
-            return self.err_at(pos, format!("constant expression type mismatch: got type 'struct' but expected '{}'", self.ty_str(ty)));
+            return self.err_at(
+                pos,
+                format!(
+                    "constant expression type mismatch: got type 'struct' but expected '{}'",
+                    self.ty_str(ty)
+                ),
+            );
         };
         if w.len() != elems.len() {
             return self.err_at(pos, "initializer with struct type has wrong # elements");
@@ -287,7 +344,14 @@ impl Parser<'_> {
             let et = self.parse_type()?;
             if let Some(f) = first_ty {
                 if f != et {
-                    return self.err_at(p, format!("vector element #{} is not of type '{}'", elems.len(), self.ty_str(f)));
+                    return self.err_at(
+                        p,
+                        format!(
+                            "vector element #{} is not of type '{}'",
+                            elems.len(),
+                            self.ty_str(f)
+                        ),
+                    );
                 }
             }
             first_ty = Some(et);
@@ -299,7 +363,10 @@ impl Parser<'_> {
         self.expect(Tok::Greater, "expected end of constant")?;
         let et = first_ty.unwrap_or(ty);
         if !self.ctx.is_valid_vector_element(et) {
-            return self.err_at(pos, "vector elements must have integer, pointer or floating point type");
+            return self.err_at(
+                pos,
+                "vector elements must have integer, pointer or floating point type",
+            );
         }
         let vt = self.ctx.vector_type(et, elems.len() as u32);
         if vt != ty {
@@ -322,8 +389,16 @@ impl Parser<'_> {
         }
         self.bump();
         self.expect(Tok::RParen, "expected ')' in block address expression")?;
-        let bref = if bt.kind == Tok::LocalId { BlockRef::Id(bt.num) } else { BlockRef::Name(self.name_of(&bt).into()) };
-        let fref = if ft.kind == Tok::GlobalId { BlockRef::Id(ft.num) } else { BlockRef::Name(self.name_of(&ft).into()) };
+        let bref = if bt.kind == Tok::LocalId {
+            BlockRef::Id(bt.num)
+        } else {
+            BlockRef::Name(self.name_of(&bt).into())
+        };
+        let fref = if ft.kind == Tok::GlobalId {
+            BlockRef::Id(ft.num)
+        } else {
+            BlockRef::Name(self.name_of(&ft).into())
+        };
         let pty = self.ctx.ptr_type(0);
         if ty != pty {
             return self.mismatch(pos, pty, ty);
@@ -339,10 +414,15 @@ impl Parser<'_> {
             }
         }
         if let Some(fv) = fv {
-            if self.ctx.value_kind(fv) == ValueKind::Function && !self.ctx.is_declaration(Function(fv)) {
+            if self.ctx.value_kind(fv) == ValueKind::Function
+                && !self.ctx.is_declaration(Function(fv))
+            {
                 let f = Function(fv);
                 let b = match &bref {
-                    BlockRef::Name(n) => self.ctx.local_by_name(f, n).filter(|&v| self.ctx.value_kind(v) == ValueKind::Block),
+                    BlockRef::Name(n) => self
+                        .ctx
+                        .local_by_name(f, n)
+                        .filter(|&v| self.ctx.value_kind(v) == ValueKind::Block),
                     BlockRef::Id(n) => self.done_fn_blocks.get(&(fv, *n)).copied(),
                 };
                 return match b {
@@ -376,13 +456,24 @@ impl Parser<'_> {
                 let c = self.ctx.const_expr(op, dt, &[v], 0, None);
                 self.check_const(c, ty, pos)
             }
-            Opcode::ICmp | Opcode::FCmp => self.err_at(pos, "compare constexprs are no longer supported"),
+            Opcode::ICmp | Opcode::FCmp => {
+                self.err_at(pos, "compare constexprs are no longer supported")
+            }
             Opcode::Select => self.err_at(pos, "select constexprs are no longer supported"),
             Opcode::FNeg => self.err_at(pos, "fneg constexprs are no longer supported"),
-            Opcode::And | Opcode::Or => self.err_at(pos, format!("{w} constexprs are no longer supported")),
-            Opcode::LShr | Opcode::AShr => self.err_at(pos, format!("{w} constexprs are no longer supported")),
+            Opcode::And | Opcode::Or => {
+                self.err_at(pos, format!("{w} constexprs are no longer supported"))
+            }
+            Opcode::LShr | Opcode::AShr => {
+                self.err_at(pos, format!("{w} constexprs are no longer supported"))
+            }
             _ if op.is_binary() => {
-                if op.is_fp_binary() || matches!(op, Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem) {
+                if op.is_fp_binary()
+                    || matches!(
+                        op,
+                        Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem
+                    )
+                {
                     return self.err_at(pos, format!("{w} constexprs are no longer supported"));
                 }
                 let mut flags = 0u8;
@@ -407,7 +498,8 @@ impl Parser<'_> {
                     return self.err_at(pos, "operands of constexpr must have same type");
                 }
                 if !self.ctx.is_int_or_int_vector(at) {
-                    return self.err_at(pos, "constexpr requires integer or integer vector operands");
+                    return self
+                        .err_at(pos, "constexpr requires integer or integer vector operands");
                 }
                 let c = self.ctx.const_expr(op, at, &[a, b], flags, None);
                 self.check_const(c, ty, pos)
@@ -421,7 +513,11 @@ impl Parser<'_> {
                 }
                 self.expect(Tok::RParen, "expected ')' in constantexpr")?;
                 let v0t = self.ctx.type_of(ops[0]);
-                let Some(elem) = self.ctx.element_type(v0t).filter(|_| self.ctx.is_vector(v0t)) else {
+                let Some(elem) = self
+                    .ctx
+                    .element_type(v0t)
+                    .filter(|_| self.ctx.is_vector(v0t))
+                else {
                     return self.err_at(pos, "invalid operands to constantexpr");
                 };
                 let c = match (op, ops.len()) {
@@ -435,7 +531,13 @@ impl Parser<'_> {
                         } else {
                             self.ctx.vector_type(elem, mask.len() as u32)
                         };
-                        self.ctx.const_expr(op, rt, &ops[..2], 0, Some(ConstPayload::Mask(mask.into())))
+                        self.ctx.const_expr(
+                            op,
+                            rt,
+                            &ops[..2],
+                            0,
+                            Some(ConstPayload::Mask(mask.into())),
+                        )
                     }
                     _ => return self.err_at(pos, "invalid operands to constantexpr"),
                 };
@@ -449,7 +551,11 @@ impl Parser<'_> {
     pub(crate) fn mask_of(&self, m: Value, pos: usize) -> PResult<Vec<i32>> {
         use crate::constants::ConstKind;
         let mt = self.ctx.type_of(m);
-        let Some((n, _)) = self.ctx.vector_len(mt).filter(|_| self.ctx.int_width(self.ctx.scalar_type(mt)) == Some(32)) else {
+        let Some((n, _)) = self
+            .ctx
+            .vector_len(mt)
+            .filter(|_| self.ctx.int_width(self.ctx.scalar_type(mt)) == Some(32))
+        else {
             return self.err_at(pos, "invalid shufflevector operands");
         };
         if self.ctx.value_kind(m) != ValueKind::Constant {
@@ -465,7 +571,10 @@ impl Parser<'_> {
         let out: Option<Vec<i32>> = match self.ctx.const_kind(m) {
             ConstKind::Zero => Some(vec![0; n as usize]),
             ConstKind::Undef | ConstKind::Poison => Some(vec![-1; n as usize]),
-            ConstKind::DataVector => self.ctx.const_data(m).map(|d| d.iter().map(|&x| x as u32 as i32).collect()),
+            ConstKind::DataVector => self
+                .ctx
+                .const_data(m)
+                .map(|d| d.iter().map(|&x| x as u32 as i32).collect()),
             ConstKind::Vector => self.ctx.operands(m).map(|o| o.and_then(lane)).collect(),
             _ => None,
         };
@@ -515,7 +624,13 @@ impl Parser<'_> {
         if !self.ctx.is_sized(src) {
             return self.err_at(pos, "base element of getelementptr must be sized");
         }
-        let c = self.ctx.const_expr(Opcode::GetElementPtr, rt, &ops, flags, Some(ConstPayload::Gep { src, inrange }));
+        let c = self.ctx.const_expr(
+            Opcode::GetElementPtr,
+            rt,
+            &ops,
+            flags,
+            Some(ConstPayload::Gep { src, inrange }),
+        );
         self.check_const(c, ty, pos)
     }
 
@@ -534,7 +649,10 @@ impl Parser<'_> {
             }
             if let Some(l) = self.ctx.vector_len(it) {
                 if vec.is_some_and(|v| v != l) {
-                    return self.err_at(pos, "getelementptr vector index has a wrong number of elements");
+                    return self.err_at(
+                        pos,
+                        "getelementptr vector index has a wrong number of elements",
+                    );
                 }
                 vec = Some(l);
             }
@@ -552,10 +670,15 @@ impl Parser<'_> {
     /// The defined or forward-referenced global named by `t`, if any.
     pub(crate) fn lookup_global(&self, t: &Token) -> Option<Value> {
         if t.kind == Tok::GlobalId {
-            self.numbered_globals.get(&t.num).copied().or_else(|| self.fwd_global_ids.get(&t.num).map(|x| x.0))
+            self.numbered_globals
+                .get(&t.num)
+                .copied()
+                .or_else(|| self.fwd_global_ids.get(&t.num).map(|x| x.0))
         } else {
             let n = self.name_of(t);
-            self.ctx.global_by_name(self.m, &n).or_else(|| self.fwd_globals.get(n.as_ref()).map(|x| x.0))
+            self.ctx
+                .global_by_name(self.m, &n)
+                .or_else(|| self.fwd_globals.get(n.as_ref()).map(|x| x.0))
         }
     }
 
@@ -581,7 +704,15 @@ impl Parser<'_> {
         };
         let vt = self.ctx.type_of(v);
         if vt != ty {
-            return self.err_at(t.start, format!("'{}' defined with type '{}' but expected '{}'", self.token_text(t), self.ty_str(vt), self.ty_str(ty)));
+            return self.err_at(
+                t.start,
+                format!(
+                    "'{}' defined with type '{}' but expected '{}'",
+                    self.token_text(t),
+                    self.ty_str(vt),
+                    self.ty_str(ty)
+                ),
+            );
         }
         Ok(v)
     }
@@ -598,7 +729,13 @@ impl Parser<'_> {
         let fwd = match t {
             Some(t) if t.kind == Tok::GlobalId => {
                 if t.num < self.next_global_id {
-                    return self.err_at(t.start, format!("variable expected to be numbered '@{}' or greater", self.next_global_id));
+                    return self.err_at(
+                        t.start,
+                        format!(
+                            "variable expected to be numbered '@{}' or greater",
+                            self.next_global_id
+                        ),
+                    );
                 }
                 self.next_global_id = t.num.saturating_add(1);
                 self.numbered_globals.insert(t.num, v);
@@ -617,7 +754,15 @@ impl Parser<'_> {
         if let Some((p, pos)) = fwd {
             let (pt, vt) = (self.ctx.type_of(p), self.ctx.type_of(v));
             if pt != vt {
-                return self.err_at(pos, format!("'{}' defined with type '{}' but expected '{}'", t.map(|t| self.token_text(t)).unwrap_or_default(), self.ty_str(vt), self.ty_str(pt)));
+                return self.err_at(
+                    pos,
+                    format!(
+                        "'{}' defined with type '{}' but expected '{}'",
+                        t.map(|t| self.token_text(t)).unwrap_or_default(),
+                        self.ty_str(vt),
+                        self.ty_str(pt)
+                    ),
+                );
             }
             self.replace_placeholder(p, v);
             self.ctx.erase_global(Global(p));
@@ -648,7 +793,9 @@ impl Parser<'_> {
                 Some(&v) => Some(v),
                 None => match fs.fwd_ids.get(&t.num) {
                     Some(&(v, _)) => Some(v),
-                    None if t.num < fs.next_id => return self.err_at(t.start, format!("use of undefined value '%{}'", t.num)),
+                    None if t.num < fs.next_id => {
+                        return self.err_at(t.start, format!("use of undefined value '%{}'", t.num))
+                    }
                     None => None,
                 },
             }
@@ -656,22 +803,40 @@ impl Parser<'_> {
             let n = self.lx.text(t);
             match self.ctx.local_by_name(f, &n) {
                 Some(v) => Some(v),
-                None => self.fs.as_ref().and_then(|fs| fs.fwd_named.get(n.as_ref()).map(|x| x.0)),
+                None => self
+                    .fs
+                    .as_ref()
+                    .and_then(|fs| fs.fwd_named.get(n.as_ref()).map(|x| x.0)),
             }
         };
         if let Some(v) = found {
             let vt = self.ctx.type_of(v);
             if vt != ty {
                 if self.ctx.is_label(ty) {
-                    return self.err_at(t.start, format!("'{}' is not a basic block", self.token_text(t)));
+                    return self.err_at(
+                        t.start,
+                        format!("'{}' is not a basic block", self.token_text(t)),
+                    );
                 }
-                return self.err_at(t.start, format!("'{}' defined with type '{}' but expected '{}'", self.token_text(t), self.ty_str(vt), self.ty_str(ty)));
+                return self.err_at(
+                    t.start,
+                    format!(
+                        "'{}' defined with type '{}' but expected '{}'",
+                        self.token_text(t),
+                        self.ty_str(vt),
+                        self.ty_str(ty)
+                    ),
+                );
             }
             return Ok(v);
         }
         // Forward reference.
         let v = if self.ctx.is_label(ty) {
-            let name = if t.kind == Tok::LocalName { self.lx.text(t).into_owned() } else { String::new() };
+            let name = if t.kind == Tok::LocalName {
+                self.lx.text(t).into_owned()
+            } else {
+                String::new()
+            };
             self.ctx.create_block(&name).0
         } else {
             if self.ctx.is_void(ty) || self.ctx.is_function(ty) {
@@ -698,7 +863,10 @@ impl Parser<'_> {
                     LocalName::Id(n) => {
                         if n < fs.next_id {
                             let next = fs.next_id;
-                            return self.err_at(pos, format!("instruction expected to be numbered '%{next}' or greater"));
+                            return self.err_at(
+                                pos,
+                                format!("instruction expected to be numbered '%{next}' or greater"),
+                            );
                         }
                         n
                     }
@@ -712,7 +880,10 @@ impl Parser<'_> {
                 let f = fs.f;
                 let n = self.lx.text(&t);
                 if self.ctx.local_by_name(f, &n).is_some() {
-                    return self.err_at(t.start, format!("multiple definition of local value named '{n}'"));
+                    return self.err_at(
+                        t.start,
+                        format!("multiple definition of local value named '{n}'"),
+                    );
                 }
                 let fwd = self.fs().fwd_named.remove(n.as_ref());
                 self.ctx.set_name(v, &n);
@@ -722,7 +893,13 @@ impl Parser<'_> {
         if let Some((p, _)) = fwd {
             let (pt, vt) = (self.ctx.type_of(p), self.ctx.type_of(v));
             if pt != vt {
-                return self.err_at(pos, format!("instruction forward referenced with type '{}'", self.ty_str(pt)));
+                return self.err_at(
+                    pos,
+                    format!(
+                        "instruction forward referenced with type '{}'",
+                        self.ty_str(pt)
+                    ),
+                );
             }
             if self.ctx.value_kind(v) == ValueKind::Instruction
                 && self.ctx.opcode(crate::ir::Inst(v)) != Opcode::Phi
