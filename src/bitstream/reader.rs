@@ -9,17 +9,16 @@
 //! # Scopes and abbreviations
 //!
 //! ```text
-//!   active:  [ abbrevs of block A ........ | abbrevs of block B (inner) .. ]
-//!             ^ A.active_start              ^ B.active_start
+//!   abbrevs: BLOCKINFO's shared list for B's id  +  [ A's defs | B's defs ]
+//!                                                            ^ base
 //!   local:   operand pool of abbreviations defined inside open blocks,
 //!            truncated to B.local_start when B ends
 //!   info:    BLOCKINFO pool, append-only (see `blockinfo.rs`)
 //! ```
 //!
-//! Abbreviation id `4 + i` of the innermost block is
-//! `active[B.active_start + i]`: first the ones BLOCKINFO gives the block's
-//! id (copied as references on entry), then the ones the block defines, in
-//! order.
+//! Abbreviation id `4 + i` of the innermost block B is first the ones
+//! BLOCKINFO gives B's id (a shared list, not copied), then the ones B
+//! defines, in order (`AbbrevScopes` in `blockinfo.rs`).
 //!
 //! Work is bounded by the input: every step consumes at least one bit (the
 //! abbreviation id width is at least 1), and lengths are checked against the
@@ -27,7 +26,7 @@
 //! its bits plus its abbreviation's literal operands.
 
 use super::abbrev::{decode_char6, encoding, AbbrevOp, Step, StepKind};
-use super::blockinfo::{AbbrevRef, BlockInfo, BlockInfoEntry};
+use super::blockinfo::{AbbrevRef, AbbrevScopes, BlockInfo, BlockInfoEntry, SavedScope};
 use super::cursor::{Cursor, Fault};
 use super::error::{Error, ErrorKind, Result};
 
@@ -155,11 +154,11 @@ impl<'a> Record<'a> {
     }
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Scope {
     block_id: u32,
     prev_width: u32,
-    active_start: u32,
+    abbrevs: SavedScope,
     local_start: u32,
     is_info: bool,
 }
@@ -177,15 +176,13 @@ pub struct Reader<'a> {
     cur: Cursor<'a>,
     width: u32,
     scopes: Vec<Scope>,
-    active: Vec<AbbrevRef>,
+    abbrevs: AbbrevScopes,
     local: Vec<AbbrevOp>,
     /// `local` compiled, index for index.
     local_steps: Vec<Step>,
     info: BlockInfo,
     build: Option<InfoBuild>,
     in_info: bool,
-    /// Index in `active` of the current block's abbreviation id 4.
-    abbrev_base: usize,
     last_abbrev: Option<AbbrevRef>,
     tmp_ops: Vec<AbbrevOp>,
 }
@@ -204,13 +201,12 @@ impl<'a> Reader<'a> {
             cur,
             width: TOP_LEVEL_ABBREV_WIDTH,
             scopes: Vec::new(),
-            active: Vec::new(),
+            abbrevs: AbbrevScopes::default(),
             local: Vec::new(),
             local_steps: Vec::new(),
             info: BlockInfo::new(),
             build: None,
             in_info: false,
-            abbrev_base: 0,
             last_abbrev: None,
             tmp_ops: Vec::new(),
         }
@@ -266,8 +262,7 @@ impl<'a> Reader<'a> {
 
     /// Number of abbreviations usable in the current block.
     pub fn abbrev_count(&self) -> usize {
-        let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
-        self.active.len() - start
+        self.abbrevs.count()
     }
 
     #[inline]
@@ -282,9 +277,8 @@ impl<'a> Reader<'a> {
 
     /// The operands of abbreviation `abbrev_id` in the current block.
     pub fn abbrev(&self, abbrev_id: u32) -> Option<&[AbbrevOp]> {
-        let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
         let i = (abbrev_id as usize).checked_sub(FIRST_APPLICATION_ABBREV as usize)?;
-        let r = *self.active.get(start + i)?;
+        let r = self.abbrevs.get(i)?;
         Some(self.ops_of(r))
     }
 
@@ -329,11 +323,10 @@ impl<'a> Reader<'a> {
         }
         self.cur.align32();
         self.width = scope.prev_width;
-        self.active.truncate(scope.active_start as usize);
+        self.abbrevs.exit(scope.abbrevs);
         self.local.truncate(scope.local_start as usize);
         self.local_steps.truncate(scope.local_start as usize);
         self.in_info = self.scopes.last().is_some_and(|s| s.is_info);
-        self.abbrev_base = self.scopes.last().map_or(0, |s| s.active_start as usize);
         if scope.is_info {
             if let Some(build) = self.build.take() {
                 self.info.replace_entries(build.entries);
@@ -347,18 +340,15 @@ impl<'a> Reader<'a> {
     /// list with what BLOCKINFO gives `block_id`. A BLOCKINFO block entered
     /// this way is an ordinary block (its definitions stay local to it).
     pub fn enter_block(&mut self, block_id: u32) -> Result<BlockHeader> {
+        let saved = self.abbrevs.enter(self.info.shared_abbrevs(block_id));
         self.scopes.push(Scope {
             block_id,
             prev_width: self.width,
-            active_start: self.active.len() as u32,
+            abbrevs: saved,
             local_start: self.local.len() as u32,
             is_info: false,
         });
         self.in_info = false;
-        self.abbrev_base = self.active.len();
-        if let Some(e) = self.info.entry(block_id) {
-            self.active.extend_from_slice(&e.abbrevs);
-        }
         let width = self.cur.read_vbr32(4)?;
         if width > 32 {
             return Err(self.cur.error(ErrorKind::InvalidAbbrevWidth(width.into())));
@@ -450,9 +440,14 @@ impl<'a> Reader<'a> {
             Some(()) => Ok(()),
             None => Err(self.cur.take_fault()),
         };
+        // Pools are indexed by `u32`: refuse to grow one past that (only a
+        // stream of more than a gigabyte of definitions could).
+        let pool = self.local.len().max(self.info.ops().len());
         let res = res.and_then(|()| {
             if ops.is_empty() {
                 Err(Error::new(start, ErrorKind::EmptyAbbrev))
+            } else if pool + ops.len() > u32::MAX as usize {
+                Err(Error::new(start, ErrorKind::LengthTooLarge))
             } else {
                 Ok(())
             }
@@ -481,7 +476,7 @@ impl<'a> Reader<'a> {
                 };
                 self.local.extend_from_slice(&ops);
                 self.local_steps.extend(ops.iter().map(|&op| Step::of(op)));
-                self.active.push(r);
+                self.abbrevs.push(r);
                 self.last_abbrev = Some(r);
             }
         }
@@ -501,9 +496,9 @@ impl<'a> Reader<'a> {
         let code = if abbrev_id == UNABBREV_RECORD {
             read_unabbrev(&mut cur, &mut rec.ops)
         } else {
-            let Some(&r) = (abbrev_id as usize)
+            let Some(r) = (abbrev_id as usize)
                 .checked_sub(FIRST_APPLICATION_ABBREV as usize)
-                .and_then(|i| self.active.get(self.abbrev_base + i))
+                .and_then(|i| self.abbrevs.get(i))
             else {
                 return Err(self.cur.error(ErrorKind::UnknownAbbrev(abbrev_id)));
             };
@@ -587,9 +582,9 @@ impl<'a> Reader<'a> {
             }
             return Ok(code);
         }
-        let Some(&r) = (abbrev_id as usize)
+        let Some(r) = (abbrev_id as usize)
             .checked_sub(FIRST_APPLICATION_ABBREV as usize)
-            .and_then(|i| self.active.get(self.abbrev_base + i))
+            .and_then(|i| self.abbrevs.get(i))
         else {
             return Err(self.cur.error(ErrorKind::UnknownAbbrev(abbrev_id)));
         };

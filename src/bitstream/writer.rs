@@ -18,7 +18,7 @@
 //! for bit.
 
 use super::abbrev::{encode_char6, encoding, AbbrevOp};
-use super::blockinfo::{AbbrevRef, BlockInfo, BlockInfoEntry};
+use super::blockinfo::{AbbrevRef, AbbrevScopes, BlockInfo, BlockInfoEntry, SavedScope};
 use super::error::{Error, ErrorKind, Result};
 use super::reader::{
     BLOCKINFO_BLOCK_ID, BLOCKINFO_CODE_BLOCKNAME, BLOCKINFO_CODE_SETBID,
@@ -119,11 +119,11 @@ impl Bits {
     }
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Scope {
     prev_width: u32,
     len_at: usize,
-    active_start: u32,
+    abbrevs: SavedScope,
     local_start: u32,
     is_info: bool,
 }
@@ -146,7 +146,7 @@ pub struct Writer {
     bits: Bits,
     width: u32,
     scopes: Vec<Scope>,
-    active: Vec<AbbrevRef>,
+    abbrevs: AbbrevScopes,
     local: Vec<AbbrevOp>,
     info: BlockInfo,
     build: Option<InfoBuild>,
@@ -175,7 +175,7 @@ impl Writer {
             },
             width: TOP_LEVEL_ABBREV_WIDTH,
             scopes: Vec::new(),
-            active: Vec::new(),
+            abbrevs: AbbrevScopes::default(),
             local: Vec::new(),
             info: BlockInfo::new(),
             build: None,
@@ -252,18 +252,16 @@ impl Writer {
     /// [`Writer::exit_block`].
     pub fn enter_block(&mut self, block_id: u32, abbrev_width: u32) -> Result<()> {
         let len_at = self.enter(block_id, abbrev_width)?;
+        let saved = self.abbrevs.enter(self.info.shared_abbrevs(block_id));
         self.scopes.push(Scope {
             prev_width: self.width,
             len_at,
-            active_start: self.active.len() as u32,
+            abbrevs: saved,
             local_start: self.local.len() as u32,
             is_info: false,
         });
         self.in_info = false;
         self.width = abbrev_width;
-        if let Some(e) = self.info.entry(block_id) {
-            self.active.extend_from_slice(&e.abbrevs);
-        }
         Ok(())
     }
 
@@ -291,7 +289,7 @@ impl Writer {
         let words = u32::try_from(words).unwrap_or(u32::MAX);
         self.bits.out[scope.len_at..scope.len_at + 4].copy_from_slice(&words.to_le_bytes());
         self.width = scope.prev_width;
-        self.active.truncate(scope.active_start as usize);
+        self.abbrevs.exit(scope.abbrevs);
         self.local.truncate(scope.local_start as usize);
         self.in_info = self.scopes.last().is_some_and(|s| s.is_info);
         if scope.is_info {
@@ -322,6 +320,9 @@ impl Writer {
     pub fn define_abbrev(&mut self, ops: &[AbbrevOp]) -> Result<u32> {
         if ops.is_empty() {
             return Err(self.bits.error(ErrorKind::EmptyAbbrev));
+        }
+        if self.local.len().max(self.info.ops().len()) + ops.len() > u32::MAX as usize {
+            return Err(self.bits.error(ErrorKind::LengthTooLarge));
         }
         if self.in_info && self.build.as_ref().and_then(|b| b.current).is_none() {
             return Err(self.bits.error(ErrorKind::NoCurrentBlockId));
@@ -370,9 +371,8 @@ impl Writer {
             shared: false,
         };
         self.local.extend_from_slice(ops);
-        self.active.push(r);
-        let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
-        Ok(FIRST_APPLICATION_ABBREV + (self.active.len() - start) as u32 - 1)
+        self.abbrevs.push(r);
+        Ok(FIRST_APPLICATION_ABBREV + self.abbrevs.count() as u32 - 1)
     }
 
     /// In a BLOCKINFO block: writes `SETBID block_id` unless it is the
@@ -420,10 +420,9 @@ impl Writer {
             }
             return self.emit_unabbrev_record(code, vals);
         }
-        let start = self.scopes.last().map_or(0, |s| s.active_start as usize);
-        let Some(&r) = (abbrev_id as usize)
+        let Some(r) = (abbrev_id as usize)
             .checked_sub(FIRST_APPLICATION_ABBREV as usize)
-            .and_then(|i| self.active.get(start + i))
+            .and_then(|i| self.abbrevs.get(i))
         else {
             return Err(self.bits.error(ErrorKind::UnknownAbbrev(abbrev_id)));
         };
