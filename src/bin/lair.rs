@@ -94,9 +94,9 @@ fn cmd_bcdump(args: &[String]) -> Result<(), String> {
         return Err("expected one argument: FILE.bc".into());
     };
     let bytes = read_file(path)?;
-    let mut out = Vec::with_capacity(bytes.len() * 8);
-    let res = bitstream::dump(&bytes, &mut out);
-    write_stdout(&out)?;
+    let mut out = std::io::stdout().lock();
+    let res = bitstream::dump_to(&bytes, &mut out);
+    let _ = out.flush();
     res.map_err(|e| format!("{path}: {e}"))
 }
 

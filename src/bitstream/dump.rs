@@ -12,6 +12,8 @@
 //! decoded; metadata index offsets are checked. It does not own reading
 //! (`reader.rs`).
 
+use std::io::Write;
+
 use super::abbrev::AbbrevOp;
 use super::blockinfo::BlockInfo;
 use super::container::{read_signature, stream_bytes, wrapper_header, StreamKind};
@@ -30,6 +32,26 @@ const FIRST_APPLICATION_BLOCKID: u32 = 8;
 /// Appends the dump of bitstream file `bytes` to `out`. On error, `out`
 /// holds the listing up to the point of failure, as the analyzer prints it.
 pub fn dump(bytes: &[u8], out: &mut Vec<u8>) -> Result<()> {
+    dump_to(bytes, out)
+}
+
+/// Writes the dump of bitstream file `bytes` to `sink`, in pieces of about
+/// [`FLUSH_BYTES`] (the listing can be much larger than the file: a record
+/// prints every literal of its abbreviation). On error, what was listed up
+/// to the failure has been written.
+pub fn dump_to(bytes: &[u8], sink: &mut dyn Write) -> Result<()> {
+    let mut out = Vec::with_capacity(FLUSH_BYTES + 4096);
+    let res = dump_into(bytes, &mut out, sink);
+    let flushed = sink
+        .write_all(&out)
+        .map_err(|_| Error::new(0, ErrorKind::Output));
+    res.and(flushed)
+}
+
+/// The listing is handed to the sink whenever this much is buffered.
+pub const FLUSH_BYTES: usize = 1 << 20;
+
+fn dump_into(bytes: &[u8], out: &mut Vec<u8>, sink: &mut dyn Write) -> Result<()> {
     if !bytes.len().is_multiple_of(4) {
         return Err(Error::new(0, ErrorKind::NotWordSized(bytes.len() as u64)));
     }
@@ -53,6 +75,7 @@ pub fn dump(bytes: &[u8], out: &mut Vec<u8>) -> Result<()> {
         r: Reader::with_cursor(cur),
         kind,
         out,
+        sink,
         frames: Vec::new(),
     };
     d.run()
@@ -217,6 +240,7 @@ struct Dumper<'a, 'o> {
     r: Reader<'a>,
     kind: StreamKind,
     out: &'o mut Vec<u8>,
+    sink: &'o mut dyn Write,
     frames: Vec<Frame>,
 }
 
@@ -235,6 +259,13 @@ impl<'a> Dumper<'a, '_> {
             }
             while !self.frames.is_empty() {
                 self.step(&mut rec)?;
+                if self.out.len() >= FLUSH_BYTES {
+                    let at = self.r.bit_pos();
+                    self.sink
+                        .write_all(self.out)
+                        .map_err(|_| Error::new(at, ErrorKind::Output))?;
+                    self.out.clear();
+                }
             }
         }
         Ok(())

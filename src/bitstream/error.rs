@@ -95,6 +95,8 @@ pub enum ErrorKind {
     BadWrapper,
     /// A file whose length is not a multiple of 4 bytes.
     NotWordSized(u64),
+    /// Writing the dump listing to its destination failed.
+    Output,
     /// A metadata strings blob that does not decode (dump only).
     BadMetadataStrings(&'static str),
     /// Writer: a value that does not fit its fixed or VBR operand.
@@ -163,6 +165,7 @@ impl fmt::Display for ErrorKind {
                     "bitcode stream of {n} bytes is not a multiple of 4 bytes in length"
                 )
             }
+            Output => f.write_str("writing the listing failed"),
             BadMetadataStrings(why) => write!(f, "cannot decode metadata strings blob: {why}"),
             ValueTooWide { value, width } => {
                 write!(f, "value {value} does not fit an operand of width {width}")

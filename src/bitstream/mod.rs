@@ -60,7 +60,7 @@ pub use container::{
 };
 pub use copy::copy_stream;
 pub use cursor::Cursor;
-pub use dump::dump;
+pub use dump::{dump, dump_to};
 pub use error::{Error, ErrorKind, Result};
 pub use reader::{
     BlockHeader, Entry, Reader, Record, SkippedBlock, BLOCKINFO_BLOCK_ID, BLOCKINFO_CODE_BLOCKNAME,
