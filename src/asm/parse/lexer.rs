@@ -104,20 +104,62 @@ pub(crate) struct Token {
 /// The lexer: a cursor over the source bytes.
 #[derive(Clone)]
 pub(crate) struct Lexer<'a> {
+    pub(crate) text: &'a str,
     pub(crate) src: &'a [u8],
     pub(crate) pos: usize,
 }
 
+/// Character classes, one table lookup each.
+const LABEL: u8 = 1; // [-a-zA-Z$._0-9]
+const WORD: u8 = 2; // [a-zA-Z0-9_]
+const NAME_START: u8 = 4; // [-a-zA-Z$._]
+const MD: u8 = 8; // [-a-zA-Z$._0-9\\]
+
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let alpha = b.is_ascii_alphabetic();
+        let digit = b.is_ascii_digit();
+        let punct = matches!(b, b'-' | b'$' | b'.' | b'_');
+        let mut v = 0;
+        if alpha || digit || punct {
+            v |= LABEL | MD;
+        }
+        if alpha || digit || b == b'_' {
+            v |= WORD;
+        }
+        if alpha || punct {
+            v |= NAME_START;
+        }
+        if b == b'\\' {
+            v |= MD;
+        }
+        t[c] = v;
+        c += 1;
+    }
+    t
+};
+
+#[inline]
 fn is_label_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+    CLASS[c as usize] & LABEL != 0
 }
 
+#[inline]
 fn is_name_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || matches!(c, b'-' | b'$' | b'.' | b'_')
+    CLASS[c as usize] & NAME_START != 0
 }
 
+#[inline]
 fn is_md_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_' | b'\\')
+    CLASS[c as usize] & MD != 0
+}
+
+#[inline]
+fn is_word_char(c: u8) -> bool {
+    CLASS[c as usize] & WORD != 0
 }
 
 /// Decimal digits to a number, `u64::MAX` on overflow.
@@ -137,8 +179,12 @@ fn digits_value(d: &[u8]) -> u64 {
 
 impl<'a> Lexer<'a> {
     /// A lexer at the start of `src`.
-    pub(crate) fn new(src: &'a [u8]) -> Self {
-        Lexer { src, pos: 0 }
+    pub(crate) fn new(text: &'a str) -> Self {
+        Lexer {
+            text,
+            src: text.as_bytes(),
+            pos: 0,
+        }
     }
 
     #[inline]
@@ -398,7 +444,7 @@ impl<'a> Lexer<'a> {
             while self.at(q).is_ascii_digit() {
                 q += 1;
             }
-            if q > start + 1 && !(self.at(q).is_ascii_alphanumeric() || self.at(q) == b'_') {
+            if q > start + 1 && !is_word_char(self.at(q)) {
                 self.pos = q;
                 let mut t = self.tok(Tok::IntType, start, start + 1, q);
                 t.num = digits_value(&self.src[start + 1..q]);
@@ -406,7 +452,7 @@ impl<'a> Lexer<'a> {
             }
         }
         let mut q = start;
-        while self.at(q).is_ascii_alphanumeric() || self.at(q) == b'_' {
+        while q < p && is_word_char(self.src[q]) {
             q += 1;
         }
         self.pos = q;
@@ -504,7 +550,7 @@ impl<'a> Lexer<'a> {
 
     /// A span as text (spans of words and numbers are ASCII).
     pub(crate) fn str_of(&self, a: usize, b: usize) -> &'a str {
-        core::str::from_utf8(&self.src[a..b]).unwrap_or("")
+        self.text.get(a..b).unwrap_or("")
     }
 
     /// The raw bytes of a span.
@@ -516,6 +562,11 @@ impl<'a> Lexer<'a> {
     /// (or is a metadata name with `\xx`).
     pub(crate) fn text(&self, t: &Token) -> Cow<'a, str> {
         let raw = &self.src[t.a..t.b];
+        if !t.quoted {
+            if let Some(s) = self.text.get(t.a..t.b) {
+                return Cow::Borrowed(s);
+            }
+        }
         if t.quoted && raw.contains(&b'\\') {
             match unescape(raw) {
                 Cow::Owned(v) => Cow::Owned(String::from_utf8_lossy(&v).into_owned()),
@@ -577,7 +628,7 @@ mod tests {
     use super::*;
 
     fn kinds(s: &str) -> Vec<Tok> {
-        let mut l = Lexer::new(s.as_bytes());
+        let mut l = Lexer::new(s);
         let mut v = Vec::new();
         loop {
             let t = l.next();

@@ -119,7 +119,7 @@ pub fn parse_module(ctx: &mut Context, src: &str, filename: &str) -> Result<Modu
             ctx.module_mut(m).id = id.to_string();
         }
     }
-    let mut p = Parser::new(ctx, src.as_bytes(), m);
+    let mut p = Parser::new(ctx, src, m);
     match p.run() {
         Ok(()) => Ok(m),
         Err(e) => Err(make_error(src, filename, e)),
@@ -213,7 +213,7 @@ pub(crate) enum BlockRef {
 }
 
 impl<'a> Parser<'a> {
-    fn new(ctx: &'a mut Context, src: &'a [u8], m: Module) -> Self {
+    fn new(ctx: &'a mut Context, src: &'a str, m: Module) -> Self {
         let mut lx = Lexer::new(src);
         let tok = lx.next();
         Parser {

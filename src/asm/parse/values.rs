@@ -56,6 +56,22 @@ impl Parser<'_> {
         r
     }
 
+    /// `v` if it is a constant (uniqued constant or global value).
+    fn need_const(&self, v: Value, pos: usize) -> PResult<Value> {
+        if self.ctx.value_kind(v).is_constant() {
+            Ok(v)
+        } else {
+            self.err_at(pos, "expected a constant value")
+        }
+    }
+
+    /// `T v` where `v` must be a constant.
+    fn parse_typed_const(&mut self) -> PResult<Value> {
+        let pos = self.tok.start;
+        let v = self.parse_typed_value()?;
+        self.need_const(v, pos)
+    }
+
     fn mismatch<T>(&self, pos: usize, got: Type, want: Type) -> PResult<T> {
         self.err_at(
             pos,
@@ -268,7 +284,8 @@ impl Parser<'_> {
                     }
                 }
                 first_ty.get_or_insert(et);
-                elems.push(self.parse_value(et)?);
+                let v = self.parse_value(et)?;
+                elems.push(self.need_const(v, p)?);
                 if !self.eat(Tok::Comma) {
                     break;
                 }
@@ -307,7 +324,8 @@ impl Parser<'_> {
                         );
                     }
                 }
-                elems.push(self.parse_value(et)?);
+                let v = self.parse_value(et)?;
+                elems.push(self.need_const(v, p)?);
                 if !self.eat(Tok::Comma) {
                     break;
                 }
@@ -355,7 +373,8 @@ impl Parser<'_> {
                 }
             }
             first_ty = Some(et);
-            elems.push(self.parse_value(et)?);
+            let v = self.parse_value(et)?;
+            elems.push(self.need_const(v, p)?);
             if !self.eat(Tok::Comma) {
                 break;
             }
@@ -446,7 +465,7 @@ impl Parser<'_> {
         match op {
             _ if op.is_cast() => {
                 self.expect(Tok::LParen, "expected '(' after constantexpr cast")?;
-                let v = self.parse_typed_value()?;
+                let v = self.parse_typed_const()?;
                 self.expect_word("to")?;
                 let dt = self.parse_type()?;
                 self.expect(Tok::RParen, "expected ')' at end of constantexpr cast")?;
@@ -489,9 +508,9 @@ impl Parser<'_> {
                     }
                 }
                 self.expect(Tok::LParen, "expected '(' in binary constantexpr")?;
-                let a = self.parse_typed_value()?;
+                let a = self.parse_typed_const()?;
                 self.expect(Tok::Comma, "expected comma in binary constantexpr")?;
-                let b = self.parse_typed_value()?;
+                let b = self.parse_typed_const()?;
                 self.expect(Tok::RParen, "expected ')' in binary constantexpr")?;
                 let at = self.ctx.type_of(a);
                 if at != self.ctx.type_of(b) {
@@ -507,9 +526,9 @@ impl Parser<'_> {
             Opcode::GetElementPtr => self.parse_gep_const(ty, pos),
             Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {
                 self.expect(Tok::LParen, "expected '(' in constantexpr")?;
-                let mut ops = vec![self.parse_typed_value()?];
+                let mut ops = vec![self.parse_typed_const()?];
                 while self.eat(Tok::Comma) {
-                    ops.push(self.parse_typed_value()?);
+                    ops.push(self.parse_typed_const()?);
                 }
                 self.expect(Tok::RParen, "expected ')' in constantexpr")?;
                 let v0t = self.ctx.type_of(ops[0]);
@@ -615,9 +634,9 @@ impl Parser<'_> {
         self.expect(Tok::LParen, "expected '(' in constantexpr")?;
         let src = self.parse_type()?;
         self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
-        let mut ops = vec![self.parse_typed_value()?];
+        let mut ops = vec![self.parse_typed_const()?];
         while self.eat(Tok::Comma) {
-            ops.push(self.parse_typed_value()?);
+            ops.push(self.parse_typed_const()?);
         }
         self.expect(Tok::RParen, "expected ')' in constantexpr")?;
         let rt = self.gep_result_type(&ops, pos)?;
