@@ -326,6 +326,13 @@ impl IndexList for [i128] {
 pub(super) trait ConstIndexList {
     fn len(&self) -> usize;
     fn get(&self, i: usize) -> Option<i128>;
+    /// The index at `i` as a struct field number (only compared against
+    /// the field count): any value that is out of range exactly when the
+    /// index is (a negative index is huge).
+    #[inline]
+    fn field(&self, i: usize) -> Option<u64> {
+        self.get(i).map(|v| u64::try_from(v).unwrap_or(u64::MAX))
+    }
 }
 
 impl ConstIndexList for [i128] {
@@ -475,28 +482,42 @@ impl<M: StructMemo> Walk<'_, M> {
         let mut offset = A::ZERO;
         let mut at = Cursor::start(source);
         for position in 0..indices.len() {
-            let Some(i) = indices.get(position) else {
-                return Err(GepError::NotConstant { position });
-            };
             match at.kind {
                 StepInfo::STRUCT => {
-                    // A negative index is huge as u128: one comparison.
-                    if i as u128 >= u128::from(at.extra) {
+                    // The field number (LLVM's `getZExtValue`); no sign
+                    // extension needed on this path.
+                    let Some(f) = indices.field(position) else {
+                        return Err(GepError::NotConstant { position });
+                    };
+                    if f >= u64::from(at.extra) {
                         return Err(GepError::StructIndexOutOfRange {
                             position,
-                            index: i,
+                            index: indices.get(position).unwrap_or(i128::from(f)),
                             num_fields: at.extra,
                         });
                     }
-                    let (field_offset, field) = self.memo.store().field_step(at.inner, i as usize);
-                    if i != 0 {
+                    let (field_offset, field) = self.memo.store().field_step(at.inner, f as usize);
+                    if f != 0 {
                         if field.scalable {
                             return Err(GepError::Scalable { position });
                         }
                         offset = offset.add(A::from_u64(field_offset));
                     }
                     at = Cursor::into(&field);
+                    continue;
                 }
+                StepInfo::ARRAY | StepInfo::VECTOR => {}
+                _ => {
+                    return Err(match indices.get(position) {
+                        None => GepError::NotConstant { position },
+                        Some(_) => GepError::NotIndexable { position },
+                    })
+                }
+            }
+            let Some(i) = indices.get(position) else {
+                return Err(GepError::NotConstant { position });
+            };
+            match at.kind {
                 StepInfo::ARRAY => {
                     let info = self.step_info(Type::from_index(at.inner as usize))?;
                     at = Cursor::into(&info);
@@ -517,7 +538,7 @@ impl<M: StructMemo> Walk<'_, M> {
                         offset = offset.add(A::truncate(i).mul(A::from_u64(u64::from(store))));
                     }
                 }
-                _ => return Err(GepError::NotIndexable { position }),
+                _ => unreachable!("struct and scalar steps are handled above"),
             }
         }
         Ok(offset.finish(width))

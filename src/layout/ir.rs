@@ -223,6 +223,23 @@ impl ConstIndexList for ConstOperands<'_> {
     fn get(&self, i: usize) -> Option<i128> {
         const_index(self.ctx, self.uses[i].val)
     }
+
+    /// The zero-extended value (LLVM's `getZExtValue` for struct indices):
+    /// no type lookup for constants of up to 64 bits.
+    #[inline(always)]
+    fn field(&self, i: usize) -> Option<u64> {
+        let raw = self.uses[i].val;
+        let d = self.ctx.graph.values.get(raw as usize)?;
+        if d.kind_bits & !HAS_HANDLES != ValueKind::Constant as u8
+            || d.opcode != ConstKind::Int as u8
+        {
+            return None;
+        }
+        if d.side != NONE {
+            return wide_const_index(self.ctx, raw).map(|v| u64::try_from(v).unwrap_or(u64::MAX));
+        }
+        Some(u64::from(d.a) | u64::from(d.b) << 32)
+    }
 }
 
 /// The index operands of a GEP as a [`GepIndex`] list (see the module
