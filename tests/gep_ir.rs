@@ -318,3 +318,23 @@ fn module_layout_parsed_on_demand_and_refreshed() {
     let text = c.print_module(m);
     assert!(text.contains(&format!("target datalayout = \"{X86_64}\"")));
 }
+
+#[test]
+fn lane_offsets_of_a_malformed_vector_index_is_an_error_not_a_panic() {
+    let mut e = env();
+    let p = e.args[0];
+    let (i32t, i64t) = (e.c.i32_type(), e.c.i64_type());
+    let a4 = e.c.array_type(i32t, 4);
+    let v2 = e.c.vector_type(i64t, 2);
+    let v3 = e.c.vector_type(i64t, 3);
+    let (a, b, c) = (e.i64(1), e.i64(2), e.i64(3));
+    let two = e.c.const_aggregate(v2, &[a, b]);
+    let three = e.c.const_aggregate(v3, &[a, b, c]);
+    // Index vectors of different lengths (the verifier rejects this): the
+    // result has 3 lanes, the first index only 2 elements.
+    let g = e.gep(a4, p, &[two, three], 0);
+    assert_eq!(
+        e.cache.lane_offsets(&e.c, g),
+        Err(GepError::NotConstant { position: 0 })
+    );
+}

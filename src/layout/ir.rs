@@ -511,6 +511,10 @@ fn lane_value(ctx: &Context, v: Value, lane: u32) -> Option<i128> {
             Some(i128::from(((x << shift) as i64) >> shift))
         }
         ConstKind::Vector => {
+            // A vector of the wrong length is malformed IR: no lane.
+            if lane >= ctx.num_operands(v) {
+                return None;
+            }
             let e = ctx.operand(v, lane)?;
             const_index(ctx, e.idx)
         }
