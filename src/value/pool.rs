@@ -76,12 +76,13 @@ impl UsePool {
         if len == 0 || start == NONE {
             return;
         }
-        for u in &mut self.uses[start as usize..(start + len) as usize] {
-            *u = UseData::EMPTY;
-        }
         if (start + len) as usize == self.uses.len() {
+            // The run is the top of the pool: drop it, nothing to clear.
             self.uses.truncate(start as usize);
             return;
+        }
+        for u in &mut self.uses[start as usize..(start + len) as usize] {
+            *u = UseData::EMPTY;
         }
         let n = len as usize;
         if n < SMALL {
