@@ -647,10 +647,12 @@ impl Parser<'_> {
         }
         let fty = self.ctx.function_type(ret, &params, varargs);
         let f = self.ctx.add_function(self.m, &fname, fty);
+        if addrspace != 0 {
+            self.ctx.set_function_addrspace(f, addrspace);
+        }
         {
             let fd = self.ctx.function_data_mut(f);
             fd.call_conv = cc;
-            fd.addrspace = addrspace;
             fd.gc = gc;
             let d = &mut fd.global;
             d.linkage = linkage;
