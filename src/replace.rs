@@ -310,6 +310,12 @@ impl Context {
         for &i in insts.iter().rev() {
             self.erase_inst(i);
         }
+        self.erase_empty_block(b);
+    }
+
+    /// Erases a block whose instructions are gone: handles are told, then
+    /// it must have no uses (a `blockaddress` still naming it panics).
+    fn erase_empty_block(&mut self, b: Block) {
         self.notify_erase(b.0);
         assert!(
             self.use_empty(b.0),
@@ -334,32 +340,21 @@ impl Context {
     }
 
     /// Deletes `f`'s body, leaving a declaration.
+    ///
+    /// # Panics
+    /// If a body value is used from outside the body (or a block is still
+    /// named by a `blockaddress`).
     pub fn delete_function_body(&mut self, f: Function) {
         self.drop_function_body_references(f);
         let blocks: Vec<Block> = self.blocks(f).collect();
         for &b in &blocks {
             let insts: Vec<Inst> = self.insts(b).collect();
             for i in insts.into_iter().rev() {
-                self.notify_erase(i.0);
-                assert!(
-                    self.use_empty(i.0),
-                    "uses remain when a value is erased: {:?}",
-                    i.0
-                );
-                self.remove_inst(i);
-                self.free_user(i.0);
+                self.erase_inst(i);
             }
         }
         for b in blocks {
-            self.notify_erase(b.0);
-            // Blocks may still be named by blockaddress constants.
-            assert!(
-                self.use_empty(b.0),
-                "uses remain when a value is erased: block {:?} is still used",
-                b.0
-            );
-            self.remove_block(b);
-            self.free_user(b.0);
+            self.erase_empty_block(b);
         }
     }
 

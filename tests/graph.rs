@@ -452,3 +452,27 @@ fn extract_value_indexes_arrays_and_structs() {
     assert_eq!(bld.ctx.type_of(e), i32t);
     assert_eq!(ctx.aggregate_element_type(arr, 4), None);
 }
+
+#[test]
+fn erase_block_and_function_body() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    let a = add(&mut ctx, b, x, "a");
+    let other = ctx.append_block(f, "other");
+    let c = add(&mut ctx, other, a, "c");
+    Builder::at_end(&mut ctx, other).ret(Some(c));
+    Builder::at_end(&mut ctx, b).br(other);
+    ctx.delete_function_body(f);
+    assert!(ctx.is_declaration(f));
+    assert!(!ctx.is_live(a) && !ctx.is_live(c) && !ctx.is_live(other.0));
+    assert!(ctx.use_empty(x));
+    ctx.check_use_lists().unwrap();
+    let b2 = ctx.append_block(f, "again");
+    let d = add(&mut ctx, b2, x, "d");
+    ctx.erase_block(b2);
+    assert!(!ctx.is_live(d));
+    assert!(ctx.is_declaration(f));
+    ctx.erase_function(f);
+    assert!(!ctx.is_live(x));
+    ctx.check_use_lists().unwrap();
+}
