@@ -8,7 +8,7 @@
 
 use super::container::open_bitcode;
 use super::error::{Error, ErrorKind, Result};
-use super::reader::{Entry, Record, BLOCKINFO_BLOCK_ID};
+use super::reader::{Entry, Reader, Record, BLOCKINFO_BLOCK_ID};
 
 /// What a walk counted.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -38,52 +38,36 @@ pub fn walk(bytes: &[u8]) -> Result<WalkStats> {
 
 /// Walks LLVM IR bitcode `bytes`, reading every record into `rec`.
 pub fn walk_with<'a>(bytes: &'a [u8], rec: &mut Record<'a>) -> Result<WalkStats> {
-    let mut r = open_bitcode(bytes)?;
-    let mut s = WalkStats::default();
-    loop {
-        let id = if r.depth() == 0 {
-            if r.at_end() {
-                break;
-            }
-            match r.advance()? {
-                Entry::SubBlock(id) => id,
-                _ => return Err(Error::new(r.bit_pos(), ErrorKind::NotABlockAtTopLevel(0))),
-            }
-        } else {
-            match r.advance()? {
-                Entry::Record(abbrev) => {
-                    r.read_record(abbrev, rec)?;
-                    let code = u64::from(rec.code());
-                    let blob = rec.blob().map_or(0, |b| b.len() as u64);
-                    s.records += 1;
-                    s.checksum += code + rec.operands().len() as u64 + blob;
-                    s.code_sum += code;
-                    continue;
-                }
-                Entry::DefineAbbrev => {
-                    s.abbrevs += 1;
-                    continue;
-                }
-                Entry::EndBlock => continue,
-                Entry::SubBlock(id) => id,
-            }
-        };
-        s.blocks += 1;
-        if id == BLOCKINFO_BLOCK_ID {
-            r.read_block_info_block()?;
-        } else {
-            r.enter_block(id)?;
-        }
-    }
-    s.end_bit = r.bit_pos();
-    s.stream_bits = r.cursor().bit_len();
-    Ok(s)
+    traverse(bytes, |r, abbrev, s| {
+        r.read_record(abbrev, rec)?;
+        let code = u64::from(rec.code());
+        let blob = rec.blob().map_or(0, |b| b.len() as u64);
+        s.records += 1;
+        s.checksum += code + rec.operands().len() as u64 + blob;
+        s.code_sum += code;
+        Ok(())
+    })
 }
 
 /// The check walk: like [`walk`] but records are skipped, not read, and
 /// only `blocks`, `records`, `abbrevs`, `code_sum` and the positions are
 /// filled in.
 pub fn count(bytes: &[u8]) -> Result<WalkStats> {
+    traverse(bytes, |r, abbrev, s| {
+        s.code_sum += u64::from(r.skip_record(abbrev)?);
+        s.records += 1;
+        Ok(())
+    })
+}
+
+/// The one traversal both walks share: every block entered, BLOCKINFO read
+/// and installed, `DEFINE_ABBREV`s counted, and each record handed to
+/// `on_record` (monomorphised, so the timed walk pays no indirection).
+#[inline(always)]
+fn traverse<'a>(
+    bytes: &'a [u8],
+    mut on_record: impl FnMut(&mut Reader<'a>, u32, &mut WalkStats) -> Result<()>,
+) -> Result<WalkStats> {
     let mut r = open_bitcode(bytes)?;
     let mut s = WalkStats::default();
     loop {
@@ -98,8 +82,7 @@ pub fn count(bytes: &[u8]) -> Result<WalkStats> {
         } else {
             match r.advance()? {
                 Entry::Record(abbrev) => {
-                    s.code_sum += u64::from(r.skip_record(abbrev)?);
-                    s.records += 1;
+                    on_record(&mut r, abbrev, &mut s)?;
                     continue;
                 }
                 Entry::DefineAbbrev => {

@@ -282,14 +282,6 @@ impl Context {
                 changed = true;
             }
         }
-        if changed {
-            if let Some(inst) = self.as_inst(user) {
-                if let Some(InstPayload::Phi { blocks, .. }) = self.extra(inst).map(|e| &e.payload)
-                {
-                    let _ = blocks;
-                }
-            }
-        }
         changed
     }
 
@@ -363,5 +355,3 @@ impl Context {
         self.graph.check()
     }
 }
-
-use inst::InstPayload;
