@@ -745,51 +745,6 @@ fn truncations_are_errors() {
     assert_eq!(accepted.len(), 2, "accepted prefixes: {accepted:?}");
 }
 
-/// A small xorshift generator: deterministic, no dependencies.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-/// Flips, overwrites, inserts, deletes or duplicates bytes of `seed`.
-fn mutate(rng: &mut XorShift, seed: &[u8]) -> Vec<u8> {
-    let mut v = seed.to_vec();
-    for _ in 0..1 + rng.below(4) {
-        if v.is_empty() {
-            v.push(rng.next() as u8);
-            continue;
-        }
-        let i = rng.below(v.len());
-        match rng.below(6) {
-            0 => v[i] ^= 1 << rng.below(8),
-            1 => v[i] = rng.next() as u8,
-            2 => v.insert(i, rng.next() as u8),
-            3 => {
-                v.remove(i);
-            }
-            4 => {
-                let j = rng.below(v.len());
-                let (a, b) = (i.min(j), i.max(j));
-                let chunk = v[a..b.min(a + 16)].to_vec();
-                v.splice(i..i, chunk);
-            }
-            _ => v.truncate(i),
-        }
-    }
-    v
-}
-
 /// Runs every reader-side entry point on `bytes`; panics only on a bug.
 fn exercise(bytes: &[u8]) {
     let walked = walk(bytes);
@@ -924,3 +879,7 @@ fn names_table() {
     }
     assert!(names::BLOCKS.windows(2).all(|w| w[0].id < w[1].id));
 }
+
+#[path = "support/mutate.rs"]
+mod mutate;
+use mutate::{mutate, XorShift};
