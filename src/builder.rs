@@ -81,6 +81,7 @@ impl<'a> Builder<'a> {
         i
     }
 
+    #[inline]
     fn build(
         &mut self,
         op: Opcode,
@@ -89,6 +90,9 @@ impl<'a> Builder<'a> {
         flags: u16,
         payload: InstPayload,
     ) -> Inst {
+        if let (Cursor::End(b), InstPayload::None) = (self.cursor, &payload) {
+            return self.ctx.append_new_inst(b, op, ty, ops, flags);
+        }
         let i = self.ctx.create_inst(op, ty, ops, payload);
         if flags != 0 {
             self.ctx.set_inst_flags(i, flags);
@@ -114,19 +118,23 @@ impl<'a> Builder<'a> {
     ///
     /// # Panics
     /// If `op` is not a binary operator or the operand types differ.
+    #[inline]
     pub fn binop(&mut self, op: Opcode, a: Value, b: Value, flags: u16) -> Value {
         assert!(
             op.is_binary(),
             "`{}` is not a binary operator",
             op.mnemonic()
         );
-        let ty = self.ctx.type_of(a);
-        assert_eq!(
-            ty,
-            self.ctx.type_of(b),
-            "binary operator operands must have the same type"
-        );
-        if self.fold {
+        let (ty, a_const) = {
+            let d = self.ctx.graph.get(a);
+            (d.ty, d.kind() == ValueKind::Constant)
+        };
+        let (ty_b, b_const) = {
+            let d = self.ctx.graph.get(b);
+            (d.ty, d.kind() == ValueKind::Constant)
+        };
+        assert_eq!(ty, ty_b, "binary operator operands must have the same type");
+        if self.fold && a_const && b_const {
             if let Some(v) = self.ctx.fold_binop(op, a, b) {
                 return v;
             }
@@ -135,6 +143,7 @@ impl<'a> Builder<'a> {
     }
 
     /// `add`
+    #[inline]
     pub fn add(&mut self, a: Value, b: Value) -> Value {
         self.binop(Opcode::Add, a, b, 0)
     }

@@ -279,8 +279,34 @@ impl Context {
             i.0,
             self.num_uses(i.0)
         );
-        self.remove_inst(i);
-        self.free_user(i.0);
+        if d.side != NONE {
+            self.remove_inst(i);
+            self.free_user(i.0);
+            return;
+        }
+        // No side record: no name to forget, no hung-off capacity, no
+        // payload. The record was checked live above, so the rest works on
+        // raw indices.
+        let (blk, prev, next, ops, nops) = (d.a, d.b, d.c, d.ops, d.nops);
+        if blk != NONE {
+            let g = &mut self.graph.values;
+            if prev == NONE {
+                g[blk as usize].ops = next;
+            } else {
+                g[prev as usize].c = next;
+            }
+            if next == NONE {
+                g[blk as usize].nops = prev;
+            } else {
+                g[next as usize].b = prev;
+            }
+        }
+        for u in ops..ops.wrapping_add(nops) {
+            self.graph.unlink(u);
+        }
+        self.graph.pool.free(ops, nops);
+        self.graph.values[i.0.idx as usize].nops = 0;
+        self.graph.free(i.0);
     }
 
     fn free_user(&mut self, v: Value) {

@@ -111,6 +111,10 @@ pub(crate) struct ConstStore {
     /// `(hash, raw value index)`: the hash is stored so growth never
     /// recomputes it.
     table: HashTable<(u64, u32)>,
+    /// Integers and floats of at most 64 bits, whose identity is just
+    /// `(type, value word)`: the key is kept in the entry, so a hit reads
+    /// no value record (the common `ConstantInt::get` path).
+    scalars: HashTable<ScalarEntry>,
     hasher: hashbrown::DefaultHashBuilder,
     /// Inline asm values, uniqued by content (`ir/special.rs`).
     pub(crate) asm: hashbrown::HashMap<crate::ir::special::InlineAsmData, u32>,
@@ -122,11 +126,37 @@ impl ConstStore {
     pub(crate) fn new() -> Self {
         ConstStore {
             table: HashTable::new(),
+            scalars: HashTable::new(),
             hasher: Default::default(),
             asm: Default::default(),
             md_values: Default::default(),
         }
     }
+}
+
+/// An entry of the scalar table: the constant's value word, its type and
+/// its raw value index (16 bytes).
+#[derive(Clone, Copy)]
+struct ScalarEntry {
+    word: u64,
+    ty: Type,
+    idx: u32,
+}
+
+#[inline]
+fn scalar_hash(ty: Type, word: u64) -> u64 {
+    finish(mix(mix(0, ty.identity()), word))
+}
+
+/// Final avalanche: a multiply only carries low input bits upwards, so
+/// keys that differ only in high bits (doubles of small integers differ
+/// only in bits 42 and up) would all share the low bits hashbrown uses for
+/// buckets. Folding the high half down before and after one more multiply
+/// spreads every input bit over the whole word.
+#[inline]
+fn finish(h: u64) -> u64 {
+    let h = (h ^ (h >> 32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
+    h ^ (h >> 32)
 }
 
 /// A constant's identity, borrowed, for lookup.
@@ -158,8 +188,7 @@ impl Key<'_> {
         if let Some(p) = self.payload {
             h = mix(h, s.hash_one(p));
         }
-        // Spread the high bits into the low ones hashbrown uses for buckets.
-        h ^ (h >> 29)
+        finish(h)
     }
 }
 
@@ -175,13 +204,13 @@ impl Context {
         {
             return false;
         }
-        if !k.ops.is_empty()
-            && !self.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
-                .iter()
-                .map(|u| u.val)
-                .eq(k.ops.iter().copied())
-        {
-            return false;
+        if !k.ops.is_empty() {
+            let run = &self.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize];
+            for (u, &o) in run.iter().zip(k.ops) {
+                if u.val != o {
+                    return false;
+                }
+            }
         }
         let p = match (d.side != NONE).then(|| &self.sides.recs[d.side as usize].payload) {
             Some(Payload::Const(p)) => Some(&**p),
@@ -198,7 +227,46 @@ impl Context {
     }
 
     /// Finds or creates the constant with identity `k`.
+    #[inline]
     fn intern(&mut self, k: Key<'_>) -> Value {
+        if matches!(k.kind, ConstKind::Int | ConstKind::Float)
+            && k.payload.is_none()
+            && k.ops.is_empty()
+            && k.flags == 0
+        {
+            return self.intern_scalar(k.ty, k.kind, k.a as u64 | (k.b as u64) << 32);
+        }
+        self.intern_general(k)
+    }
+
+    /// `intern` for a scalar whose value word fits the hot record.
+    fn intern_scalar(&mut self, ty: Type, kind: ConstKind, word: u64) -> Value {
+        let hash = scalar_hash(ty, word);
+        if let Some(e) = self
+            .consts
+            .scalars
+            .find(hash, |e| e.word == word && e.ty == ty)
+        {
+            return self.graph.handle(e.idx);
+        }
+        let mut d = ValueData::new(ValueKind::Constant, ty);
+        d.opcode = kind as u8;
+        d.a = word as u32;
+        d.b = (word >> 32) as u32;
+        let v = self.graph.alloc(d);
+        self.consts.scalars.insert_unique(
+            hash,
+            ScalarEntry {
+                word,
+                ty,
+                idx: v.idx,
+            },
+            |e| scalar_hash(e.ty, e.word),
+        );
+        v
+    }
+
+    fn intern_general(&mut self, k: Key<'_>) -> Value {
         let hash = k.hash(&self.consts.hasher);
         if let Some(i) = self.lookup(&k, hash) {
             return self.graph.handle(i);
@@ -228,6 +296,18 @@ impl Context {
     }
 
     fn unintern(&mut self, v: Value) {
+        let d = &self.graph.values[v.idx as usize];
+        if matches!(KINDS[d.opcode as usize], ConstKind::Int | ConstKind::Float)
+            && d.side == NONE
+            && d.flags == 0
+        {
+            let (ty, word) = (d.ty, d.a as u64 | (d.b as u64) << 32);
+            let hash = scalar_hash(ty, word);
+            if let Ok(e) = self.consts.scalars.find_entry(hash, |e| e.idx == v.idx) {
+                e.remove();
+            }
+            return;
+        }
         let hash = rehash(&self.graph, &self.sides, &self.consts.hasher, v.idx);
         if let Ok(e) = self.consts.table.find_entry(hash, |&(_, i)| i == v.idx) {
             e.remove();
@@ -389,10 +469,11 @@ impl Context {
     /// to the type (ties to even).
     pub fn const_float(&mut self, ty: Type, x: f64) -> Value {
         let kind = match self.type_data(ty) {
+            // Exact: a double constant is the f64's own bits.
+            TypeData::Double => return self.const_float_bits(ty, x.to_bits() as u128),
             TypeData::Half => apfloat::FloatKind::Half,
             TypeData::BFloat => apfloat::FloatKind::BFloat,
             TypeData::Float => apfloat::FloatKind::Float,
-            TypeData::Double => apfloat::FloatKind::Double,
             _ => panic!("const_float needs half, bfloat, float or double"),
         };
         let bits = apfloat::APFloat::from_f64(kind, x).bits();
@@ -515,11 +596,24 @@ impl Context {
         };
         let (mut all_null, mut all_undef, mut all_poison, mut all_simple) =
             (true, true, true, true);
+        let fields = if kind == ConstKind::Struct {
+            let f = self
+                .struct_elements(ty)
+                .expect("a constant of an opaque struct type has no elements to give");
+            assert_eq!(
+                f.len(),
+                elems.len(),
+                "struct constant has the wrong number of elements"
+            );
+            f
+        } else {
+            &[]
+        };
         for (i, &e) in elems.iter().enumerate() {
             let d = self.graph.get(e);
             let want = match elem_ty {
                 Some(t) => Some(t),
-                None => self.struct_elements(ty).and_then(|s| s.get(i).copied()),
+                None => Some(fields[i]),
             };
             assert_eq!(
                 Some(d.ty),
@@ -535,10 +629,12 @@ impl Context {
             } else {
                 None
             };
-            let small_zero = d.a == 0 && d.b == 0 && d.side == NONE;
             all_null &= match ck {
                 Some(ConstKind::Null | ConstKind::Zero | ConstKind::TokenNone) => true,
-                Some(ConstKind::Int | ConstKind::Float) => small_zero || self.is_null_value(e),
+                // Without a side record the value (or float bits) is in the
+                // hot record's words: null is all-zero bits (+0.0 for floats).
+                Some(ConstKind::Int | ConstKind::Float) if d.side == NONE => d.a == 0 && d.b == 0,
+                Some(ConstKind::Int | ConstKind::Float) => self.is_null_value(e),
                 _ => false,
             };
             all_undef &= ck == Some(ConstKind::Undef);
@@ -589,14 +685,24 @@ impl Context {
                 });
             }
         }
-        let ops: smallvec::SmallVec<[u32; 8]> = elems.iter().map(|e| e.idx).collect();
+        let mut small = [0u32; 8];
+        let large: Vec<u32>;
+        let ops: &[u32] = if elems.len() <= small.len() {
+            for (slot, e) in small.iter_mut().zip(elems) {
+                *slot = e.idx;
+            }
+            &small[..elems.len()]
+        } else {
+            large = elems.iter().map(|e| e.idx).collect();
+            &large
+        };
         self.intern(Key {
             kind,
             ty,
             flags: 0,
             a: 0,
             b: 0,
-            ops: &ops,
+            ops,
             payload: None,
         })
     }

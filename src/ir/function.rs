@@ -123,11 +123,13 @@ impl Context {
     ///
     /// # Panics
     /// If `i` is out of range.
+    #[inline]
     pub fn arg(&self, f: Function, i: usize) -> Value {
         self.fdata(f).args[i]
     }
 
     /// The function an argument belongs to.
+    #[inline]
     pub fn arg_parent(&self, a: Value) -> Function {
         let d = self.graph.get(a);
         assert_eq!(d.kind(), ValueKind::Argument, "{a:?} is not an argument");
@@ -161,6 +163,7 @@ impl Context {
     }
 
     /// The entry block of `f`, if it has a body.
+    #[inline]
     pub fn entry_block(&self, f: Function) -> Option<Block> {
         let first = self.fdata(f).blocks.first;
         (first != NONE).then(|| Block(self.graph.handle(first)))

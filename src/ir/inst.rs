@@ -193,6 +193,7 @@ impl Context {
     }
 
     /// The function of a block, if it is in one.
+    #[inline]
     pub fn block_parent(&self, b: Block) -> Option<Function> {
         let a = self.graph.get(b.0).a;
         (a != NONE).then(|| Function(self.graph.handle(a)))
@@ -210,12 +211,14 @@ impl Context {
     }
 
     /// The first instruction of `b`.
+    #[inline]
     pub fn first_inst(&self, b: Block) -> Option<Inst> {
         let f = self.graph.get(b.0).ops;
         (f != NONE).then(|| Inst(self.graph.handle(f)))
     }
 
     /// The last instruction of `b` (its terminator in a well-formed block).
+    #[inline]
     pub fn last_inst(&self, b: Block) -> Option<Inst> {
         let l = self.graph.get(b.0).nops;
         (l != NONE).then(|| Inst(self.graph.handle(l)))
@@ -266,12 +269,9 @@ impl Context {
         }
         let mut d = ValueData::new(ValueKind::Instruction, ty);
         d.opcode = op as u8;
-        let v = self.graph.alloc(d);
-        self.graph.alloc_operands(v, operands.len() as u32, false);
-        let start = self.graph.get(v).ops;
-        for (i, &o) in operands.iter().enumerate() {
-            self.graph.get(o);
-            self.graph.set_use(start + i as u32, o.idx);
+        let v = self.graph.alloc_user(d, operands, false);
+        if matches!(payload, InstPayload::None) && op.storage() != OperandStorage::HungOff {
+            return Inst(v);
         }
         let payload = match (op.storage(), payload) {
             (OperandStorage::HungOff, InstPayload::Phi { blocks, .. }) => InstPayload::Phi {
@@ -307,6 +307,61 @@ impl Context {
         if !matches!(payload, InstPayload::None) {
             self.extra_mut(Inst(v)).payload = payload;
         }
+        Inst(v)
+    }
+
+    /// `create_inst` + `append_inst` for an instruction without payload
+    /// and with co-allocated operands (the builder's common case): the
+    /// record is made already linked at the end of `b`, unnamed, with
+    /// `flags`, so nothing is looked up twice.
+    ///
+    /// # Panics
+    /// Like [`Context::create_inst`]; also if `b` is not a live block.
+    #[inline]
+    pub(crate) fn append_new_inst(
+        &mut self,
+        b: Block,
+        op: Opcode,
+        ty: Type,
+        operands: &[Value],
+        flags: u16,
+    ) -> Inst {
+        match op.storage() {
+            OperandStorage::Fixed(n) => assert_eq!(
+                operands.len(),
+                n as usize,
+                "`{}` takes {n} operands, got {}",
+                op.mnemonic(),
+                operands.len()
+            ),
+            OperandStorage::Variadic => {}
+            OperandStorage::HungOff => {
+                let i = self.create_inst(op, ty, operands, InstPayload::None);
+                if flags != 0 {
+                    self.set_inst_flags(i, flags);
+                }
+                self.append_inst(b, i);
+                return i;
+            }
+        }
+        let last = {
+            let bd = self.graph.get(b.0);
+            assert_eq!(bd.kind(), ValueKind::Block, "{:?} is not a block", b.0);
+            bd.nops
+        };
+        let mut d = ValueData::new(ValueKind::Instruction, ty);
+        d.opcode = op as u8;
+        d.flags = flags;
+        d.a = b.0.idx;
+        d.b = last;
+        let v = self.graph.alloc_user(d, operands, false);
+        let values = &mut self.graph.values;
+        if last == NONE {
+            values[b.0.idx as usize].ops = v.idx;
+        } else {
+            values[last as usize].c = v.idx;
+        }
+        values[b.0.idx as usize].nops = v.idx;
         Inst(v)
     }
 
@@ -354,30 +409,35 @@ impl Context {
     }
 
     /// The block of an instruction, if it is in one.
+    #[inline]
     pub fn inst_parent(&self, i: Inst) -> Option<Block> {
         let a = self.graph.get(i.0).a;
         (a != NONE).then(|| Block(self.graph.handle(a)))
     }
 
     /// The next instruction in the block.
+    #[inline]
     pub fn next_inst(&self, i: Inst) -> Option<Inst> {
         let c = self.graph.get(i.0).c;
         (c != NONE).then(|| Inst(self.graph.handle(c)))
     }
 
     /// The previous instruction in the block.
+    #[inline]
     pub fn prev_inst(&self, i: Inst) -> Option<Inst> {
         let b = self.graph.get(i.0).b;
         (b != NONE).then(|| Inst(self.graph.handle(b)))
     }
 
     /// Appends detached instruction `i` at the end of `b`. O(1).
+    #[inline]
     pub fn append_inst(&mut self, b: Block, i: Inst) {
         let last = self.graph.get(b.0).nops;
         self.link_inst(b.0.idx, i, last, NONE);
     }
 
     /// Inserts detached `i` before `pos`. O(1).
+    #[inline]
     pub fn insert_inst_before(&mut self, pos: Inst, i: Inst) {
         let d = self.graph.get(pos.0);
         let (blk, prev) = (d.a, d.b);
@@ -386,6 +446,7 @@ impl Context {
     }
 
     /// Inserts detached `i` after `pos`. O(1).
+    #[inline]
     pub fn insert_inst_after(&mut self, pos: Inst, i: Inst) {
         let d = self.graph.get(pos.0);
         let (blk, next) = (d.a, d.c);
@@ -416,7 +477,7 @@ impl Context {
             self.graph.values[next as usize].b = i.0.idx;
         }
         let f = self.graph.values[blk as usize].a;
-        if f != NONE {
+        if f != NONE && self.graph.values[i.0.idx as usize].side != NONE {
             if let Some(n) = self.name_of(i.0).map(str::to_string) {
                 let f = Function(self.graph.handle(f));
                 self.set_raw_name(i.0, None);
@@ -426,6 +487,7 @@ impl Context {
     }
 
     /// The one primitive that unlinks an instruction from its block. O(1).
+    #[inline]
     pub fn remove_inst(&mut self, i: Inst) {
         let d = self.graph.get(i.0);
         let (blk, prev, next) = (d.a, d.b, d.c);

@@ -70,21 +70,25 @@ impl Context {
     }
 
     /// Whether `v` still names a live value (not erased).
+    #[inline]
     pub fn is_live(&self, v: Value) -> bool {
         self.graph.is_live(v)
     }
 
     /// `v` as an instruction, if it is one.
+    #[inline]
     pub fn as_inst(&self, v: Value) -> Option<Inst> {
         (self.value_kind(v) == ValueKind::Instruction).then_some(Inst(v))
     }
 
     /// `v` as a block, if it is one.
+    #[inline]
     pub fn as_block(&self, v: Value) -> Option<Block> {
         (self.value_kind(v) == ValueKind::Block).then_some(Block(v))
     }
 
     /// `v` as a function, if it is one.
+    #[inline]
     pub fn as_function(&self, v: Value) -> Option<Function> {
         (self.value_kind(v) == ValueKind::Function).then_some(Function(v))
     }

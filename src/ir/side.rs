@@ -1,4 +1,4 @@
-//! Side records: what a value carries beyond its 40-byte hot record.
+//! Side records: what a value carries beyond its 36-byte hot record.
 //!
 //! Owns the side table (names and per-kind payloads) and its free list.
 //! A value gets a side record only when it needs one (a name, a payload

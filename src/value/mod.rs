@@ -10,13 +10,16 @@
 //! # Layout
 //!
 //! ```text
-//! ValueData (40 B)                      UseData (20 B)
-//! +-----+-----+-----------+----------+  +-----+------+--------------+------+------+
-//! | gen | ty  | first_use | kind|op|fl|  | val | user | opno|CONSTBIT | prev | next |
-//! +-----+-----+-----------+----------+  +-----+------+--------------+------+------+
-//! | a   | b   | c         | ops      |   all u32 pool/arena indices, NONE = u32::MAX
-//! | nops| side|                        
+//! gens[i] (4 B)  ValueData (36 B)                UseData (20 B)
+//! +-----+        +-----+-----------+----------+  +-----+------+--------------+------+------+
+//! | gen |        | ty  | first_use | kind|op|fl|  | val | user | opno|CONSTBIT | prev | next |
+//! +-----+        +-----+-----------+----------+  +-----+------+--------------+------+------+
+//!                | a   | b   | c   | ops      |   all u32 pool/arena indices, NONE = u32::MAX
+//!                | nops| side|
 //! ```
+//!
+//! The generation of slot `i` is `Graph::gens[i]`, a dense array parallel
+//! to the records, so minting a `Value` for a raw index reads 4 bytes.
 //!
 //! Invariants (checked by [`Context::check_use_lists`](crate::Context)):
 //! * a use `u` with `val != NONE` is on exactly the list of `val`, and
@@ -135,7 +138,6 @@ pub(crate) const CONST_USER: u32 = 1 << 31;
 /// small constant integer = low/high word of the value.
 #[derive(Clone, Debug)]
 pub(crate) struct ValueData {
-    pub(crate) gen: NonZeroU32,
     pub(crate) ty: Type,
     pub(crate) first_use: u32,
     /// `ValueKind as u8`, plus [`HAS_HANDLES`]; [`KIND_FREE`] when free.
@@ -158,7 +160,6 @@ pub(crate) struct ValueData {
 impl ValueData {
     pub(crate) fn new(kind: ValueKind, ty: Type) -> Self {
         ValueData {
-            gen: NonZeroU32::MIN,
             ty,
             first_use: NONE,
             kind_bits: kind as u8,
@@ -226,7 +227,7 @@ mod size_tests {
     use super::*;
     #[test]
     fn hot_records_are_small() {
-        assert_eq!(core::mem::size_of::<ValueData>(), 40);
+        assert_eq!(core::mem::size_of::<ValueData>(), 36);
         assert_eq!(core::mem::size_of::<UseData>(), 20);
         assert_eq!(core::mem::size_of::<Value>(), 8);
         assert_eq!(core::mem::size_of::<Option<Value>>(), 8);

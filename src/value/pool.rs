@@ -37,20 +37,38 @@ impl UsePool {
         if len == 0 {
             return NONE;
         }
+        if let Some(s) = self.take_free(len) {
+            return s;
+        }
+        let start = self.top_for(len);
+        self.uses
+            .resize(start as usize + len as usize, UseData::EMPTY);
+        start
+    }
+
+    /// A freed run of exactly `len` slots (already cleared), if any.
+    #[inline]
+    pub(crate) fn take_free(&mut self, len: u32) -> Option<u32> {
         let n = len as usize;
         if n < SMALL {
-            if let Some(s) = self.free_small[n].pop() {
-                return s;
-            }
-        } else if let Some(i) = self.free_large.iter().position(|&(_, l)| l == len) {
-            return self.free_large.swap_remove(i).0;
+            self.free_small[n].pop()
+        } else {
+            let i = self.free_large.iter().position(|&(_, l)| l == len)?;
+            Some(self.free_large.swap_remove(i).0)
         }
+    }
+
+    /// The start a run of `len` slots pushed at the top would get.
+    ///
+    /// # Panics
+    /// If the pool would outgrow 32-bit indices.
+    #[inline]
+    pub(crate) fn top_for(&self, len: u32) -> u32 {
         let start = self.uses.len();
         assert!(
-            start + n < NONE as usize,
+            start + (len as usize) < NONE as usize,
             "use pool exhausted: more than 2^32 operands"
         );
-        self.uses.resize(start + n, UseData::EMPTY);
         start as u32
     }
 
