@@ -302,10 +302,9 @@ impl Context {
             }
         }
         for u in ops..ops.wrapping_add(nops) {
-            self.graph.unlink(u);
+            self.graph.unlink_dying(u);
         }
         self.graph.pool.free(ops, nops);
-        self.graph.values[i.0.idx as usize].nops = 0;
         self.graph.free(i.0);
     }
 

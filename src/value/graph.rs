@@ -62,12 +62,10 @@ impl Graph {
     /// must have no uses; ids naming it become stale.
     pub(crate) fn free(&mut self, v: Value) {
         let d = &mut self.values[v.idx as usize];
-        debug_assert!(d.first_use == NONE && Self::run_of(d).1 == 0);
+        debug_assert!(d.first_use == NONE);
+        // Only the kind and the free-list link are written: a free slot's
+        // other words are never read (`alloc` overwrites the whole record).
         d.kind_bits = KIND_FREE;
-        d.first_use = NONE;
-        d.ops = NONE;
-        d.nops = 0;
-        d.side = NONE;
         d.a = self.free_head;
         self.free_head = v.idx;
         let g = &mut self.gens[v.idx as usize];
@@ -160,6 +158,26 @@ impl Graph {
         ud.val = NONE;
         ud.prev = NONE;
         ud.next = NONE;
+    }
+
+    /// Takes the use in slot `u` off its value's list without clearing the
+    /// slot, for runs about to be freed (which clears or drops them).
+    #[inline]
+    pub(crate) fn unlink_dying(&mut self, u: u32) {
+        let UseData {
+            val, prev, next, ..
+        } = self.pool.uses[u as usize];
+        if val == NONE {
+            return;
+        }
+        if prev == NONE {
+            self.values[val as usize].first_use = next;
+        } else {
+            self.pool.uses[prev as usize].next = next;
+        }
+        if next != NONE {
+            self.pool.uses[next as usize].prev = prev;
+        }
     }
 
     /// Points use slot `u` at `val` (or at nothing): unlink, then link at
