@@ -337,7 +337,16 @@ impl<'a> Builder<'a> {
     /// `getelementptr [flags] <src>, ptr <base>, <indices...>`. With all
     /// operands constant, it becomes a constant expression (LLVM's
     /// folder); with no indices... the base itself.
+    ///
+    /// # Panics
+    /// If the indices do not index `src` (LLVM's "invalid getelementptr
+    /// indices": a struct index that is not an in-range `i32` constant, or
+    /// indexing into a non-aggregate).
     pub fn gep(&mut self, src: Type, base: Value, indices: &[Value], flags: u16) -> Value {
+        assert!(
+            self.ctx.gep_indexed_type(src, indices).is_some(),
+            "invalid getelementptr indices"
+        );
         let ty = self.gep_result_type(src, base, indices);
         let mut ops = Vec::with_capacity(indices.len() + 1);
         ops.push(base);
@@ -711,6 +720,62 @@ fn align_bits(align: u64) -> u16 {
 }
 
 impl Context {
+    /// LLVM's `GetElementPtrInst::getIndexedType`: the type a GEP over
+    /// source element type `src` with `indices` points at, or `None` when
+    /// the indices are invalid. The first index steps over the pointer and
+    /// is not checked here; each later one indexes an array or vector (any
+    /// integer or integer vector) or a struct (an `i32` constant, or a
+    /// splat vector of one, below the field count).
+    pub fn gep_indexed_type(&self, src: Type, indices: &[Value]) -> Option<Type> {
+        let mut t = src;
+        for &idx in indices.iter().skip(1) {
+            if let Some(fields) = self.struct_elements(t) {
+                let it = self.type_of(idx);
+                if self.int_width(self.scalar_type(it)) != Some(32) || self.is_scalable(it) {
+                    return None;
+                }
+                let i = self.const_splat_int(idx)?;
+                t = *fields.get(usize::try_from(i).ok()?)?;
+            } else {
+                if !self.is_int_or_int_vector(self.type_of(idx)) {
+                    return None;
+                }
+                t = match self.type_data(t) {
+                    crate::types::TypeData::Array { .. }
+                    | crate::types::TypeData::Vector { .. } => self.element_type(t)?,
+                    _ => return None,
+                };
+            }
+        }
+        Some(t)
+    }
+
+    /// The value of an integer constant, or of the common element of a
+    /// splat integer vector constant (LLVM `getSplatValue` then
+    /// `ConstantInt`), zero-extended; `None` otherwise.
+    fn const_splat_int(&self, v: Value) -> Option<u64> {
+        if self.value_kind(v) != ValueKind::Constant {
+            return None;
+        }
+        match self.const_kind(v) {
+            ConstKind::Int => self.const_int_value(v)?.try_to_u64(),
+            ConstKind::Zero if self.vector_len(self.type_of(v)).is_some() => Some(0),
+            ConstKind::DataVector => {
+                let d = self.const_data(v)?;
+                let first = *d.first()?;
+                d.iter().all(|&x| x == first).then_some(first)
+            }
+            ConstKind::Vector => {
+                let first = self.operand(v, 0)?;
+                let n = self.num_operands(v);
+                (1..n)
+                    .all(|i| self.operand(v, i) == Some(first))
+                    .then(|| self.const_splat_int(first))?
+            }
+            _ => None,
+        }
+    }
+
     /// The type of element `i` of an aggregate (struct field, array
     /// element within its length), as extractvalue/insertvalue index it.
     pub fn aggregate_element_type(&self, ty: Type, i: u32) -> Option<Type> {

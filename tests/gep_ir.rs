@@ -5,6 +5,8 @@
 
 use lair::builder::Builder;
 use lair::inst::gep::{INBOUNDS, NUSW, NUW};
+use lair::inst::Opcode;
+use lair::ir::inst::InstPayload;
 use lair::ir::{Block, Module};
 use lair::layout::{GepError, GepIndex, GepNoWrap, LayoutCache};
 use lair::{Context, Type, Value};
@@ -278,17 +280,29 @@ fn errors_are_values() {
         e.cache.accumulate_constant_offset(&e.c, add),
         Err(GepError::NotAGep)
     );
-    // A struct index out of range; an index into a scalar.
+    // A struct index out of range; an index into a scalar. The builder
+    // and the parser refuse both, but the raw `create_inst` does not check
+    // and a pass may re-point an index operand.
     let i32t = e.c.i32_type();
     let s = e.c.struct_type(&[i32t], false);
-    let (z, f3) = (e.i64(0), e.i32(3));
-    let g = e.gep(s, p, &[z, f3], 0);
+    let (z, z32, f3) = (e.i64(0), e.i32(0), e.i32(3));
+    let g = e.gep(s, p, &[z, z32], 0);
+    e.c.set_operand(g, 2, Some(f3));
     assert!(matches!(
         e.offset(g),
         Err(GepError::StructIndexOutOfRange { position: 1, .. })
     ));
-    let g = e.gep(i32t, p, &[z, z], 0);
-    assert_eq!(e.offset(g), Err(GepError::NotIndexable { position: 1 }));
+    let ptr = e.c.ptr0_type();
+    let g = e.c.create_inst(
+        Opcode::GetElementPtr,
+        ptr,
+        &[p, z, z],
+        InstPayload::Ty(i32t),
+    );
+    assert_eq!(
+        e.offset(g.into()),
+        Err(GepError::NotIndexable { position: 1 })
+    );
     // Dropped operands.
     let g = e.gep(i32t, p, &[one], 0);
     e.c.drop_all_references(g);
@@ -337,4 +351,47 @@ fn lane_offsets_of_a_malformed_vector_index_is_an_error_not_a_panic() {
         e.cache.lane_offsets(&e.c, g),
         Err(GepError::NotConstant { position: 0 })
     );
+}
+
+/// LLVM's `getIndexedType`: struct indices must be in-range `i32`
+/// constants (or splats of one); only aggregates can be indexed past the
+/// first index.
+#[test]
+fn gep_indexed_type_follows_llvm() {
+    let mut e = env();
+    let c = &mut e.c;
+    let (i32t, i64t, ptr) = (c.i32_type(), c.i64_type(), c.ptr0_type());
+    let s = c.struct_type(&[i32t, i64t], false);
+    let arr = c.array_type(i32t, 4);
+    let zero = c.const_int(i32t, 0);
+    let one = c.const_int(i32t, 1);
+    let five = c.const_int(i32t, 5);
+    let one64 = c.const_int(i64t, 1);
+    let i = e.args[1];
+    assert_eq!(c.gep_indexed_type(s, &[zero, one]), Some(i64t));
+    assert_eq!(c.gep_indexed_type(s, &[zero, five]), None, "out of range");
+    assert_eq!(c.gep_indexed_type(s, &[zero, one64]), None, "i64 index");
+    assert_eq!(c.gep_indexed_type(s, &[zero, i]), None, "not constant");
+    assert_eq!(c.gep_indexed_type(arr, &[zero, i]), Some(i32t));
+    assert_eq!(c.gep_indexed_type(arr, &[zero, i, zero]), None, "into i32");
+    assert_eq!(c.gep_indexed_type(ptr, &[i]), Some(ptr), "first index free");
+    let v2 = c.vector_type(i32t, 2);
+    let splat1 = c.const_splat(2, false, one);
+    let mixed = c.const_aggregate(v2, &[one, zero]);
+    let zeros = c.const_null(v2);
+    assert_eq!(c.gep_indexed_type(s, &[zero, splat1]), Some(i64t));
+    assert_eq!(c.gep_indexed_type(s, &[zero, zeros]), Some(i32t));
+    assert_eq!(c.gep_indexed_type(s, &[zero, mixed]), None, "not a splat");
+}
+
+#[test]
+#[should_panic(expected = "invalid getelementptr indices")]
+fn builder_refuses_invalid_gep_indices() {
+    let mut e = env();
+    let (i32t, i64t) = (e.c.i32_type(), e.c.i64_type());
+    let s = e.c.struct_type(&[i32t, i64t], false);
+    let zero = e.c.const_int(i32t, 0);
+    let nine = e.c.const_int(i32t, 9);
+    let p = e.args[0];
+    Builder::at_end(&mut e.c, e.entry).gep(s, p, &[zero, nine], 0);
 }

@@ -981,18 +981,24 @@ impl Parser<'_> {
                 if fl & gep::INBOUNDS != 0 {
                     fl &= !gep::NUSW;
                 }
-                let tpos = self.tok.start;
                 let src = self.parse_type()?;
                 self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
+                // llvm-as reports GEP errors at the pointer operand, or at
+                // the offending index.
+                let mut poss = vec![self.tok.start];
                 let mut ops = vec![self.parse_typed_value()?];
                 while self.is(Tok::Comma) && self.peek().kind != Tok::MdName {
                     self.bump();
+                    poss.push(self.tok.start);
                     ops.push(self.parse_typed_value()?);
                 }
-                if !self.ctx.is_sized(src) {
-                    return self.err_at(tpos, "base element of getelementptr must be sized");
+                let rt = self.gep_result_type(&ops, &poss)?;
+                if ops.len() > 1 && !self.ctx.is_sized(src) {
+                    return self.err_at(poss[0], "base element of getelementptr must be sized");
                 }
-                let rt = self.gep_result_type(&ops, pos)?;
+                if self.ctx.gep_indexed_type(src, &ops[1..]).is_none() {
+                    return self.err_at(poss[0], "invalid getelementptr indices");
+                }
                 self.new_inst(op, rt, &ops, InstPayload::Ty(src), fl)
             }
             _ => return self.err_at(pos, "expected instruction opcode"),

@@ -639,9 +639,12 @@ impl Parser<'_> {
             ops.push(self.parse_typed_const()?);
         }
         self.expect(Tok::RParen, "expected ')' in constantexpr")?;
-        let rt = self.gep_result_type(&ops, pos)?;
-        if !self.ctx.is_sized(src) {
+        let rt = self.gep_result_type(&ops, &[pos])?;
+        if ops.len() > 1 && !self.ctx.is_sized(src) {
             return self.err_at(pos, "base element of getelementptr must be sized");
+        }
+        if self.ctx.gep_indexed_type(src, &ops[1..]).is_none() {
+            return self.err_at(pos, "invalid getelementptr indices");
         }
         let c = self.ctx.const_expr(
             Opcode::GetElementPtr,
@@ -655,21 +658,24 @@ impl Parser<'_> {
 
     /// The result type of a GEP over `ops` (base, indices): the base's
     /// pointer type, or a vector of it when some operand is a vector.
-    pub(crate) fn gep_result_type(&mut self, ops: &[Value], pos: usize) -> PResult<Type> {
+    /// `poss` holds the source position of each operand, or one position
+    /// for all (constant expressions report at the keyword).
+    pub(crate) fn gep_result_type(&mut self, ops: &[Value], poss: &[usize]) -> PResult<Type> {
+        let at = |k: usize| poss.get(k).copied().unwrap_or(poss[0]);
         let bt = self.ctx.type_of(ops[0]);
         if !self.ctx.is_ptr_or_ptr_vector(bt) {
-            return self.err_at(pos, "base of getelementptr must be a pointer");
+            return self.err_at(at(0), "base of getelementptr must be a pointer");
         }
         let mut vec: Option<(u32, bool)> = self.ctx.vector_len(bt);
-        for &i in &ops[1..] {
+        for (k, &i) in ops.iter().enumerate().skip(1) {
             let it = self.ctx.type_of(i);
             if !self.ctx.is_int_or_int_vector(it) {
-                return self.err_at(pos, "getelementptr index must be an integer");
+                return self.err_at(at(k), "getelementptr index must be an integer");
             }
             if let Some(l) = self.ctx.vector_len(it) {
                 if vec.is_some_and(|v| v != l) {
                     return self.err_at(
-                        pos,
+                        at(k),
                         "getelementptr vector index has a wrong number of elements",
                     );
                 }
