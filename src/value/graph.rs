@@ -137,6 +137,18 @@ impl Graph {
     /// Takes use `u` off its value's list; it then names no value.
     #[inline]
     pub(crate) fn unlink(&mut self, u: u32) {
+        self.unlink_dying(u);
+        let ud = &mut self.pool.uses[u as usize];
+        ud.val = NONE;
+        ud.prev = NONE;
+        ud.next = NONE;
+    }
+
+    /// Takes the use in slot `u` off its value's list without clearing the
+    /// slot: the whole of `unlink` for runs about to be freed (the pool
+    /// clears or drops their slots).
+    #[inline]
+    pub(crate) fn unlink_dying(&mut self, u: u32) {
         let UseData {
             val, prev, next, ..
         } = self.pool.uses[u as usize];
@@ -152,30 +164,6 @@ impl Graph {
         }
         if next != NONE {
             debug_assert_eq!(self.pool.uses[next as usize].prev, u);
-            self.pool.uses[next as usize].prev = prev;
-        }
-        let ud = &mut self.pool.uses[u as usize];
-        ud.val = NONE;
-        ud.prev = NONE;
-        ud.next = NONE;
-    }
-
-    /// Takes the use in slot `u` off its value's list without clearing the
-    /// slot, for runs about to be freed (which clears or drops them).
-    #[inline]
-    pub(crate) fn unlink_dying(&mut self, u: u32) {
-        let UseData {
-            val, prev, next, ..
-        } = self.pool.uses[u as usize];
-        if val == NONE {
-            return;
-        }
-        if prev == NONE {
-            self.values[val as usize].first_use = next;
-        } else {
-            self.pool.uses[prev as usize].next = next;
-        }
-        if next != NONE {
             self.pool.uses[next as usize].prev = prev;
         }
     }
