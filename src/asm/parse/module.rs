@@ -154,8 +154,13 @@ impl Parser<'_> {
                 }
                 Tok::GlobalName | Tok::GlobalId => {
                     let t = self.bump();
-                    self.expect(Tok::Equal, "expected '=' here")?;
-                    self.parse_global(Some(t))?;
+                    if t.kind == Tok::GlobalId {
+                        self.check_global_number(&t, "global")?;
+                        self.expect(Tok::Equal, "expected '=' after name")?;
+                    } else {
+                        self.expect(Tok::Equal, "expected '=' in global variable")?;
+                    }
+                    self.parse_global(t)?;
                 }
                 Tok::ComdatName => self.parse_comdat_def()?,
                 Tok::MdName => self.parse_named_md()?,
@@ -305,10 +310,10 @@ impl Parser<'_> {
         Ok(0)
     }
 
-    fn check_global_name_free(&self, t: Option<&Token>) -> PResult<String> {
-        let Some(t) = t.filter(|t| t.kind == Tok::GlobalName) else {
+    fn check_global_name_free(&self, t: &Token) -> PResult<String> {
+        if t.kind != Tok::GlobalName {
             return Ok(String::new());
-        };
+        }
         let n = self.name_of(t).into_owned();
         if self.ctx.global_by_name(self.m, &n).is_some() {
             return self.err_at(t.start, format!("redefinition of global '@{n}'"));
@@ -316,8 +321,8 @@ impl Parser<'_> {
         Ok(n)
     }
 
-    /// A global variable, alias or ifunc after `@x =`.
-    fn parse_global(&mut self, name: Option<Token>) -> PResult<()> {
+    /// A global variable, alias or ifunc after `@x =` / `@N =` (`name`).
+    fn parse_global(&mut self, name: Token) -> PResult<()> {
         let (linkage, explicit) = self.parse_linkage();
         let (dso_local, vis, dll) = self.parse_prefix()?;
         let tl = self.parse_thread_local()?;
@@ -346,7 +351,7 @@ impl Parser<'_> {
         {
             return self.err_at(tpos, "invalid type for global variable");
         }
-        let n = self.check_global_name_free(name.as_ref())?;
+        let n = self.check_global_name_free(&name)?;
         let g = self.ctx.add_global_var(self.m, &n, ty, addrspace);
         {
             let d = self.ctx.global_data_mut(g);
@@ -361,7 +366,7 @@ impl Parser<'_> {
             d.externally_initialized = ext_init;
             d.is_constant = is_const;
         }
-        self.define_global(name.as_ref(), g.0)?;
+        self.define_global(&name, g.0)?;
         let has_init = !(explicit && matches!(linkage, Linkage::External | Linkage::ExternWeak));
         if has_init {
             let init = self.parse_value(ty)?;
@@ -460,7 +465,7 @@ impl Parser<'_> {
     #[allow(clippy::too_many_arguments)] // the header parts LLVM parses before the keyword
     fn parse_indirect(
         &mut self,
-        name: Option<Token>,
+        name: Token,
         is_alias: bool,
         linkage: Linkage,
         dso_local: bool,
@@ -487,7 +492,7 @@ impl Parser<'_> {
         if !self.ctx.value_kind(target).is_constant() {
             return self.err_at(pos, "expected a constant");
         }
-        let n = self.check_global_name_free(name.as_ref())?;
+        let n = self.check_global_name_free(&name)?;
         let kind = if is_alias {
             ValueKind::Alias
         } else {
@@ -507,7 +512,7 @@ impl Parser<'_> {
             d.thread_local = tl;
             d.unnamed_addr = ua;
         }
-        self.define_global(name.as_ref(), g.0)?;
+        self.define_global(&name, g.0)?;
         while self.eat(Tok::Comma) {
             if self.eat_word("partition") {
                 let s = self.parse_string("string")?;
@@ -544,6 +549,7 @@ impl Parser<'_> {
         if !matches!(name.kind, Tok::GlobalName | Tok::GlobalId) {
             return self.err("expected function name");
         }
+        self.check_global_number(&name, "function")?;
         self.bump();
         self.expect(Tok::LParen, "expected '(' in function argument list")?;
         let mut params: Vec<Type> = Vec::new();
@@ -589,7 +595,7 @@ impl Parser<'_> {
             .and_then(|a| a.int_value());
         let mut gc = None;
         let mut ops: [Option<Value>; 3] = [None; 3];
-        let fname = self.check_global_name_free(Some(&name)).or_else(|e| {
+        let fname = self.check_global_name_free(&name).or_else(|e| {
             let n = self.name_of(&name);
             let is_fwd = self.fwd_globals.contains_key(n.as_ref());
             if is_fwd {
@@ -683,7 +689,7 @@ impl Parser<'_> {
         for (id, p) in groups {
             self.attr_fixups.push((AttrTarget::Function(f), id, p));
         }
-        self.define_global(Some(&name), f.0)?;
+        self.define_global(&name, f.0)?;
         Ok(Header { f, args })
     }
 
