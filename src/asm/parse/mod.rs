@@ -194,8 +194,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) attr_groups: HashMap<u64, AttributeSet>,
     pub(crate) attr_fixups: Vec<(AttrTarget, u64, usize)>,
     /// `blockaddress` of a function not parsed yet: placeholder, function,
-    /// block name or number, position.
-    pub(crate) fwd_blockaddr: Vec<(Value, BlockRef, BlockRef, usize)>,
+    /// block name or number token (its start is the error position).
+    pub(crate) fwd_blockaddr: Vec<(Value, BlockRef, Token)>,
     /// Whether the source mentions `blockaddress` (then numbered blocks of
     /// finished functions are remembered in `done_fn_blocks`).
     pub(crate) has_blockaddr: bool,

@@ -408,11 +408,6 @@ impl Parser<'_> {
         }
         self.bump();
         self.expect(Tok::RParen, "expected ')' in block address expression")?;
-        let bref = if bt.kind == Tok::LocalId {
-            BlockRef::Id(bt.num)
-        } else {
-            BlockRef::Name(self.name_of(&bt).into())
-        };
         let fref = if ft.kind == Tok::GlobalId {
             BlockRef::Id(ft.num)
         } else {
@@ -437,12 +432,12 @@ impl Parser<'_> {
                 && !self.ctx.is_declaration(Function(fv))
             {
                 let f = Function(fv);
-                let b = match &bref {
-                    BlockRef::Name(n) => self
-                        .ctx
-                        .local_by_name(f, n)
-                        .filter(|&v| self.ctx.value_kind(v) == ValueKind::Block),
-                    BlockRef::Id(n) => self.done_fn_blocks.get(&(fv, *n)).copied(),
+                let b = if bt.kind == Tok::LocalId {
+                    self.done_fn_blocks.get(&(fv, bt.num)).copied()
+                } else {
+                    self.ctx
+                        .local_by_name(f, &self.name_of(&bt))
+                        .filter(|&v| self.ctx.value_kind(v) == ValueKind::Block)
                 };
                 return match b {
                     Some(b) => Ok(self.ctx.block_address(f, Block(b))),
@@ -452,7 +447,7 @@ impl Parser<'_> {
         }
         // A function not parsed yet.
         let ph = self.ctx.add_global_var(self.m, "", pty, 0);
-        self.fwd_blockaddr.push((ph.0, fref, bref, bt.start));
+        self.fwd_blockaddr.push((ph.0, fref, bt));
         Ok(ph.0)
     }
 
