@@ -86,7 +86,16 @@ impl Parser<'_> {
     /// The whole module.
     pub(crate) fn run(&mut self) -> PResult<()> {
         self.has_blockaddr = contains(self.lx.src, b"blockaddress");
+        // `source_filename` and `target` lines only lead the file (LLVM 19
+        // reads them before any other entity: the GUIDs of summary entries
+        // depend on the source file name).
+        let mut header = true;
         loop {
+            let is_header_line = self.is_word("source_filename") || self.is_word("target");
+            if is_header_line && !header {
+                return self.err("expected top-level entity");
+            }
+            header &= is_header_line;
             match self.tok.kind {
                 Tok::Eof => break,
                 Tok::Word => match self.tok_bytes() {

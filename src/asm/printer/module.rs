@@ -34,11 +34,12 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
         out.push_str(&md.id);
         out.push_str("'\n");
     }
-    if !md.source_filename.is_empty() {
-        out.push_str("source_filename = ");
-        push_quoted(out, md.source_filename.as_bytes());
-        out.push('\n');
-    }
+    // Printed even when empty (llvm-dis leaves an empty one out, and a
+    // parser then takes the file name: the GUIDs of local names in a
+    // summary, among others, would change).
+    out.push_str("source_filename = ");
+    push_quoted(out, md.source_filename.as_bytes());
+    out.push('\n');
     if !md.datalayout.is_empty() {
         out.push_str("target datalayout = \"");
         out.push_str(&md.datalayout);
