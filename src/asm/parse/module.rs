@@ -174,7 +174,7 @@ impl Parser<'_> {
                 Tok::ComdatName => self.parse_comdat_def()?,
                 Tok::MdName => self.parse_named_md()?,
                 Tok::Exclaim => self.parse_md_def()?,
-                Tok::SummaryId => self.skip_summary_entry()?,
+                Tok::SummaryId => self.parse_summary_entry()?,
                 _ => return self.err("expected top-level entity"),
             }
         }
@@ -212,7 +212,8 @@ impl Parser<'_> {
         if let Some((p, m)) = first {
             return self.err_at(p, m);
         }
-        self.apply_attr_groups()
+        self.apply_attr_groups()?;
+        self.finish_summary()
     }
 
     fn parse_comdat_def(&mut self) -> PResult<()> {

@@ -1,6 +1,7 @@
 //! Printing module structure: the header lines, struct definitions,
 //! comdats, global variables, aliases, ifuncs, functions with their blocks,
-//! attribute groups, named metadata and numbered metadata, in the order and
+//! attribute groups, named metadata, numbered metadata and the summary
+//! index (`summary.rs`), in the order and
 //! with the blank lines of LLVM 19's `AssemblyWriter::printModule`.
 //!
 //! Owns that layout and the global-value header spellings (linkage,
@@ -182,6 +183,10 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
         out.push('\n');
         let write_value = |v: Value, o: &mut dyn core::fmt::Write| w.write_md_value(v, o);
         let _ = slots.md.write_all(ctx, out, &write_value);
+    }
+    if let Some(ix) = &md.summary {
+        out.push('\n');
+        super::summary::print_summary(ix, out);
     }
 }
 
