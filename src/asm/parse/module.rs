@@ -730,6 +730,17 @@ impl Parser<'_> {
                 self.fwd_blockaddr.push((ph, fref, bt));
                 continue;
             }
+            // Only arguments are defined yet.
+            let existing = if bt.kind == Tok::LocalId {
+                self.fs
+                    .as_ref()
+                    .and_then(|fs| fs.numbered.get(&bt.num).copied())
+            } else {
+                self.ctx.local_by_name(f, &self.name_of(&bt))
+            };
+            if existing.is_some_and(|v| self.ctx.value_kind(v) != ValueKind::Block) {
+                return self.err_at(bt.start, "referenced value is not a basic block");
+            }
             let lt = self.ctx.label_type();
             let b = self.local_ref(&bt, lt)?;
             let ba = self.ctx.block_address(f, crate::ir::Block(b));
