@@ -5,7 +5,9 @@
 //! the same index (for every file with a summary); the `^` lines printed
 //! for llvm-dis-19 output (clang-19 `-flto=thin` modules) are that output's
 //! own lines; and, when LLVM 19 is installed, they are what `llvm-as-19 -d`
-//! (LLVM's printer on the index LLVM's parser built) prints.
+//! (LLVM's printer on the index LLVM's parser built) prints, and what
+//! llvm-dis-19 prints for corpus modules given a summary by
+//! `opt-19 -module-summary`.
 
 use lair::asm::parse::parse_module;
 use lair::ir::global::Linkage;
@@ -206,4 +208,47 @@ fn printed_as_llvm_as_dump_prints_it() {
         let (_, ours) = read(&data(f));
         assert_eq!(summary_lines(&ours), summary_lines(&theirs), "{f}");
     }
+}
+
+#[test]
+fn opt_module_summary_of_corpus_modules_prints_unchanged() {
+    // `opt-19 -module-summary` gives corpus modules a summary; llvm-dis-19
+    // prints it; lair reads that and prints the same `^` lines.
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let opt = Path::new(LLVM).join("opt");
+    if !opt.exists() || !corpus.exists() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("lair-summary-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["stress-3.ll", "stress-10.ll", "zlib-O2.ll"] {
+        let src = corpus.join(f);
+        if !src.exists() {
+            continue;
+        }
+        let bc = dir.join("m.bc");
+        let ll = dir.join("m.ll");
+        let ok = Command::new(&opt)
+            .arg("-module-summary")
+            .arg(&src)
+            .arg("-o")
+            .arg(&bc)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "{f}: opt -module-summary failed");
+        let ok = Command::new(Path::new(LLVM).join("llvm-dis"))
+            .arg(&bc)
+            .arg("-o")
+            .arg(&ll)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "{f}: llvm-dis failed");
+        let text = std::fs::read_to_string(&ll).unwrap();
+        let (ix, ours) = read_src(&text, f);
+        assert!(ix.is_some_and(|ix| !ix.values.is_empty()), "{f}");
+        assert_eq!(summary_lines(&ours), summary_lines(&text), "{f}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
