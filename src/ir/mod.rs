@@ -13,6 +13,7 @@ pub mod metadata;
 pub mod module;
 pub(crate) mod side;
 pub mod special;
+pub mod summary;
 
 use crate::entity::{plain_entity, NONE};
 use crate::types::Type;

@@ -83,6 +83,9 @@ pub struct ModuleData {
     pub comdats: IndexMap<Box<str>, ComdatKind>,
     /// Named metadata (`!name = !{...}`), in definition order.
     pub named_md: IndexMap<Box<str>, Vec<Metadata>>,
+    /// The ThinLTO summary index read with the module (`^N = ...`
+    /// entries), printed after everything else.
+    pub summary: Option<Box<super::summary::SummaryIndex>>,
     pub(crate) lists: [List; 4],
     pub(crate) symtab: HashMap<Box<str>, Value>,
     pub(crate) last_unique: u32,
@@ -112,6 +115,7 @@ impl Context {
             module_asm: Vec::new(),
             comdats: IndexMap::new(),
             named_md: IndexMap::new(),
+            summary: None,
             lists: [List::EMPTY; 4],
             symtab: HashMap::new(),
             last_unique: 0,

@@ -47,22 +47,23 @@ impl Parser<'_> {
             self.define_local(name, a, pos)?;
         }
         self.expect(Tok::LBrace, "expected '{' in function body")?;
-        if self.is(Tok::RBrace) {
+        self.resolve_block_addresses(f)?;
+        if self.is(Tok::RBrace) || self.is_word("uselistorder") {
             return self.err("function body requires at least one basic block");
         }
-        while !self.is(Tok::RBrace) {
+        while !self.is(Tok::RBrace) && !self.is_word("uselistorder") {
             if self.is(Tok::Eof) {
                 return self.err("expected instruction opcode");
             }
-            if self.is_word("uselistorder") {
-                self.bump();
-                let vpos = self.tok.start;
-                let v = self.parse_typed_value()?;
-                self.expect(Tok::Comma, "expected comma in uselistorder directive")?;
-                self.parse_uselist_indexes(Some((v, vpos)))?;
-                continue;
-            }
             self.parse_block()?;
+        }
+        // `uselistorder` directives close the body (before the forward
+        // reference checks, as in LLVM).
+        while !self.is(Tok::RBrace) {
+            if !self.is_word("uselistorder") {
+                return self.err("expected uselistorder directive");
+            }
+            self.parse_uselistorder_directive()?;
         }
         self.bump();
         let fs = self.fs.take().expect("function state");
@@ -80,7 +81,6 @@ impl Parser<'_> {
         if let Some((p, m)) = first {
             return self.err_at(p, m);
         }
-        self.resolve_block_addresses(f, &fs.numbered)?;
         if self.has_blockaddr {
             for (&n, &v) in &fs.numbered {
                 if self.ctx.value_kind(v) == ValueKind::Block {

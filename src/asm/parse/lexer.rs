@@ -107,6 +107,9 @@ pub(crate) struct Lexer<'a> {
     pub(crate) text: &'a str,
     pub(crate) src: &'a [u8],
     pub(crate) pos: usize,
+    /// Inside a summary entry: `name:` is a word and a colon, not a label
+    /// (LLVM's `setIgnoreColonInIdentifiers`).
+    pub(crate) ignore_colon: bool,
 }
 
 /// Character classes, one table lookup each.
@@ -184,6 +187,7 @@ impl<'a> Lexer<'a> {
             text,
             src: text.as_bytes(),
             pos: 0,
+            ignore_colon: false,
         }
     }
 
@@ -434,7 +438,7 @@ impl<'a> Lexer<'a> {
         while is_label_char(self.at(p)) {
             p += 1;
         }
-        if self.at(p) == b':' {
+        if self.at(p) == b':' && !self.ignore_colon {
             self.pos = p + 1;
             return self.tok(Tok::LabelName, start, start, p);
         }

@@ -6,7 +6,8 @@
 //! (top-level entities, global and function headers), `attrs.rs`,
 //! `values.rs` (constants, value references, forward references),
 //! `inst.rs` (instructions), `metadata.rs` (nodes, `!DI*`, attachments,
-//! debug records) and `summary.rs` (ThinLTO summary entries, skipped).
+//! debug records) and `summary.rs` (ThinLTO summary entries, kept in the
+//! module's summary index).
 //!
 //! Forward references: a value used before its definition is a
 //! placeholder (a [`ValueKind::Placeholder`] for locals, an unnamed global
@@ -194,8 +195,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) attr_groups: HashMap<u64, AttributeSet>,
     pub(crate) attr_fixups: Vec<(AttrTarget, u64, usize)>,
     /// `blockaddress` of a function not parsed yet: placeholder, function,
-    /// block name or number, position.
-    pub(crate) fwd_blockaddr: Vec<(Value, BlockRef, BlockRef, usize)>,
+    /// block name or number token (its start is the error position).
+    pub(crate) fwd_blockaddr: Vec<(Value, BlockRef, Token)>,
     /// Whether the source mentions `blockaddress` (then numbered blocks of
     /// finished functions are remembered in `done_fn_blocks`).
     pub(crate) has_blockaddr: bool,
@@ -203,6 +204,8 @@ pub(crate) struct Parser<'a> {
     /// Comdat names used by globals, with positions (checked at the end).
     pub(crate) comdat_uses: Vec<(Box<str>, usize)>,
     pub(crate) fs: Option<Box<FnState>>,
+    /// The summary index being read (created by the first `^N` entry).
+    pub(crate) summary: Option<Box<summary::SummaryState>>,
 }
 
 /// A block reference by name or number (in `blockaddress`).
@@ -239,6 +242,7 @@ impl<'a> Parser<'a> {
             done_fn_blocks: HashMap::new(),
             comdat_uses: Vec::new(),
             fs: None,
+            summary: None,
         }
     }
 

@@ -86,7 +86,16 @@ impl Parser<'_> {
     /// The whole module.
     pub(crate) fn run(&mut self) -> PResult<()> {
         self.has_blockaddr = contains(self.lx.src, b"blockaddress");
+        // `source_filename` and `target` lines only lead the file (LLVM 19
+        // reads them before any other entity: the GUIDs of summary entries
+        // depend on the source file name).
+        let mut header = true;
         loop {
+            let is_header_line = self.is_word("source_filename") || self.is_word("target");
+            if is_header_line && !header {
+                return self.err("expected top-level entity");
+            }
+            header &= is_header_line;
             match self.tok.kind {
                 Tok::Eof => break,
                 Tok::Word => match self.tok_bytes() {
@@ -154,13 +163,18 @@ impl Parser<'_> {
                 }
                 Tok::GlobalName | Tok::GlobalId => {
                     let t = self.bump();
-                    self.expect(Tok::Equal, "expected '=' here")?;
-                    self.parse_global(Some(t))?;
+                    if t.kind == Tok::GlobalId {
+                        self.check_global_number(&t, "global")?;
+                        self.expect(Tok::Equal, "expected '=' after name")?;
+                    } else {
+                        self.expect(Tok::Equal, "expected '=' in global variable")?;
+                    }
+                    self.parse_global(t)?;
                 }
                 Tok::ComdatName => self.parse_comdat_def()?,
                 Tok::MdName => self.parse_named_md()?,
                 Tok::Exclaim => self.parse_md_def()?,
-                Tok::SummaryId => self.skip_summary_entry()?,
+                Tok::SummaryId => self.parse_summary_entry()?,
                 _ => return self.err("expected top-level entity"),
             }
         }
@@ -184,8 +198,11 @@ impl Parser<'_> {
         for (n, (_, p)) in &self.md_fwd {
             note(*p, format!("use of undefined metadata '!{n}'"));
         }
-        for (_, _, _, p) in &self.fwd_blockaddr {
-            note(*p, "expected function name in blockaddress".to_string());
+        for (_, _, bt) in &self.fwd_blockaddr {
+            note(
+                bt.start,
+                "expected function name in blockaddress".to_string(),
+            );
         }
         for (c, p) in &self.comdat_uses {
             if !self.ctx.module(self.m).comdats.contains_key(c.as_ref()) {
@@ -195,7 +212,8 @@ impl Parser<'_> {
         if let Some((p, m)) = first {
             return self.err_at(p, m);
         }
-        self.apply_attr_groups()
+        self.apply_attr_groups()?;
+        self.finish_summary()
     }
 
     fn parse_comdat_def(&mut self) -> PResult<()> {
@@ -305,10 +323,10 @@ impl Parser<'_> {
         Ok(0)
     }
 
-    fn check_global_name_free(&self, t: Option<&Token>) -> PResult<String> {
-        let Some(t) = t.filter(|t| t.kind == Tok::GlobalName) else {
+    fn check_global_name_free(&self, t: &Token) -> PResult<String> {
+        if t.kind != Tok::GlobalName {
             return Ok(String::new());
-        };
+        }
         let n = self.name_of(t).into_owned();
         if self.ctx.global_by_name(self.m, &n).is_some() {
             return self.err_at(t.start, format!("redefinition of global '@{n}'"));
@@ -316,8 +334,8 @@ impl Parser<'_> {
         Ok(n)
     }
 
-    /// A global variable, alias or ifunc after `@x =`.
-    fn parse_global(&mut self, name: Option<Token>) -> PResult<()> {
+    /// A global variable, alias or ifunc after `@x =` / `@N =` (`name`).
+    fn parse_global(&mut self, name: Token) -> PResult<()> {
         let (linkage, explicit) = self.parse_linkage();
         let (dso_local, vis, dll) = self.parse_prefix()?;
         let tl = self.parse_thread_local()?;
@@ -346,7 +364,7 @@ impl Parser<'_> {
         {
             return self.err_at(tpos, "invalid type for global variable");
         }
-        let n = self.check_global_name_free(name.as_ref())?;
+        let n = self.check_global_name_free(&name)?;
         let g = self.ctx.add_global_var(self.m, &n, ty, addrspace);
         {
             let d = self.ctx.global_data_mut(g);
@@ -361,7 +379,7 @@ impl Parser<'_> {
             d.externally_initialized = ext_init;
             d.is_constant = is_const;
         }
-        self.define_global(name.as_ref(), g.0)?;
+        self.define_global(&name, g.0)?;
         let has_init = !(explicit && matches!(linkage, Linkage::External | Linkage::ExternWeak));
         if has_init {
             let init = self.parse_value(ty)?;
@@ -460,7 +478,7 @@ impl Parser<'_> {
     #[allow(clippy::too_many_arguments)] // the header parts LLVM parses before the keyword
     fn parse_indirect(
         &mut self,
-        name: Option<Token>,
+        name: Token,
         is_alias: bool,
         linkage: Linkage,
         dso_local: bool,
@@ -487,7 +505,7 @@ impl Parser<'_> {
         if !self.ctx.value_kind(target).is_constant() {
             return self.err_at(pos, "expected a constant");
         }
-        let n = self.check_global_name_free(name.as_ref())?;
+        let n = self.check_global_name_free(&name)?;
         let kind = if is_alias {
             ValueKind::Alias
         } else {
@@ -507,7 +525,7 @@ impl Parser<'_> {
             d.thread_local = tl;
             d.unnamed_addr = ua;
         }
-        self.define_global(name.as_ref(), g.0)?;
+        self.define_global(&name, g.0)?;
         while self.eat(Tok::Comma) {
             if self.eat_word("partition") {
                 let s = self.parse_string("string")?;
@@ -544,6 +562,7 @@ impl Parser<'_> {
         if !matches!(name.kind, Tok::GlobalName | Tok::GlobalId) {
             return self.err("expected function name");
         }
+        self.check_global_number(&name, "function")?;
         self.bump();
         self.expect(Tok::LParen, "expected '(' in function argument list")?;
         let mut params: Vec<Type> = Vec::new();
@@ -589,7 +608,7 @@ impl Parser<'_> {
             .and_then(|a| a.int_value());
         let mut gc = None;
         let mut ops: [Option<Value>; 3] = [None; 3];
-        let fname = self.check_global_name_free(Some(&name)).or_else(|e| {
+        let fname = self.check_global_name_free(&name).or_else(|e| {
             let n = self.name_of(&name);
             let is_fwd = self.fwd_globals.contains_key(n.as_ref());
             if is_fwd {
@@ -683,16 +702,15 @@ impl Parser<'_> {
         for (id, p) in groups {
             self.attr_fixups.push((AttrTarget::Function(f), id, p));
         }
-        self.define_global(Some(&name), f.0)?;
+        self.define_global(&name, f.0)?;
         Ok(Header { f, args })
     }
 
-    /// Resolves the `blockaddress` references to the function just parsed.
-    pub(crate) fn resolve_block_addresses(
-        &mut self,
-        f: crate::ir::Function,
-        numbered: &hashbrown::HashMap<u64, Value>,
-    ) -> PResult<()> {
+    /// Resolves the `blockaddress` references to function `f`, whose body
+    /// starts: as LLVM does at that point, each names its block as a
+    /// forward reference (created now, defined by its label later), so the
+    /// block address is the oldest use of its block.
+    pub(crate) fn resolve_block_addresses(&mut self, f: crate::ir::Function) -> PResult<()> {
         if self.fwd_blockaddr.is_empty() {
             return Ok(());
         }
@@ -703,61 +721,126 @@ impl Parser<'_> {
             .find(|(_, &v)| v == f.0)
             .map(|(&k, _)| k);
         let pending = std::mem::take(&mut self.fwd_blockaddr);
-        for (ph, fref, bref, pos) in pending {
+        for (ph, fref, bt) in pending {
             let mine = match &fref {
                 BlockRef::Name(n) => fname.as_deref() == Some(&**n),
                 BlockRef::Id(n) => fid == Some(*n),
             };
             if !mine {
-                self.fwd_blockaddr.push((ph, fref, bref, pos));
+                self.fwd_blockaddr.push((ph, fref, bt));
                 continue;
             }
-            let b = match &bref {
-                BlockRef::Name(n) => self.ctx.local_by_name(f, n),
-                BlockRef::Id(n) => numbered.get(n).copied(),
+            // Only arguments are defined yet.
+            let existing = if bt.kind == Tok::LocalId {
+                self.fs
+                    .as_ref()
+                    .and_then(|fs| fs.numbered.get(&bt.num).copied())
+            } else {
+                self.ctx.local_by_name(f, &self.name_of(&bt))
             };
-            let Some(b) = b.filter(|&b| self.ctx.value_kind(b) == ValueKind::Block) else {
-                return self.err_at(pos, "referenced value is not a basic block");
-            };
+            if existing.is_some_and(|v| self.ctx.value_kind(v) != ValueKind::Block) {
+                return self.err_at(bt.start, "referenced value is not a basic block");
+            }
+            let lt = self.ctx.label_type();
+            let b = self.local_ref(&bt, lt)?;
             let ba = self.ctx.block_address(f, crate::ir::Block(b));
-            self.ctx.replace_all_uses_with(ph, ba);
+            self.replace_placeholder(ph, ba);
             self.ctx.erase_global(Global(ph));
         }
         Ok(())
     }
 
-    /// `uselistorder T v, { i, ... }` / `uselistorder_bb @f, %bb, { ... }`:
-    /// checked for syntax and dropped (use-list order is not kept).
+    /// `uselistorder T v, { i, ... }` / `uselistorder_bb @f, %bb, { ... }`
+    /// at module level: checked as llvm-as checks them, then applied to
+    /// the value's (or the block's) use list.
     fn parse_uselistorder(&mut self) -> PResult<()> {
-        let bb = self.is_word("uselistorder_bb");
-        self.bump();
-        if bb {
-            if !matches!(self.tok.kind, Tok::GlobalName | Tok::GlobalId) {
-                return self.err("expected function name in uselistorder_bb");
-            }
-            self.bump();
-            self.expect(Tok::Comma, "expected comma in uselistorder_bb directive")?;
-            if !matches!(self.tok.kind, Tok::LocalName | Tok::LocalId) {
-                return self.err("expected basic block name in uselistorder_bb");
-            }
-            self.bump();
-            self.expect(Tok::Comma, "expected comma in uselistorder_bb directive")?;
-            return self.parse_uselist_indexes(None);
+        if self.is_word("uselistorder_bb") {
+            return self.parse_uselistorder_bb();
         }
-        let vpos = self.tok.start;
-        let v = self.parse_typed_value()?;
-        self.expect(Tok::Comma, "expected comma in uselistorder directive")?;
-        self.parse_uselist_indexes(Some((v, vpos)))
+        self.parse_uselistorder_directive()
     }
 
-    /// `{ i, ... }` of a `uselistorder`: a permutation of the value's uses
-    /// (checked as llvm-as does, then dropped).
-    pub(crate) fn parse_uselist_indexes(&mut self, value: Option<(Value, usize)>) -> PResult<()> {
+    /// `uselistorder T v, { ... }` (module level or at the end of a
+    /// function body; the keyword is current).
+    pub(crate) fn parse_uselistorder_directive(&mut self) -> PResult<()> {
+        let kpos = self.tok.start;
+        self.bump();
+        let v = self.parse_typed_value()?;
+        self.expect(Tok::Comma, "expected comma in uselistorder directive")?;
+        let idx = self.parse_uselist_indexes()?;
+        self.apply_uselistorder(v, &idx, kpos)
+    }
+
+    /// `uselistorder_bb @f, %bb, { ... }`: the use list of block `%bb` of
+    /// the defined function `@f` (numbered blocks cannot be named here, as
+    /// in LLVM).
+    fn parse_uselistorder_bb(&mut self) -> PResult<()> {
+        let kpos = self.tok.start;
+        self.bump();
+        let ft = self.tok;
+        if !matches!(ft.kind, Tok::GlobalName | Tok::GlobalId) {
+            return self.err("expected function name in uselistorder_bb");
+        }
+        self.bump();
+        self.expect(Tok::Comma, "expected comma in uselistorder_bb directive")?;
+        let bt = self.tok;
+        if !matches!(bt.kind, Tok::LocalName | Tok::LocalId) {
+            return self.err("expected basic block name in uselistorder_bb");
+        }
+        self.bump();
+        self.expect(Tok::Comma, "expected comma in uselistorder_bb directive")?;
+        let idx = self.parse_uselist_indexes()?;
+        // Only a defined global counts (a forward reference does not).
+        let defined = if ft.kind == Tok::GlobalId {
+            self.numbered_globals.get(&ft.num).copied()
+        } else {
+            self.ctx.global_by_name(self.m, &self.name_of(&ft))
+        };
+        let Some(fv) = defined else {
+            return self.err_at(
+                ft.start,
+                "invalid function forward reference in uselistorder_bb",
+            );
+        };
+        if self.ctx.value_kind(fv) != ValueKind::Function {
+            return self.err_at(ft.start, "expected function name in uselistorder_bb");
+        }
+        let f = crate::ir::Function(fv);
+        if self.ctx.is_declaration(f) {
+            return self.err_at(ft.start, "invalid declaration in uselistorder_bb");
+        }
+        if bt.kind == Tok::LocalId {
+            return self.err_at(bt.start, "invalid numeric label in uselistorder_bb");
+        }
+        let Some(b) = self.ctx.local_by_name(f, &self.name_of(&bt)) else {
+            return self.err_at(bt.start, "invalid basic block in uselistorder_bb");
+        };
+        if self.ctx.value_kind(b) != ValueKind::Block {
+            return self.err_at(bt.start, "expected basic block in uselistorder_bb");
+        }
+        self.apply_uselistorder(b, &idx, kpos)
+    }
+
+    /// `{ i, ... }` of a `uselistorder`, with LLVM's checks: at least two
+    /// 32-bit indexes whose sum of `index - position` is 0 (mod 2^32), all
+    /// below the count, not already in order. (Like LLVM, this admits
+    /// lists that are not permutations, such as `{ 0, 2, 2, 0 }`.)
+    fn parse_uselist_indexes(&mut self) -> PResult<Vec<u32>> {
         let pos = self.tok.start;
         self.expect(Tok::LBrace, "expected '{' here")?;
-        let mut idx = Vec::new();
+        if self.is(Tok::RBrace) {
+            return self.err("expected non-empty list of uselistorder indexes");
+        }
+        let mut idx: Vec<u32> = Vec::new();
+        let mut offset: u32 = 0;
+        let mut max: u32 = 0;
+        let mut ordered = true;
         loop {
-            idx.push(self.parse_u64("integer")?);
+            let i = self.parse_u32("integer")?;
+            offset = offset.wrapping_add(i.wrapping_sub(idx.len() as u32));
+            max = max.max(i);
+            ordered &= i as usize == idx.len();
+            idx.push(i);
             if !self.eat(Tok::Comma) {
                 break;
             }
@@ -766,37 +849,35 @@ impl Parser<'_> {
         if idx.len() < 2 {
             return self.err_at(pos, "expected >= 2 uselistorder indexes");
         }
-        let mut seen = vec![false; idx.len()];
-        for &i in &idx {
-            match seen.get_mut(i as usize) {
-                Some(s) if !*s => *s = true,
-                _ => {
-                    return self.err_at(
-                        pos,
-                        "expected distinct uselistorder indexes in range [0, size)",
-                    )
-                }
-            }
+        if offset != 0 || max as usize >= idx.len() {
+            return self.err_at(
+                pos,
+                "expected distinct uselistorder indexes in range [0, size)",
+            );
         }
-        if idx.iter().enumerate().all(|(k, &i)| k as u64 == i) {
+        if ordered {
             return self.err_at(pos, "expected uselistorder indexes to change the order");
         }
-        if let Some((v, vpos)) = value {
-            let n = self.ctx.num_uses(v);
-            if n < 2 {
-                return self.err_at(
-                    vpos,
-                    if n == 0 {
-                        "value has no uses"
-                    } else {
-                        "value only has one use"
-                    },
-                );
-            }
-            if n != idx.len() {
-                return self.err_at(pos, format!("wrong number of indexes, expected {n}"));
-            }
+        Ok(idx)
+    }
+
+    /// Applies a use-list order to `v` as LLVM's `sortUseListOrder`: the
+    /// use now at position `i` gets key `idx[i]` and the list is sorted by
+    /// key, stably. Errors are reported at the directive's keyword (`kpos`).
+    pub(crate) fn apply_uselistorder(&mut self, v: Value, idx: &[u32], kpos: usize) -> PResult<()> {
+        let n = self.ctx.num_uses(v);
+        if n == 0 {
+            return self.err_at(kpos, "value has no uses");
         }
+        if n < 2 {
+            return self.err_at(kpos, "value only has one use");
+        }
+        if n != idx.len() {
+            return self.err_at(kpos, format!("wrong number of indexes, expected {n}"));
+        }
+        let keys: hashbrown::HashMap<crate::value::Use, u32> =
+            self.ctx.uses(v).zip(idx.iter().copied()).collect();
+        self.ctx.sort_use_list(v, |_, a, b| keys[&a].cmp(&keys[&b]));
         Ok(())
     }
 }

@@ -408,11 +408,6 @@ impl Parser<'_> {
         }
         self.bump();
         self.expect(Tok::RParen, "expected ')' in block address expression")?;
-        let bref = if bt.kind == Tok::LocalId {
-            BlockRef::Id(bt.num)
-        } else {
-            BlockRef::Name(self.name_of(&bt).into())
-        };
         let fref = if ft.kind == Tok::GlobalId {
             BlockRef::Id(ft.num)
         } else {
@@ -437,12 +432,12 @@ impl Parser<'_> {
                 && !self.ctx.is_declaration(Function(fv))
             {
                 let f = Function(fv);
-                let b = match &bref {
-                    BlockRef::Name(n) => self
-                        .ctx
-                        .local_by_name(f, n)
-                        .filter(|&v| self.ctx.value_kind(v) == ValueKind::Block),
-                    BlockRef::Id(n) => self.done_fn_blocks.get(&(fv, *n)).copied(),
+                let b = if bt.kind == Tok::LocalId {
+                    self.done_fn_blocks.get(&(fv, bt.num)).copied()
+                } else {
+                    self.ctx
+                        .local_by_name(f, &self.name_of(&bt))
+                        .filter(|&v| self.ctx.value_kind(v) == ValueKind::Block)
                 };
                 return match b {
                     Some(b) => Ok(self.ctx.block_address(f, Block(b))),
@@ -452,7 +447,7 @@ impl Parser<'_> {
         }
         // A function not parsed yet.
         let ph = self.ctx.add_global_var(self.m, "", pty, 0);
-        self.fwd_blockaddr.push((ph.0, fref, bref, bt.start));
+        self.fwd_blockaddr.push((ph.0, fref, bt));
         Ok(ph.0)
     }
 
@@ -748,33 +743,33 @@ impl Parser<'_> {
         String::from_utf8_lossy(self.lx.bytes(t.start, end.max(t.start))).into_owned()
     }
 
-    /// Registers the definition of global `v` under the name token `t`,
-    /// replacing any forward reference.
-    pub(crate) fn define_global(&mut self, t: Option<&Token>, v: Value) -> PResult<()> {
-        let fwd = match t {
-            Some(t) if t.kind == Tok::GlobalId => {
-                if t.num < self.next_global_id {
-                    return self.err_at(
-                        t.start,
-                        format!(
-                            "variable expected to be numbered '@{}' or greater",
-                            self.next_global_id
-                        ),
-                    );
-                }
-                self.next_global_id = t.num.saturating_add(1);
-                self.numbered_globals.insert(t.num, v);
-                self.fwd_global_ids.remove(&t.num)
-            }
-            Some(t) => {
-                let n = self.name_of(t);
-                self.fwd_globals.remove(n.as_ref())
-            }
-            None => {
-                self.numbered_globals.insert(self.next_global_id, v);
-                self.next_global_id += 1;
-                self.fwd_global_ids.remove(&(self.next_global_id - 1))
-            }
+    /// `@N` (`t`) where a global of kind `what` ("global", "function") is
+    /// defined: N may skip numbers but never go back (checked where LLVM
+    /// checks it, before the rest of the definition is parsed).
+    pub(crate) fn check_global_number(&self, t: &Token, what: &str) -> PResult<()> {
+        if t.kind == Tok::GlobalId && t.num < self.next_global_id {
+            return self.err_at(
+                t.start,
+                format!(
+                    "{what} expected to be numbered '@{}' or greater",
+                    self.next_global_id
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// Registers the definition of global `v` under the name token `t`
+    /// (`@name` or `@N`, the number already checked by
+    /// [`Self::check_global_number`]), replacing any forward reference.
+    pub(crate) fn define_global(&mut self, t: &Token, v: Value) -> PResult<()> {
+        let fwd = if t.kind == Tok::GlobalId {
+            self.next_global_id = t.num.saturating_add(1);
+            self.numbered_globals.insert(t.num, v);
+            self.fwd_global_ids.remove(&t.num)
+        } else {
+            let n = self.name_of(t);
+            self.fwd_globals.remove(n.as_ref())
         };
         if let Some((p, pos)) = fwd {
             let (pt, vt) = (self.ctx.type_of(p), self.ctx.type_of(v));
@@ -783,7 +778,7 @@ impl Parser<'_> {
                     pos,
                     format!(
                         "'{}' defined with type '{}' but expected '{}'",
-                        t.map(|t| self.token_text(t)).unwrap_or_default(),
+                        self.token_text(t),
                         self.ty_str(vt),
                         self.ty_str(pt)
                     ),

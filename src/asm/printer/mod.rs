@@ -10,7 +10,8 @@
 //!   definition order), LLVM's `SlotTracker` and `TypeFinder`;
 //! * `writer.rs`: types, value operands and constants;
 //! * `inst.rs`: one instruction line;
-//! * `module.rs`: module layout, global and function headers, blocks.
+//! * `module.rs`: module layout, global and function headers, blocks;
+//! * `summary.rs`: the ThinLTO summary index (`^N = ...` lines).
 //!
 //! Everything is written into one `String` with `push_str`; no value is
 //! formatted through `core::fmt` on the hot path.
@@ -18,6 +19,7 @@
 mod inst;
 mod module;
 mod slots;
+mod summary;
 mod text;
 mod writer;
 

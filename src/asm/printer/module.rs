@@ -1,6 +1,7 @@
 //! Printing module structure: the header lines, struct definitions,
 //! comdats, global variables, aliases, ifuncs, functions with their blocks,
-//! attribute groups, named metadata and numbered metadata, in the order and
+//! attribute groups, named metadata, numbered metadata and the summary
+//! index (`summary.rs`), in the order and
 //! with the blank lines of LLVM 19's `AssemblyWriter::printModule`.
 //!
 //! Owns that layout and the global-value header spellings (linkage,
@@ -34,11 +35,12 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
         out.push_str(&md.id);
         out.push_str("'\n");
     }
-    if !md.source_filename.is_empty() {
-        out.push_str("source_filename = ");
-        push_quoted(out, md.source_filename.as_bytes());
-        out.push('\n');
-    }
+    // Printed even when empty (llvm-dis leaves an empty one out, and a
+    // parser then takes the file name: the GUIDs of local names in a
+    // summary, among others, would change).
+    out.push_str("source_filename = ");
+    push_quoted(out, md.source_filename.as_bytes());
+    out.push('\n');
     if !md.datalayout.is_empty() {
         out.push_str("target datalayout = \"");
         out.push_str(&md.datalayout);
@@ -181,6 +183,10 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
         out.push('\n');
         let write_value = |v: Value, o: &mut dyn core::fmt::Write| w.write_md_value(v, o);
         let _ = slots.md.write_all(ctx, out, &write_value);
+    }
+    if let Some(ix) = &md.summary {
+        out.push('\n');
+        super::summary::print_summary(ix, out);
     }
 }
 
