@@ -15,10 +15,18 @@ use std::time::Instant;
 
 #[path = "../tests/support/mutate.rs"]
 mod mutate;
+#[path = "../tests/support/slow_walk.rs"]
+mod slow_walk;
 use mutate::{mutate, XorShift};
+use slow_walk::slow_walk;
 
 fn exercise(bytes: &[u8]) -> Result<(), String> {
     let walked = walk(bytes);
+    match (&walked, slow_walk(bytes)) {
+        (Ok(a), Ok(b)) if (a.blocks, a.records, a.abbrevs, a.checksum) == b => {}
+        (Err(a), Err(b)) if *a == b => {}
+        (a, b) => return Err(format!("the walks disagree: {a:?} against {b:?}")),
+    }
     let _ = lair::bitstream::walk::count(bytes);
     let mut out = Vec::new();
     let _ = dump(bytes, &mut out);

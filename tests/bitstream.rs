@@ -748,6 +748,12 @@ fn truncations_are_errors() {
 /// Runs every reader-side entry point on `bytes`; panics only on a bug.
 fn exercise(bytes: &[u8]) {
     let walked = walk(bytes);
+    // The fast walk agrees with the one-record-at-a-time walk.
+    match (&walked, slow_walk(bytes)) {
+        (Ok(a), Ok(b)) => assert_eq!((a.blocks, a.records, a.abbrevs, a.checksum), b),
+        (Err(a), Err(b)) => assert_eq!(*a, b),
+        (a, b) => panic!("the walks disagree: {a:?} against {b:?}"),
+    }
     let _ = bitstream::walk::count(bytes);
     let mut out = Vec::new();
     let _ = dump(bytes, &mut out);
@@ -882,4 +888,7 @@ fn names_table() {
 
 #[path = "support/mutate.rs"]
 mod mutate;
+#[path = "support/slow_walk.rs"]
+mod slow_walk;
 use mutate::{mutate, XorShift};
+use slow_walk::slow_walk;

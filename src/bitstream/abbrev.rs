@@ -166,3 +166,81 @@ impl Step {
         }
     }
 }
+
+/// How the record loop reads an abbreviation, decided once at definition.
+///
+/// The fast shapes have a scalar code and only scalar (literal, fixed, VBR)
+/// operands before their tail, so the loop reads them without looking at
+/// each step's kind; up to four scalars are read by unrolled code, so one
+/// jump on the shape replaces a loop whose trip count varies from record
+/// to record. Everything else LLVM accepts (char6 scalars, arrays not
+/// second to last, invalid array elements, blobs not last) is
+/// [`Shape::Generic`], read step by step with LLVM's checks in LLVM's
+/// order. [`Shape::Unabbreviated`] is abbreviation id 3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Shape {
+    /// A code and no operand.
+    Plain0,
+    /// A code and one scalar.
+    Plain1,
+    /// A code and two scalars.
+    Plain2,
+    /// A code and three scalars.
+    Plain3,
+    /// A code and four scalars.
+    Plain4,
+    /// A code and more scalars.
+    Plain,
+    /// Code, scalars, an array, and its element: fixed or VBR of nonzero
+    /// width, or char6.
+    Array,
+    /// Code, scalars, and a blob.
+    Blob,
+    /// Any other operand list.
+    Generic,
+    /// No abbreviation: every value a vbr6.
+    Unabbreviated,
+}
+
+impl Shape {
+    /// The shape of the compiled operand list `steps`.
+    pub fn of(steps: &[Step]) -> Shape {
+        let scalar = |s: &Step| s.kind == StepKind::Scalar;
+        let Some((last, init)) = steps.split_last() else {
+            return Shape::Generic;
+        };
+        if !steps.first().is_some_and(scalar) {
+            return Shape::Generic;
+        }
+        if init.iter().all(scalar) {
+            return match last.kind {
+                StepKind::Scalar => match init.len() {
+                    0 => Shape::Plain0,
+                    1 => Shape::Plain1,
+                    2 => Shape::Plain2,
+                    3 => Shape::Plain3,
+                    4 => Shape::Plain4,
+                    _ => Shape::Plain,
+                },
+                StepKind::Blob if !init.is_empty() => Shape::Blob,
+                _ => Shape::Generic,
+            };
+        }
+        let element = match last.kind {
+            StepKind::Scalar => last.width > 0,
+            StepKind::Char6 => true,
+            _ => false,
+        };
+        match init.split_last() {
+            Some((array, scalars))
+                if element
+                    && array.kind == StepKind::Array
+                    && !scalars.is_empty()
+                    && scalars.iter().all(scalar) =>
+            {
+                Shape::Array
+            }
+            _ => Shape::Generic,
+        }
+    }
+}

@@ -19,7 +19,7 @@
 
 use std::sync::Arc;
 
-use super::abbrev::{AbbrevOp, Step};
+use super::abbrev::{AbbrevOp, Shape, Step};
 
 /// Where an abbreviation's operands are: a range of a pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,6 +30,8 @@ pub(crate) struct AbbrevRef {
     pub len: u32,
     /// In the BLOCKINFO pool (true) or the scope-local pool (false).
     pub shared: bool,
+    /// How the reader's record loop reads it (the writer does not use it).
+    pub shape: Shape,
 }
 
 /// What a BLOCKINFO block being read or written says about one block id.
@@ -78,14 +80,15 @@ impl BlockInfo {
 
     /// Appends `ops` to the pool only.
     pub(crate) fn push_ops(&mut self, ops: &[AbbrevOp]) -> AbbrevRef {
-        let r = AbbrevRef {
-            start: self.ops.len() as u32,
-            len: ops.len() as u32,
-            shared: true,
-        };
+        let start = self.ops.len();
         self.ops.extend_from_slice(ops);
         self.steps.extend(ops.iter().map(|&op| Step::of(op)));
-        r
+        AbbrevRef {
+            start: start as u32,
+            len: ops.len() as u32,
+            shared: true,
+            shape: Shape::of(&self.steps[start..]),
+        }
     }
 
     /// Replaces every entry (the operand pool stays).
@@ -200,6 +203,14 @@ impl AbbrevScopes {
     #[inline]
     pub fn push(&mut self, r: AbbrevRef) {
         self.local.push(r);
+    }
+
+    /// BLOCKINFO's list for the innermost block, and the innermost block's
+    /// own definitions: id `4 + i` is `i` in their concatenation.
+    #[inline(always)]
+    pub fn lists(&self) -> (&[AbbrevRef], &[AbbrevRef]) {
+        let info = self.info.as_deref().unwrap_or(&[]);
+        (info, self.local.get(self.base..).unwrap_or(&[]))
     }
 
     /// The abbreviation with id `4 + i` in the innermost block.

@@ -1,8 +1,12 @@
 //! The bit cursor: fixed-width and variable-width (VBR) integer reads over a
 //! byte slice, least significant bit first, as LLVM's bitstream stores them.
 //!
-//! Owns bit positions, bounds checks and the read fast paths. It knows
-//! nothing of blocks, abbreviations or records (that is `reader.rs`).
+//! Owns bit positions and bounds-checked reads for everything outside
+//! record operands: abbreviation ids read one at a time, block headers,
+//! `DEFINE_ABBREV`, skipping, the public reads. Record operands are read
+//! by the register-resident buffer of `bits.rs`, which starts from a cursor
+//! and hands the position back. It knows nothing of blocks, abbreviations
+//! or records (that is `reader.rs`).
 //!
 //! # Reads
 //!
@@ -53,7 +57,8 @@ pub(crate) enum Fault {
 }
 
 impl Fault {
-    fn kind(self) -> ErrorKind {
+    /// The error kind this fault stands for.
+    pub(crate) fn kind(self) -> ErrorKind {
         match self {
             Fault::None | Fault::Eof => ErrorKind::UnexpectedEof,
             Fault::UnterminatedVbr => ErrorKind::UnterminatedVbr,
@@ -158,7 +163,7 @@ impl<'a> Cursor<'a> {
     /// At least 57 bits starting at the position, if 8 bytes can be loaded
     /// there.
     #[inline(always)]
-    pub(crate) fn peek(&self) -> Option<u64> {
+    fn peek(&self) -> Option<u64> {
         let byte = (self.pos >> 3) as usize;
         let chunk: [u8; 8] = self.data.get(byte..byte.wrapping_add(8))?.try_into().ok()?;
         Some(u64::from_le_bytes(chunk) >> (self.pos & 7))
@@ -247,7 +252,7 @@ impl<'a> Cursor<'a> {
 
     /// A VBR of two or more chunks; `x` is the peek at its start.
     #[inline(always)]
-    pub(crate) fn vbr_multi<const LIMIT: u32>(&mut self, x: u64, width: u32) -> Option<u64> {
+    fn vbr_multi<const LIMIT: u32>(&mut self, x: u64, width: u32) -> Option<u64> {
         let hi = 1u64 << (width - 1);
         let lo = hi - 1;
         let avail = 64 - (self.pos & 7) as u32;
@@ -374,28 +379,11 @@ impl<'a> Cursor<'a> {
         Ok(())
     }
 
-    /// A copy for a hot loop, made field by field (a whole-struct copy
-    /// right after `join` stalls on store forwarding).
+    /// Moves to bit `bit`, which the caller knows is within the data.
     #[inline(always)]
-    pub(crate) fn fork(&self) -> Cursor<'a> {
-        Cursor {
-            data: self.data,
-            pos: self.pos,
-            fault: Fault::None,
-        }
-    }
-
-    /// Takes back the position and fault of a [`Cursor::fork`].
-    #[inline(always)]
-    pub(crate) fn join(&mut self, c: &Cursor<'a>) {
-        self.pos = c.pos;
-        self.fault = c.fault;
-    }
-
-    /// Moves forward `n` bits, which the caller has checked are there.
-    #[inline(always)]
-    pub(crate) fn advance_by(&mut self, n: u32) {
-        self.pos += u64::from(n);
+    pub(crate) fn set_pos(&mut self, bit: u64) {
+        debug_assert!(bit <= self.bit_len());
+        self.pos = bit;
     }
 
     /// Skips `n` bits; `None` (and a fault) past the end.

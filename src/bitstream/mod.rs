@@ -9,7 +9,8 @@
 //!
 //! * [`Cursor`]: bounds-checked fixed and VBR reads, alignment, seeking.
 //! * [`Reader`]: the block/abbreviation/record state machine; [`Entry`] is
-//!   what comes next, [`Record`] a reusable record buffer.
+//!   what comes next, [`Record`] a reusable record buffer;
+//!   [`Reader::read_records`] reads a whole run of records in one loop.
 //! * [`Writer`]: blocks with backpatched lengths, abbreviations (local and
 //!   BLOCKINFO), abbreviated and unabbreviated records.
 //! * [`copy_stream`]: re-emits a stream through reader and writer with the
@@ -41,6 +42,7 @@
 //! ```
 
 mod abbrev;
+mod bits;
 mod blockinfo;
 mod container;
 mod copy;

@@ -3,8 +3,27 @@
 //!
 //! Owns the scope stack (abbreviation id width, block id and abbreviations
 //! per open block), the BLOCKINFO table in force, and record decoding for
-//! every operand encoding. It does not own bit-level reads (`cursor.rs`), the
-//! wrapper header or magic (`container.rs`), or what records mean.
+//! every operand encoding. It does not own bit-level reads (`cursor.rs`,
+//! `bits.rs`), the wrapper header or magic (`container.rs`), or what records
+//! mean.
+//!
+//! # Reading records
+//!
+//! ```text
+//!   read_records:  cursor -> BitBuf (registers) -> record_loop:
+//!                    refill; id; if id < 3 stop
+//!                    (shape, steps) = abbreviation of id     (two lookups)
+//!                    jump on shape: unabbreviated / Plain0..4 (unrolled) /
+//!                      Plain / Array / Blob / Generic (out of line)
+//!                    on_record(rec)
+//!                  BitBuf position -> cursor; handle the id below 3
+//!   read_record:   the same decoding for one record (dump, copy, BLOCKINFO)
+//! ```
+//!
+//! Every abbreviation is compiled at definition into `Step`s and a `Shape`
+//! (`abbrev.rs`), so a record costs one lookup, one jump and a mask and a
+//! shift per operand. Operands go into the record buffer's reused slots
+//! (grown only when a record has more values than any before it).
 //!
 //! # Scopes and abbreviations
 //!
@@ -25,7 +44,8 @@
 //! bits left before anything is reserved. A record's value count is at most
 //! its bits plus its abbreviation's literal operands.
 
-use super::abbrev::{decode_char6, encoding, AbbrevOp, Step, StepKind};
+use super::abbrev::{decode_char6, encoding, AbbrevOp, Shape, Step, StepKind};
+use super::bits::BitBuf;
 use super::blockinfo::{AbbrevRef, AbbrevScopes, BlockInfo, BlockInfoEntry, SavedScope};
 use super::cursor::{Cursor, Fault};
 use super::error::{Error, ErrorKind, Result};
@@ -93,13 +113,16 @@ pub struct SkippedBlock {
 
 /// One record: its code, operand values, and blob.
 ///
-/// Reused across records: [`Reader::read_record`] clears it first, so a walk
-/// allocates only when a record has more values than any before it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// Reused across records: a read overwrites it, so a walk allocates only
+/// when a record has more values than any before it. The operand buffer
+/// never shrinks; `n_ops` says how many of its values belong to the record.
+#[derive(Clone, Default)]
 pub struct Record<'a> {
     code: u32,
     abbrev_id: u32,
+    /// Operand values; the first `n_ops` are the record's.
     ops: Vec<u64>,
+    n_ops: usize,
     blob: Option<&'a [u8]>,
 }
 
@@ -112,7 +135,7 @@ impl<'a> Record<'a> {
     /// An empty record buffer with room for `n` values.
     pub fn with_capacity(n: usize) -> Record<'a> {
         Record {
-            ops: Vec::with_capacity(n),
+            ops: vec![0; n],
             ..Record::default()
         }
     }
@@ -123,6 +146,7 @@ impl<'a> Record<'a> {
             code,
             abbrev_id: UNABBREV_RECORD,
             ops: ops.to_vec(),
+            n_ops: ops.len(),
             blob,
         }
     }
@@ -143,7 +167,7 @@ impl<'a> Record<'a> {
     /// included, the blob excluded.
     #[inline]
     pub fn operands(&self) -> &[u64] {
-        &self.ops
+        self.ops.get(..self.n_ops).unwrap_or(&[])
     }
 
     /// The blob's bytes, borrowed from the stream, if the abbreviation has a
@@ -152,6 +176,41 @@ impl<'a> Record<'a> {
     pub fn blob(&self) -> Option<&'a [u8]> {
         self.blob
     }
+}
+
+impl PartialEq for Record<'_> {
+    fn eq(&self, other: &Record<'_>) -> bool {
+        (self.code, self.abbrev_id, self.operands(), self.blob)
+            == (other.code, other.abbrev_id, other.operands(), other.blob)
+    }
+}
+
+impl Eq for Record<'_> {}
+
+impl std::fmt::Debug for Record<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Record")
+            .field("code", &self.code)
+            .field("abbrev_id", &self.abbrev_id)
+            .field("ops", &self.operands())
+            .field("blob", &self.blob)
+            .finish()
+    }
+}
+
+/// The first `n` slots of `ops`, grown (zero-filled) if it is shorter.
+/// Callers bound `n` by the bits left, so the stream pays for the memory.
+#[inline(always)]
+fn room(ops: &mut Vec<u64>, n: usize) -> &mut [u64] {
+    #[cold]
+    #[inline(never)]
+    fn grow(ops: &mut Vec<u64>, n: usize) {
+        ops.resize(n, 0);
+    }
+    if ops.len() < n {
+        grow(ops, n);
+    }
+    &mut ops[..n]
 }
 
 #[derive(Debug, Clone)]
@@ -299,6 +358,11 @@ impl<'a> Reader<'a> {
             // Records are by far the most common entry: one test.
             return Ok(Entry::Record(id));
         }
+        self.control(id)
+    }
+
+    /// What abbreviation id `id` (below 3), just read, starts.
+    fn control(&mut self, id: u32) -> Result<Entry> {
         match id {
             END_BLOCK => self.end_block(),
             ENTER_SUBBLOCK => match self.cur.vbr32(8) {
@@ -310,6 +374,52 @@ impl<'a> Reader<'a> {
                 Ok(Entry::DefineAbbrev)
             }
             _ => Ok(Entry::Record(id)),
+        }
+    }
+
+    /// Reads the entries of the current block up to the first one that is
+    /// not a record, and returns that one as [`Reader::advance`] would: each
+    /// record is read into `rec` as by [`Reader::read_record`] and handed to
+    /// `on_record`.
+    ///
+    /// The same as `advance` and `read_record` in a loop, but the bit buffer
+    /// stays in registers from one record to the next: the fast way to read
+    /// every record of a stream.
+    #[inline]
+    pub fn read_records(
+        &mut self,
+        rec: &mut Record<'a>,
+        mut on_record: impl FnMut(&Record<'a>),
+    ) -> Result<Entry> {
+        if self.in_info {
+            // BLOCKINFO records change the table: one at a time.
+            loop {
+                match self.advance()? {
+                    Entry::Record(id) => {
+                        self.read_record(id, rec)?;
+                        on_record(rec);
+                    }
+                    e => return Ok(e),
+                }
+            }
+        }
+        let (info, local) = self.abbrevs.lists();
+        let pools = Pools {
+            info,
+            local,
+            info_steps: self.info.steps(),
+            local_steps: &self.local_steps,
+        };
+        let mut b = BitBuf::at(&self.cur);
+        let stop = record_loop(&mut b, self.width, &pools, rec, &mut on_record);
+        self.cur.set_pos(b.bit_pos());
+        match stop {
+            Stop::Control(id) => self.control(id),
+            Stop::Fault => {
+                rec.n_ops = 0;
+                Err(Error::new(b.bit_pos(), b.fault.kind()))
+            }
+            Stop::Unknown(id) => Err(self.cur.error(ErrorKind::UnknownAbbrev(id))),
         }
     }
 
@@ -469,13 +579,15 @@ impl<'a> Reader<'a> {
                     }
                 }
             } else {
-                let r = AbbrevRef {
-                    start: self.local.len() as u32,
-                    len: ops.len() as u32,
-                    shared: false,
-                };
+                let start = self.local.len();
                 self.local.extend_from_slice(&ops);
                 self.local_steps.extend(ops.iter().map(|&op| Step::of(op)));
+                let r = AbbrevRef {
+                    start: start as u32,
+                    len: ops.len() as u32,
+                    shared: false,
+                    shape: Shape::of(&self.local_steps[start..]),
+                };
                 self.abbrevs.push(r);
                 self.last_abbrev = Some(r);
             }
@@ -485,38 +597,24 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads the record whose [`Entry::Record`] was just returned into
-    /// `rec` (cleared first).
-    #[inline(always)]
+    /// `rec` (overwritten).
     pub fn read_record(&mut self, abbrev_id: u32, rec: &mut Record<'a>) -> Result<()> {
-        rec.blob = None;
-        rec.abbrev_id = abbrev_id;
-        // Decode on a local copy of the cursor: its position then lives in
-        // a register instead of being reloaded around every store.
-        let mut cur = self.cur.fork();
-        let code = if abbrev_id == UNABBREV_RECORD {
-            read_unabbrev(&mut cur, &mut rec.ops)
-        } else {
-            let Some(r) = (abbrev_id as usize)
-                .checked_sub(FIRST_APPLICATION_ABBREV as usize)
-                .and_then(|i| self.abbrevs.get(i))
-            else {
-                return Err(self.cur.error(ErrorKind::UnknownAbbrev(abbrev_id)));
-            };
-            let range = r.start as usize..(r.start + r.len) as usize;
-            let steps = if r.shared {
-                &self.info.steps()[range]
-            } else {
-                &self.local_steps[range]
-            };
-            read_abbreviated(&mut cur, steps, &mut rec.ops, &mut rec.blob)
+        let (info, local) = self.abbrevs.lists();
+        let pools = Pools {
+            info,
+            local,
+            info_steps: self.info.steps(),
+            local_steps: &self.local_steps,
         };
-        self.cur.join(&cur);
-        match code {
-            Some(c) => rec.code = c,
-            None => {
-                rec.ops.clear();
-                return Err(self.cur.take_fault());
-            }
+        let Some(r) = pools.get(abbrev_id) else {
+            return Err(self.cur.error(ErrorKind::UnknownAbbrev(abbrev_id)));
+        };
+        let mut b = BitBuf::at(&self.cur);
+        let ok = decode_record(&mut b, r, rec);
+        self.cur.set_pos(b.bit_pos());
+        if !ok {
+            rec.n_ops = 0;
+            return Err(Error::new(b.bit_pos(), b.fault.kind()));
         }
         if self.in_info {
             self.blockinfo_record(rec)?;
@@ -531,7 +629,7 @@ impl<'a> Reader<'a> {
         let bad = |cur: &Cursor<'a>, why| Err(cur.error(ErrorKind::BadBlockInfo(why)));
         match rec.code {
             BLOCKINFO_CODE_SETBID => {
-                let Some(&id) = rec.ops.first() else {
+                let Some(&id) = rec.operands().first() else {
                     return bad(&self.cur, "empty setbid");
                 };
                 let id = id as u32;
@@ -551,13 +649,13 @@ impl<'a> Reader<'a> {
                 let Some(c) = build.current else {
                     return bad(&self.cur, "blockname before setbid");
                 };
-                build.entries[c].name = rec.ops.iter().map(|&v| v as u8).collect();
+                build.entries[c].name = rec.operands().iter().map(|&v| v as u8).collect();
             }
             BLOCKINFO_CODE_SETRECORDNAME => {
                 let Some(c) = build.current else {
                     return bad(&self.cur, "setrecordname before setbid");
                 };
-                let Some((&code, name)) = rec.ops.split_first() else {
+                let Some((&code, name)) = rec.operands().split_first() else {
                     return bad(&self.cur, "empty setrecordname");
                 };
                 let name = name.iter().map(|&v| v as u8).collect();
@@ -630,25 +728,316 @@ fn read_abbrev_ops(cur: &mut Cursor<'_>, n: u32, ops: &mut Vec<AbbrevOp>) -> Opt
     Some(())
 }
 
-#[inline]
-fn read_unabbrev(cur: &mut Cursor<'_>, vals: &mut Vec<u64>) -> Option<u32> {
-    let code = cur.vbr32(6)?;
-    let n = cur.vbr32(6)?;
-    if u64::from(n) * 6 > cur.bits_left() {
-        return cur.fail(Fault::LengthTooLarge);
+/// The abbreviation lists and step pools of the innermost block, borrowed
+/// for one record or one run of records.
+struct Pools<'r> {
+    info: &'r [AbbrevRef],
+    local: &'r [AbbrevRef],
+    info_steps: &'r [Step],
+    local_steps: &'r [Step],
+}
+
+/// How a record is read: its shape and compiled operands (none for an
+/// unabbreviated record).
+type Abbrev<'r> = (Shape, &'r [Step]);
+
+impl<'r> Pools<'r> {
+    /// What abbreviation id `id` (3 or more) reads; `None` if the block has
+    /// no such abbreviation.
+    #[inline(always)]
+    fn get(&self, id: u32) -> Option<Abbrev<'r>> {
+        if id == UNABBREV_RECORD {
+            return Some((Shape::Unabbreviated, &[]));
+        }
+        let i = (id as usize).checked_sub(FIRST_APPLICATION_ABBREV as usize)?;
+        // BLOCKINFO's list refers to its pool, the block's own to the
+        // local one: the branch picks the pool.
+        let (r, pool) = match self.info.get(i) {
+            Some(r) => (r, self.info_steps),
+            None => (self.local.get(i - self.info.len())?, self.local_steps),
+        };
+        let start = r.start as usize;
+        let steps = pool.get(start..start + r.len as usize)?;
+        Some((r.shape, steps))
     }
-    // Every slot is overwritten: only grow (zero-filled) when short, else
-    // cut, so the common case writes no zeros first.
-    let n = n as usize;
-    if vals.len() < n {
-        vals.resize(n, 0);
-    } else {
-        vals.truncate(n);
+}
+
+/// Why [`record_loop`] stopped.
+enum Stop {
+    /// Abbreviation id 0, 1 or 2 was read.
+    Control(u32),
+    /// A read failed; the buffer's fault says why.
+    Fault,
+    /// An abbreviation id the block does not define.
+    Unknown(u32),
+}
+
+/// Reads abbreviation ids of `width` bits and the records they start until
+/// an id below 3, handing each record to `on_record`.
+///
+/// Not inlined into the caller, so that the buffer, the lists and the
+/// record loop get the registers to themselves.
+#[inline(never)]
+fn record_loop<'a>(
+    b: &mut BitBuf<'a>,
+    width: u32,
+    pools: &Pools<'_>,
+    rec: &mut Record<'a>,
+    on_record: &mut impl FnMut(&Record<'a>),
+) -> Stop {
+    let mut bb = *b;
+    let stop = loop {
+        // One refill per record, unconditionally: most records then read
+        // every field without refilling, so the per-field checks are
+        // predictable (a refill that depends on the bits read is not).
+        bb.refill();
+        let Some(id) = bb.fixed(width) else {
+            break Stop::Fault;
+        };
+        let id = id as u32;
+        if id < UNABBREV_RECORD {
+            std::hint::cold_path();
+            break Stop::Control(id);
+        }
+        let Some(r) = pools.get(id) else {
+            std::hint::cold_path();
+            break Stop::Unknown(id);
+        };
+        rec.abbrev_id = id;
+        if !decode_record(&mut bb, r, rec) {
+            break Stop::Fault;
+        }
+        on_record(rec);
+    };
+    *b = bb;
+    stop
+}
+
+/// Reads one record's code, operands and blob into `rec` (all but
+/// `abbrev_id`); `false` (and a fault) if the stream is malformed.
+#[inline(always)]
+fn decode_record<'a>(b: &mut BitBuf<'a>, r: Abbrev<'_>, rec: &mut Record<'a>) -> bool {
+    rec.blob = None;
+    let (shape, steps) = r;
+    let ops = &mut rec.ops;
+    // One jump on the shape.
+    let got = match shape {
+        Shape::Unabbreviated => read_unabbrev(b, ops),
+        Shape::Plain0 => read_plain_n::<0>(b, steps, ops),
+        Shape::Plain1 => read_plain_n::<1>(b, steps, ops),
+        Shape::Plain2 => read_plain_n::<2>(b, steps, ops),
+        Shape::Plain3 => read_plain_n::<3>(b, steps, ops),
+        Shape::Plain4 => read_plain_n::<4>(b, steps, ops),
+        Shape::Plain => read_plain(b, steps, ops),
+        Shape::Array => read_with_array(b, steps, ops),
+        Shape::Blob => read_with_blob(b, steps, ops, &mut rec.blob),
+        Shape::Generic => {
+            // On a copy, so that `b` stays in registers.
+            let mut t = *b;
+            let got = read_generic(&mut t, steps, ops, &mut rec.blob);
+            *b = t;
+            got
+        }
+    };
+    match got {
+        Some((code, n)) => {
+            rec.code = code;
+            rec.n_ops = n;
+            true
+        }
+        None => false,
     }
-    for slot in vals.iter_mut() {
-        *slot = cur.vbr(6)?;
+}
+
+/// An unabbreviated record: vbr6 code, vbr6 count, that many vbr6 values.
+#[inline(always)]
+fn read_unabbrev(b: &mut BitBuf<'_>, ops: &mut Vec<u64>) -> Option<(u32, usize)> {
+    let code = b.vbr::<32>(6)? as u32;
+    let n = b.vbr::<32>(6)?;
+    if n * 6 > b.bits_left() {
+        return b.fail(Fault::LengthTooLarge);
+    }
+    for slot in room(ops, n as usize) {
+        *slot = b.vbr::<64>(6)?;
+    }
+    Some((code, n as usize))
+}
+
+/// The code and the scalars of a fast shape: `scalars` are the steps after
+/// the code, all [`StepKind::Scalar`].
+#[inline(always)]
+fn read_scalars(
+    b: &mut BitBuf<'_>,
+    code: &Step,
+    scalars: &[Step],
+    ops: &mut Vec<u64>,
+) -> Option<u32> {
+    let code = read_code(b, code)?;
+    let out = room(ops, scalars.len());
+    // By index: both have the same length, so no bounds check is left.
+    for i in 0..out.len() {
+        out[i] = b.step(&scalars[i])?;
     }
     Some(code)
+}
+
+/// The code of a fast shape.
+#[inline(always)]
+fn read_code(b: &mut BitBuf<'_>, code: &Step) -> Option<u32> {
+    Some(if code.width == 0 {
+        // A literal: nothing to read.
+        code.lit
+    } else {
+        b.step(code)?
+    } as u32)
+}
+
+/// [`Shape::Plain0`] to [`Shape::Plain4`]: a code and `N` scalars, unrolled.
+#[inline(always)]
+fn read_plain_n<const N: usize>(
+    b: &mut BitBuf<'_>,
+    steps: &[Step],
+    ops: &mut Vec<u64>,
+) -> Option<(u32, usize)> {
+    let (code, scalars) = steps.split_first()?;
+    let scalars: &[Step; N] = scalars.try_into().ok()?;
+    let code = read_code(b, code)?;
+    let out: &mut [u64; N] = room(ops, N).try_into().ok()?;
+    for i in 0..N {
+        out[i] = b.step(&scalars[i])?;
+    }
+    Some((code, N))
+}
+
+/// [`Shape::Plain`]: a code and scalars.
+#[inline(always)]
+fn read_plain(b: &mut BitBuf<'_>, steps: &[Step], ops: &mut Vec<u64>) -> Option<(u32, usize)> {
+    let (code, scalars) = steps.split_first()?;
+    let code = read_scalars(b, code, scalars, ops)?;
+    Some((code, scalars.len()))
+}
+
+/// [`Shape::Array`]: a code, scalars, an array and its (valid) element.
+#[inline(always)]
+fn read_with_array(b: &mut BitBuf<'_>, steps: &[Step], ops: &mut Vec<u64>) -> Option<(u32, usize)> {
+    let (code, rest) = steps.split_first()?;
+    let (elem, rest) = rest.split_last()?;
+    let scalars = rest.get(..rest.len() - 1)?;
+    let code = read_scalars(b, code, scalars, ops)?;
+    let k = scalars.len();
+    let n = b.vbr::<32>(6)?;
+    let min = if elem.kind == StepKind::Char6 {
+        6
+    } else {
+        u64::from(elem.width)
+    };
+    if n * min > b.bits_left() {
+        return b.fail(Fault::LengthTooLarge);
+    }
+    let end = k + n as usize;
+    let out = room(ops, end).get_mut(k..).unwrap_or_default();
+    if elem.kind == StepKind::Char6 {
+        for slot in out {
+            *slot = b.char6()?;
+        }
+    } else {
+        for slot in out {
+            *slot = b.step(elem)?;
+        }
+    }
+    Some((code, end))
+}
+
+/// [`Shape::Blob`]: a code, scalars and a blob.
+#[inline(always)]
+fn read_with_blob<'a>(
+    b: &mut BitBuf<'a>,
+    steps: &[Step],
+    ops: &mut Vec<u64>,
+    blob: &mut Option<&'a [u8]>,
+) -> Option<(u32, usize)> {
+    let (code, rest) = steps.split_first()?;
+    let scalars = rest.get(..rest.len().checked_sub(1)?)?;
+    let code = read_scalars(b, code, scalars, ops)?;
+    // On a copy, so that `b` stays in registers.
+    let mut t = *b;
+    let got = read_blob(&mut t);
+    *b = t;
+    *blob = Some(got?);
+    Some((code, scalars.len()))
+}
+
+/// A blob: vbr6 length, 32-bit alignment, the bytes, 32-bit alignment.
+#[inline(never)]
+fn read_blob<'a>(b: &mut BitBuf<'a>) -> Option<&'a [u8]> {
+    let n = b.vbr::<32>(6)?;
+    b.align32();
+    let padded = (n + 3) & !3;
+    let Some(bytes) = b.bytes_here(n).filter(|_| padded * 8 <= b.bits_left()) else {
+        return b.fail(Fault::BlobPastEnd);
+    };
+    b.skip_bits(padded * 8)?;
+    Some(bytes)
+}
+
+/// Reads a scalar or char6 step.
+#[inline]
+fn read_value(b: &mut BitBuf<'_>, s: &Step) -> Option<u64> {
+    match s.kind {
+        StepKind::Scalar => b.step(s),
+        StepKind::Char6 => b.char6(),
+        StepKind::Array | StepKind::Blob => b.fail(Fault::CodeIsArrayOrBlob),
+    }
+}
+
+/// [`Shape::Generic`]: step by step, with LLVM's checks in LLVM's order.
+#[inline(never)]
+fn read_generic<'a>(
+    b: &mut BitBuf<'a>,
+    steps: &[Step],
+    ops: &mut Vec<u64>,
+    blob: &mut Option<&'a [u8]>,
+) -> Option<(u32, usize)> {
+    let Some((first, rest)) = steps.split_first() else {
+        return b.fail(Fault::EmptyAbbrev);
+    };
+    let code = read_value(b, first)? as u32;
+    // Every step but an array's reads at most one value.
+    room(ops, rest.len());
+    let mut n = 0;
+    let mut i = 0;
+    while i < rest.len() {
+        let s = &rest[i];
+        match s.kind {
+            StepKind::Array => {
+                let len = b.vbr::<32>(6)?;
+                if i + 2 != rest.len() {
+                    return b.fail(Fault::ArrayNotSecondToLast);
+                }
+                let elem = &rest[i + 1];
+                let min = match elem.kind {
+                    StepKind::Scalar if elem.width > 0 => u64::from(elem.width),
+                    StepKind::Char6 => 6,
+                    _ => return b.fail(Fault::InvalidArrayElement),
+                };
+                if len * min > b.bits_left() {
+                    return b.fail(Fault::LengthTooLarge);
+                }
+                let end = n + len as usize;
+                for slot in room(ops, end).get_mut(n..).unwrap_or_default() {
+                    *slot = read_value(b, elem)?;
+                }
+                return Some((code, end));
+            }
+            StepKind::Blob => *blob = Some(read_blob(b)?),
+            _ => {
+                ops[n] = read_value(b, s)?;
+                n += 1;
+            }
+        }
+        i += 1;
+    }
+    Some((code, n))
 }
 
 /// Reads one scalar (literal, fixed, VBR or char6) operand.
@@ -664,44 +1053,6 @@ fn read_scalar(cur: &mut Cursor<'_>, op: AbbrevOp) -> Option<u64> {
     }
 }
 
-/// Reads one [`StepKind::Scalar`] step: one peek, mask and or, unless a
-/// VBR continues or the stream is within 8 bytes of its end.
-#[inline(always)]
-fn read_step(cur: &mut Cursor<'_>, s: &Step) -> Option<u64> {
-    if let Some(x) = cur.peek() {
-        if x & s.cmask == 0 {
-            cur.advance_by(u32::from(s.width));
-            return Some((x & s.pmask) | s.lit);
-        }
-        return cur.vbr_multi::<64>(x, u32::from(s.width));
-    }
-    let (c, v) = read_step_slow(*cur, s);
-    *cur = c;
-    v
-}
-
-/// The end of the data is within 8 bytes. By value, like the cursor's slow
-/// paths, so the caller's cursor stays in registers.
-#[inline(never)]
-fn read_step_slow<'a>(mut cur: Cursor<'a>, s: &Step) -> (Cursor<'a>, Option<u64>) {
-    let v = if s.cmask != 0 {
-        cur.vbr(u32::from(s.width))
-    } else {
-        cur.rd(u32::from(s.width)).map(|v| v | s.lit)
-    };
-    (cur, v)
-}
-
-/// Reads a scalar or char6 step.
-#[inline(always)]
-fn read_value(cur: &mut Cursor<'_>, s: &Step) -> Option<u64> {
-    match s.kind {
-        StepKind::Scalar => read_step(cur, s),
-        StepKind::Char6 => Some(u64::from(decode_char6(cur.rd(6)?))),
-        StepKind::Array | StepKind::Blob => cur.fail(Fault::CodeIsArrayOrBlob),
-    }
-}
-
 /// The fewest bits one array element takes, or a fault if `elem` cannot
 /// encode array elements (LLVM turns fixed(0) and vbr(0) into literals,
 /// which it rejects as elements).
@@ -712,96 +1063,6 @@ fn element_bits(cur: &mut Cursor<'_>, elem: AbbrevOp) -> Option<u64> {
         AbbrevOp::Char6 => Some(6),
         _ => cur.fail(Fault::InvalidArrayElement),
     }
-}
-
-#[inline]
-fn read_abbreviated<'a>(
-    cur: &mut Cursor<'a>,
-    steps: &[Step],
-    vals_out: &mut Vec<u64>,
-    blob: &mut Option<&'a [u8]>,
-) -> Option<u32> {
-    let Some((first, rest)) = steps.split_first() else {
-        return cur.fail(Fault::EmptyAbbrev);
-    };
-    let code = read_value(cur, first)? as u32;
-    // A local vector: its length and capacity stay in registers.
-    let mut vals = std::mem::take(vals_out);
-    vals.clear();
-    let res = read_operands(cur, rest, &mut vals, blob);
-    *vals_out = vals;
-    res?;
-    Some(code)
-}
-
-#[inline(always)]
-fn read_operands<'a>(
-    cur: &mut Cursor<'a>,
-    rest: &[Step],
-    vals: &mut Vec<u64>,
-    blob: &mut Option<&'a [u8]>,
-) -> Option<()> {
-    let mut i = 0;
-    while i < rest.len() {
-        let s = &rest[i];
-        if s.kind == StepKind::Scalar {
-            let v = read_step(cur, s)?;
-            vals.push(v);
-            i += 1;
-            continue;
-        }
-        match s.kind {
-            StepKind::Array => {
-                let n = cur.vbr32(6)?;
-                if i + 2 != rest.len() {
-                    return cur.fail(Fault::ArrayNotSecondToLast);
-                }
-                return read_array(cur, &rest[i + 1], n, vals);
-            }
-            StepKind::Blob => {
-                let n = u64::from(cur.vbr32(6)?);
-                cur.align32();
-                let padded = (n + 3) & !3;
-                let Some(bytes) = cur.bytes_here(n).filter(|_| padded * 8 <= cur.bits_left())
-                else {
-                    return cur.fail(Fault::BlobPastEnd);
-                };
-                cur.skip_bits(padded * 8)?;
-                *blob = Some(bytes);
-            }
-            _ => {
-                let v = u64::from(decode_char6(cur.rd(6)?));
-                vals.push(v);
-            }
-        }
-        i += 1;
-    }
-    Some(())
-}
-
-#[inline]
-fn read_array(cur: &mut Cursor<'_>, elem: &Step, n: u32, vals: &mut Vec<u64>) -> Option<()> {
-    let min = match elem.kind {
-        StepKind::Scalar if elem.width > 0 => u64::from(elem.width),
-        StepKind::Char6 => 6,
-        _ => return cur.fail(Fault::InvalidArrayElement),
-    };
-    if u64::from(n) * min > cur.bits_left() {
-        return cur.fail(Fault::LengthTooLarge);
-    }
-    vals.reserve(n as usize);
-    if elem.kind == StepKind::Char6 {
-        for _ in 0..n {
-            let v = u64::from(decode_char6(cur.rd(6)?));
-            vals.push(v);
-        }
-    } else {
-        for _ in 0..n {
-            let v = read_step(cur, elem)?;
-            vals.push(v);
-        }
-    }
-    Some(())
 }
 
 fn skip_abbreviated(cur: &mut Cursor<'_>, ops: &[AbbrevOp]) -> Option<u32> {

@@ -30,6 +30,18 @@ pub struct WalkStats {
     pub stream_bits: u64,
 }
 
+impl WalkStats {
+    /// Counts one record read in full.
+    #[inline(always)]
+    fn count(&mut self, rec: &Record<'_>) {
+        let code = u64::from(rec.code());
+        let blob = rec.blob().map_or(0, |b| b.len() as u64);
+        self.records += 1;
+        self.checksum += code + rec.operands().len() as u64 + blob;
+        self.code_sum += code;
+    }
+}
+
 /// Walks LLVM IR bitcode `bytes` (wrapper header allowed) with a fresh
 /// record buffer.
 pub fn walk(bytes: &[u8]) -> Result<WalkStats> {
@@ -38,35 +50,32 @@ pub fn walk(bytes: &[u8]) -> Result<WalkStats> {
 
 /// Walks LLVM IR bitcode `bytes`, reading every record into `rec`.
 pub fn walk_with<'a>(bytes: &'a [u8], rec: &mut Record<'a>) -> Result<WalkStats> {
-    traverse(bytes, |r, abbrev, s| {
-        r.read_record(abbrev, rec)?;
-        let code = u64::from(rec.code());
-        let blob = rec.blob().map_or(0, |b| b.len() as u64);
-        s.records += 1;
-        s.checksum += code + rec.operands().len() as u64 + blob;
-        s.code_sum += code;
-        Ok(())
-    })
+    traverse(bytes, |r, s| r.read_records(rec, |rec| s.count(rec)))
 }
 
 /// The check walk: like [`walk`] but records are skipped, not read, and
 /// only `blocks`, `records`, `abbrevs`, `code_sum` and the positions are
 /// filled in.
 pub fn count(bytes: &[u8]) -> Result<WalkStats> {
-    traverse(bytes, |r, abbrev, s| {
-        s.code_sum += u64::from(r.skip_record(abbrev)?);
-        s.records += 1;
-        Ok(())
+    traverse(bytes, |r, s| loop {
+        match r.advance()? {
+            Entry::Record(abbrev) => {
+                s.code_sum += u64::from(r.skip_record(abbrev)?);
+                s.records += 1;
+            }
+            e => return Ok(e),
+        }
     })
 }
 
 /// The one traversal both walks share: every block entered, BLOCKINFO read
-/// and installed, `DEFINE_ABBREV`s counted, and each record handed to
-/// `on_record` (monomorphised, so the timed walk pays no indirection).
+/// and installed, `DEFINE_ABBREV`s counted. Inside a block, `records`
+/// handles the records up to the next entry that is not one and returns
+/// that entry (monomorphised, so the timed walk pays no indirection).
 #[inline(always)]
 fn traverse<'a>(
     bytes: &'a [u8],
-    mut on_record: impl FnMut(&mut Reader<'a>, u32, &mut WalkStats) -> Result<()>,
+    mut records: impl FnMut(&mut Reader<'a>, &mut WalkStats) -> Result<Entry>,
 ) -> Result<WalkStats> {
     let mut r = open_bitcode(bytes)?;
     let mut s = WalkStats::default();
@@ -80,16 +89,12 @@ fn traverse<'a>(
                 _ => return Err(Error::new(r.bit_pos(), ErrorKind::NotABlockAtTopLevel(0))),
             }
         } else {
-            match r.advance()? {
-                Entry::Record(abbrev) => {
-                    on_record(&mut r, abbrev, &mut s)?;
-                    continue;
-                }
+            match records(&mut r, &mut s)? {
                 Entry::DefineAbbrev => {
                     s.abbrevs += 1;
                     continue;
                 }
-                Entry::EndBlock => continue,
+                Entry::EndBlock | Entry::Record(_) => continue,
                 Entry::SubBlock(id) => id,
             }
         };

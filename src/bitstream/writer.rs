@@ -17,7 +17,7 @@
 //! stream that used longer forms is read correctly but not reproduced bit
 //! for bit.
 
-use super::abbrev::{encode_char6, encoding, AbbrevOp};
+use super::abbrev::{encode_char6, encoding, AbbrevOp, Shape};
 use super::blockinfo::{AbbrevRef, AbbrevScopes, BlockInfo, BlockInfoEntry, SavedScope};
 use super::error::{Error, ErrorKind, Result};
 use super::reader::{
@@ -369,6 +369,7 @@ impl Writer {
             start: self.local.len() as u32,
             len: ops.len() as u32,
             shared: false,
+            shape: Shape::Generic,
         };
         self.local.extend_from_slice(ops);
         self.abbrevs.push(r);
