@@ -15,13 +15,12 @@ use super::{AttrTarget, FnState, PResult, Parser};
 use crate::inst::{
     fmf, gep, mem, wrap, Opcode, Ordering, Predicate, RmwOp, TailKind, DISJOINT, EXACT, NNEG,
 };
-use crate::ir::attributes::{AttrIndex, AttributeList};
+use crate::ir::attributes::AttributeList;
 use crate::ir::inst::{Bundle, CallData, InstPayload};
 use crate::ir::special::{AsmDialect, InlineAsmData};
 use crate::ir::{Block, Inst};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
-use hashbrown::HashMap;
 
 /// `flags` bit of a `catchswitch` with an unwind destination (the
 /// printer's `CATCHSWITCH_HAS_UNWIND`).
@@ -35,13 +34,7 @@ impl Parser<'_> {
     /// `{ blocks }` of the function whose header was just parsed.
     pub(crate) fn parse_function_body(&mut self, h: Header) -> PResult<()> {
         let f = h.f;
-        self.fs = Some(Box::new(FnState {
-            f,
-            numbered: HashMap::new(),
-            next_id: 0,
-            fwd_named: HashMap::new(),
-            fwd_ids: HashMap::new(),
-        }));
+        self.fs = Some(FnState::reuse(self.spare_fs.take(), f));
         let args: Vec<Value> = self.ctx.args(f).to_vec();
         for ((name, pos), a) in h.args.into_iter().zip(args) {
             self.define_local(name, a, pos)?;
@@ -82,12 +75,13 @@ impl Parser<'_> {
         }
         self.resolve_block_addresses(f, &fs.numbered)?;
         if self.has_blockaddr {
-            for (&n, &v) in &fs.numbered {
+            for (&n, &v) in fs.numbered.iter() {
                 if self.ctx.value_kind(v) == ValueKind::Block {
                     self.done_fn_blocks.insert((f.0, n), v);
                 }
             }
         }
+        self.spare_fs = Some(fs);
         Ok(())
     }
 
@@ -169,7 +163,7 @@ impl Parser<'_> {
         };
         self.ctx.insert_block(f, b, None);
         if let Some(n) = id {
-            self.fs().numbered.insert(n, b.0);
+            self.fs().numbered.push(n, b.0);
         }
         Ok(b)
     }
@@ -823,7 +817,7 @@ impl Parser<'_> {
                 }
                 let tpos = self.tok.start;
                 let t = self.parse_type()?;
-                if !self.ctx.is_sized(t) {
+                if !self.ctx.is_sized_memo(t) {
                     return self.err_at(tpos, "Cannot allocate unsized type");
                 }
                 let mut count = None;
@@ -989,7 +983,7 @@ impl Parser<'_> {
                     self.bump();
                     ops.push(self.parse_typed_value()?);
                 }
-                if !self.ctx.is_sized(src) {
+                if !self.ctx.is_sized_memo(src) {
                     return self.err_at(tpos, "base element of getelementptr must be sized");
                 }
                 let rt = self.gep_result_type(&ops, pos)?;
@@ -1213,12 +1207,7 @@ impl Parser<'_> {
         ops.extend(bundle_ops);
         ops.extend(dests);
         ops.push(callee);
-        let mut attrs = AttributeList::new();
-        attrs.set_attrs(AttrIndex::Function, fn_attrs);
-        attrs.set_attrs(AttrIndex::Return, ret_attrs);
-        for (k, a) in arg_attrs.into_iter().enumerate() {
-            attrs.set_attrs(AttrIndex::Param(k as u32), a);
-        }
+        let attrs = AttributeList::from_sets(fn_attrs, ret_attrs, arg_attrs);
         let cd = CallData {
             fn_ty: Some(fn_ty),
             call_conv: cc,

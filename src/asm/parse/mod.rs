@@ -43,7 +43,7 @@ use core::fmt;
 use hashbrown::HashMap;
 use lexer::{Lexer, Tok, Token};
 
-use crate::ir::attributes::AttributeSet;
+use crate::ir::attributes::{Attribute, AttributeSet};
 use crate::ir::metadata::Metadata;
 use crate::ir::{Function, Inst, Module};
 use crate::types::Type;
@@ -157,17 +157,84 @@ pub(crate) enum AttrTarget {
     Global(Value),
 }
 
+/// The numbered values `%N` of a function body, defined in increasing
+/// order (the parser rejects going back), so a sorted `Vec` without
+/// hashing: dense numbering (the usual `%0, %1, ...`) finds `%N` at index
+/// N, gaps fall back to a binary search. Memory is one entry per value
+/// whatever the numbers are.
+#[derive(Default)]
+pub(crate) struct NumberedValues {
+    entries: Vec<(u64, Value)>,
+}
+
+impl NumberedValues {
+    /// The value numbered `n`.
+    #[inline]
+    pub(crate) fn get(&self, n: &u64) -> Option<&Value> {
+        let n = *n;
+        if let Some((k, v)) = usize::try_from(n).ok().and_then(|i| self.entries.get(i)) {
+            if *k == n {
+                return Some(v);
+            }
+        }
+        self.entries
+            .binary_search_by_key(&n, |e| e.0)
+            .ok()
+            .map(|i| &self.entries[i].1)
+    }
+
+    /// Defines `n` (greater than every number defined so far).
+    #[inline]
+    pub(crate) fn push(&mut self, n: u64, v: Value) {
+        debug_assert!(self.entries.last().is_none_or(|e| e.0 < n));
+        self.entries.push((n, v));
+    }
+
+    /// The numbers and values, in increasing order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&u64, &Value)> + '_ {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    fn clear(&mut self) {
+        self.entries.clear();
+    }
+}
+
 /// Parser state for the function body being parsed.
 pub(crate) struct FnState {
     pub(crate) f: Function,
     /// Defined numbered values.
-    pub(crate) numbered: HashMap<u64, Value>,
+    pub(crate) numbered: NumberedValues,
     /// The next number an unnamed value gets.
     pub(crate) next_id: u64,
     /// Named values (and blocks) used before their definition.
     pub(crate) fwd_named: HashMap<Box<str>, (Value, usize)>,
     /// Numbered values (and blocks) used before their definition.
     pub(crate) fwd_ids: HashMap<u64, (Value, usize)>,
+}
+
+impl FnState {
+    /// The state for the body of `f`, reusing the tables (and their
+    /// capacity) of the previous body's state `old`.
+    pub(crate) fn reuse(old: Option<Box<FnState>>, f: Function) -> Box<FnState> {
+        match old {
+            Some(mut fs) => {
+                fs.f = f;
+                fs.numbered.clear();
+                fs.next_id = 0;
+                fs.fwd_named.clear();
+                fs.fwd_ids.clear();
+                fs
+            }
+            None => Box::new(FnState {
+                f,
+                numbered: NumberedValues::default(),
+                next_id: 0,
+                fwd_named: HashMap::new(),
+                fwd_ids: HashMap::new(),
+            }),
+        }
+    }
 }
 
 /// The parser: the lexer's current token plus module-wide state.
@@ -192,6 +259,11 @@ pub(crate) struct Parser<'a> {
     /// Temporaries standing for `ValueAsMetadata` of a placeholder.
     pub(crate) md_value_fwd: HashMap<Value, Metadata>,
     pub(crate) attr_groups: HashMap<u64, AttributeSet>,
+    /// Attribute sets read so far, by content: equal inline lists (the
+    /// `noundef` of most call arguments) share one set.
+    pub(crate) attr_sets: HashMap<Vec<Attribute>, AttributeSet>,
+    /// The list being read by `parse_attrs` (kept for its capacity).
+    pub(crate) attr_scratch: Vec<Attribute>,
     pub(crate) attr_fixups: Vec<(AttrTarget, u64, usize)>,
     /// `blockaddress` of a function not parsed yet: placeholder, function,
     /// block name or number, position.
@@ -203,6 +275,8 @@ pub(crate) struct Parser<'a> {
     /// Comdat names used by globals, with positions (checked at the end).
     pub(crate) comdat_uses: Vec<(Box<str>, usize)>,
     pub(crate) fs: Option<Box<FnState>>,
+    /// The last body's state, kept for its table capacity.
+    pub(crate) spare_fs: Option<Box<FnState>>,
 }
 
 /// A block reference by name or number (in `blockaddress`).
@@ -233,12 +307,15 @@ impl<'a> Parser<'a> {
             md_fwd: HashMap::new(),
             md_value_fwd: HashMap::new(),
             attr_groups: HashMap::new(),
+            attr_sets: HashMap::new(),
+            attr_scratch: Vec::new(),
             attr_fixups: Vec::new(),
             fwd_blockaddr: Vec::new(),
             has_blockaddr: false,
             done_fn_blocks: HashMap::new(),
             comdat_uses: Vec::new(),
             fs: None,
+            spare_fs: None,
         }
     }
 

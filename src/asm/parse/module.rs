@@ -691,7 +691,7 @@ impl Parser<'_> {
     pub(crate) fn resolve_block_addresses(
         &mut self,
         f: crate::ir::Function,
-        numbered: &hashbrown::HashMap<u64, Value>,
+        numbered: &super::NumberedValues,
     ) -> PResult<()> {
         if self.fwd_blockaddr.is_empty() {
             return Ok(());

@@ -640,7 +640,7 @@ impl Parser<'_> {
         }
         self.expect(Tok::RParen, "expected ')' in constantexpr")?;
         let rt = self.gep_result_type(&ops, pos)?;
-        if !self.ctx.is_sized(src) {
+        if !self.ctx.is_sized_memo(src) {
             return self.err_at(pos, "base element of getelementptr must be sized");
         }
         let c = self.ctx.const_expr(
@@ -892,8 +892,12 @@ impl Parser<'_> {
                     _ => fs.next_id,
                 };
                 fs.next_id = id.saturating_add(1);
-                fs.numbered.insert(id, v);
-                fs.fwd_ids.remove(&id)
+                fs.numbered.push(id, v);
+                if fs.fwd_ids.is_empty() {
+                    None
+                } else {
+                    fs.fwd_ids.remove(&id)
+                }
             }
             LocalName::Named(t) => {
                 let f = fs.f;
