@@ -359,7 +359,7 @@ impl<'a> Parser<'a> {
     /// error token).
     pub(crate) fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
         if self.tok.kind == Tok::Error {
-            return self.err_at(self.tok.start, self.tok.err);
+            return self.err_at(self.tok.start, self.tok.err.message());
         }
         self.err_at(self.tok.start, msg)
     }
