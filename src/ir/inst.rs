@@ -255,7 +255,8 @@ impl Context {
         operands: &[Value],
         payload: InstPayload,
     ) -> Inst {
-        if let OperandStorage::Fixed(n) = op.storage() {
+        let storage = op.storage();
+        if let OperandStorage::Fixed(n) = storage {
             assert_eq!(
                 operands.len(),
                 n as usize,
@@ -267,13 +268,11 @@ impl Context {
         let mut d = ValueData::new(ValueKind::Instruction, ty);
         d.opcode = op as u8;
         let v = self.graph.alloc(d);
-        self.graph.alloc_operands(v, operands.len() as u32, false);
-        let start = self.graph.get(v).ops;
-        for (i, &o) in operands.iter().enumerate() {
-            self.graph.get(o);
-            self.graph.set_use(start + i as u32, o.idx);
+        self.graph.alloc_operands_linked(v, operands);
+        if matches!(payload, InstPayload::None) && storage != OperandStorage::HungOff {
+            return Inst(v);
         }
-        let payload = match (op.storage(), payload) {
+        let payload = match (storage, payload) {
             (OperandStorage::HungOff, InstPayload::Phi { blocks, .. }) => InstPayload::Phi {
                 blocks,
                 cap: operands.len() as u32,
@@ -416,7 +415,9 @@ impl Context {
             self.graph.values[next as usize].b = i.0.idx;
         }
         let f = self.graph.values[blk as usize].a;
-        if f != NONE {
+        // Only a named instruction (one with a side record) has a name to
+        // register.
+        if f != NONE && self.graph.values[i.0.idx as usize].side != NONE {
             if let Some(n) = self.name_of(i.0).map(str::to_string) {
                 let f = Function(self.graph.handle(f));
                 self.set_raw_name(i.0, None);

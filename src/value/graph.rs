@@ -165,6 +165,44 @@ impl Graph {
         d.nops = n;
     }
 
+    /// Gives non-constant `user` a fresh run holding `vals`, each use
+    /// linked at the head of its value's list in operand order: what
+    /// `alloc_operands` then `set_use` per slot do, in one pass.
+    ///
+    /// # Panics
+    /// If a value of `vals` is stale.
+    pub(crate) fn alloc_operands_linked(&mut self, user: Value, vals: &[Value]) {
+        for &v in vals {
+            self.get(v);
+        }
+        let n = vals.len() as u32;
+        let start = self.pool.alloc(n);
+        if n > 0 {
+            let run = &mut self.pool.uses[start as usize..(start + n) as usize];
+            for (i, (slot, &v)) in run.iter_mut().zip(vals).enumerate() {
+                let val = &mut self.values[v.idx as usize];
+                *slot = UseData {
+                    val: v.idx,
+                    user: user.idx,
+                    opno: i as u32,
+                    prev: NONE,
+                    next: val.first_use,
+                };
+                val.first_use = start + i as u32;
+            }
+            // The old heads now have a predecessor.
+            for i in 0..n {
+                let next = self.pool.uses[(start + i) as usize].next;
+                if next != NONE {
+                    self.pool.uses[next as usize].prev = start + i;
+                }
+            }
+        }
+        let d = self.get_mut(user);
+        d.ops = start;
+        d.nops = n;
+    }
+
     fn init_slots(&mut self, user: u32, start: u32, from: u32, to: u32, is_const: bool) {
         let bit = if is_const { CONST_USER } else { 0 };
         for i in from..to {

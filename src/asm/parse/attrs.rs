@@ -124,7 +124,8 @@ impl Parser<'_> {
         place: AttrPlace,
         pos: usize,
     ) -> PResult<Attribute> {
-        let conv = |r: Result<Attribute, String>| r.map_err(|msg| super::PErr { pos, msg });
+        let conv =
+            |r: Result<Attribute, String>| r.map_err(|msg| Box::new(super::PErr { pos, msg }));
         match kind.class() {
             AttrClass::Enum => Ok(Attribute::Enum(kind)),
             AttrClass::Type => {

@@ -15,12 +15,13 @@ use super::{AttrTarget, FnState, PResult, Parser};
 use crate::inst::{
     fmf, gep, mem, wrap, Opcode, Ordering, Predicate, RmwOp, TailKind, DISJOINT, EXACT, NNEG,
 };
-use crate::ir::attributes::AttributeList;
+use crate::ir::attributes::{AttributeList, AttributeSet};
 use crate::ir::inst::{Bundle, CallData, InstPayload};
 use crate::ir::special::{AsmDialect, InlineAsmData};
 use crate::ir::{Block, Inst};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
+use smallvec::SmallVec;
 
 /// `flags` bit of a `catchswitch` with an unwind destination (the
 /// printer's `CATCHSWITCH_HAS_UNWIND`).
@@ -851,17 +852,18 @@ impl Parser<'_> {
                 if self.eat_word("volatile") {
                     fl |= mem::VOLATILE;
                 }
-                let (ty, ops) = if op == Opcode::Load {
+                let (ty, buf, n) = if op == Opcode::Load {
                     let t = self.parse_type()?;
                     self.expect(Tok::Comma, "expected comma after load's type")?;
                     let p = self.parse_typed_value()?;
-                    (t, vec![p])
+                    (t, [p, p], 1)
                 } else {
                     let v = self.parse_typed_value()?;
                     self.expect(Tok::Comma, "expected ',' after store operand")?;
                     let p = self.parse_typed_value()?;
-                    (void, vec![v, p])
+                    (void, [v, p], 2)
                 };
+                let ops = &buf[..n];
                 let ppos = self.tok.start;
                 if !self
                     .ctx
@@ -883,7 +885,7 @@ impl Parser<'_> {
                     fl |= (o as u16) << mem::ORDER_SHIFT;
                 }
                 fl |= self.opt_comma_align()?;
-                let i = self.new_inst(op, ty, &ops, InstPayload::None, fl);
+                let i = self.new_inst(op, ty, ops, InstPayload::None, fl);
                 if scope.is_some() {
                     self.ctx.extra_mut(i).sync_scope = scope;
                 }
@@ -978,7 +980,8 @@ impl Parser<'_> {
                 let tpos = self.tok.start;
                 let src = self.parse_type()?;
                 self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
-                let mut ops = vec![self.parse_typed_value()?];
+                let mut ops: SmallVec<[Value; 8]> = SmallVec::new();
+                ops.push(self.parse_typed_value()?);
                 while self.is(Tok::Comma) && self.peek().kind != Tok::MdName {
                     self.bump();
                     ops.push(self.parse_typed_value()?);
@@ -1086,8 +1089,8 @@ impl Parser<'_> {
             Some(self.parse_value(pt)?)
         };
         self.expect(Tok::LParen, "expected '(' in call")?;
-        let mut args = Vec::new();
-        let mut arg_attrs = Vec::new();
+        let mut args: SmallVec<[Value; 8]> = SmallVec::new();
+        let mut arg_attrs: SmallVec<[AttributeSet; 8]> = SmallVec::new();
         let mut saw_dots = false;
         if !self.is(Tok::RParen) {
             loop {
@@ -1171,7 +1174,7 @@ impl Parser<'_> {
             _ => {}
         }
         // The function type.
-        let arg_tys: Vec<Type> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
+        let arg_tys: SmallVec<[Type; 8]> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
         let fn_ty = if self.ctx.is_function(ty) {
             let (_, params, va) = self.ctx.function_parts(ty).expect("function type");
             let ok = if va {
@@ -1207,7 +1210,7 @@ impl Parser<'_> {
         ops.extend(bundle_ops);
         ops.extend(dests);
         ops.push(callee);
-        let attrs = AttributeList::from_sets(fn_attrs, ret_attrs, arg_attrs);
+        let attrs = AttributeList::from_slice(fn_attrs, ret_attrs, &mut arg_attrs);
         let cd = CallData {
             fn_ty: Some(fn_ty),
             call_conv: cc,

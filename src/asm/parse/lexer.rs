@@ -367,8 +367,9 @@ impl<'a> Lexer<'a> {
                 self.pos = q;
                 if c == b'i' && q - start > 1 {
                     let d = &src[start + 1..q];
-                    if d.iter().all(u8::is_ascii_digit) {
-                        return self.numbered(Tok::IntType, start, start + 1, q, digits_value(d));
+                    if d.len() <= 19 && d.iter().all(u8::is_ascii_digit) {
+                        let w = d.iter().fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
+                        return self.numbered(Tok::IntType, start, start + 1, q, w);
                     }
                 }
                 if q - start > 3 && src[start + 1] == b'0' && (c == b'u' || c == b's') {

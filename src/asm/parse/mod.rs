@@ -94,7 +94,10 @@ pub(crate) struct PErr {
     pub(crate) msg: String,
 }
 
-pub(crate) type PResult<T> = Result<T, PErr>;
+/// The parser's result: the error is boxed so that `PResult<Type>`,
+/// `PResult<Value>` and `PResult<()>` fit in two registers (errors are
+/// rare; every successful call would otherwise return through memory).
+pub(crate) type PResult<T> = Result<T, Box<PErr>>;
 
 /// How deep types, constants and metadata may nest before the parser
 /// refuses (recursion is bounded so no input can overflow the stack).
@@ -122,7 +125,7 @@ pub fn parse_module(ctx: &mut Context, src: &str, filename: &str) -> Result<Modu
     let mut p = Parser::new(ctx, src, m);
     match p.run() {
         Ok(()) => Ok(m),
-        Err(e) => Err(make_error(src, filename, e)),
+        Err(e) => Err(make_error(src, filename, *e)),
     }
 }
 
@@ -349,10 +352,10 @@ impl<'a> Parser<'a> {
 
     /// An error at `pos`.
     pub(crate) fn err_at<T>(&self, pos: usize, msg: impl Into<String>) -> PResult<T> {
-        Err(PErr {
+        Err(Box::new(PErr {
             pos,
             msg: msg.into(),
-        })
+        }))
     }
 
     /// An error at the current token (the lexer's message if it is an

@@ -597,13 +597,13 @@ impl Parser<'_> {
             if is_fwd {
                 Ok(n.into_owned())
             } else {
-                Err(super::PErr {
+                Err(Box::new(super::PErr {
                     pos: e.pos,
                     msg: format!(
                         "invalid redefinition of function '{}'",
                         self.token_text(&name)
                     ),
-                })
+                }))
             }
         })?;
         loop {

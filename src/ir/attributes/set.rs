@@ -290,7 +290,17 @@ impl AttributeList {
     pub fn from_sets(
         function: AttributeSet,
         ret: AttributeSet,
-        params: Vec<AttributeSet>,
+        mut params: Vec<AttributeSet>,
+    ) -> AttributeList {
+        AttributeList::from_slice(function, ret, &mut params)
+    }
+
+    /// [`from_sets`](Self::from_sets), taking the parameter sets out of
+    /// `params` (left empty); one allocation of the exact size.
+    pub(crate) fn from_slice(
+        function: AttributeSet,
+        ret: AttributeSet,
+        params: &mut [AttributeSet],
     ) -> AttributeList {
         let n = params
             .iter()
@@ -310,7 +320,7 @@ impl AttributeList {
         v.push(function);
         if len > 1 {
             v.push(ret);
-            v.extend(params.into_iter().take(n));
+            v.extend(params[..n].iter_mut().map(core::mem::take));
         }
         AttributeList {
             sets: v.into_boxed_slice(),
