@@ -270,6 +270,8 @@ impl Context {
         let v = self.graph.alloc(d);
         self.graph.alloc_operands_linked(v, operands);
         if matches!(payload, InstPayload::None) && storage != OperandStorage::HungOff {
+            // Nothing to drop: skip the drop glue call.
+            core::mem::forget(payload);
             return Inst(v);
         }
         let payload = match (storage, payload) {

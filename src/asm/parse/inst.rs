@@ -840,7 +840,7 @@ impl Parser<'_> {
                     Some(c) => c,
                     None => {
                         let i32t = self.ctx.i32_type();
-                        self.ctx.const_int(i32t, 1)
+                        self.const_int(i32t, 1)
                     }
                 };
                 let pt = self.ctx.ptr_type(addrspace);

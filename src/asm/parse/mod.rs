@@ -99,6 +99,9 @@ pub(crate) struct PErr {
 /// rare; every successful call would otherwise return through memory).
 pub(crate) type PResult<T> = Result<T, Box<PErr>>;
 
+/// Entries of `Parser::int_cache`.
+const INT_CACHE: usize = 256;
+
 /// How deep types, constants and metadata may nest before the parser
 /// refuses (recursion is bounded so no input can overflow the stack).
 pub(crate) const MAX_DEPTH: u32 = 200;
@@ -280,6 +283,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) fs: Option<Box<FnState>>,
     /// The last body's state, kept for its table capacity.
     pub(crate) spare_fs: Option<Box<FnState>>,
+    /// See [`Parser::const_int`].
+    pub(crate) int_cache: Box<[Option<(Type, u64, Value)>; INT_CACHE]>,
 }
 
 /// A block reference by name or number (in `blockaddress`).
@@ -319,6 +324,7 @@ impl<'a> Parser<'a> {
             comdat_uses: Vec::new(),
             fs: None,
             spare_fs: None,
+            int_cache: Box::new([None; INT_CACHE]),
         }
     }
 
@@ -382,12 +388,36 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     pub(crate) fn expect(&mut self, k: Tok, msg: &str) -> PResult<Token> {
         if self.tok.kind == k {
             Ok(self.bump())
         } else {
-            self.err(msg)
+            self.expect_failed(msg)
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn expect_failed(&self, msg: &str) -> PResult<Token> {
+        self.err(msg)
+    }
+
+    /// `ctx.const_int(ty, v)` through a small direct-mapped cache: the
+    /// same few integer constants (`i32 0`, `i64 1`, ...) are asked for
+    /// over and over, and a hit skips hashing the constant's key. Integer
+    /// constants are never freed while parsing, so entries stay valid.
+    #[inline]
+    pub(crate) fn const_int(&mut self, ty: Type, v: u64) -> Value {
+        let slot = (v as usize).wrapping_add(ty.index().wrapping_mul(0x9e37)) % INT_CACHE;
+        if let Some((t, x, c)) = self.int_cache[slot] {
+            if t == ty && x == v {
+                return c;
+            }
+        }
+        let c = self.ctx.const_int(ty, v);
+        self.int_cache[slot] = Some((ty, v, c));
+        c
     }
 
     /// The bytes of the current token's content.
