@@ -101,6 +101,19 @@ pub(crate) struct Token {
     pub(crate) err: LexError,
 }
 
+impl Token {
+    /// A placeholder (an end-of-input token at 0).
+    pub(crate) const NONE: Token = Token {
+        kind: Tok::Eof,
+        start: 0,
+        a: 0,
+        b: 0,
+        num: 0,
+        quoted: false,
+        err: LexError::None,
+    };
+}
+
 /// The message of an [`Tok::Error`] token (one byte in the token instead
 /// of a string slice).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -298,17 +311,50 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token.
+    #[inline(never)]
+    pub(crate) fn next(&mut self) -> Token {
+        self.lex()
+    }
+
+    /// Lexes up to `out.len()` tokens into `out`, stopping after an
+    /// [`Tok::Eof`]; returns how many. One call per batch: the scanning
+    /// state stays in registers from one token to the next.
+    #[inline(never)]
+    pub(crate) fn fill(&mut self, out: &mut [Token]) -> usize {
+        let mut n = 0;
+        for slot in out.iter_mut() {
+            self.lex_into(slot);
+            n += 1;
+            if slot.kind == Tok::Eof {
+                break;
+            }
+        }
+        n
+    }
+
+    /// The next token.
+    #[inline(always)]
+    fn lex(&mut self) -> Token {
+        let mut t = Token::NONE;
+        self.lex_into(&mut t);
+        t
+    }
+
+    /// The next token, stored to `out` field by field on each path (so it
+    /// is not built in a temporary and copied).
     ///
     /// The hot shapes (blanks, `%N`, words, `iN`, decimal integers,
     /// punctuation) are handled here with few registers and no call; the
     /// rest goes to [`next_rare`](Self::next_rare).
-    pub(crate) fn next(&mut self) -> Token {
+    #[inline(always)]
+    fn lex_into(&mut self, out: &mut Token) {
         let src = self.src;
         let mut p = self.pos;
         let c = loop {
             let Some(&c) = src.get(p) else {
                 self.pos = p;
-                return self.tok(Tok::Eof, p, p, p);
+                *out = self.tok(Tok::Eof, p, p, p);
+                return;
             };
             match c {
                 b' ' | b'\n' | b'\t' | b'\r' => p += 1,
@@ -317,7 +363,8 @@ impl<'a> Lexer<'a> {
                     Some(e) => p = e,
                     None => {
                         self.pos = src.len();
-                        return self.error(p, LexError::UnterminatedComment);
+                        *out = self.error(p, LexError::UnterminatedComment);
+                        return;
                     }
                 },
                 _ => break c,
@@ -325,14 +372,16 @@ impl<'a> Lexer<'a> {
         };
         let start = p;
         self.pos = p + 1;
-        let punct = |k| Token {
-            kind: k,
-            start,
-            a: start,
-            b: start + 1,
-            num: 0,
-            quoted: false,
-            err: LexError::None,
+        let mut emit = |kind: Tok, a: usize, b: usize, num: u64| {
+            *out = Token {
+                kind,
+                start,
+                a,
+                b,
+                num,
+                quoted: false,
+                err: LexError::None,
+            }
         };
         match c {
             b'%' => {
@@ -349,35 +398,39 @@ impl<'a> Lexer<'a> {
                     q += 1;
                 }
                 if q == a {
-                    return self.sigil(start, Tok::LocalName, Tok::LocalId);
+                    *out = self.sigil(start, Tok::LocalName, Tok::LocalId);
+                    return;
                 }
                 if q - a > 19 {
                     v = digits_value(&src[a..q]);
                 }
                 self.pos = q;
-                self.numbered(Tok::LocalId, start, a, q, v)
+                emit(Tok::LocalId, a, q, v);
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 // The word: [a-zA-Z0-9_]*. A label may go on with [-$.].
                 let q = start + run(&src[start..], WORD);
                 let n = src.get(q).copied().unwrap_or(0);
                 if n == b':' || CLASS[n as usize] & LABEL != 0 {
-                    return self.identifier_label(start, q);
+                    *out = self.identifier_label(start, q);
+                    return;
                 }
                 self.pos = q;
                 if c == b'i' && q - start > 1 {
                     let d = &src[start + 1..q];
                     if d.len() <= 19 && d.iter().all(u8::is_ascii_digit) {
                         let w = d.iter().fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
-                        return self.numbered(Tok::IntType, start, start + 1, q, w);
+                        emit(Tok::IntType, start + 1, q, w);
+                        return;
                     }
                 }
                 if q - start > 3 && src[start + 1] == b'0' && (c == b'u' || c == b's') {
-                    return self.identifier_hex(start, q);
+                    *out = self.identifier_hex(start, q);
+                    return;
                 }
-                self.tok(Tok::Word, start, start, q)
+                emit(Tok::Word, start, q, 0);
             }
-            b',' => punct(Tok::Comma),
+            b',' => emit(Tok::Comma, start, start + 1, 0),
             b'0'..=b'9' | b'-' => {
                 // Digits not followed by a label byte, `:` or `.`.
                 if c != b'0' || src.get(p + 1) != Some(&b'x') {
@@ -387,23 +440,24 @@ impl<'a> Lexer<'a> {
                         let n = src.get(q).copied().unwrap_or(0);
                         if CLASS[n as usize] & LABEL == 0 && n != b':' {
                             self.pos = q;
-                            return self.tok(Tok::Int, start, start, q);
+                            emit(Tok::Int, start, q, 0);
+                            return;
                         }
                     }
                 }
-                self.number_slow(start)
+                *out = self.number_slow(start);
             }
-            b'=' => punct(Tok::Equal),
-            b'*' => punct(Tok::Star),
-            b'[' => punct(Tok::LSquare),
-            b']' => punct(Tok::RSquare),
-            b'{' => punct(Tok::LBrace),
-            b'}' => punct(Tok::RBrace),
-            b'(' => punct(Tok::LParen),
-            b')' => punct(Tok::RParen),
-            b'<' => punct(Tok::Less),
-            b'>' => punct(Tok::Greater),
-            _ => self.next_rare(start, c),
+            b'=' => emit(Tok::Equal, start, start + 1, 0),
+            b'*' => emit(Tok::Star, start, start + 1, 0),
+            b'[' => emit(Tok::LSquare, start, start + 1, 0),
+            b']' => emit(Tok::RSquare, start, start + 1, 0),
+            b'{' => emit(Tok::LBrace, start, start + 1, 0),
+            b'}' => emit(Tok::RBrace, start, start + 1, 0),
+            b'(' => emit(Tok::LParen, start, start + 1, 0),
+            b')' => emit(Tok::RParen, start, start + 1, 0),
+            b'<' => emit(Tok::Less, start, start + 1, 0),
+            b'>' => emit(Tok::Greater, start, start + 1, 0),
+            _ => *out = self.next_rare(start, c),
         }
     }
 

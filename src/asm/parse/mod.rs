@@ -99,6 +99,9 @@ pub(crate) struct PErr {
 /// rare; every successful call would otherwise return through memory).
 pub(crate) type PResult<T> = Result<T, Box<PErr>>;
 
+/// Tokens lexed per batch (`Parser::ahead`).
+const AHEAD: usize = 64;
+
 /// Entries of `Parser::int_cache`.
 const INT_CACHE: usize = 256;
 
@@ -248,8 +251,12 @@ pub(crate) struct Parser<'a> {
     pub(crate) ctx: &'a mut Context,
     pub(crate) lx: Lexer<'a>,
     pub(crate) tok: Token,
-    /// The token after `tok` and the lexer position after it, once peeked.
-    pub(crate) peeked: Option<(Token, usize)>,
+    /// The tokens after `tok` are `ahead[next..filled]`, lexed in batches
+    /// (the lexer is context-free, so lexing ahead changes nothing the
+    /// parser sees; one lexer call per batch instead of one per token).
+    ahead: Box<[Token; AHEAD]>,
+    next: usize,
+    filled: usize,
     pub(crate) m: Module,
     pub(crate) depth: u32,
     /// Named types: the type, and the position of the first forward
@@ -302,7 +309,9 @@ impl<'a> Parser<'a> {
             ctx,
             lx,
             tok,
-            peeked: None,
+            ahead: Box::new([Token::NONE; AHEAD]),
+            next: 0,
+            filled: 0,
             m,
             depth: 0,
             named_types: HashMap::new(),
@@ -334,26 +343,28 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn bump(&mut self) -> Token {
         let t = self.tok;
-        self.tok = match self.peeked.take() {
-            Some((tok, pos)) => {
-                self.lx.pos = pos;
-                tok
-            }
-            None => self.lx.next(),
-        };
+        if self.next == self.filled {
+            self.refill();
+        }
+        self.tok = self.ahead[self.next];
+        self.next += 1;
         t
     }
 
-    /// The token after the current one (lexed once, cached).
+    /// The token after the current one.
+    #[inline]
     pub(crate) fn peek(&mut self) -> Token {
-        if let Some((t, _)) = self.peeked {
-            return t;
+        if self.next == self.filled {
+            self.refill();
         }
-        let save = self.lx.pos;
-        let t = self.lx.next();
-        self.peeked = Some((t, self.lx.pos));
-        self.lx.pos = save;
-        t
+        self.ahead[self.next]
+    }
+
+    /// Lexes the next batch into `ahead` (all of it consumed).
+    #[inline(never)]
+    fn refill(&mut self) {
+        self.filled = self.lx.fill(&mut self.ahead[..]);
+        self.next = 0;
     }
 
     /// An error at `pos`.
