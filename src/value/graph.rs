@@ -176,26 +176,40 @@ impl Graph {
             self.get(v);
         }
         let n = vals.len() as u32;
-        let start = self.pool.alloc(n);
-        if n > 0 {
-            let run = &mut self.pool.uses[start as usize..(start + n) as usize];
-            for (i, (slot, &v)) in run.iter_mut().zip(vals).enumerate() {
-                let val = &mut self.values[v.idx as usize];
-                *slot = UseData {
-                    val: v.idx,
-                    user: user.idx,
-                    opno: i as u32,
-                    prev: NONE,
-                    next: val.first_use,
-                };
-                val.first_use = start + i as u32;
+        let (start, fresh) = if n == 0 {
+            (NONE, false)
+        } else if let Some(s) = self.pool.take_free(n) {
+            (s, false)
+        } else {
+            let s = self.pool.uses.len();
+            assert!(
+                s + (n as usize) < NONE as usize,
+                "use pool exhausted: more than 2^32 operands"
+            );
+            self.pool.uses.reserve(n as usize);
+            (s as u32, true)
+        };
+        for (i, &v) in vals.iter().enumerate() {
+            let u = start + i as u32;
+            let val = &mut self.values[v.idx as usize];
+            let next = val.first_use;
+            val.first_use = u;
+            let ud = UseData {
+                val: v.idx,
+                user: user.idx,
+                opno: i as u32,
+                prev: NONE,
+                next,
+            };
+            if fresh {
+                self.pool.uses.push(ud);
+            } else {
+                self.pool.uses[u as usize] = ud;
             }
-            // The old heads now have a predecessor.
-            for i in 0..n {
-                let next = self.pool.uses[(start + i) as usize].next;
-                if next != NONE {
-                    self.pool.uses[next as usize].prev = start + i;
-                }
+            // The old head (an older use, or a slot of this run) now has a
+            // predecessor.
+            if next != NONE {
+                self.pool.uses[next as usize].prev = u;
             }
         }
         let d = self.get_mut(user);

@@ -38,14 +38,10 @@ impl UsePool {
         if len == 0 {
             return NONE;
         }
-        let n = len as usize;
-        if n < SMALL {
-            if let Some(s) = self.free_small[n].pop() {
-                return s;
-            }
-        } else if let Some(i) = self.free_large.iter().position(|&(_, l)| l == len) {
-            return self.free_large.swap_remove(i).0;
+        if let Some(s) = self.take_free(len) {
+            return s;
         }
+        let n = len as usize;
         let start = self.uses.len();
         assert!(
             start + n < NONE as usize,
@@ -53,6 +49,18 @@ impl UsePool {
         );
         self.uses.resize(start + n, UseData::EMPTY);
         start as u32
+    }
+
+    /// A freed run of exactly `len` (> 0) slots, if there is one.
+    #[inline]
+    pub(crate) fn take_free(&mut self, len: u32) -> Option<u32> {
+        let n = len as usize;
+        if n < SMALL {
+            self.free_small[n].pop()
+        } else {
+            let i = self.free_large.iter().position(|&(_, l)| l == len)?;
+            Some(self.free_large.swap_remove(i).0)
+        }
     }
 
     /// Whether the run `start..start+len` ends at the top of the pool, so it

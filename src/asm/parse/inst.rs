@@ -234,6 +234,11 @@ impl Parser<'_> {
         if !self.eat_word("label") {
             return self.err("expected 'label'");
         }
+        let lt = self.ctx.label_type();
+        if let Some(b) = self.defined_local(lt) {
+            self.bump();
+            return Ok(b);
+        }
         let t = self.tok;
         if !matches!(t.kind, Tok::LocalName | Tok::LocalId) {
             return self.err("expected basic block");

@@ -181,6 +181,10 @@ impl NumberedValues {
     #[inline]
     pub(crate) fn get(&self, n: &u64) -> Option<&Value> {
         let n = *n;
+        // Numbers only grow: one above the last is not defined (yet).
+        if self.entries.last().is_none_or(|e| e.0 < n) {
+            return None;
+        }
         if let Some((k, v)) = usize::try_from(n).ok().and_then(|i| self.entries.get(i)) {
             if *k == n {
                 return Some(v);

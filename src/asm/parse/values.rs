@@ -62,7 +62,7 @@ impl Parser<'_> {
     /// (not `metadata`, which reads `%N` as metadata). What `local_ref`
     /// answers, without the checks for the other cases.
     #[inline]
-    fn defined_local(&self, ty: Type) -> Option<Value> {
+    pub(crate) fn defined_local(&self, ty: Type) -> Option<Value> {
         if self.tok.kind != Tok::LocalId {
             return None;
         }
