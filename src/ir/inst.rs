@@ -332,20 +332,22 @@ impl Context {
     /// The side payload of an instruction, if any.
     pub fn extra(&self, i: Inst) -> Option<&InstExtra> {
         match self.side_of(i.0).map(|s| &s.payload) {
-            Some(Payload::Inst(e)) => Some(e),
+            Some(&Payload::Inst(x)) => Some(&self.sides.extras[x as usize]),
             _ => None,
         }
     }
 
     /// The side payload of an instruction, created empty when missing.
     pub fn extra_mut(&mut self, i: Inst) -> &mut InstExtra {
-        if self.extra(i).is_none() {
-            self.set_payload(i.0, Payload::Inst(Box::default()));
-        }
-        match self.side_of_mut(i.0).map(|s| &mut s.payload) {
-            Some(Payload::Inst(e)) => e,
-            _ => unreachable!("payload was just set"),
-        }
+        let x = match self.side_of(i.0).map(|s| &s.payload) {
+            Some(&Payload::Inst(x)) => x,
+            _ => {
+                let x = self.sides.new_extra();
+                self.set_payload(i.0, Payload::Inst(x));
+                x
+            }
+        };
+        &mut self.sides.extras[x as usize]
     }
 
     /// The per-opcode payload (`InstPayload::None` when there is none).
