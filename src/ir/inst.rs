@@ -274,30 +274,81 @@ impl Context {
             core::mem::forget(payload);
             return Inst(v);
         }
+        self.set_inst_payload(Inst(v), storage, operands.len() as u32, payload);
+        Inst(v)
+    }
+
+    /// [`create_inst`](Self::create_inst) with `flags`, then
+    /// [`append_inst`](Self::append_inst) to `b`, in one step: the record
+    /// is born linked at the end of `b`. For the `.ll` parser, whose
+    /// instructions are unnamed when appended (names come after).
+    pub(crate) fn append_new_inst(
+        &mut self,
+        b: Block,
+        op: Opcode,
+        ty: Type,
+        operands: &[Value],
+        payload: InstPayload,
+        flags: u16,
+    ) -> Inst {
+        let storage = op.storage();
+        if let OperandStorage::Fixed(n) = storage {
+            assert_eq!(
+                operands.len(),
+                n as usize,
+                "`{}` takes {n} operands, got {}",
+                op.mnemonic(),
+                operands.len()
+            );
+        }
+        let last = self.graph.get(b.0).nops;
+        let mut d = ValueData::new(ValueKind::Instruction, ty);
+        d.opcode = op as u8;
+        d.flags = flags;
+        d.a = b.0.idx;
+        d.b = last;
+        let v = self.graph.alloc(d);
+        self.graph.alloc_operands_linked(v, operands);
+        if last == NONE {
+            self.graph.values[b.0.idx as usize].ops = v.idx;
+        } else {
+            self.graph.values[last as usize].c = v.idx;
+        }
+        self.graph.values[b.0.idx as usize].nops = v.idx;
+        if matches!(payload, InstPayload::None) && storage != OperandStorage::HungOff {
+            core::mem::forget(payload);
+            return Inst(v);
+        }
+        self.set_inst_payload(Inst(v), storage, operands.len() as u32, payload);
+        Inst(v)
+    }
+
+    /// The payload step of [`create_inst`](Self::create_inst): hung-off
+    /// opcodes record their run's capacity.
+    fn set_inst_payload(&mut self, i: Inst, storage: OperandStorage, n: u32, payload: InstPayload) {
         let payload = match (storage, payload) {
-            (OperandStorage::HungOff, InstPayload::Phi { blocks, .. }) => InstPayload::Phi {
-                blocks,
-                cap: operands.len() as u32,
-            },
+            (OperandStorage::HungOff, InstPayload::Phi { blocks, .. }) => {
+                InstPayload::Phi { blocks, cap: n }
+            }
             (
                 OperandStorage::HungOff,
                 InstPayload::Grow {
                     clauses, cleanup, ..
                 },
             ) => InstPayload::Grow {
-                cap: operands.len() as u32,
+                cap: n,
                 clauses,
                 cleanup,
             },
             (OperandStorage::HungOff, InstPayload::None) => {
-                if op == Opcode::Phi {
+                if self.opcode(i) == Opcode::Phi {
                     InstPayload::Phi {
                         blocks: Vec::new(),
-                        cap: operands.len() as u32,
+                        cap: n,
                     }
                 } else {
                     InstPayload::Grow {
-                        cap: operands.len() as u32,
+                        cap: n,
                         clauses: Vec::new(),
                         cleanup: false,
                     }
@@ -306,9 +357,8 @@ impl Context {
             (_, p) => p,
         };
         if !matches!(payload, InstPayload::None) {
-            self.extra_mut(Inst(v)).payload = payload;
+            self.extra_mut(i).payload = payload;
         }
-        Inst(v)
     }
 
     /// The opcode of an instruction.

@@ -203,6 +203,17 @@ impl Parser<'_> {
         if self.is(Tok::Comma) && self.peek().kind == Tok::Word && self.peek_is_word(b"align") {
             self.bump();
             self.bump();
+            // `align N` with a small decimal N: read inline.
+            let t = self.tok;
+            if t.kind == Tok::Int && t.b - t.a <= 10 && self.lx.src[t.a] != b'-' {
+                let a = self.lx.src[t.a..t.b]
+                    .iter()
+                    .fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
+                if a.is_power_of_two() && a <= 1 << 32 {
+                    self.bump();
+                    return Ok(align_bits(a));
+                }
+            }
             let a = self.parse_align_value()?;
             return Ok(align_bits(a));
         }
@@ -271,11 +282,8 @@ impl Parser<'_> {
         payload: InstPayload,
         flags: u16,
     ) -> Inst {
-        let i = self.ctx.create_inst(op, ty, ops, payload);
-        if flags != 0 {
-            self.ctx.set_inst_flags(i, flags);
-        }
-        i
+        let b = self.fs().block;
+        self.ctx.append_new_inst(b, op, ty, ops, payload, flags)
     }
 
     /// One instruction (with its `%x =`), appended to `b`.
@@ -317,8 +325,8 @@ impl Parser<'_> {
             }
         };
         self.bump();
+        self.fs().block = b;
         let (i, fixups) = self.parse_inst_body(op, tail.unwrap_or(TailKind::None), pos)?;
-        self.ctx.append_inst(b, i);
         let void = self.ctx.is_void(self.ctx.type_of(i.0));
         if void {
             if !matches!(name, LocalName::Unnamed) {

@@ -322,13 +322,15 @@ impl<'a> Lexer<'a> {
     #[inline(never)]
     pub(crate) fn fill(&mut self, out: &mut [Token]) -> usize {
         let mut n = 0;
+        let mut p = self.pos;
         for slot in out.iter_mut() {
-            self.lex_into(slot);
+            p = self.lex_into(p, slot);
             n += 1;
             if slot.kind == Tok::Eof {
                 break;
             }
         }
+        self.pos = p;
         n
     }
 
@@ -336,7 +338,7 @@ impl<'a> Lexer<'a> {
     #[inline(always)]
     fn lex(&mut self) -> Token {
         let mut t = Token::NONE;
-        self.lex_into(&mut t);
+        self.pos = self.lex_into(self.pos, &mut t);
         t
     }
 
@@ -347,14 +349,12 @@ impl<'a> Lexer<'a> {
     /// punctuation) are handled here with few registers and no call; the
     /// rest goes to [`next_rare`](Self::next_rare).
     #[inline(always)]
-    fn lex_into(&mut self, out: &mut Token) {
+    fn lex_into(&mut self, mut p: usize, out: &mut Token) -> usize {
         let src = self.src;
-        let mut p = self.pos;
         let c = loop {
             let Some(&c) = src.get(p) else {
-                self.pos = p;
                 *out = self.tok(Tok::Eof, p, p, p);
-                return;
+                return p;
             };
             match c {
                 b' ' | b'\n' | b'\t' | b'\r' => p += 1,
@@ -362,16 +362,14 @@ impl<'a> Lexer<'a> {
                 b'/' if src.get(p + 1) == Some(&b'*') => match self.block_comment_end(p) {
                     Some(e) => p = e,
                     None => {
-                        self.pos = src.len();
                         *out = self.error(p, LexError::UnterminatedComment);
-                        return;
+                        return src.len();
                     }
                 },
                 _ => break c,
             }
         };
         let start = p;
-        self.pos = p + 1;
         let mut emit = |kind: Tok, a: usize, b: usize, num: u64| {
             *out = Token {
                 kind,
@@ -398,14 +396,15 @@ impl<'a> Lexer<'a> {
                     q += 1;
                 }
                 if q == a {
+                    self.pos = start + 1;
                     *out = self.sigil(start, Tok::LocalName, Tok::LocalId);
-                    return;
+                    return self.pos;
                 }
                 if q - a > 19 {
                     v = digits_value(&src[a..q]);
                 }
-                self.pos = q;
                 emit(Tok::LocalId, a, q, v);
+                q
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 // The word: [a-zA-Z0-9_]*. A label may go on with [-$.].
@@ -413,24 +412,27 @@ impl<'a> Lexer<'a> {
                 let n = src.get(q).copied().unwrap_or(0);
                 if n == b':' || CLASS[n as usize] & LABEL != 0 {
                     *out = self.identifier_label(start, q);
-                    return;
+                    return self.pos;
                 }
-                self.pos = q;
                 if c == b'i' && q - start > 1 {
                     let d = &src[start + 1..q];
                     if d.len() <= 19 && d.iter().all(u8::is_ascii_digit) {
                         let w = d.iter().fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
                         emit(Tok::IntType, start + 1, q, w);
-                        return;
+                        return q;
                     }
                 }
                 if q - start > 3 && src[start + 1] == b'0' && (c == b'u' || c == b's') {
                     *out = self.identifier_hex(start, q);
-                    return;
+                    return q;
                 }
                 emit(Tok::Word, start, q, 0);
+                q
             }
-            b',' => emit(Tok::Comma, start, start + 1, 0),
+            b',' => {
+                emit(Tok::Comma, start, start + 1, 0);
+                start + 1
+            }
             b'0'..=b'9' | b'-' => {
                 // Digits not followed by a label byte, `:` or `.`.
                 if c != b'0' || src.get(p + 1) != Some(&b'x') {
@@ -439,25 +441,60 @@ impl<'a> Lexer<'a> {
                     if q > d0 {
                         let n = src.get(q).copied().unwrap_or(0);
                         if CLASS[n as usize] & LABEL == 0 && n != b':' {
-                            self.pos = q;
                             emit(Tok::Int, start, q, 0);
-                            return;
+                            return q;
                         }
                     }
                 }
+                self.pos = start + 1;
                 *out = self.number_slow(start);
+                self.pos
             }
-            b'=' => emit(Tok::Equal, start, start + 1, 0),
-            b'*' => emit(Tok::Star, start, start + 1, 0),
-            b'[' => emit(Tok::LSquare, start, start + 1, 0),
-            b']' => emit(Tok::RSquare, start, start + 1, 0),
-            b'{' => emit(Tok::LBrace, start, start + 1, 0),
-            b'}' => emit(Tok::RBrace, start, start + 1, 0),
-            b'(' => emit(Tok::LParen, start, start + 1, 0),
-            b')' => emit(Tok::RParen, start, start + 1, 0),
-            b'<' => emit(Tok::Less, start, start + 1, 0),
-            b'>' => emit(Tok::Greater, start, start + 1, 0),
-            _ => *out = self.next_rare(start, c),
+            b'=' => {
+                emit(Tok::Equal, start, start + 1, 0);
+                start + 1
+            }
+            b'*' => {
+                emit(Tok::Star, start, start + 1, 0);
+                start + 1
+            }
+            b'[' => {
+                emit(Tok::LSquare, start, start + 1, 0);
+                start + 1
+            }
+            b']' => {
+                emit(Tok::RSquare, start, start + 1, 0);
+                start + 1
+            }
+            b'{' => {
+                emit(Tok::LBrace, start, start + 1, 0);
+                start + 1
+            }
+            b'}' => {
+                emit(Tok::RBrace, start, start + 1, 0);
+                start + 1
+            }
+            b'(' => {
+                emit(Tok::LParen, start, start + 1, 0);
+                start + 1
+            }
+            b')' => {
+                emit(Tok::RParen, start, start + 1, 0);
+                start + 1
+            }
+            b'<' => {
+                emit(Tok::Less, start, start + 1, 0);
+                start + 1
+            }
+            b'>' => {
+                emit(Tok::Greater, start, start + 1, 0);
+                start + 1
+            }
+            _ => {
+                self.pos = start + 1;
+                *out = self.next_rare(start, c);
+                self.pos
+            }
         }
     }
 

@@ -45,7 +45,7 @@ use lexer::{Lexer, Tok, Token};
 
 use crate::ir::attributes::{Attribute, AttributeSet};
 use crate::ir::metadata::Metadata;
-use crate::ir::{Function, Inst, Module};
+use crate::ir::{Block, Function, Inst, Module};
 use crate::types::Type;
 use crate::value::{Value, ValueData, ValueKind};
 use crate::Context;
@@ -216,6 +216,9 @@ impl NumberedValues {
 /// Parser state for the function body being parsed.
 pub(crate) struct FnState {
     pub(crate) f: Function,
+    /// The block instructions are appended to (set by `parse_instruction`
+    /// before each instruction; the function itself until the first).
+    pub(crate) block: Block,
     /// Defined numbered values.
     pub(crate) numbered: NumberedValues,
     /// The next number an unnamed value gets.
@@ -233,6 +236,7 @@ impl FnState {
         match old {
             Some(mut fs) => {
                 fs.f = f;
+                fs.block = Block(f.0);
                 fs.numbered.clear();
                 fs.next_id = 0;
                 fs.fwd_named.clear();
@@ -241,6 +245,7 @@ impl FnState {
             }
             None => Box::new(FnState {
                 f,
+                block: Block(f.0),
                 numbered: NumberedValues::default(),
                 next_id: 0,
                 fwd_named: HashMap::new(),
@@ -444,9 +449,13 @@ impl<'a> Parser<'a> {
     /// Whether the current token is the bare word `w`.
     #[inline]
     pub(crate) fn is_word(&self, w: &str) -> bool {
-        self.tok.kind == Tok::Word && self.tok_bytes() == w.as_bytes()
+        // The length first: most tests fail there, before any slicing.
+        self.tok.kind == Tok::Word
+            && self.tok.b.wrapping_sub(self.tok.a) == w.len()
+            && self.tok_bytes() == w.as_bytes()
     }
 
+    #[inline]
     pub(crate) fn eat_word(&mut self, w: &str) -> bool {
         if self.is_word(w) {
             self.bump();
