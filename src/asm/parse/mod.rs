@@ -100,7 +100,7 @@ pub(crate) struct PErr {
 pub(crate) type PResult<T> = Result<T, Box<PErr>>;
 
 /// Tokens lexed per batch (`Parser::ahead`).
-const AHEAD: usize = 64;
+const AHEAD: usize = 256;
 
 /// Entries of `Parser::int_cache`.
 const INT_CACHE: usize = 256;
@@ -376,7 +376,9 @@ impl<'a> Parser<'a> {
         self.next = 0;
     }
 
-    /// An error at `pos`.
+    /// An error at `pos`. Cold: the paths that build an error's message
+    /// are laid out away from the hot code.
+    #[cold]
     pub(crate) fn err_at<T>(&self, pos: usize, msg: impl Into<String>) -> PResult<T> {
         Err(Box::new(PErr {
             pos,
@@ -386,6 +388,7 @@ impl<'a> Parser<'a> {
 
     /// An error at the current token (the lexer's message if it is an
     /// error token).
+    #[cold]
     pub(crate) fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
         if self.tok.kind == Tok::Error {
             return self.err_at(self.tok.start, self.tok.err.message());
