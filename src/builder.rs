@@ -90,8 +90,8 @@ impl<'a> Builder<'a> {
         flags: u16,
         payload: InstPayload,
     ) -> Inst {
-        if let (Cursor::End(b), InstPayload::None) = (self.cursor, &payload) {
-            return self.ctx.append_new_inst(b, op, ty, ops, flags);
+        if let Cursor::End(b) = self.cursor {
+            return self.ctx.append_new_inst(b, op, ty, ops, payload, flags);
         }
         let i = self.ctx.create_inst(op, ty, ops, payload);
         if flags != 0 {
@@ -811,12 +811,12 @@ impl Context {
     pub fn phi_add_incoming(&mut self, phi: Inst, v: Value, b: Block) {
         let n = self.graph.get(phi.0).nops;
         let side = self.graph.get(phi.0).side;
-        let Some(crate::ir::side::Payload::Inst(extra)) =
-            (side != crate::entity::NONE).then(|| &mut self.sides.recs[side as usize].payload)
+        let Some(&crate::ir::side::Payload::Inst(x)) =
+            (side != crate::entity::NONE).then(|| &self.sides.recs[side as usize].payload)
         else {
             panic!("{:?} is not a phi", phi.0)
         };
-        let InstPayload::Phi { blocks, cap } = &mut extra.payload else {
+        let InstPayload::Phi { blocks, cap } = &mut self.sides.extras[x as usize].payload else {
             panic!("{:?} is not a phi", phi.0)
         };
         let mut c = *cap;
@@ -824,12 +824,8 @@ impl Context {
             let new_cap = (n + n / 2).max(2);
             blocks.reserve_exact(new_cap as usize - blocks.len());
             self.graph.grow_operands(phi.0, &mut c, new_cap);
-            let Some(crate::ir::side::Payload::Inst(extra)) =
-                Some(&mut self.sides.recs[side as usize].payload)
+            let InstPayload::Phi { blocks, cap } = &mut self.sides.extras[x as usize].payload
             else {
-                unreachable!()
-            };
-            let InstPayload::Phi { blocks, cap } = &mut extra.payload else {
                 unreachable!()
             };
             *cap = c;

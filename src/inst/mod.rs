@@ -54,10 +54,12 @@ macro_rules! opcodes {
                 match self { $(Opcode::$name => $text,)* }
             }
             /// The opcode family.
+            #[inline]
             pub fn class(self) -> OpClass {
                 match self { $(Opcode::$name => OpClass::$class,)* }
             }
             /// How the operands are stored.
+            #[inline]
             pub fn storage(self) -> OperandStorage {
                 use OperandStorage::*;
                 match self { $(Opcode::$name => $storage,)* }

@@ -258,7 +258,8 @@ impl Context {
         operands: &[Value],
         payload: InstPayload,
     ) -> Inst {
-        if let OperandStorage::Fixed(n) = op.storage() {
+        let storage = op.storage();
+        if let OperandStorage::Fixed(n) = storage {
             assert_eq!(
                 operands.len(),
                 n as usize,
@@ -270,50 +271,20 @@ impl Context {
         let mut d = ValueData::new(ValueKind::Instruction, ty);
         d.opcode = op as u8;
         let v = self.graph.alloc_user(d, operands, false);
-        if matches!(payload, InstPayload::None) && op.storage() != OperandStorage::HungOff {
+        if matches!(payload, InstPayload::None) && storage != OperandStorage::HungOff {
+            // Nothing to drop: skip the drop glue call.
+            core::mem::forget(payload);
             return Inst(v);
         }
-        let payload = match (op.storage(), payload) {
-            (OperandStorage::HungOff, InstPayload::Phi { blocks, .. }) => InstPayload::Phi {
-                blocks,
-                cap: operands.len() as u32,
-            },
-            (
-                OperandStorage::HungOff,
-                InstPayload::Grow {
-                    clauses, cleanup, ..
-                },
-            ) => InstPayload::Grow {
-                cap: operands.len() as u32,
-                clauses,
-                cleanup,
-            },
-            (OperandStorage::HungOff, InstPayload::None) => {
-                if op == Opcode::Phi {
-                    InstPayload::Phi {
-                        blocks: Vec::new(),
-                        cap: operands.len() as u32,
-                    }
-                } else {
-                    InstPayload::Grow {
-                        cap: operands.len() as u32,
-                        clauses: Vec::new(),
-                        cleanup: false,
-                    }
-                }
-            }
-            (_, p) => p,
-        };
-        if !matches!(payload, InstPayload::None) {
-            self.extra_mut(Inst(v)).payload = payload;
-        }
+        self.set_inst_payload(Inst(v), storage, operands.len() as u32, payload);
         Inst(v)
     }
 
-    /// `create_inst` + `append_inst` for an instruction without payload
-    /// and with co-allocated operands (the builder's common case): the
-    /// record is made already linked at the end of `b`, unnamed, with
-    /// `flags`, so nothing is looked up twice.
+    /// [`create_inst`](Self::create_inst) with `flags`, then
+    /// [`append_inst`](Self::append_inst) to `b`, in one step: the record
+    /// is born linked at the end of `b`, unnamed (the `.ll` parser names
+    /// after; the builder's instructions are unnamed), so nothing is looked
+    /// up twice.
     ///
     /// # Panics
     /// Like [`Context::create_inst`]; also if `b` is not a live block.
@@ -324,25 +295,18 @@ impl Context {
         op: Opcode,
         ty: Type,
         operands: &[Value],
+        payload: InstPayload,
         flags: u16,
     ) -> Inst {
-        match op.storage() {
-            OperandStorage::Fixed(n) => assert_eq!(
+        let storage = op.storage();
+        if let OperandStorage::Fixed(n) = storage {
+            assert_eq!(
                 operands.len(),
                 n as usize,
                 "`{}` takes {n} operands, got {}",
                 op.mnemonic(),
                 operands.len()
-            ),
-            OperandStorage::Variadic => {}
-            OperandStorage::HungOff => {
-                let i = self.create_inst(op, ty, operands, InstPayload::None);
-                if flags != 0 {
-                    self.set_inst_flags(i, flags);
-                }
-                self.append_inst(b, i);
-                return i;
-            }
+            );
         }
         let last = {
             let bd = self.graph.get(b.0);
@@ -355,14 +319,56 @@ impl Context {
         d.a = b.0.idx;
         d.b = last;
         let v = self.graph.alloc_user(d, operands, false);
-        let values = &mut self.graph.values;
         if last == NONE {
-            values[b.0.idx as usize].ops = v.idx;
+            self.graph.values[b.0.idx as usize].ops = v.idx;
         } else {
-            values[last as usize].c = v.idx;
+            self.graph.values[last as usize].c = v.idx;
         }
-        values[b.0.idx as usize].nops = v.idx;
+        self.graph.values[b.0.idx as usize].nops = v.idx;
+        if matches!(payload, InstPayload::None) && storage != OperandStorage::HungOff {
+            core::mem::forget(payload);
+            return Inst(v);
+        }
+        self.set_inst_payload(Inst(v), storage, operands.len() as u32, payload);
         Inst(v)
+    }
+
+    /// The payload step of [`create_inst`](Self::create_inst): hung-off
+    /// opcodes record their run's capacity.
+    fn set_inst_payload(&mut self, i: Inst, storage: OperandStorage, n: u32, payload: InstPayload) {
+        let payload = match (storage, payload) {
+            (OperandStorage::HungOff, InstPayload::Phi { blocks, .. }) => {
+                InstPayload::Phi { blocks, cap: n }
+            }
+            (
+                OperandStorage::HungOff,
+                InstPayload::Grow {
+                    clauses, cleanup, ..
+                },
+            ) => InstPayload::Grow {
+                cap: n,
+                clauses,
+                cleanup,
+            },
+            (OperandStorage::HungOff, InstPayload::None) => {
+                if self.opcode(i) == Opcode::Phi {
+                    InstPayload::Phi {
+                        blocks: Vec::new(),
+                        cap: n,
+                    }
+                } else {
+                    InstPayload::Grow {
+                        cap: n,
+                        clauses: Vec::new(),
+                        cleanup: false,
+                    }
+                }
+            }
+            (_, p) => p,
+        };
+        if !matches!(payload, InstPayload::None) {
+            self.extra_mut(i).payload = payload;
+        }
     }
 
     /// The opcode of an instruction.
@@ -386,20 +392,22 @@ impl Context {
     /// The side payload of an instruction, if any.
     pub fn extra(&self, i: Inst) -> Option<&InstExtra> {
         match self.side_of(i.0).map(|s| &s.payload) {
-            Some(Payload::Inst(e)) => Some(e),
+            Some(&Payload::Inst(x)) => Some(&self.sides.extras[x as usize]),
             _ => None,
         }
     }
 
     /// The side payload of an instruction, created empty when missing.
     pub fn extra_mut(&mut self, i: Inst) -> &mut InstExtra {
-        if self.extra(i).is_none() {
-            self.set_payload(i.0, Payload::Inst(Box::default()));
-        }
-        match self.side_of_mut(i.0).map(|s| &mut s.payload) {
-            Some(Payload::Inst(e)) => e,
-            _ => unreachable!("payload was just set"),
-        }
+        let x = match self.side_of(i.0).map(|s| &s.payload) {
+            Some(&Payload::Inst(x)) => x,
+            _ => {
+                let x = self.sides.new_extra();
+                self.set_payload(i.0, Payload::Inst(x));
+                x
+            }
+        };
+        &mut self.sides.extras[x as usize]
     }
 
     /// The per-opcode payload (`InstPayload::None` when there is none).
@@ -477,6 +485,8 @@ impl Context {
             self.graph.values[next as usize].b = i.0.idx;
         }
         let f = self.graph.values[blk as usize].a;
+        // Only a named instruction (one with a side record) has a name to
+        // register.
         if f != NONE && self.graph.values[i.0.idx as usize].side != NONE {
             if let Some(n) = self.name_of(i.0).map(str::to_string) {
                 let f = Function(self.graph.handle(f));

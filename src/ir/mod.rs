@@ -160,7 +160,10 @@ impl Context {
     }
 
     pub(crate) fn set_payload(&mut self, v: Value, p: Payload) {
-        self.side_or_new(v).payload = p;
+        let old = core::mem::replace(&mut self.side_or_new(v).payload, p);
+        if let Payload::Inst(x) = old {
+            self.sides.free_extra(x);
+        }
     }
 
     pub(crate) fn set_raw_name(&mut self, v: Value, name: Option<Box<str>>) {

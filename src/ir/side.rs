@@ -3,7 +3,9 @@
 //! Owns the side table (names and per-kind payloads) and its free list.
 //! A value gets a side record only when it needs one (a name, a payload
 //! such as a PHI's incoming blocks or a function's body), so an unnamed
-//! `add` costs nothing here.
+//! `add` costs nothing here. Instruction extras live in one arena of the
+//! table (`extras`, with its own free list) rather than one box each: a
+//! GEP's source type or an alloca's type costs no allocation.
 
 use super::function::FunctionData;
 use super::global::GlobalData;
@@ -14,7 +16,8 @@ use crate::entity::NONE;
 /// Per-kind payload of a side record.
 pub(crate) enum Payload {
     None,
-    Inst(Box<InstExtra>),
+    /// Index into [`SideTable::extras`].
+    Inst(u32),
     Function(Box<FunctionData>),
     Global(Box<GlobalData>),
     Const(Box<ConstPayload>),
@@ -29,6 +32,9 @@ pub(crate) struct Side {
 pub(crate) struct SideTable {
     pub(crate) recs: Vec<Side>,
     free: Vec<u32>,
+    /// The instruction extras named by `Payload::Inst`.
+    pub(crate) extras: Vec<InstExtra>,
+    extras_free: Vec<u32>,
 }
 
 impl SideTable {
@@ -36,6 +42,8 @@ impl SideTable {
         SideTable {
             recs: Vec::new(),
             free: Vec::new(),
+            extras: Vec::new(),
+            extras_free: Vec::new(),
         }
     }
     pub(crate) fn alloc(&mut self, s: Side) -> u32 {
@@ -49,11 +57,35 @@ impl SideTable {
     }
     pub(crate) fn free(&mut self, i: u32) {
         if i != NONE {
-            self.recs[i as usize] = Side {
-                name: None,
-                payload: Payload::None,
-            };
+            let old = core::mem::replace(
+                &mut self.recs[i as usize],
+                Side {
+                    name: None,
+                    payload: Payload::None,
+                },
+            );
+            if let Payload::Inst(x) = old.payload {
+                self.free_extra(x);
+            }
             self.free.push(i);
         }
+    }
+    /// A fresh, empty instruction extra.
+    pub(crate) fn new_extra(&mut self) -> u32 {
+        if let Some(x) = self.extras_free.pop() {
+            x
+        } else {
+            assert!(
+                self.extras.len() < NONE as usize,
+                "more than 2^32 instruction extras"
+            );
+            self.extras.push(InstExtra::default());
+            (self.extras.len() - 1) as u32
+        }
+    }
+    /// Returns extra `x` (no longer named by any side record).
+    pub(crate) fn free_extra(&mut self, x: u32) {
+        self.extras[x as usize] = InstExtra::default();
+        self.extras_free.push(x);
     }
 }

@@ -284,7 +284,7 @@ impl Context {
         let (source, flags) =
             if kind == ValueKind::Instruction as u8 && d.opcode == Opcode::GetElementPtr as u8 {
                 match payload {
-                    Some(Payload::Inst(e)) => match e.payload {
+                    Some(&Payload::Inst(x)) => match self.sides.extras[x as usize].payload {
                         InstPayload::Ty(t) => (t, d.flags),
                         _ => return Err(GepError::NotAGep),
                     },

@@ -705,6 +705,22 @@ impl Context {
         self.sized_walk(ty, &mut memo)
     }
 
+    /// [`is_sized`](Self::is_sized), remembering a positive answer in the
+    /// type's flags (bodies are set once, so a sized type stays sized):
+    /// the next query of `ty` is O(1). For the parser, which asks about
+    /// the same GEP source and alloca types over and over.
+    pub(crate) fn is_sized_memo(&mut self, ty: Type) -> bool {
+        if self.types.flags(ty) & F_SIZED != 0 {
+            return true;
+        }
+        if !self.is_sized(ty) {
+            return false;
+        }
+        let scalable = self.is_scalable(ty);
+        self.types.set_sized_forever(ty, scalable);
+        true
+    }
+
     /// `memo[struct index]`: `None` while in progress on the current path,
     /// then the answer.
     fn sized_walk(&self, ty: Type, memo: &mut hashbrown::HashMap<u32, Option<bool>>) -> bool {

@@ -590,8 +590,9 @@ impl TypeStore {
         }
     }
 
-    /// Records the permanent flags of an identified struct whose body was
-    /// just set and found sized (see [`body_flags`](Self::body_flags)).
+    /// Records the permanent flags of a type found sized: an identified
+    /// struct whose body was just set (see [`body_flags`](Self::body_flags)),
+    /// or any type `Context::is_sized_memo` walked.
     pub(crate) fn set_sized_forever(&mut self, ty: Type, scalable: bool) {
         self.flags[ty.index()] |= if scalable {
             F_SIZED | F_SCALABLE

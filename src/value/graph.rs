@@ -190,10 +190,8 @@ impl Graph {
         d.nops = n;
     }
 
-    /// Mints a user for `data` with a fresh run holding `operands` (each
-    /// checked live first), every use linked at the head of its value's
-    /// list in operand order: `alloc` + `alloc_operands` + one `set_use`
-    /// per operand, without re-checking what was just made.
+    /// Mints a user for `data` with a fresh run holding `operands`: `alloc`
+    /// then `link_new_run`.
     ///
     /// # Panics
     /// If an operand is stale.
@@ -210,11 +208,21 @@ impl Graph {
             }
         }
         let v = self.alloc(data);
+        self.link_new_run(v.idx, operands, is_const);
+        v
+    }
+
+    /// Gives user slot `user` (which has no run yet) a fresh run holding
+    /// `operands` (checked live by the caller), every use linked at the head
+    /// of its value's list in operand order: `alloc_operands` + one
+    /// `set_use` per operand, in one pass.
+    #[inline]
+    fn link_new_run(&mut self, user: u32, operands: &[Value], is_const: bool) {
         let n = operands.len() as u32;
         let bit = if is_const { CONST_USER } else { 0 };
         let slot = |i: usize, o: &Value| UseData {
             val: o.idx,
-            user: v.idx,
+            user,
             opno: i as u32 | bit,
             prev: NONE,
             next: NONE,
@@ -249,10 +257,9 @@ impl Graph {
                 uses[head as usize].prev = u;
             }
         }
-        let d = &mut values[v.idx as usize];
+        let d = &mut values[user as usize];
         d.ops = start;
         d.nops = n;
-        v
     }
 
     fn init_slots(&mut self, user: u32, start: u32, from: u32, to: u32, is_const: bool) {

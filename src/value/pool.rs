@@ -33,6 +33,7 @@ impl UsePool {
 
     /// Allocates a run of `len` empty slots and returns its start. O(1)
     /// amortised for small runs; large runs search the (short) large list.
+    #[inline]
     pub(crate) fn alloc(&mut self, len: u32) -> u32 {
         if len == 0 {
             return NONE;

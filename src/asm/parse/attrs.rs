@@ -10,7 +10,8 @@
 use super::lexer::Tok;
 use super::{AttrTarget, PResult, Parser};
 use crate::ir::attributes::{
-    legacy_memory_keyword, AttrClass, AttrKind, AttrPosition, Attribute, AttributeSet,
+    insert_sorted, legacy_memory_keyword, AttrClass, AttrKind, AttrPosition, Attribute,
+    AttributeSet,
 };
 
 /// Where an attribute list is being read.
@@ -34,7 +35,20 @@ impl Parser<'_> {
         place: AttrPlace,
         groups: &mut Vec<(u64, usize)>,
     ) -> PResult<AttributeSet> {
-        let mut set = AttributeSet::new();
+        let mut set = std::mem::take(&mut self.attr_scratch);
+        set.clear();
+        let r = self.parse_attrs_into(place, groups, &mut set);
+        let out = r.map(|()| self.intern_attrs(&set));
+        self.attr_scratch = set;
+        out
+    }
+
+    fn parse_attrs_into(
+        &mut self,
+        place: AttrPlace,
+        groups: &mut Vec<(u64, usize)>,
+        set: &mut Vec<Attribute>,
+    ) -> PResult<()> {
         loop {
             match self.tok.kind {
                 Tok::AttrGroup if place == AttrPlace::Function => {
@@ -52,7 +66,7 @@ impl Parser<'_> {
                     } else {
                         Vec::new()
                     };
-                    set.add(Attribute::string(key, value));
+                    insert_sorted(set, Attribute::string(key, value));
                 }
                 Tok::Word => {
                     let pos = self.tok.start;
@@ -60,21 +74,21 @@ impl Parser<'_> {
                         if matches!(place, AttrPlace::Function | AttrPlace::Group) {
                             if let Some(me) = legacy_memory_keyword(self.word()) {
                                 self.bump();
-                                set.add(Attribute::memory(me));
+                                insert_sorted(set, Attribute::memory(me));
                                 continue;
                             }
                         }
                         if place == AttrPlace::Group {
                             return self.err("unterminated attribute group");
                         }
-                        return Ok(set);
+                        return Ok(());
                     };
                     if place == AttrPlace::Function && !kind.allowed_on(AttrPosition::Function) {
                         // Parameter-only keywords end a function's list
                         // (legacy memory keywords are upgraded).
                         if let Some(me) = legacy_memory_keyword(self.word()) {
                             self.bump();
-                            set.add(Attribute::memory(me));
+                            insert_sorted(set, Attribute::memory(me));
                             continue;
                         }
                         if kind != AttrKind::Alignment {
@@ -97,9 +111,9 @@ impl Parser<'_> {
                         return self
                             .err_at(pos, format!("this attribute does not apply to {what}"));
                     }
-                    set.add(attr);
+                    insert_sorted(set, attr);
                 }
-                _ => return Ok(set),
+                _ => return Ok(()),
             }
         }
     }
@@ -110,7 +124,8 @@ impl Parser<'_> {
         place: AttrPlace,
         pos: usize,
     ) -> PResult<Attribute> {
-        let conv = |r: Result<Attribute, String>| r.map_err(|msg| super::PErr { pos, msg });
+        let conv =
+            |r: Result<Attribute, String>| r.map_err(|msg| Box::new(super::PErr { pos, msg }));
         match kind.class() {
             AttrClass::Enum => Ok(Attribute::Enum(kind)),
             AttrClass::Type => {
@@ -178,6 +193,20 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// The set of `attrs` (canonical order, built by `insert_sorted`),
+    /// shared with every earlier equal set of this parse.
+    fn intern_attrs(&mut self, attrs: &[Attribute]) -> AttributeSet {
+        if attrs.is_empty() {
+            return AttributeSet::new();
+        }
+        if let Some(s) = self.attr_sets.get(attrs) {
+            return s.clone();
+        }
+        let s = AttributeSet::from_sorted(attrs.to_vec());
+        self.attr_sets.insert(attrs.to_vec(), s.clone());
+        s
+    }
+
     /// Merges the `#N` groups into their users (at the end of the module).
     pub(crate) fn apply_attr_groups(&mut self) -> PResult<()> {
         use crate::ir::attributes::AttrIndex;
@@ -190,46 +219,32 @@ impl Parser<'_> {
             match target {
                 AttrTarget::Function(f) => {
                     let fd = self.ctx.function_data_mut(f);
-                    for a in group.iter() {
-                        if a.kind() == Some(AttrKind::Alignment) {
+                    let group = match group.get(AttrKind::Alignment) {
+                        Some(a) => {
                             fd.global.align = a.int_value();
-                            continue;
+                            let mut g = group.clone();
+                            g.remove(AttrKind::Alignment);
+                            g
                         }
-                        if !fd.attrs.fn_attrs().iter().any(|x| same_key(x, a)) {
-                            fd.attrs.add(AttrIndex::Function, a.clone());
-                        }
-                    }
+                        None => group,
+                    };
+                    let merged = fd.attrs.fn_attrs().merged_with(&group);
+                    fd.attrs.set_attrs(AttrIndex::Function, merged);
                 }
                 AttrTarget::Call(i) => {
                     if let crate::ir::inst::InstPayload::Call(cd) =
                         &mut self.ctx.extra_mut(i).payload
                     {
-                        for a in group.iter() {
-                            if !cd.attrs.fn_attrs().iter().any(|x| same_key(x, a)) {
-                                cd.attrs.add(AttrIndex::Function, a.clone());
-                            }
-                        }
+                        let merged = cd.attrs.fn_attrs().merged_with(&group);
+                        cd.attrs.set_attrs(AttrIndex::Function, merged);
                     }
                 }
                 AttrTarget::Global(g) => {
                     let gd = self.ctx.global_data_mut(g);
-                    for a in group.iter() {
-                        if !gd.attrs.iter().any(|x| same_key(x, a)) {
-                            gd.attrs.add(a.clone());
-                        }
-                    }
+                    gd.attrs = gd.attrs.merged_with(&group);
                 }
             }
         }
         Ok(())
-    }
-}
-
-/// Whether two attributes have the same kind (or string key).
-fn same_key(a: &Attribute, b: &Attribute) -> bool {
-    match (a.as_string(), b.as_string()) {
-        (Some(x), Some(y)) => x.key() == y.key(),
-        (None, None) => a.kind() == b.kind(),
-        _ => false,
     }
 }

@@ -15,13 +15,13 @@ use super::{AttrTarget, FnState, PResult, Parser};
 use crate::inst::{
     fmf, gep, mem, wrap, Opcode, Ordering, Predicate, RmwOp, TailKind, DISJOINT, EXACT, NNEG,
 };
-use crate::ir::attributes::{AttrIndex, AttributeList};
+use crate::ir::attributes::{AttributeList, AttributeSet};
 use crate::ir::inst::{Bundle, CallData, InstPayload};
 use crate::ir::special::{AsmDialect, InlineAsmData};
 use crate::ir::{Block, Inst};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
-use hashbrown::HashMap;
+use smallvec::SmallVec;
 
 /// `flags` bit of a `catchswitch` with an unwind destination (the
 /// printer's `CATCHSWITCH_HAS_UNWIND`).
@@ -35,13 +35,7 @@ impl Parser<'_> {
     /// `{ blocks }` of the function whose header was just parsed.
     pub(crate) fn parse_function_body(&mut self, h: Header) -> PResult<()> {
         let f = h.f;
-        self.fs = Some(Box::new(FnState {
-            f,
-            numbered: HashMap::new(),
-            next_id: 0,
-            fwd_named: HashMap::new(),
-            fwd_ids: HashMap::new(),
-        }));
+        self.fs = Some(FnState::reuse(self.spare_fs.take(), f));
         let args: Vec<Value> = self.ctx.args(f).to_vec();
         for ((name, pos), a) in h.args.into_iter().zip(args) {
             self.define_local(name, a, pos)?;
@@ -82,12 +76,13 @@ impl Parser<'_> {
             return self.err_at(p, m);
         }
         if self.has_blockaddr {
-            for (&n, &v) in &fs.numbered {
+            for (&n, &v) in fs.numbered.iter() {
                 if self.ctx.value_kind(v) == ValueKind::Block {
                     self.done_fn_blocks.insert((f.0, n), v);
                 }
             }
         }
+        self.spare_fs = Some(fs);
         Ok(())
     }
 
@@ -169,7 +164,7 @@ impl Parser<'_> {
         };
         self.ctx.insert_block(f, b, None);
         if let Some(n) = id {
-            self.fs().numbered.insert(n, b.0);
+            self.fs().numbered.push(n, b.0);
         }
         Ok(b)
     }
@@ -208,6 +203,17 @@ impl Parser<'_> {
         if self.is(Tok::Comma) && self.peek().kind == Tok::Word && self.peek_is_word(b"align") {
             self.bump();
             self.bump();
+            // `align N` with a small decimal N: read inline.
+            let t = self.tok;
+            if t.kind == Tok::Int && t.b - t.a <= 10 && self.lx.src[t.a] != b'-' {
+                let a = self.lx.src[t.a..t.b]
+                    .iter()
+                    .fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
+                if a.is_power_of_two() && a <= 1 << 32 {
+                    self.bump();
+                    return Ok(align_bits(a));
+                }
+            }
             let a = self.parse_align_value()?;
             return Ok(align_bits(a));
         }
@@ -238,6 +244,11 @@ impl Parser<'_> {
     fn local_block(&mut self) -> PResult<Value> {
         if !self.eat_word("label") {
             return self.err("expected 'label'");
+        }
+        let lt = self.ctx.label_type();
+        if let Some(b) = self.defined_local(lt) {
+            self.bump();
+            return Ok(b);
         }
         let t = self.tok;
         if !matches!(t.kind, Tok::LocalName | Tok::LocalId) {
@@ -271,11 +282,8 @@ impl Parser<'_> {
         payload: InstPayload,
         flags: u16,
     ) -> Inst {
-        let i = self.ctx.create_inst(op, ty, ops, payload);
-        if flags != 0 {
-            self.ctx.set_inst_flags(i, flags);
-        }
-        i
+        let b = self.fs().block;
+        self.ctx.append_new_inst(b, op, ty, ops, payload, flags)
     }
 
     /// One instruction (with its `%x =`), appended to `b`.
@@ -317,8 +325,8 @@ impl Parser<'_> {
             }
         };
         self.bump();
+        self.fs().block = b;
         let (i, fixups) = self.parse_inst_body(op, tail.unwrap_or(TailKind::None), pos)?;
-        self.ctx.append_inst(b, i);
         let void = self.ctx.is_void(self.ctx.type_of(i.0));
         if void {
             if !matches!(name, LocalName::Unnamed) {
@@ -823,7 +831,7 @@ impl Parser<'_> {
                 }
                 let tpos = self.tok.start;
                 let t = self.parse_type()?;
-                if !self.ctx.is_sized(t) {
+                if !self.ctx.is_sized_memo(t) {
                     return self.err_at(tpos, "Cannot allocate unsized type");
                 }
                 let mut count = None;
@@ -845,7 +853,7 @@ impl Parser<'_> {
                     Some(c) => c,
                     None => {
                         let i32t = self.ctx.i32_type();
-                        self.ctx.const_int(i32t, 1)
+                        self.const_int(i32t, 1)
                     }
                 };
                 let pt = self.ctx.ptr_type(addrspace);
@@ -857,17 +865,18 @@ impl Parser<'_> {
                 if self.eat_word("volatile") {
                     fl |= mem::VOLATILE;
                 }
-                let (ty, ops) = if op == Opcode::Load {
+                let (ty, buf, n) = if op == Opcode::Load {
                     let t = self.parse_type()?;
                     self.expect(Tok::Comma, "expected comma after load's type")?;
                     let p = self.parse_typed_value()?;
-                    (t, vec![p])
+                    (t, [p, p], 1)
                 } else {
                     let v = self.parse_typed_value()?;
                     self.expect(Tok::Comma, "expected ',' after store operand")?;
                     let p = self.parse_typed_value()?;
-                    (void, vec![v, p])
+                    (void, [v, p], 2)
                 };
+                let ops = &buf[..n];
                 let ppos = self.tok.start;
                 if !self
                     .ctx
@@ -889,7 +898,7 @@ impl Parser<'_> {
                     fl |= (o as u16) << mem::ORDER_SHIFT;
                 }
                 fl |= self.opt_comma_align()?;
-                let i = self.new_inst(op, ty, &ops, InstPayload::None, fl);
+                let i = self.new_inst(op, ty, ops, InstPayload::None, fl);
                 if scope.is_some() {
                     self.ctx.extra_mut(i).sync_scope = scope;
                 }
@@ -985,15 +994,17 @@ impl Parser<'_> {
                 self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
                 // llvm-as reports GEP errors at the pointer operand, or at
                 // the offending index.
-                let mut poss = vec![self.tok.start];
-                let mut ops = vec![self.parse_typed_value()?];
+                let mut poss: SmallVec<[usize; 8]> = SmallVec::new();
+                poss.push(self.tok.start);
+                let mut ops: SmallVec<[Value; 8]> = SmallVec::new();
+                ops.push(self.parse_typed_value()?);
                 while self.is(Tok::Comma) && self.peek().kind != Tok::MdName {
                     self.bump();
                     poss.push(self.tok.start);
                     ops.push(self.parse_typed_value()?);
                 }
                 let rt = self.gep_result_type(&ops, &poss)?;
-                if ops.len() > 1 && !self.ctx.is_sized(src) {
+                if ops.len() > 1 && !self.ctx.is_sized_memo(src) {
                     return self.err_at(poss[0], "base element of getelementptr must be sized");
                 }
                 if self.ctx.gep_indexed_type(src, &ops[1..]).is_none() {
@@ -1098,8 +1109,8 @@ impl Parser<'_> {
             Some(self.parse_value(pt)?)
         };
         self.expect(Tok::LParen, "expected '(' in call")?;
-        let mut args = Vec::new();
-        let mut arg_attrs = Vec::new();
+        let mut args: SmallVec<[Value; 8]> = SmallVec::new();
+        let mut arg_attrs: SmallVec<[AttributeSet; 8]> = SmallVec::new();
         let mut saw_dots = false;
         if !self.is(Tok::RParen) {
             loop {
@@ -1183,7 +1194,7 @@ impl Parser<'_> {
             _ => {}
         }
         // The function type.
-        let arg_tys: Vec<Type> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
+        let arg_tys: SmallVec<[Type; 8]> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
         let fn_ty = if self.ctx.is_function(ty) {
             let (_, params, va) = self.ctx.function_parts(ty).expect("function type");
             let ok = if va {
@@ -1219,12 +1230,7 @@ impl Parser<'_> {
         ops.extend(bundle_ops);
         ops.extend(dests);
         ops.push(callee);
-        let mut attrs = AttributeList::new();
-        attrs.set_attrs(AttrIndex::Function, fn_attrs);
-        attrs.set_attrs(AttrIndex::Return, ret_attrs);
-        for (k, a) in arg_attrs.into_iter().enumerate() {
-            attrs.set_attrs(AttrIndex::Param(k as u32), a);
-        }
+        let attrs = AttributeList::from_slice(fn_attrs, ret_attrs, &mut arg_attrs);
         let cd = CallData {
             fn_ty: Some(fn_ty),
             call_conv: cc,

@@ -97,8 +97,56 @@ pub(crate) struct Token {
     pub(crate) num: u64,
     /// The content was quoted (may hold `\xx` escapes).
     pub(crate) quoted: bool,
-    /// Message of an [`Tok::Error`] token.
-    pub(crate) err: &'static str,
+    /// What is wrong with an [`Tok::Error`] token.
+    pub(crate) err: LexError,
+}
+
+impl Token {
+    /// A placeholder (an end-of-input token at 0).
+    pub(crate) const NONE: Token = Token {
+        kind: Tok::Eof,
+        start: 0,
+        a: 0,
+        b: 0,
+        num: 0,
+        quoted: false,
+        err: LexError::None,
+    };
+}
+
+/// The message of an [`Tok::Error`] token (one byte in the token instead
+/// of a string slice).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum LexError {
+    /// Not an error token.
+    None,
+    UnterminatedComment,
+    EofInComdatName,
+    InvalidComdatName,
+    EofInString,
+    InvalidCharacter,
+    InvalidToken,
+    NullInName,
+    EofInGlobalName,
+    InvalidHexFloat,
+}
+
+impl LexError {
+    /// llvm-as's wording.
+    pub(crate) fn message(self) -> &'static str {
+        match self {
+            LexError::None => "",
+            LexError::UnterminatedComment => "unterminated comment",
+            LexError::EofInComdatName => "end of file in COMDAT variable name",
+            LexError::InvalidComdatName => "invalid comdat name",
+            LexError::EofInString => "end of file in string constant",
+            LexError::InvalidCharacter => "invalid character",
+            LexError::InvalidToken => "invalid token",
+            LexError::NullInName => "null bytes are not allowed in names",
+            LexError::EofInGlobalName => "end of file in global variable name",
+            LexError::InvalidHexFloat => "invalid hexadecimal floating-point constant",
+        }
+    }
 }
 
 /// The lexer: a cursor over the source bytes.
@@ -155,18 +203,15 @@ fn is_name_start(c: u8) -> bool {
     CLASS[c as usize] & NAME_START != 0
 }
 
-#[inline]
-fn is_md_char(c: u8) -> bool {
-    CLASS[c as usize] & MD != 0
-}
-
-#[inline]
-fn is_word_char(c: u8) -> bool {
-    CLASS[c as usize] & WORD != 0
-}
-
 /// Decimal digits to a number, `u64::MAX` on overflow.
+#[inline]
 fn digits_value(d: &[u8]) -> u64 {
+    if d.len() <= 19 {
+        // At most 19 digits fit a u64 whatever they are.
+        return d
+            .iter()
+            .fold(0u64, |v, &c| v * 10 + u64::from(c.wrapping_sub(b'0')));
+    }
     let mut v: u64 = 0;
     for &c in d {
         v = match v
@@ -178,6 +223,22 @@ fn digits_value(d: &[u8]) -> u64 {
         };
     }
     v
+}
+
+/// The length of the run of bytes at the start of `s` that are `class`.
+#[inline]
+fn run(s: &[u8], class: u8) -> usize {
+    s.iter()
+        .position(|&c| CLASS[c as usize] & class == 0)
+        .unwrap_or(s.len())
+}
+
+/// The length of the run of decimal digits at the start of `s`.
+#[inline]
+fn digit_run(s: &[u8]) -> usize {
+    s.iter()
+        .position(|c| !c.is_ascii_digit())
+        .unwrap_or(s.len())
 }
 
 impl<'a> Lexer<'a> {
@@ -196,6 +257,7 @@ impl<'a> Lexer<'a> {
         self.src.get(i).copied().unwrap_or(0)
     }
 
+    #[inline]
     fn tok(&self, kind: Tok, start: usize, a: usize, b: usize) -> Token {
         Token {
             kind,
@@ -204,45 +266,42 @@ impl<'a> Lexer<'a> {
             b,
             num: 0,
             quoted: false,
-            err: "",
+            err: LexError::None,
         }
     }
 
-    fn error(&self, start: usize, msg: &'static str) -> Token {
+    #[inline]
+    fn numbered(&self, kind: Tok, start: usize, a: usize, b: usize, num: u64) -> Token {
+        Token {
+            kind,
+            start,
+            a,
+            b,
+            num,
+            quoted: false,
+            err: LexError::None,
+        }
+    }
+
+    #[cold]
+    fn error(&self, start: usize, e: LexError) -> Token {
         let mut t = self.tok(Tok::Error, start, start, start);
-        t.err = msg;
+        t.err = e;
         t
     }
 
-    /// Skips blanks and comments; `Err` with the start of an unterminated
-    /// `/*` comment.
-    fn skip_blanks(&mut self) -> Result<(), usize> {
-        loop {
-            match self.at(self.pos) {
-                b' ' | b'\t' | b'\n' | b'\r' => self.pos += 1,
-                b';' => {
-                    while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
-                        self.pos += 1;
-                    }
-                }
-                b'/' if self.at(self.pos + 1) == b'*' => {
-                    let start = self.pos;
-                    self.pos += 2;
-                    loop {
-                        if self.pos + 1 >= self.src.len() {
-                            self.pos = self.src.len();
-                            return Err(start);
-                        }
-                        if self.src[self.pos] == b'*' && self.src[self.pos + 1] == b'/' {
-                            self.pos += 2;
-                            break;
-                        }
-                        self.pos += 1;
-                    }
-                }
-                _ => return Ok(()),
-            }
-        }
+    /// The end of the `;` comment at `p` (its newline, or the end).
+    #[inline(never)]
+    fn line_comment_end(&self, p: usize) -> usize {
+        let rest = &self.src[p..];
+        p + rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len())
+    }
+
+    /// The end of the `/* */` comment at `p`, `None` if unterminated.
+    #[cold]
+    fn block_comment_end(&self, p: usize) -> Option<usize> {
+        let i = self.src[p + 2..].windows(2).position(|w| w == b"*/")?;
+        Some(p + 2 + i + 2)
     }
 
     /// Scans a `"..."` string starting at `self.pos` (on the quote); returns
@@ -256,15 +315,197 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token.
+    #[inline(never)]
     pub(crate) fn next(&mut self) -> Token {
-        if let Err(s) = self.skip_blanks() {
-            return self.error(s, "unterminated comment");
+        self.lex()
+    }
+
+    /// Lexes up to `out.len()` tokens into `out`, stopping after an
+    /// [`Tok::Eof`]; returns how many. One call per batch: the scanning
+    /// state stays in registers from one token to the next.
+    #[inline(never)]
+    pub(crate) fn fill(&mut self, out: &mut [Token]) -> usize {
+        let mut n = 0;
+        let mut p = self.pos;
+        for slot in out.iter_mut() {
+            p = self.lex_into(p, slot);
+            n += 1;
+            if slot.kind == Tok::Eof {
+                break;
+            }
         }
-        let start = self.pos;
-        let Some(&c) = self.src.get(start) else {
-            return self.tok(Tok::Eof, start, start, start);
+        self.pos = p;
+        n
+    }
+
+    /// The next token.
+    #[inline(always)]
+    fn lex(&mut self) -> Token {
+        let mut t = Token::NONE;
+        self.pos = self.lex_into(self.pos, &mut t);
+        t
+    }
+
+    /// The next token, stored to `out` field by field on each path (so it
+    /// is not built in a temporary and copied).
+    ///
+    /// The hot shapes (blanks, `%N`, words, `iN`, decimal integers,
+    /// punctuation) are handled here with few registers and no call; the
+    /// rest goes to [`next_rare`](Self::next_rare).
+    #[inline(always)]
+    fn lex_into(&mut self, mut p: usize, out: &mut Token) -> usize {
+        let src = self.src;
+        let c = loop {
+            let Some(&c) = src.get(p) else {
+                *out = self.tok(Tok::Eof, p, p, p);
+                return p;
+            };
+            match c {
+                b' ' | b'\n' | b'\t' | b'\r' => p += 1,
+                b';' => p = self.line_comment_end(p),
+                b'/' if src.get(p + 1) == Some(&b'*') => match self.block_comment_end(p) {
+                    Some(e) => p = e,
+                    None => {
+                        *out = self.error(p, LexError::UnterminatedComment);
+                        return src.len();
+                    }
+                },
+                _ => break c,
+            }
         };
-        self.pos += 1;
+        let start = p;
+        let mut emit = |kind: Tok, a: usize, b: usize, num: u64| {
+            *out = Token {
+                kind,
+                start,
+                a,
+                b,
+                num,
+                quoted: false,
+                err: LexError::None,
+            }
+        };
+        match c {
+            b'%' => {
+                // `%N`, the most common local reference, inline.
+                let a = p + 1;
+                let mut q = a;
+                let mut v: u64 = 0;
+                while let Some(&d) = src.get(q) {
+                    let x = d.wrapping_sub(b'0');
+                    if x > 9 {
+                        break;
+                    }
+                    v = v.wrapping_mul(10).wrapping_add(u64::from(x));
+                    q += 1;
+                }
+                if q == a {
+                    self.pos = start + 1;
+                    *out = self.sigil(start, Tok::LocalName, Tok::LocalId);
+                    return self.pos;
+                }
+                if q - a > 19 {
+                    v = digits_value(&src[a..q]);
+                }
+                emit(Tok::LocalId, a, q, v);
+                q
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                // The word: [a-zA-Z0-9_]*. A label may go on with [-$.].
+                let q = start + run(&src[start..], WORD);
+                let n = src.get(q).copied().unwrap_or(0);
+                if n == b':' || CLASS[n as usize] & LABEL != 0 {
+                    *out = self.identifier_label(start, q);
+                    return self.pos;
+                }
+                if c == b'i' && q - start > 1 {
+                    let d = &src[start + 1..q];
+                    if d.len() <= 19 && d.iter().all(u8::is_ascii_digit) {
+                        let w = d.iter().fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
+                        emit(Tok::IntType, start + 1, q, w);
+                        return q;
+                    }
+                }
+                if q - start > 3 && src[start + 1] == b'0' && (c == b'u' || c == b's') {
+                    *out = self.identifier_hex(start, q);
+                    return q;
+                }
+                emit(Tok::Word, start, q, 0);
+                q
+            }
+            b',' => {
+                emit(Tok::Comma, start, start + 1, 0);
+                start + 1
+            }
+            b'0'..=b'9' | b'-' => {
+                // Digits not followed by a label byte, `:` or `.`.
+                if c != b'0' || src.get(p + 1) != Some(&b'x') {
+                    let d0 = if c == b'-' { p + 1 } else { p };
+                    let q = d0 + digit_run(&src[d0..]);
+                    if q > d0 {
+                        let n = src.get(q).copied().unwrap_or(0);
+                        if CLASS[n as usize] & LABEL == 0 && n != b':' {
+                            emit(Tok::Int, start, q, 0);
+                            return q;
+                        }
+                    }
+                }
+                self.pos = start + 1;
+                *out = self.number_slow(start);
+                self.pos
+            }
+            b'=' => {
+                emit(Tok::Equal, start, start + 1, 0);
+                start + 1
+            }
+            b'*' => {
+                emit(Tok::Star, start, start + 1, 0);
+                start + 1
+            }
+            b'[' => {
+                emit(Tok::LSquare, start, start + 1, 0);
+                start + 1
+            }
+            b']' => {
+                emit(Tok::RSquare, start, start + 1, 0);
+                start + 1
+            }
+            b'{' => {
+                emit(Tok::LBrace, start, start + 1, 0);
+                start + 1
+            }
+            b'}' => {
+                emit(Tok::RBrace, start, start + 1, 0);
+                start + 1
+            }
+            b'(' => {
+                emit(Tok::LParen, start, start + 1, 0);
+                start + 1
+            }
+            b')' => {
+                emit(Tok::RParen, start, start + 1, 0);
+                start + 1
+            }
+            b'<' => {
+                emit(Tok::Less, start, start + 1, 0);
+                start + 1
+            }
+            b'>' => {
+                emit(Tok::Greater, start, start + 1, 0);
+                start + 1
+            }
+            _ => {
+                self.pos = start + 1;
+                *out = self.next_rare(start, c);
+                self.pos
+            }
+        }
+    }
+
+    /// The tokens [`next`](Self::next) does not handle inline, from their
+    /// first byte `c` at `start` (`self.pos` is `start + 1`).
+    #[inline(never)]
+    fn next_rare(&mut self, start: usize, c: u8) -> Token {
         let punct = |k| Token {
             kind: k,
             start,
@@ -272,24 +513,13 @@ impl<'a> Lexer<'a> {
             b: start + 1,
             num: 0,
             quoted: false,
-            err: "",
+            err: LexError::None,
         };
         match c {
-            b'=' => punct(Tok::Equal),
-            b',' => punct(Tok::Comma),
-            b'*' => punct(Tok::Star),
-            b'[' => punct(Tok::LSquare),
-            b']' => punct(Tok::RSquare),
-            b'{' => punct(Tok::LBrace),
-            b'}' => punct(Tok::RBrace),
-            b'(' => punct(Tok::LParen),
-            b')' => punct(Tok::RParen),
-            b'<' => punct(Tok::Less),
-            b'>' => punct(Tok::Greater),
             b':' => punct(Tok::Colon),
             b'|' => punct(Tok::Bar),
+            b'+' => self.number_slow(start),
             b'@' => self.sigil(start, Tok::GlobalName, Tok::GlobalId),
-            b'%' => self.sigil(start, Tok::LocalName, Tok::LocalId),
             b'$' => {
                 if self.at(self.pos) == b'"' {
                     match self.string_body() {
@@ -298,15 +528,13 @@ impl<'a> Lexer<'a> {
                             t.quoted = true;
                             t
                         }
-                        None => self.error(start, "end of file in COMDAT variable name"),
+                        None => self.error(start, LexError::EofInComdatName),
                     }
                 } else {
                     let a = self.pos;
-                    while is_label_char(self.at(self.pos)) {
-                        self.pos += 1;
-                    }
+                    self.pos += run(&self.src[a..], LABEL);
                     if self.pos == a {
-                        return self.error(start, "invalid comdat name");
+                        return self.error(start, LexError::InvalidComdatName);
                     }
                     self.tok(Tok::ComdatName, start, a, self.pos)
                 }
@@ -314,9 +542,7 @@ impl<'a> Lexer<'a> {
             b'!' => {
                 if is_name_start(self.at(self.pos)) || self.at(self.pos) == b'\\' {
                     let a = self.pos;
-                    while is_md_char(self.at(self.pos)) {
-                        self.pos += 1;
-                    }
+                    self.pos += run(&self.src[a..], MD);
                     let mut t = self.tok(Tok::MdName, start, a, self.pos);
                     t.quoted = self.src[a..self.pos].contains(&b'\\');
                     t
@@ -327,10 +553,7 @@ impl<'a> Lexer<'a> {
             b'#' => {
                 if self.src[self.pos..].starts_with(b"dbg_") {
                     let a = self.pos + 4;
-                    self.pos = a;
-                    while self.at(self.pos).is_ascii_alphanumeric() || self.at(self.pos) == b'_' {
-                        self.pos += 1;
-                    }
+                    self.pos = a + run(&self.src[a..], WORD);
                     return self.tok(Tok::DbgRecord, start, a, self.pos);
                 }
                 self.number_after_sigil(start, Tok::AttrGroup)
@@ -352,7 +575,7 @@ impl<'a> Lexer<'a> {
                     }
                     None => {
                         self.pos = self.src.len();
-                        self.error(start, "end of file in string constant")
+                        self.error(start, LexError::EofInString)
                     }
                 }
             }
@@ -364,32 +587,41 @@ impl<'a> Lexer<'a> {
                 self.pos = start;
                 self.label_or_error(start)
             }
-            b'0'..=b'9' | b'-' | b'+' => self.number(start),
-            c if c.is_ascii_alphabetic() || c == b'_' || c == b'$' => self.identifier(start),
-            _ => self.error(start, "invalid character"),
+            _ => self.error(start, LexError::InvalidCharacter),
         }
     }
 
     fn label_or_error(&mut self, start: usize) -> Token {
-        let mut p = start;
-        while is_label_char(self.at(p)) {
-            p += 1;
-        }
+        let p = start + run(&self.src[start..], LABEL);
         if p > start && self.at(p) == b':' {
             self.pos = p + 1;
             return self.tok(Tok::LabelName, start, start, p);
         }
         self.pos = start + 1;
-        self.error(start, "invalid token")
+        self.error(start, LexError::InvalidToken)
     }
 
+    /// `@...` or `%...` after the sigil at `start`: `@N`/`%N`, a name, or
+    /// a quoted name.
+    #[inline(never)]
     fn sigil(&mut self, start: usize, named: Tok, numbered: Tok) -> Token {
-        let c = self.at(self.pos);
+        let a = self.pos;
+        let c = self.at(a);
+        if c.is_ascii_digit() {
+            let b = a + digit_run(&self.src[a..]);
+            self.pos = b;
+            return self.numbered(numbered, start, a, b, digits_value(&self.src[a..b]));
+        }
+        if is_name_start(c) {
+            let b = a + run(&self.src[a..], LABEL);
+            self.pos = b;
+            return self.tok(named, start, a, b);
+        }
         if c == b'"' {
             return match self.string_body() {
                 Some((a, b)) => {
                     if self.src[a..b].contains(&0) {
-                        return self.error(start, "null bytes are not allowed in names");
+                        return self.error(start, LexError::NullInName);
                     }
                     let mut t = self.tok(named, start, a, b);
                     t.quoted = true;
@@ -397,82 +629,63 @@ impl<'a> Lexer<'a> {
                 }
                 None => {
                     self.pos = self.src.len();
-                    self.error(start, "end of file in global variable name")
+                    self.error(start, LexError::EofInGlobalName)
                 }
             };
         }
-        if is_name_start(c) {
-            let a = self.pos;
-            while is_label_char(self.at(self.pos)) {
-                self.pos += 1;
-            }
-            return self.tok(named, start, a, self.pos);
-        }
-        if c.is_ascii_digit() {
-            let a = self.pos;
-            while self.at(self.pos).is_ascii_digit() {
-                self.pos += 1;
-            }
-            let mut t = self.tok(numbered, start, a, self.pos);
-            t.num = digits_value(&self.src[a..self.pos]);
-            return t;
-        }
-        self.error(start, "invalid token")
+        self.error(start, LexError::InvalidToken)
     }
 
     fn number_after_sigil(&mut self, start: usize, kind: Tok) -> Token {
         let a = self.pos;
-        while self.at(self.pos).is_ascii_digit() {
-            self.pos += 1;
+        let b = a + digit_run(&self.src[a..]);
+        if b == a {
+            return self.error(start, LexError::InvalidToken);
         }
-        if self.pos == a {
-            return self.error(start, "invalid token");
-        }
-        let mut t = self.tok(kind, start, a, self.pos);
-        t.num = digits_value(&self.src[a..self.pos]);
-        t
+        self.pos = b;
+        self.numbered(kind, start, a, b, digits_value(&self.src[a..b]))
     }
 
-    fn identifier(&mut self, start: usize) -> Token {
-        let mut p = start;
-        while is_label_char(self.at(p)) {
-            p += 1;
-        }
+    /// A word at `start` whose [a-zA-Z0-9_] run ends at `q` before a `:`
+    /// or a `[-$.]` byte: a label `name:`, or the word (`iN`, hex
+    /// integer) when no `:` ends the label run, or inside a summary entry
+    /// (`ignore_colon`).
+    #[inline(never)]
+    fn identifier_label(&mut self, start: usize, q: usize) -> Token {
+        let src = self.src;
+        let p = q + run(&src[q..], LABEL);
         if self.at(p) == b':' && !self.ignore_colon {
             self.pos = p + 1;
             return self.tok(Tok::LabelName, start, start, p);
         }
-        // iN
-        if self.src[start] == b'i' {
-            let mut q = start + 1;
-            while self.at(q).is_ascii_digit() {
-                q += 1;
-            }
-            if q > start + 1 && !is_word_char(self.at(q)) {
-                self.pos = q;
-                let mut t = self.tok(Tok::IntType, start, start + 1, q);
-                t.num = digits_value(&self.src[start + 1..q]);
-                return t;
-            }
-        }
-        let mut q = start;
-        while q < p && is_word_char(self.src[q]) {
-            q += 1;
-        }
         self.pos = q;
-        let w = &self.src[start..q];
-        if w.len() > 3
-            && (w[0] == b'u' || w[0] == b's')
-            && w[1] == b'0'
-            && w[2] == b'x'
-            && w[3..].iter().all(|c| c.is_ascii_hexdigit())
-        {
-            return self.tok(Tok::HexInt, start, start, q);
+        match &src[start..q] {
+            [b'i', d @ ..] if !d.is_empty() && d.iter().all(u8::is_ascii_digit) => {
+                self.numbered(Tok::IntType, start, start + 1, q, digits_value(d))
+            }
+            [b'u' | b's', b'0', b'x', ..] => self.identifier_hex(start, q),
+            _ => self.tok(Tok::Word, start, start, q),
         }
-        self.tok(Tok::Word, start, start, q)
     }
 
-    fn number(&mut self, start: usize) -> Token {
+    /// The word `start..q` that starts with `u0` or `s0`: a hex integer
+    /// `u0x...`/`s0x...`, or a plain word.
+    #[inline(never)]
+    fn identifier_hex(&mut self, start: usize, q: usize) -> Token {
+        match &self.src[start..q] {
+            [b'u' | b's', b'0', b'x', h @ ..]
+                if !h.is_empty() && h.iter().all(u8::is_ascii_hexdigit) =>
+            {
+                self.tok(Tok::HexInt, start, start, q)
+            }
+            _ => self.tok(Tok::Word, start, start, q),
+        }
+    }
+
+    /// A number or a label starting with a digit or `-`/`+` at `start`
+    /// (`self.pos` is `start + 1`).
+    #[inline(never)]
+    fn number_slow(&mut self, start: usize) -> Token {
         let c = self.src[start];
         if c == b'0' && self.at(self.pos) == b'x' {
             // 0x[KLMHR]?[0-9A-Fa-f]+
@@ -486,7 +699,7 @@ impl<'a> Lexer<'a> {
             }
             if p == h {
                 self.pos = start + 1;
-                return self.error(start, "invalid hexadecimal floating-point constant");
+                return self.error(start, LexError::InvalidHexFloat);
             }
             self.pos = p;
             return self.tok(Tok::Float, start, start, p);
@@ -527,7 +740,7 @@ impl<'a> Lexer<'a> {
         if self.at(p) != b'.' {
             if c == b'+' {
                 self.pos = start + 1;
-                return self.error(start, "invalid token");
+                return self.error(start, LexError::InvalidToken);
             }
             self.pos = p;
             return self.tok(Tok::Int, start, start, p);

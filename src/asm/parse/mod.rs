@@ -44,9 +44,9 @@ use core::fmt;
 use hashbrown::HashMap;
 use lexer::{Lexer, Tok, Token};
 
-use crate::ir::attributes::AttributeSet;
+use crate::ir::attributes::{Attribute, AttributeSet};
 use crate::ir::metadata::Metadata;
-use crate::ir::{Function, Inst, Module};
+use crate::ir::{Block, Function, Inst, Module};
 use crate::types::Type;
 use crate::value::{Value, ValueData, ValueKind};
 use crate::Context;
@@ -95,7 +95,16 @@ pub(crate) struct PErr {
     pub(crate) msg: String,
 }
 
-pub(crate) type PResult<T> = Result<T, PErr>;
+/// The parser's result: the error is boxed so that `PResult<Type>`,
+/// `PResult<Value>` and `PResult<()>` fit in two registers (errors are
+/// rare; every successful call would otherwise return through memory).
+pub(crate) type PResult<T> = Result<T, Box<PErr>>;
+
+/// Tokens lexed per batch (`Parser::ahead`).
+const AHEAD: usize = 256;
+
+/// Entries of `Parser::int_cache`.
+const INT_CACHE: usize = 256;
 
 /// How deep types, constants and metadata may nest before the parser
 /// refuses (recursion is bounded so no input can overflow the stack).
@@ -123,7 +132,7 @@ pub fn parse_module(ctx: &mut Context, src: &str, filename: &str) -> Result<Modu
     let mut p = Parser::new(ctx, src, m);
     match p.run() {
         Ok(()) => Ok(m),
-        Err(e) => Err(make_error(src, filename, e)),
+        Err(e) => Err(make_error(src, filename, *e)),
     }
 }
 
@@ -158,11 +167,61 @@ pub(crate) enum AttrTarget {
     Global(Value),
 }
 
+/// The numbered values `%N` of a function body, defined in increasing
+/// order (the parser rejects going back), so a sorted `Vec` without
+/// hashing: dense numbering (the usual `%0, %1, ...`) finds `%N` at index
+/// N, gaps fall back to a binary search. Memory is one entry per value
+/// whatever the numbers are.
+#[derive(Default)]
+pub(crate) struct NumberedValues {
+    entries: Vec<(u64, Value)>,
+}
+
+impl NumberedValues {
+    /// The value numbered `n`.
+    #[inline]
+    pub(crate) fn get(&self, n: &u64) -> Option<&Value> {
+        let n = *n;
+        // Numbers only grow: one above the last is not defined (yet).
+        if self.entries.last().is_none_or(|e| e.0 < n) {
+            return None;
+        }
+        if let Some((k, v)) = usize::try_from(n).ok().and_then(|i| self.entries.get(i)) {
+            if *k == n {
+                return Some(v);
+            }
+        }
+        self.entries
+            .binary_search_by_key(&n, |e| e.0)
+            .ok()
+            .map(|i| &self.entries[i].1)
+    }
+
+    /// Defines `n` (greater than every number defined so far).
+    #[inline]
+    pub(crate) fn push(&mut self, n: u64, v: Value) {
+        debug_assert!(self.entries.last().is_none_or(|e| e.0 < n));
+        self.entries.push((n, v));
+    }
+
+    /// The numbers and values, in increasing order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&u64, &Value)> + '_ {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    fn clear(&mut self) {
+        self.entries.clear();
+    }
+}
+
 /// Parser state for the function body being parsed.
 pub(crate) struct FnState {
     pub(crate) f: Function,
+    /// The block instructions are appended to (set by `parse_instruction`
+    /// before each instruction; the function itself until the first).
+    pub(crate) block: Block,
     /// Defined numbered values.
-    pub(crate) numbered: HashMap<u64, Value>,
+    pub(crate) numbered: NumberedValues,
     /// The next number an unnamed value gets.
     pub(crate) next_id: u64,
     /// Named values (and blocks) used before their definition.
@@ -171,13 +230,43 @@ pub(crate) struct FnState {
     pub(crate) fwd_ids: HashMap<u64, (Value, usize)>,
 }
 
+impl FnState {
+    /// The state for the body of `f`, reusing the tables (and their
+    /// capacity) of the previous body's state `old`.
+    pub(crate) fn reuse(old: Option<Box<FnState>>, f: Function) -> Box<FnState> {
+        match old {
+            Some(mut fs) => {
+                fs.f = f;
+                fs.block = Block(f.0);
+                fs.numbered.clear();
+                fs.next_id = 0;
+                fs.fwd_named.clear();
+                fs.fwd_ids.clear();
+                fs
+            }
+            None => Box::new(FnState {
+                f,
+                block: Block(f.0),
+                numbered: NumberedValues::default(),
+                next_id: 0,
+                fwd_named: HashMap::new(),
+                fwd_ids: HashMap::new(),
+            }),
+        }
+    }
+}
+
 /// The parser: the lexer's current token plus module-wide state.
 pub(crate) struct Parser<'a> {
     pub(crate) ctx: &'a mut Context,
     pub(crate) lx: Lexer<'a>,
     pub(crate) tok: Token,
-    /// The token after `tok` and the lexer position after it, once peeked.
-    pub(crate) peeked: Option<(Token, usize)>,
+    /// The tokens after `tok` are `ahead[next..filled]`, lexed in batches
+    /// (the lexer is context-free, so lexing ahead changes nothing the
+    /// parser sees; one lexer call per batch instead of one per token).
+    ahead: Box<[Token; AHEAD]>,
+    next: usize,
+    filled: usize,
     pub(crate) m: Module,
     pub(crate) depth: u32,
     /// Named types: the type, and the position of the first forward
@@ -193,6 +282,11 @@ pub(crate) struct Parser<'a> {
     /// Temporaries standing for `ValueAsMetadata` of a placeholder.
     pub(crate) md_value_fwd: HashMap<Value, Metadata>,
     pub(crate) attr_groups: HashMap<u64, AttributeSet>,
+    /// Attribute sets read so far, by content: equal inline lists (the
+    /// `noundef` of most call arguments) share one set.
+    pub(crate) attr_sets: HashMap<Vec<Attribute>, AttributeSet>,
+    /// The list being read by `parse_attrs` (kept for its capacity).
+    pub(crate) attr_scratch: Vec<Attribute>,
     pub(crate) attr_fixups: Vec<(AttrTarget, u64, usize)>,
     /// `blockaddress` of a function not parsed yet: placeholder, function,
     /// block name or number token (its start is the error position).
@@ -206,6 +300,10 @@ pub(crate) struct Parser<'a> {
     pub(crate) fs: Option<Box<FnState>>,
     /// The summary index being read (created by the first `^N` entry).
     pub(crate) summary: Option<Box<summary::SummaryState>>,
+    /// The last body's state, kept for its table capacity.
+    pub(crate) spare_fs: Option<Box<FnState>>,
+    /// See [`Parser::const_int`].
+    pub(crate) int_cache: Box<[Option<(Type, u64, Value)>; INT_CACHE]>,
 }
 
 /// A block reference by name or number (in `blockaddress`).
@@ -223,7 +321,9 @@ impl<'a> Parser<'a> {
             ctx,
             lx,
             tok,
-            peeked: None,
+            ahead: Box::new([Token::NONE; AHEAD]),
+            next: 0,
+            filled: 0,
             m,
             depth: 0,
             named_types: HashMap::new(),
@@ -236,6 +336,8 @@ impl<'a> Parser<'a> {
             md_fwd: HashMap::new(),
             md_value_fwd: HashMap::new(),
             attr_groups: HashMap::new(),
+            attr_sets: HashMap::new(),
+            attr_scratch: Vec::new(),
             attr_fixups: Vec::new(),
             fwd_blockaddr: Vec::new(),
             has_blockaddr: false,
@@ -243,6 +345,8 @@ impl<'a> Parser<'a> {
             comdat_uses: Vec::new(),
             fs: None,
             summary: None,
+            spare_fs: None,
+            int_cache: Box::new([None; INT_CACHE]),
         }
     }
 
@@ -252,41 +356,66 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn bump(&mut self) -> Token {
         let t = self.tok;
-        self.tok = match self.peeked.take() {
-            Some((tok, pos)) => {
-                self.lx.pos = pos;
-                tok
-            }
-            None => self.lx.next(),
-        };
-        t
-    }
-
-    /// The token after the current one (lexed once, cached).
-    pub(crate) fn peek(&mut self) -> Token {
-        if let Some((t, _)) = self.peeked {
-            return t;
+        if self.next == self.filled {
+            self.refill();
         }
-        let save = self.lx.pos;
-        let t = self.lx.next();
-        self.peeked = Some((t, self.lx.pos));
-        self.lx.pos = save;
+        self.tok = self.ahead[self.next];
+        self.next += 1;
         t
     }
 
-    /// An error at `pos`.
+    /// The token after the current one.
+    #[inline]
+    pub(crate) fn peek(&mut self) -> Token {
+        if self.next == self.filled {
+            self.refill();
+        }
+        self.ahead[self.next]
+    }
+
+    /// Switches the lexer's summary mode (`name:` is a word and a colon,
+    /// LLVM's `setIgnoreColonInIdentifiers`) and drops the tokens lexed
+    /// ahead under the other mode: turning it on (the current token is the
+    /// entry's `^N`) re-lexes after the current token; turning it off
+    /// re-lexes from the current token itself.
+    pub(crate) fn set_ignore_colon(&mut self, on: bool) {
+        self.lx.ignore_colon = on;
+        self.next = 0;
+        self.filled = 0;
+        if on {
+            debug_assert_eq!(self.tok.kind, Tok::SummaryId);
+            self.lx.pos = self.tok.b;
+        } else {
+            self.lx.pos = self.tok.start;
+            self.refill();
+            self.tok = self.ahead[0];
+            self.next = 1;
+        }
+    }
+
+    /// Lexes the next batch into `ahead` (all of it consumed).
+    #[inline(never)]
+    fn refill(&mut self) {
+        self.filled = self.lx.fill(&mut self.ahead[..]);
+        self.next = 0;
+    }
+
+    /// An error at `pos`. Cold: the paths that build an error's message
+    /// are laid out away from the hot code.
+    #[cold]
     pub(crate) fn err_at<T>(&self, pos: usize, msg: impl Into<String>) -> PResult<T> {
-        Err(PErr {
+        Err(Box::new(PErr {
             pos,
             msg: msg.into(),
-        })
+        }))
     }
 
     /// An error at the current token (the lexer's message if it is an
     /// error token).
+    #[cold]
     pub(crate) fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
         if self.tok.kind == Tok::Error {
-            return self.err_at(self.tok.start, self.tok.err);
+            return self.err_at(self.tok.start, self.tok.err.message());
         }
         self.err_at(self.tok.start, msg)
     }
@@ -306,12 +435,36 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     pub(crate) fn expect(&mut self, k: Tok, msg: &str) -> PResult<Token> {
         if self.tok.kind == k {
             Ok(self.bump())
         } else {
-            self.err(msg)
+            self.expect_failed(msg)
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn expect_failed(&self, msg: &str) -> PResult<Token> {
+        self.err(msg)
+    }
+
+    /// `ctx.const_int(ty, v)` through a small direct-mapped cache: the
+    /// same few integer constants (`i32 0`, `i64 1`, ...) are asked for
+    /// over and over, and a hit skips hashing the constant's key. Integer
+    /// constants are never freed while parsing, so entries stay valid.
+    #[inline]
+    pub(crate) fn const_int(&mut self, ty: Type, v: u64) -> Value {
+        let slot = (v as usize).wrapping_add(ty.index().wrapping_mul(0x9e37)) % INT_CACHE;
+        if let Some((t, x, c)) = self.int_cache[slot] {
+            if t == ty && x == v {
+                return c;
+            }
+        }
+        let c = self.ctx.const_int(ty, v);
+        self.int_cache[slot] = Some((ty, v, c));
+        c
     }
 
     /// The bytes of the current token's content.
@@ -323,9 +476,13 @@ impl<'a> Parser<'a> {
     /// Whether the current token is the bare word `w`.
     #[inline]
     pub(crate) fn is_word(&self, w: &str) -> bool {
-        self.tok.kind == Tok::Word && self.tok_bytes() == w.as_bytes()
+        // The length first: most tests fail there, before any slicing.
+        self.tok.kind == Tok::Word
+            && self.tok.b.wrapping_sub(self.tok.a) == w.len()
+            && self.tok_bytes() == w.as_bytes()
     }
 
+    #[inline]
     pub(crate) fn eat_word(&mut self, w: &str) -> bool {
         if self.is_word(w) {
             self.bump();

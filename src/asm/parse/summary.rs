@@ -80,10 +80,10 @@ impl Parser<'_> {
         // LLVM reads the number as `unsigned`.
         let id = self.tok.num as u32;
         self.sum();
-        self.lx.ignore_colon = true;
+        self.set_ignore_colon(true);
         self.bump();
         let r = self.summary_entry_body(id);
-        self.lx.ignore_colon = false;
+        self.set_ignore_colon(false);
         r
     }
 

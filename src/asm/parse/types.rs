@@ -11,7 +11,42 @@ use crate::types::Type;
 
 impl Parser<'_> {
     /// A type, with its suffixes (`*`, `addrspace(N)*`, `(params)`).
+    ///
+    /// `iN` up to 64 bits and `ptr` without a suffix (most types of a
+    /// body) are read here; the rest by [`parse_type_slow`](Self::parse_type_slow).
+    #[inline]
     pub(crate) fn parse_type(&mut self) -> PResult<Type> {
+        let t = match self.tok.kind {
+            Tok::IntType if (1..=64).contains(&self.tok.num) => {
+                self.ctx.try_int_type(self.tok.num as u32)
+            }
+            Tok::Word if self.tok_bytes() == b"ptr" => Some(self.ctx.ptr_type(0)),
+            _ => None,
+        };
+        let Some(t) = t else {
+            return self.parse_type_slow();
+        };
+        let pos = self.tok.start;
+        let is_ptr = self.tok.kind == Tok::Word;
+        self.bump();
+        if !matches!(self.tok.kind, Tok::Star | Tok::Word | Tok::LParen) {
+            return Ok(t);
+        }
+        self.enter()?;
+        let r = if is_ptr {
+            self.parse_opt_addrspace().and_then(|a| {
+                let p = self.ctx_ptr(a);
+                self.type_suffixes(p, true, pos)
+            })
+        } else {
+            self.type_suffixes(t, false, pos)
+        };
+        self.leave();
+        r
+    }
+
+    #[inline(never)]
+    fn parse_type_slow(&mut self) -> PResult<Type> {
         self.enter()?;
         let r = self.parse_type_inner();
         self.leave();
@@ -50,6 +85,9 @@ impl Parser<'_> {
                         self.bump();
                         let a = self.parse_opt_addrspace()?;
                         let p = self.ctx_ptr(a);
+                        if !matches!(self.tok.kind, Tok::Star | Tok::Word | Tok::LParen) {
+                            return Ok(p);
+                        }
                         return self.type_suffixes(p, true, pos);
                     }
                     b"target" => {
@@ -81,6 +119,9 @@ impl Parser<'_> {
             }
             _ => return self.err("expected type"),
         };
+        if !matches!(self.tok.kind, Tok::Star | Tok::Word | Tok::LParen) {
+            return Ok(ty);
+        }
         ty = self.type_suffixes(ty, false, pos)?;
         Ok(ty)
     }
@@ -130,10 +171,17 @@ impl Parser<'_> {
     }
 
     /// `addrspace(N)` if present, else 0.
+    #[inline]
     pub(crate) fn parse_opt_addrspace(&mut self) -> PResult<u32> {
-        if !self.eat_word("addrspace") {
+        if !self.is_word("addrspace") {
             return Ok(0);
         }
+        self.parse_addrspace()
+    }
+
+    /// `addrspace(N)` (the current token is `addrspace`).
+    fn parse_addrspace(&mut self) -> PResult<u32> {
+        self.bump();
         self.expect(Tok::LParen, "expected '(' in address space")?;
         let pos = self.tok.start;
         let a = if self.is(Tok::Str) {

@@ -49,7 +49,29 @@ impl Parser<'_> {
     }
 
     /// A value of type `ty`.
+    #[inline]
     pub(crate) fn parse_value(&mut self, ty: Type) -> PResult<Value> {
+        if let Some(v) = self.defined_local(ty) {
+            self.bump();
+            return Ok(v);
+        }
+        self.parse_value_slow(ty)
+    }
+
+    /// The common case of a value: `%N`, already defined with type `ty`
+    /// (not `metadata`, which reads `%N` as metadata). What `local_ref`
+    /// answers, without the checks for the other cases.
+    #[inline]
+    pub(crate) fn defined_local(&self, ty: Type) -> Option<Value> {
+        if self.tok.kind != Tok::LocalId {
+            return None;
+        }
+        let &v = self.fs.as_ref()?.numbered.get(&self.tok.num)?;
+        (self.ctx.type_of(v) == ty && ty != self.ctx.metadata_type()).then_some(v)
+    }
+
+    #[inline(never)]
+    fn parse_value_slow(&mut self, ty: Type) -> PResult<Value> {
         self.enter()?;
         let r = self.parse_value_inner(ty);
         self.leave();
@@ -168,7 +190,7 @@ impl Parser<'_> {
                 v = v * 10 + (c - b'0') as i64;
             }
             let v = if neg { -v } else { v };
-            return Ok(self.ctx.const_int(ty, v as u64));
+            return Ok(self.const_int(ty, v as u64));
         }
         let s = core::str::from_utf8(text).unwrap_or("");
         let lit = IntLiteral::parse(s).map_err(|e| super::PErr {
@@ -187,7 +209,7 @@ impl Parser<'_> {
                 if self.ctx.int_width(ty) != Some(1) {
                     return self.err_at(pos, "integer constant must have integer type");
                 }
-                Ok(self.ctx.const_int(ty, (w == b"true") as u64))
+                Ok(self.const_int(ty, (w == b"true") as u64))
             }
             b"null" => {
                 self.bump();
@@ -635,7 +657,7 @@ impl Parser<'_> {
         }
         self.expect(Tok::RParen, "expected ')' in constantexpr")?;
         let rt = self.gep_result_type(&ops, &[pos])?;
-        if ops.len() > 1 && !self.ctx.is_sized(src) {
+        if ops.len() > 1 && !self.ctx.is_sized_memo(src) {
             return self.err_at(pos, "base element of getelementptr must be sized");
         }
         if self.ctx.gep_indexed_type(src, &ops[1..]).is_none() {
@@ -893,8 +915,12 @@ impl Parser<'_> {
                     _ => fs.next_id,
                 };
                 fs.next_id = id.saturating_add(1);
-                fs.numbered.insert(id, v);
-                fs.fwd_ids.remove(&id)
+                fs.numbered.push(id, v);
+                if fs.fwd_ids.is_empty() {
+                    None
+                } else {
+                    fs.fwd_ids.remove(&id)
+                }
             }
             LocalName::Named(t) => {
                 let f = fs.f;

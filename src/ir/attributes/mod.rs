@@ -9,9 +9,9 @@
 //! lists live (functions and calls), the numbering of `#N` groups (the module
 //! printer) or the `.ll` token grammar around an attribute (the parser).
 //!
-//! Nothing is interned: sets are small sorted boxed slices, compared and
-//! hashed by value, so a printer groups equal function sets into `#N`
-//! groups with a hash map.
+//! Nothing is interned: sets are small sorted slices behind a shared
+//! reference count (cheap to clone), compared and hashed by value, so a
+//! printer groups equal function sets into `#N` groups with a hash map.
 //!
 //! ```
 //! use lair::ir::attributes::{Attribute, AttributeSet, AttrKind};
@@ -40,6 +40,7 @@ pub use kind::{AttrClass, AttrKind, AttrPosition, AttrPositions};
 #[allow(unused_imports)] // for the module printer, being written
 pub(crate) use print::{write_attr, write_set_numbered};
 pub use print::{AttrSyntax, AttributeDisplay, AttributeSetDisplay};
+pub(crate) use set::insert_sorted;
 pub use set::{AttrIndex, AttributeList, AttributeSet};
 pub use values::{
     legacy_memory_keyword, pack_allocsize, pack_vscale_range, parse_allockind, parse_allocsize,

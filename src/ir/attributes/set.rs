@@ -6,7 +6,8 @@
 //! Does not own the printing of sets (`print.rs`).
 
 use core::cmp::Ordering;
-use std::sync::OnceLock;
+use core::hash::{Hash, Hasher};
+use std::sync::{Arc, OnceLock};
 
 use super::attr::Attribute;
 use super::kind::AttrKind;
@@ -16,13 +17,30 @@ use super::kind::AttrKind;
 /// attributes by key bytes), which is also llvm-dis's print order.
 ///
 /// Equal sets compare and hash equal, so a printer can group identical
-/// function attribute sets into `#N` groups with a hash map.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+/// function attribute sets into `#N` groups with a hash map. The storage
+/// is shared: cloning a set is a reference-count increment (a `#0` group
+/// merged into thousands of functions is stored once); changing one
+/// copies it first.
+#[derive(Clone, Debug, Default)]
 pub struct AttributeSet {
-    /// Sorted by [`canonical_cmp`], no two with the same kind or key.
-    /// Maintained only by [`AttributeSet::add`] and
-    /// [`AttributeSet::remove_at`].
-    attrs: Box<[Attribute]>,
+    /// Sorted by [`canonical_cmp`], no two with the same kind or key;
+    /// `None` when empty (never an empty slice). Maintained only by
+    /// [`AttributeSet::from_sorted`].
+    attrs: Option<Arc<[Attribute]>>,
+}
+
+impl PartialEq for AttributeSet {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for AttributeSet {}
+
+impl Hash for AttributeSet {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
 }
 
 /// The slot an attribute occupies in a set: its kind, or its string key.
@@ -50,8 +68,14 @@ fn canonical_cmp(a: &Attribute, b: &Attribute) -> Ordering {
 impl AttributeSet {
     /// The empty set.
     pub fn new() -> AttributeSet {
+        AttributeSet { attrs: None }
+    }
+
+    /// The set of `v`, already in canonical order without duplicates (as
+    /// [`insert_sorted`] keeps it).
+    pub(crate) fn from_sorted(v: Vec<Attribute>) -> AttributeSet {
         AttributeSet {
-            attrs: Box::new([]),
+            attrs: (!v.is_empty()).then(|| Arc::from(v)),
         }
     }
 
@@ -62,22 +86,21 @@ impl AttributeSet {
         for a in attrs {
             insert_sorted(&mut v, a);
         }
-        AttributeSet {
-            attrs: v.into_boxed_slice(),
-        }
+        AttributeSet::from_sorted(v)
     }
 
     fn find(&self, s: Slot<'_>) -> Result<usize, usize> {
-        self.attrs.binary_search_by(|a| slot(a).cmp(&s))
+        self.as_slice().binary_search_by(|a| slot(a).cmp(&s))
     }
 
     /// Adds `attr`, replacing the attribute of the same kind or key. An
     /// attribute LLVM treats as a no-op ([`Attribute::is_noop`]) is not
     /// added.
     pub fn add(&mut self, attr: Attribute) {
-        let mut v = core::mem::take(&mut self.attrs).into_vec();
+        let mut v = Vec::with_capacity(self.len() + 1);
+        v.extend_from_slice(self.as_slice());
         insert_sorted(&mut v, attr);
-        self.attrs = v.into_boxed_slice();
+        *self = AttributeSet::from_sorted(v);
     }
 
     /// Removes the attribute of `kind`; returns it if it was there.
@@ -93,22 +116,24 @@ impl AttributeSet {
     }
 
     fn remove_at(&mut self, i: usize) -> Attribute {
-        let mut v = core::mem::take(&mut self.attrs).into_vec();
+        let mut v = self.as_slice().to_vec();
         let a = v.remove(i);
-        self.attrs = v.into_boxed_slice();
+        *self = AttributeSet::from_sorted(v);
         a
     }
 
     /// The attribute of `kind`, if present.
     pub fn get(&self, kind: AttrKind) -> Option<&Attribute> {
-        self.find(Slot::Kind(kind)).ok().map(|i| &self.attrs[i])
+        self.find(Slot::Kind(kind))
+            .ok()
+            .map(|i| &self.as_slice()[i])
     }
 
     /// The string attribute with `key`, if present.
     pub fn get_string(&self, key: impl AsRef<[u8]>) -> Option<&Attribute> {
         self.find(Slot::Key(key.as_ref()))
             .ok()
-            .map(|i| &self.attrs[i])
+            .map(|i| &self.as_slice()[i])
     }
 
     /// Whether an attribute of `kind` is present.
@@ -123,26 +148,46 @@ impl AttributeSet {
 
     /// The attributes, in canonical (print) order.
     pub fn iter(&self) -> core::slice::Iter<'_, Attribute> {
-        self.attrs.iter()
+        self.as_slice().iter()
     }
 
     /// The attributes as a slice, in canonical order.
     pub fn as_slice(&self) -> &[Attribute] {
-        &self.attrs
+        self.attrs.as_deref().unwrap_or(&[])
     }
 
     /// The number of attributes.
     pub fn len(&self) -> usize {
-        self.attrs.len()
+        self.as_slice().len()
     }
 
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
-        self.attrs.is_empty()
+        self.attrs.is_none()
+    }
+
+    /// This set with the attributes of `other` whose kind (or string key)
+    /// it lacks; its own attributes win. Shares `other`'s storage when
+    /// this set is empty.
+    pub fn merged_with(&self, other: &AttributeSet) -> AttributeSet {
+        if self.is_empty() {
+            return other.clone();
+        }
+        if other.is_empty() {
+            return self.clone();
+        }
+        let mut v = Vec::with_capacity(self.len() + other.len());
+        v.extend_from_slice(other.as_slice());
+        for a in self.iter() {
+            insert_sorted(&mut v, a.clone());
+        }
+        AttributeSet::from_sorted(v)
     }
 }
 
-fn insert_sorted(v: &mut Vec<Attribute>, attr: Attribute) {
+/// Adds `attr` to `v`, kept in canonical order with one attribute per
+/// kind or key (replacing one of the same slot); no-ops are not added.
+pub(crate) fn insert_sorted(v: &mut Vec<Attribute>, attr: Attribute) {
     if attr.is_noop() {
         return;
     }
@@ -156,7 +201,7 @@ impl<'a> IntoIterator for &'a AttributeSet {
     type Item = &'a Attribute;
     type IntoIter = core::slice::Iter<'a, Attribute>;
     fn into_iter(self) -> Self::IntoIter {
-        self.attrs.iter()
+        self.as_slice().iter()
     }
 }
 
@@ -245,14 +290,37 @@ impl AttributeList {
     pub fn from_sets(
         function: AttributeSet,
         ret: AttributeSet,
-        params: Vec<AttributeSet>,
+        mut params: Vec<AttributeSet>,
     ) -> AttributeList {
-        let mut v = Vec::with_capacity(2 + params.len());
+        AttributeList::from_slice(function, ret, &mut params)
+    }
+
+    /// [`from_sets`](Self::from_sets), taking the parameter sets out of
+    /// `params` (left empty); one allocation of the exact size.
+    pub(crate) fn from_slice(
+        function: AttributeSet,
+        ret: AttributeSet,
+        params: &mut [AttributeSet],
+    ) -> AttributeList {
+        let n = params
+            .iter()
+            .rposition(|s| !s.is_empty())
+            .map_or(0, |i| i + 1);
+        let len = if n > 0 {
+            2 + n
+        } else if !ret.is_empty() {
+            2
+        } else {
+            usize::from(!function.is_empty())
+        };
+        if len == 0 {
+            return AttributeList::default();
+        }
+        let mut v = Vec::with_capacity(len);
         v.push(function);
-        v.push(ret);
-        v.extend(params);
-        while v.last().is_some_and(AttributeSet::is_empty) {
-            v.pop();
+        if len > 1 {
+            v.push(ret);
+            v.extend(params[..n].iter_mut().map(core::mem::take));
         }
         AttributeList {
             sets: v.into_boxed_slice(),
