@@ -384,15 +384,34 @@ impl Graph {
     }
 
     /// Appends one operand to a hung-off run that has room (`nops < cap`).
+    ///
+    /// # Panics
+    /// If `user` or `v` is stale.
+    #[inline]
     pub(crate) fn push_operand(&mut self, user: Value, v: Option<Value>) {
-        let (start, n, is_const) = {
-            let d = self.get(user);
-            (d.ops, d.nops, d.kind() == super::ValueKind::Constant)
-        };
-        self.init_slots(user.idx, start, n, n + 1, is_const);
-        self.get_mut(user).nops = n + 1;
         if let Some(v) = v {
-            self.set_use(start + n, v.idx);
+            if !self.is_live(v) {
+                stale(v);
+            }
+        }
+        let d = self.get_mut(user);
+        let (start, n) = (d.ops, d.nops);
+        let bit = if d.kind() == super::ValueKind::Constant {
+            CONST_USER
+        } else {
+            0
+        };
+        d.nops = n + 1;
+        let u = start + n;
+        self.pool.uses[u as usize] = UseData {
+            val: NONE,
+            user: user.idx,
+            opno: n | bit,
+            prev: NONE,
+            next: NONE,
+        };
+        if let Some(v) = v {
+            self.link_head(u, v.idx);
         }
     }
 
