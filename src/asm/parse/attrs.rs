@@ -35,6 +35,9 @@ impl Parser<'_> {
         place: AttrPlace,
         groups: &mut Vec<(u64, usize)>,
     ) -> PResult<AttributeSet> {
+        if !matches!(self.tok.kind, Tok::Word | Tok::Str | Tok::AttrGroup) {
+            return Ok(AttributeSet::new());
+        }
         let mut set = std::mem::take(&mut self.attr_scratch);
         set.clear();
         let r = self.parse_attrs_into(place, groups, &mut set);
@@ -199,11 +202,19 @@ impl Parser<'_> {
         if attrs.is_empty() {
             return AttributeSet::new();
         }
-        if let Some(s) = self.attr_sets.get(attrs) {
-            return s.clone();
+        // The last set again (runs of `noundef` arguments): no hashing.
+        if self.last_attrs.as_slice() == attrs {
+            return self.last_attrs.clone();
         }
-        let s = AttributeSet::from_sorted(attrs.to_vec());
-        self.attr_sets.insert(attrs.to_vec(), s.clone());
+        let s = match self.attr_sets.get(attrs) {
+            Some(s) => s.clone(),
+            None => {
+                let s = AttributeSet::from_sorted(attrs.to_vec());
+                self.attr_sets.insert(attrs.to_vec(), s.clone());
+                s
+            }
+        };
+        self.last_attrs = s.clone();
         s
     }
 

@@ -1227,8 +1227,12 @@ impl Parser<'_> {
             (None, None) => unreachable!("a callee was parsed"),
         };
         let mut ops = args;
-        ops.extend(bundle_ops);
-        ops.extend(dests);
+        if !bundle_ops.is_empty() {
+            ops.extend(bundle_ops);
+        }
+        if !dests.is_empty() {
+            ops.extend(dests);
+        }
         ops.push(callee);
         let attrs = AttributeList::from_slice(fn_attrs, ret_attrs, &mut arg_attrs);
         let cd = CallData {

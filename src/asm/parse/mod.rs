@@ -287,6 +287,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) attr_sets: HashMap<Vec<Attribute>, AttributeSet>,
     /// The list being read by `parse_attrs` (kept for its capacity).
     pub(crate) attr_scratch: Vec<Attribute>,
+    /// The set `intern_attrs` returned last.
+    pub(crate) last_attrs: AttributeSet,
     pub(crate) attr_fixups: Vec<(AttrTarget, u64, usize)>,
     /// `blockaddress` of a function not parsed yet: placeholder, function,
     /// block name or number token (its start is the error position).
@@ -338,6 +340,7 @@ impl<'a> Parser<'a> {
             attr_groups: HashMap::new(),
             attr_sets: HashMap::new(),
             attr_scratch: Vec::new(),
+            last_attrs: AttributeSet::new(),
             attr_fixups: Vec::new(),
             fwd_blockaddr: Vec::new(),
             has_blockaddr: false,
@@ -359,7 +362,7 @@ impl<'a> Parser<'a> {
         if self.next == self.filled {
             self.refill();
         }
-        self.tok = self.ahead[self.next];
+        self.tok = self.ahead[self.next % AHEAD];
         self.next += 1;
         t
     }
@@ -370,7 +373,7 @@ impl<'a> Parser<'a> {
         if self.next == self.filled {
             self.refill();
         }
-        self.ahead[self.next]
+        self.ahead[self.next % AHEAD]
     }
 
     /// Switches the lexer's summary mode (`name:` is a word and a colon,

@@ -55,7 +55,34 @@ impl Parser<'_> {
             self.bump();
             return Ok(v);
         }
+        if self.tok.kind == Tok::Int {
+            if let Some(v) = self.small_int_const(ty) {
+                self.bump();
+                return Ok(v);
+            }
+        }
         self.parse_value_slow(ty)
+    }
+
+    /// The common case of an integer literal: the current `Int` token
+    /// (up to 18 digits) as a constant of integer type `ty` (at most 64
+    /// bits), as `parse_int_const` makes it.
+    #[inline]
+    fn small_int_const(&mut self, ty: Type) -> Option<Value> {
+        let w = self.ctx.int_width(ty)?;
+        let text = self.tok_bytes();
+        if w > 64 || text.len() > 18 {
+            return None;
+        }
+        let (neg, digits) = match text.split_first() {
+            Some((b'-', d)) => (true, d),
+            _ => (false, text),
+        };
+        let v = digits
+            .iter()
+            .fold(0i64, |v, &c| v * 10 + i64::from(c - b'0'));
+        let v = if neg { -v } else { v };
+        Some(self.const_int(ty, v as u64))
     }
 
     /// The common case of a value: `%N`, already defined with type `ty`

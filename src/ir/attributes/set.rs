@@ -191,6 +191,10 @@ pub(crate) fn insert_sorted(v: &mut Vec<Attribute>, attr: Attribute) {
     if attr.is_noop() {
         return;
     }
+    if v.is_empty() {
+        v.push(attr);
+        return;
+    }
     match v.binary_search_by(|a| canonical_cmp(a, &attr)) {
         Ok(i) => v[i] = attr,
         Err(i) => v.insert(i, attr),
