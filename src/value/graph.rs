@@ -31,6 +31,14 @@ impl Graph {
         }
     }
 
+    /// Makes room for `values` more values and `uses` more uses (the
+    /// record and generation arrays grow together).
+    pub(crate) fn reserve(&mut self, values: usize, uses: usize) {
+        self.values.reserve(values);
+        self.gens.reserve(values);
+        self.pool.uses.reserve(uses);
+    }
+
     /// Mints a value for `data`, reusing a freed slot (with a new
     /// generation) when there is one.
     #[inline]

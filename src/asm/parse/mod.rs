@@ -134,8 +134,7 @@ pub fn parse_module(ctx: &mut Context, src: &str, filename: &str) -> Result<Modu
     // debug-info modules have fewer), so the two big arrays are
     // allocated once instead of doubling and copying. Untouched capacity
     // costs address space, not memory.
-    ctx.graph.values.reserve(src.len() / 40);
-    ctx.graph.pool.uses.reserve(src.len() / 28);
+    ctx.graph.reserve(src.len() / 40, src.len() / 28);
     let mut p = Parser::new(ctx, src, m);
     match p.run() {
         Ok(()) => Ok(m),
