@@ -142,18 +142,22 @@ opcodes! {
 
 impl Opcode {
     /// Whether the opcode ends a block.
+    #[inline]
     pub fn is_terminator(self) -> bool {
         self.class() == OpClass::Terminator
     }
     /// Whether the opcode is a cast.
+    #[inline]
     pub fn is_cast(self) -> bool {
         self.class() == OpClass::Cast
     }
     /// Whether the opcode is a binary operator (integer, float or bitwise).
+    #[inline]
     pub fn is_binary(self) -> bool {
         self.class() == OpClass::Binary
     }
     /// Whether the binary operator works on floating point.
+    #[inline]
     pub fn is_fp_binary(self) -> bool {
         matches!(
             self,
@@ -161,6 +165,7 @@ impl Opcode {
         )
     }
     /// Whether the binary operator is commutative.
+    #[inline]
     pub fn is_commutative(self) -> bool {
         matches!(
             self,
@@ -429,6 +434,7 @@ impl Predicate {
         Predicate::ALL.get(x as usize).copied()
     }
     /// Whether this is an integer predicate.
+    #[inline]
     pub fn is_int(self) -> bool {
         self as u8 >= Predicate::IEq as u8
     }
