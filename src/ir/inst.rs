@@ -258,16 +258,7 @@ impl Context {
         operands: &[Value],
         payload: InstPayload,
     ) -> Inst {
-        let storage = op.storage();
-        if let OperandStorage::Fixed(n) = storage {
-            assert_eq!(
-                operands.len(),
-                n as usize,
-                "`{}` takes {n} operands, got {}",
-                op.mnemonic(),
-                operands.len()
-            );
-        }
+        let storage = checked_storage(op, operands.len());
         let mut d = ValueData::new(ValueKind::Instruction, ty);
         d.opcode = op as u8;
         let v = self.graph.alloc_user(d, operands, false);
@@ -298,16 +289,7 @@ impl Context {
         payload: InstPayload,
         flags: u16,
     ) -> Inst {
-        let storage = op.storage();
-        if let OperandStorage::Fixed(n) = storage {
-            assert_eq!(
-                operands.len(),
-                n as usize,
-                "`{}` takes {n} operands, got {}",
-                op.mnemonic(),
-                operands.len()
-            );
-        }
+        let storage = checked_storage(op, operands.len());
         let last = {
             let bd = self.graph.get(b.0);
             assert_eq!(bd.kind(), ValueKind::Block, "{:?} is not a block", b.0);
@@ -632,4 +614,22 @@ impl DoubleEndedIterator for InstIter<'_> {
         }
         Some(Inst(self.ctx.graph.handle(cur)))
     }
+}
+
+/// The operand storage of `op`, checking a fixed arity against `n`.
+///
+/// # Panics
+/// If a fixed-arity opcode gets the wrong number of operands.
+#[inline]
+fn checked_storage(op: Opcode, n: usize) -> OperandStorage {
+    let storage = op.storage();
+    if let OperandStorage::Fixed(k) = storage {
+        assert_eq!(
+            n,
+            k as usize,
+            "`{}` takes {k} operands, got {n}",
+            op.mnemonic()
+        );
+    }
+    storage
 }
