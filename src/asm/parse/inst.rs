@@ -11,7 +11,7 @@ use super::attrs::AttrPlace;
 use super::lexer::Tok;
 use super::module::Header;
 use super::values::LocalName;
-use super::{AttrTarget, FnState, PResult, Parser};
+use super::{cold, AttrTarget, FnState, PResult, Parser};
 use crate::inst::{
     fmf, gep, mem, wrap, Opcode, Ordering, Predicate, RmwOp, TailKind, DISJOINT, EXACT, NNEG,
 };
@@ -452,6 +452,7 @@ impl Parser<'_> {
                 self.new_inst(op, void, &ops, InstPayload::None, 0)
             }
             Opcode::IndirectBr => {
+                cold();
                 let a = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after indirectbr address")?;
                 self.expect(Tok::LSquare, "expected '[' with indirectbr")?;
@@ -471,11 +472,13 @@ impl Parser<'_> {
                 return self.parse_call(op, tail, pos)
             }
             Opcode::Resume => {
+                cold();
                 let v = self.parse_typed_value()?;
                 self.new_inst(op, void, &[v], InstPayload::None, 0)
             }
             Opcode::Unreachable => self.new_inst(op, void, &[], InstPayload::None, 0),
             Opcode::CleanupRet => {
+                cold();
                 self.expect_word("from")?;
                 let pad = self.pad_operand(false)?;
                 self.expect_word("unwind")?;
@@ -488,6 +491,7 @@ impl Parser<'_> {
                 self.new_inst(op, void, &ops, InstPayload::None, 0)
             }
             Opcode::CatchRet => {
+                cold();
                 self.expect_word("from")?;
                 let pad = self.pad_operand(false)?;
                 self.expect_word("to")?;
@@ -495,6 +499,7 @@ impl Parser<'_> {
                 self.new_inst(op, void, &[pad, b], InstPayload::None, 0)
             }
             Opcode::CatchSwitch => {
+                cold();
                 self.expect_word("within")?;
                 let parent = self.pad_operand(true)?;
                 self.expect(Tok::LSquare, "expected '[' with catchswitch labels")?;
@@ -520,6 +525,7 @@ impl Parser<'_> {
                 self.new_inst(op, tt, &ops, InstPayload::None, flags)
             }
             Opcode::CatchPad | Opcode::CleanupPad => {
+                cold();
                 self.expect_word("within")?;
                 let parent = self.pad_operand(op == Opcode::CleanupPad)?;
                 self.expect(Tok::LSquare, "expected '[' in catchpad/cleanuppad")?;
@@ -538,6 +544,7 @@ impl Parser<'_> {
                 self.new_inst(op, tt, &ops, InstPayload::None, 0)
             }
             Opcode::FNeg => {
+                cold();
                 let fl = self.parse_fmf();
                 let tpos = self.tok.start;
                 let v = self.parse_typed_value()?;
@@ -694,17 +701,20 @@ impl Parser<'_> {
                 self.new_inst(op, t, &[c, a, b], InstPayload::None, fl)
             }
             Opcode::VAArg => {
+                cold();
                 let v = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after vaarg operand")?;
                 let t = self.parse_type()?;
                 self.new_inst(op, t, &[v], InstPayload::None, 0)
             }
             Opcode::Freeze => {
+                cold();
                 let v = self.parse_typed_value()?;
                 let t = self.ctx.type_of(v);
                 self.new_inst(op, t, &[v], InstPayload::None, 0)
             }
             Opcode::ExtractElement => {
+                cold();
                 let vpos = self.tok.start;
                 let v = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after extract value")?;
@@ -716,6 +726,7 @@ impl Parser<'_> {
                 self.new_inst(op, e, &[v, idx], InstPayload::None, 0)
             }
             Opcode::InsertElement => {
+                cold();
                 let vpos = self.tok.start;
                 let v = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after insertelement value")?;
@@ -730,6 +741,7 @@ impl Parser<'_> {
                 self.new_inst(op, vt, &[v, e, idx], InstPayload::None, 0)
             }
             Opcode::ShuffleVector => {
+                cold();
                 let vpos = self.tok.start;
                 let a = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after shuffle mask")?;
@@ -752,6 +764,7 @@ impl Parser<'_> {
                 self.new_inst(op, rt, &[a, b], InstPayload::Mask(mask.into()), 0)
             }
             Opcode::ExtractValue | Opcode::InsertValue => {
+                cold();
                 let vpos = self.tok.start;
                 let v = self.parse_typed_value()?;
                 let mut ops = vec![v];
@@ -791,6 +804,7 @@ impl Parser<'_> {
                 self.new_inst(op, rt, &ops, InstPayload::Indices(idx.into()), 0)
             }
             Opcode::LandingPad => {
+                cold();
                 let t = self.parse_type()?;
                 let cleanup = self.eat_word("cleanup");
                 let mut clauses = Vec::new();
@@ -905,6 +919,7 @@ impl Parser<'_> {
                 i
             }
             Opcode::AtomicCmpXchg => {
+                cold();
                 let mut fl = 0;
                 if self.eat_word("weak") {
                     fl |= mem::WEAK;
@@ -936,6 +951,7 @@ impl Parser<'_> {
                 i
             }
             Opcode::AtomicRMW => {
+                cold();
                 let mut fl = 0;
                 if self.eat_word("volatile") {
                     fl |= mem::VOLATILE;
@@ -960,6 +976,7 @@ impl Parser<'_> {
                 i
             }
             Opcode::Fence => {
+                cold();
                 let scope = self.parse_syncscope(None)?;
                 let o = self.parse_ordering()?;
                 let i = self.new_inst(

@@ -100,6 +100,13 @@ pub(crate) struct PErr {
 /// rare; every successful call would otherwise return through memory).
 pub(crate) type PResult<T> = Result<T, Box<PErr>>;
 
+/// Marks the path that calls it as rarely taken, so that the compiler lays
+/// it out away from the hot code (the instruction cache is the limit on
+/// the parser's hot paths).
+#[cold]
+#[inline(never)]
+pub(crate) fn cold() {}
+
 /// Tokens lexed per batch (`Parser::ahead`).
 const AHEAD: usize = 256;
 

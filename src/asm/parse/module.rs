@@ -318,6 +318,11 @@ impl Parser<'_> {
             return self.parse_u32("calling convention");
         }
         let w = self.word();
+        // Every name in the table ends in `cc` or has a `_`; types such as
+        // `void` and `ptr` (the usual next word) skip the search.
+        if !(w.ends_with("cc") || w.contains('_')) {
+            return Ok(0);
+        }
         if let Some(&(_, n)) = CALLING_CONVS.iter().find(|c| c.0 == w) {
             self.bump();
             return Ok(n);
