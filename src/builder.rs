@@ -808,32 +808,39 @@ impl Context {
     /// hung-off operands by LLVM's rule (`e + e/2`, at least 2; H2) when
     /// full. The block gets no use (LLVM U12). O(1) amortised; the run grows
     /// in place when it ends at the top of the use pool.
+    #[inline]
     pub fn phi_add_incoming(&mut self, phi: Inst, v: Value, b: Block) {
-        let n = self.graph.get(phi.0).nops;
-        let side = self.graph.get(phi.0).side;
-        let Some(&crate::ir::side::Payload::Inst(x)) =
-            (side != crate::entity::NONE).then(|| &self.sides.recs[side as usize].payload)
-        else {
-            panic!("{:?} is not a phi", phi.0)
+        let d = self.graph.get(phi.0);
+        let (n, side, mut ops) = (d.nops, d.side, d.ops);
+        let x = match self.sides.recs.get(side as usize).map(|r| &r.payload) {
+            Some(&crate::ir::side::Payload::Inst(x)) => x,
+            _ => not_a_phi(phi),
         };
-        let InstPayload::Phi { blocks, cap } = &mut self.sides.extras[x as usize].payload else {
-            panic!("{:?} is not a phi", phi.0)
+        let cap = match &self.sides.extras[x as usize].payload {
+            InstPayload::Phi { cap, .. } => *cap,
+            _ => not_a_phi(phi),
         };
-        let mut c = *cap;
-        if n == c {
-            let new_cap = (n + n / 2).max(2);
-            blocks.reserve_exact(new_cap as usize - blocks.len());
-            self.graph.grow_operands(phi.0, &mut c, new_cap);
-            let InstPayload::Phi { blocks, cap } = &mut self.sides.extras[x as usize].payload
-            else {
-                unreachable!()
-            };
-            *cap = c;
-            blocks.push(b.0);
-        } else {
+        if n == cap {
+            ops = self.grow_phi(phi, x, n);
+        }
+        self.graph.push_inst_operand(phi.0.idx, ops, n, v);
+        if let InstPayload::Phi { blocks, .. } = &mut self.sides.extras[x as usize].payload {
             blocks.push(b.0);
         }
-        self.graph.push_operand(phi.0, Some(v));
+    }
+
+    /// Grows a full PHI's operand run and block list by LLVM's rule
+    /// (`e + e/2`, at least 2); returns the run's (possibly new) start.
+    #[cold]
+    #[inline(never)]
+    fn grow_phi(&mut self, phi: Inst, x: u32, n: u32) -> u32 {
+        let InstPayload::Phi { blocks, cap } = &mut self.sides.extras[x as usize].payload else {
+            not_a_phi(phi)
+        };
+        let new_cap = (n + n / 2).max(2);
+        blocks.reserve_exact(new_cap as usize - blocks.len());
+        self.graph.grow_operands(phi.0, cap, new_cap);
+        self.graph.get(phi.0).ops
     }
 
     /// The incoming blocks of a PHI, parallel to its operands.
@@ -945,4 +952,10 @@ impl Context {
     pub fn is_const_kind(&self, v: Value, k: ConstKind) -> bool {
         self.value_kind(v) == ValueKind::Constant && self.const_kind(v) == k
     }
+}
+
+#[cold]
+#[inline(never)]
+fn not_a_phi(phi: Inst) -> ! {
+    panic!("{:?} is not a phi", phi.0)
 }

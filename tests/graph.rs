@@ -476,3 +476,30 @@ fn erase_block_and_function_body() {
     assert!(!ctx.is_live(x));
     ctx.check_use_lists().unwrap();
 }
+
+#[test]
+fn phi_add_incoming_rejects_stale_value_and_non_phi() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    let i32t = ctx.i32_type();
+    let phi = Builder::at_end(&mut ctx, b).phi(i32t, 0);
+    let gone = add(&mut ctx, b, x, "gone");
+    ctx.erase_inst(Inst(gone));
+    let before = ctx.num_operands(phi.0);
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        ctx.phi_add_incoming(phi, gone, b);
+    }));
+    let msg = r.expect_err("stale value accepted");
+    let msg = msg.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(msg.contains("stale value id"), "{msg}");
+    // Nothing was added by the failed call.
+    assert_eq!(ctx.num_operands(phi.0), before);
+    assert!(ctx.phi_blocks(phi).is_empty());
+    let not_phi = Inst(add(&mut ctx, b, x, "a"));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        ctx.phi_add_incoming(not_phi, x, b);
+    }));
+    let msg = r.expect_err("non-phi accepted");
+    let msg = msg.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(msg.contains("is not a phi"), "{msg}");
+}

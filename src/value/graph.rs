@@ -423,6 +423,39 @@ impl Graph {
         }
     }
 
+    /// Appends operand `v` as operand `n` of the live instruction `user`
+    /// (raw index, already checked by the caller, whose run starts at
+    /// `ops` and has room for it). One record read for `v`, one store of
+    /// the new use already linked at the head of `v`'s list.
+    ///
+    /// # Panics
+    /// If `v` is stale.
+    #[inline]
+    pub(crate) fn push_inst_operand(&mut self, user: u32, ops: u32, n: u32, v: Value) {
+        let i = v.idx as usize;
+        let head = match (self.gens.get(i), self.values.get_mut(i)) {
+            (Some(&g), Some(vd)) if g == v.gen && vd.kind_bits != KIND_FREE => {
+                let head = vd.first_use;
+                vd.first_use = ops + n;
+                head
+            }
+            _ => stale(v),
+        };
+        let u = ops + n;
+        self.values[user as usize].nops = n + 1;
+        let uses = &mut self.pool.uses;
+        uses[u as usize] = UseData {
+            val: v.idx,
+            user,
+            opno: n,
+            prev: NONE,
+            next: head,
+        };
+        if head != NONE {
+            uses[head as usize].prev = u;
+        }
+    }
+
     /// Drops the operands from `new_len` on (their uses leave the lists);
     /// the capacity of the run is unchanged.
     pub(crate) fn truncate_operands(&mut self, user: Value, new_len: u32) {
