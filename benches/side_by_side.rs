@@ -55,6 +55,9 @@ pub struct Opts {
     pub quick: bool,
     /// `--input FILE.ll` for the file workloads.
     pub input: String,
+    /// `--serial-parse` (ours only): `parse_ll` parses on one thread
+    /// (`parse_module_serial`) instead of lexing on a second one.
+    pub serial_parse: bool,
 }
 
 impl Opts {
@@ -107,12 +110,14 @@ pub fn report(name: &str, n: usize, samples: &[Sample], with_bytes: bool) {
 
 fn main() {
     let mut quick = false;
+    let mut serial_parse = false;
     let mut only: Option<String> = None;
     let mut input = String::from("../shared/corpus/sqlite3-O0.ll");
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--quick" => quick = true,
+            "--serial-parse" => serial_parse = true,
             "--only" => only = args.next(),
             "--input" => {
                 if let Some(v) = args.next() {
@@ -122,7 +127,11 @@ fn main() {
             _ => {} // cargo passes `--bench`; unknown flags are ignored
         }
     }
-    let opts = Opts { quick, input };
+    let opts = Opts {
+        quick,
+        input,
+        serial_parse,
+    };
     for (name, run) in workloads::ALL {
         if only.as_deref().is_none_or(|o| o == *name) {
             run(&opts);

@@ -325,3 +325,59 @@ fn fuzz_smoke_never_panics() {
     );
     assert!(start.elapsed().as_secs() < 120, "fuzz smoke too slow");
 }
+
+/// `count` small functions, about 200 bytes each.
+fn filler(count: usize) -> String {
+    let mut s = String::new();
+    for i in 0..count {
+        s.push_str(&format!(
+            "define i32 @filler{i}(i32 %x, ptr %p) {{\nentry:\n  %a = add nsw i32 %x, {i}\n  store i32 %a, ptr %p, align 4\n  %b = load i32, ptr %p, align 4\n  ret i32 %b\n}}\n\n"
+        ));
+    }
+    s
+}
+
+fn parse_with(
+    f: fn(&mut Context, &str, &str) -> Result<lair::ir::Module, ParseError>,
+    src: &str,
+) -> Result<String, ParseError> {
+    let mut ctx = Context::new();
+    let m = f(&mut ctx, src, "big.ll")?;
+    Ok(ctx.print_module(m))
+}
+
+#[test]
+fn lexer_thread_gives_the_serial_result() {
+    use lair::asm::parse::parse_module_serial;
+    // Over the 1 MiB at which parse_module lexes on a second thread, with
+    // summary entries (which switch the lexer's mode, handing lexing back
+    // to the parser's thread) after the first MiB.
+    let summary = std::fs::read_to_string(data_dir().join("summary.ll")).unwrap();
+    let cut = summary.find("\n^").expect("summary.ll has entries") + 1;
+    let src = format!("{}\n{}{}", &summary[..cut], filler(9000), &summary[cut..]);
+    assert!(src.len() > (1 << 20) + 100_000);
+    let piped = parse_with(parse_module, &src).expect("parses");
+    let serial = parse_with(parse_module_serial, &src).expect("parses");
+    assert_eq!(piped, serial);
+    assert!(piped.contains("define i32 @filler8999("));
+    assert!(piped.contains("^0 = module:"));
+
+    // An error near the end is reported at the same place either way.
+    let bad = format!(
+        "{}define void @late() {{\n  ret i32 %nope\n}}\n",
+        filler(9000)
+    );
+    let e1 = parse_with(parse_module, &bad).unwrap_err();
+    let e2 = parse_with(parse_module_serial, &bad).unwrap_err();
+    assert_eq!(e1.to_string(), e2.to_string());
+    assert_eq!(e1.line as usize, bad.lines().count() - 1);
+
+    // An error early on: the parser stops while the lexer thread is still
+    // running ahead, and the parse returns instead of waiting on it.
+    let early = format!(
+        "define void @early() {{\n  ret i32 %nope\n}}\n{}",
+        filler(9000)
+    );
+    let e = parse_with(parse_module, &early).unwrap_err();
+    assert_eq!(e.line, 2);
+}

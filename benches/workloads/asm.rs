@@ -2,13 +2,14 @@
 //!
 //! `parse_ll`: timed from the `.ll` text in memory to the parsed module
 //! (a fresh context per repetition, created outside the clock; no
-//! verification). `print_ll`: parses its own module in setup and times
+//! verification; inputs of 1 MiB and more lex on a second thread unless
+//! `--serial-parse` is given). `print_ll`: parses its own module in setup and times
 //! printing the whole module to a string, reusing that module across
 //! repetitions. Untimed checks: every repetition parses to the same
 //! printed size, and printing is deterministic.
 
 use crate::{measure, report, Opts, Sample};
-use lair::asm::parse::parse_module;
+use lair::asm::parse::{parse_module, parse_module_serial};
 use lair::Context;
 
 fn load(opts: &Opts, name: &str) -> Option<String> {
@@ -30,7 +31,12 @@ pub fn parse_ll(opts: &Opts) {
     let mut sizes = Vec::new();
     for _ in 0..opts.reps() {
         let mut ctx = Context::new(); // setup
-        let (sample, m) = measure(|| parse_module(&mut ctx, &src, &opts.input));
+        let parse = if opts.serial_parse {
+            parse_module_serial
+        } else {
+            parse_module
+        };
+        let (sample, m) = measure(|| parse(&mut ctx, &src, &opts.input));
         let m = match m {
             Ok(m) => m,
             Err(e) => {

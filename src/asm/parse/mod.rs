@@ -30,6 +30,8 @@
 //! assert_eq!(err.message, "use of undefined value '%z'");
 //! ```
 
+use std::sync::mpsc;
+
 mod attrs;
 mod inst;
 mod lexer;
@@ -107,8 +109,81 @@ pub(crate) type PResult<T> = Result<T, Box<PErr>>;
 #[inline(never)]
 pub(crate) fn cold() {}
 
-/// Tokens lexed per batch (`Parser::ahead`).
-const AHEAD: usize = 256;
+/// Capacity of the token window (`Parser::ahead`): one batch of the
+/// lexer thread.
+const AHEAD: usize = 4096;
+
+/// Tokens lexed per batch by the parser's own lexer (a 10 KB batch stays
+/// in L1d; larger ones cost more misses than the calls they save).
+const LOCAL_BATCH: usize = 256;
+
+/// Inputs at least this long are lexed on a second thread (when the
+/// machine has one to give): below it, starting a thread costs more than
+/// the lexing it takes off the parser.
+const PIPE_MIN_BYTES: usize = 1 << 20;
+
+/// Batches the lexer thread may run ahead of the parser.
+const PIPE_DEPTH: usize = 8;
+
+/// A full token window and how many of its tokens are valid.
+type Batch = (Box<[Token; AHEAD]>, usize);
+
+/// The parser's end of the lexer thread: filled windows come in, consumed
+/// ones go back to be refilled.
+pub(crate) struct Piped {
+    rx: mpsc::Receiver<Batch>,
+    back: mpsc::Sender<Box<[Token; AHEAD]>>,
+}
+
+/// Drops the parser's end of the lexer thread's channel when the parse
+/// ends, also by unwinding: the scope joins the thread, and a thread
+/// waiting on a full channel only stops once the parser has hung up.
+struct HangUp<'p, 'a>(&'p mut Parser<'a>);
+
+impl Drop for HangUp<'_, '_> {
+    fn drop(&mut self) {
+        self.0.piped = None;
+    }
+}
+
+/// The lexer thread: lexes from `lx.pos` to the end of the input in
+/// windows of [`AHEAD`] tokens and sends them in order, stopping after
+/// the window holding [`Tok::Eof`] or as soon as the parser hangs up.
+/// When the parser is behind it waits by yielding rather than sleeping,
+/// so that taking a window never costs the parser a wake-up call.
+fn lex_thread(
+    mut lx: Lexer<'_>,
+    tx: mpsc::SyncSender<Batch>,
+    back: mpsc::Receiver<Box<[Token; AHEAD]>>,
+) {
+    loop {
+        let mut buf = back
+            .try_recv()
+            .unwrap_or_else(|_| Box::new([Token::NONE; AHEAD]));
+        let n = lx.fill(&mut buf[..]);
+        let eof = n == 0 || buf[n - 1].kind == Tok::Eof;
+        let mut item = (buf, n);
+        let mut spins = 0u32;
+        loop {
+            match tx.try_send(item) {
+                Ok(()) => break,
+                Err(mpsc::TrySendError::Full(it)) => {
+                    item = it;
+                    spins += 1;
+                    if spins < 64 {
+                        std::hint::spin_loop();
+                    } else {
+                        std::thread::yield_now();
+                    }
+                }
+                Err(mpsc::TrySendError::Disconnected(_)) => return,
+            }
+        }
+        if eof {
+            return;
+        }
+    }
+}
 
 /// Entries of `Parser::int_cache`.
 const INT_CACHE: usize = 256;
@@ -126,7 +201,29 @@ pub(crate) const MAX_DEPTH: u32 = 200;
 /// syntax errors, undefined or redefined values, type mismatches, unknown
 /// types, attributes and keywords. Nothing in the input can make this
 /// panic. The module may be partly built when an error is returned.
+///
+/// Inputs of 1 MiB and more are lexed on a second thread (when
+/// [`std::thread::available_parallelism`] reports two or more) that hands
+/// the parser windows of tokens; the result is the same as
+/// [`parse_module_serial`]'s, which never starts a thread.
 pub fn parse_module(ctx: &mut Context, src: &str, filename: &str) -> Result<Module, ParseError> {
+    let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
+    parse(ctx, src, filename, src.len() >= PIPE_MIN_BYTES && two_cores)
+}
+
+/// [`parse_module`] on the calling thread only.
+///
+/// # Errors
+/// As [`parse_module`].
+pub fn parse_module_serial(
+    ctx: &mut Context,
+    src: &str,
+    filename: &str,
+) -> Result<Module, ParseError> {
+    parse(ctx, src, filename, false)
+}
+
+fn parse(ctx: &mut Context, src: &str, filename: &str, pipe: bool) -> Result<Module, ParseError> {
     let m = ctx.create_module(filename);
     // A leading `; ModuleID = '...'` comment (as llvm-dis writes it) names
     // the module, so that printing is a fixed point.
@@ -143,7 +240,24 @@ pub fn parse_module(ctx: &mut Context, src: &str, filename: &str) -> Result<Modu
     // costs address space, not memory.
     ctx.graph.reserve(src.len() / 40, src.len() / 28);
     let mut p = Parser::new(ctx, src, m);
-    match p.run() {
+    let r = if pipe {
+        std::thread::scope(|s| {
+            let (tx, rx) = mpsc::sync_channel(PIPE_DEPTH);
+            let (back_tx, back_rx) = mpsc::channel();
+            let lx = p.lx.clone();
+            let spawned = std::thread::Builder::new()
+                .name("lair-lexer".into())
+                .spawn_scoped(s, move || lex_thread(lx, tx, back_rx));
+            // Without a thread the parser lexes for itself.
+            let piped = spawned.ok().map(|_| Piped { rx, back: back_tx });
+            let g = HangUp(&mut p);
+            g.0.piped = piped;
+            g.0.run()
+        })
+    } else {
+        p.run()
+    };
+    match r {
         Ok(()) => Ok(m),
         Err(e) => Err(make_error(src, filename, *e)),
     }
@@ -280,6 +394,8 @@ pub(crate) struct Parser<'a> {
     ahead: Box<[Token; AHEAD]>,
     next: usize,
     filled: usize,
+    /// The lexer thread, while it feeds `ahead` (large inputs only).
+    piped: Option<Piped>,
     pub(crate) m: Module,
     pub(crate) depth: u32,
     /// Named types: the type, and the position of the first forward
@@ -339,6 +455,7 @@ impl<'a> Parser<'a> {
             ahead: Box::new([Token::NONE; AHEAD]),
             next: 0,
             filled: 0,
+            piped: None,
             m,
             depth: 0,
             named_types: HashMap::new(),
@@ -395,6 +512,9 @@ impl<'a> Parser<'a> {
     /// entry's `^N`) re-lexes after the current token; turning it off
     /// re-lexes from the current token itself.
     pub(crate) fn set_ignore_colon(&mut self, on: bool) {
+        // The lexer thread lexes in the normal mode: from here on the
+        // parser's own lexer takes over.
+        self.piped = None;
         self.lx.ignore_colon = on;
         self.next = 0;
         self.filled = 0;
@@ -409,10 +529,29 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Lexes the next batch into `ahead` (all of it consumed).
+    /// Lexes the next batch into `ahead` (all of it consumed), or takes
+    /// it from the lexer thread.
     #[inline(never)]
     fn refill(&mut self) {
-        self.filled = self.lx.fill(&mut self.ahead[..]);
+        if let Some(p) = &self.piped {
+            match p.rx.recv() {
+                Ok((buf, n)) => {
+                    let old = std::mem::replace(&mut self.ahead, buf);
+                    // The thread may be gone (after its last window).
+                    let _ = p.back.send(old);
+                    self.filled = n;
+                    self.next = 0;
+                    return;
+                }
+                Err(_) => {
+                    // The thread sent its end-of-input window and left:
+                    // past the end there is only more end of input.
+                    self.piped = None;
+                    self.lx.pos = self.lx.src.len();
+                }
+            }
+        }
+        self.filled = self.lx.fill(&mut self.ahead[..LOCAL_BATCH]);
         self.next = 0;
     }
 
