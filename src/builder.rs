@@ -127,11 +127,11 @@ impl<'a> Builder<'a> {
         );
         let (ty, a_const) = {
             let d = self.ctx.graph.get(a);
-            (d.ty, d.kind() == ValueKind::Constant)
+            (d.ty, d.is(ValueKind::Constant))
         };
         let (ty_b, b_const) = {
             let d = self.ctx.graph.get(b);
-            (d.ty, d.kind() == ValueKind::Constant)
+            (d.ty, d.is(ValueKind::Constant))
         };
         assert_eq!(ty, ty_b, "binary operator operands must have the same type");
         if self.fold && a_const && b_const {

@@ -292,7 +292,7 @@ impl Context {
         let storage = checked_storage(op, operands.len());
         let last = {
             let bd = self.graph.get(b.0);
-            assert_eq!(bd.kind(), ValueKind::Block, "{:?} is not a block", b.0);
+            assert!(bd.is(ValueKind::Block), "{:?} is not a block", b.0);
             bd.nops
         };
         let mut d = ValueData::new(ValueKind::Instruction, ty);

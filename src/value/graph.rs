@@ -404,7 +404,7 @@ impl Graph {
         }
         let d = self.get_mut(user);
         let (start, n) = (d.ops, d.nops);
-        let bit = if d.kind() == super::ValueKind::Constant {
+        let bit = if d.is(super::ValueKind::Constant) {
             CONST_USER
         } else {
             0

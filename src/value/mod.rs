@@ -177,6 +177,12 @@ impl ValueData {
     pub(crate) fn kind(&self) -> ValueKind {
         kind_from_u8(self.kind_bits & !HAS_HANDLES)
     }
+    /// Whether the record is of kind `k` (a compare of the kind byte, no
+    /// decoding: a freed slot is of no kind).
+    #[inline]
+    pub(crate) fn is(&self, k: ValueKind) -> bool {
+        self.kind_bits & !HAS_HANDLES == k as u8
+    }
     #[inline]
     pub(crate) fn is_free(&self) -> bool {
         self.kind_bits == KIND_FREE
