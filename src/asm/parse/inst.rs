@@ -75,13 +75,6 @@ impl Parser<'_> {
         if let Some((p, m)) = first {
             return self.err_at(p, m);
         }
-        if self.has_blockaddr {
-            for (&n, &v) in fs.numbered.iter() {
-                if self.ctx.value_kind(v) == ValueKind::Block {
-                    self.done_fn_blocks.insert((f.0, n), v);
-                }
-            }
-        }
         self.spare_fs = Some(fs);
         Ok(())
     }

@@ -331,11 +331,6 @@ impl NumberedValues {
         self.entries.push((n, v));
     }
 
-    /// The numbers and values, in increasing order.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = (&u64, &Value)> + '_ {
-        self.entries.iter().map(|(k, v)| (k, v))
-    }
-
     fn clear(&mut self) {
         self.entries.clear();
     }
@@ -422,10 +417,6 @@ pub(crate) struct Parser<'a> {
     /// `blockaddress` of a function not parsed yet: placeholder, function,
     /// block name or number token (its start is the error position).
     pub(crate) fwd_blockaddr: Vec<(Value, BlockRef, Token)>,
-    /// Whether the source mentions `blockaddress` (then numbered blocks of
-    /// finished functions are remembered in `done_fn_blocks`).
-    pub(crate) has_blockaddr: bool,
-    pub(crate) done_fn_blocks: HashMap<(Value, u64), Value>,
     /// Comdat names used by globals, with positions (checked at the end).
     pub(crate) comdat_uses: Vec<(Box<str>, usize)>,
     pub(crate) fs: Option<Box<FnState>>,
@@ -473,8 +464,6 @@ impl<'a> Parser<'a> {
             last_attrs: AttributeSet::new(),
             attr_fixups: Vec::new(),
             fwd_blockaddr: Vec::new(),
-            has_blockaddr: false,
-            done_fn_blocks: HashMap::new(),
             comdat_uses: Vec::new(),
             fs: None,
             summary: None,

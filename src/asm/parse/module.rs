@@ -85,9 +85,6 @@ pub(crate) struct Header {
 impl Parser<'_> {
     /// The whole module.
     pub(crate) fn run(&mut self) -> PResult<()> {
-        // `str::contains` searches with SIMD; a byte loop here was 6% of
-        // the parse.
-        self.has_blockaddr = self.lx.text.contains("blockaddress");
         // `source_filename` and `target` lines only lead the file (LLVM 19
         // reads them before any other entity: the GUIDs of summary entries
         // depend on the source file name).

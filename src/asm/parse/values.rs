@@ -481,13 +481,17 @@ impl Parser<'_> {
                 && !self.ctx.is_declaration(Function(fv))
             {
                 let f = Function(fv);
-                let b = if bt.kind == Tok::LocalId {
-                    self.done_fn_blocks.get(&(fv, bt.num)).copied()
-                } else {
-                    self.ctx
-                        .local_by_name(f, &self.name_of(&bt))
-                        .filter(|&v| self.ctx.value_kind(v) == ValueKind::Block)
-                };
+                // LLVM 19 keeps no numbering of a finished body.
+                if bt.kind == Tok::LocalId {
+                    return self.err_at(
+                        bt.start,
+                        "cannot take address of numeric label after the function is defined",
+                    );
+                }
+                let b = self
+                    .ctx
+                    .local_by_name(f, &self.name_of(&bt))
+                    .filter(|&v| self.ctx.value_kind(v) == ValueKind::Block);
                 return match b {
                     Some(b) => Ok(self.ctx.block_address(f, Block(b))),
                     None => self.err_at(bt.start, "referenced value is not a basic block"),
