@@ -16,7 +16,7 @@ use lair::ir::attributes::{AttrIndex, AttrKind, Attribute, AttributeSet};
 use lair::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
 use lair::ir::global::{DllStorage, Linkage, ThreadLocal, UnnamedAddr, Visibility};
 use lair::ir::inst::{Bundle, CallData, DbgRecord, InstPayload};
-use lair::ir::metadata::{FieldName, MdField, SpecKind};
+use lair::ir::metadata::{FieldName, MdField, MdKindId, SpecKind};
 use lair::ir::module::ComdatKind;
 use lair::ir::{Block, Function, Inst, Module};
 use lair::{Context, Type, Value, ValueKind};
@@ -1771,14 +1771,14 @@ fn metadata_and_debug_records() {
     );
     let expr = ctx.md_specialized(SpecKind::DIExpression, vec![], false);
     let custom = ctx.md_tuple(&[]);
-    ctx.md_kind_id("custom.kind");
+    let custom_kind = ctx.md_kind_id("custom.kind");
 
     let g = ctx.add_global_var(m, "g", i32t, 0);
     let gtup = ctx.md_distinct_tuple(&[Some(dwarf)]);
-    ctx.global_data_mut(g).md.push(("custom.kind".into(), gtup));
+    ctx.global_data_mut(g).md.add(custom_kind, gtup);
 
     let f = declare(&mut ctx, m, "f", void, &[i32t], false);
-    ctx.function_data_mut(f).global.md.push(("dbg".into(), sp));
+    ctx.function_data_mut(f).global.md.add(MdKindId::DBG, sp);
     let e = ctx.append_block(f, "entry");
     let x = ctx.arg(f, 0);
     let mut b = Builder::at_end(&mut ctx, e);
@@ -1786,7 +1786,7 @@ fn metadata_and_debug_records() {
     let vx = ctx.md_value(x);
     let extra = ctx.extra_mut(r);
     extra.dbg = Some(loc);
-    extra.md.push(("custom.kind".into(), custom));
+    extra.md.add(custom_kind, custom);
     extra.dbg_records.push(DbgRecord {
         kind: "value".into(),
         ops: vec![Some(vx), Some(var), Some(expr), Some(loc)],

@@ -4,7 +4,6 @@
 //! Owns [`GlobalData`] and the linkage/visibility/... enums. Placement of
 //! globals in their module lives in `module.rs`.
 
-use super::metadata::Metadata;
 use super::{Global, Module};
 use crate::types::Type;
 use crate::value::{Value, ValueData, ValueKind};
@@ -125,7 +124,7 @@ pub struct GlobalData {
     /// Attribute group of a variable (`#N` on globals): string/enum attributes.
     pub attrs: crate::ir::attributes::AttributeSet,
     /// Metadata attachments `!kind !N`, in attachment order.
-    pub md: Vec<(Box<str>, Metadata)>,
+    pub md: crate::ir::metadata::MdAttachments,
 }
 
 impl Context {

@@ -88,7 +88,7 @@ pub struct InstExtra {
     /// `!dbg` attachment.
     pub dbg: Option<Metadata>,
     /// Other metadata attachments, by kind name, in attachment order.
-    pub md: Vec<(Box<str>, Metadata)>,
+    pub md: crate::ir::metadata::MdAttachments,
     /// Debug records (`#dbg_value(...)` lines) printed before the
     /// instruction, kept as their metadata operands and kind.
     pub dbg_records: Vec<DbgRecord>,

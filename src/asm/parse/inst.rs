@@ -17,6 +17,7 @@ use crate::inst::{
 };
 use crate::ir::attributes::{AttributeList, AttributeSet};
 use crate::ir::inst::{Bundle, CallData, InstPayload};
+use crate::ir::metadata::MdKindId;
 use crate::ir::special::{AsmDialect, InlineAsmData};
 use crate::ir::{Block, Inst};
 use crate::types::{Type, TypeData};
@@ -335,10 +336,10 @@ impl Parser<'_> {
             self.bump();
             let (k, md) = self.parse_md_attachment()?;
             let e = self.ctx.extra_mut(i);
-            if &*k == "dbg" {
+            if k == MdKindId::DBG {
                 e.dbg = Some(md);
             } else {
-                e.md.push((k, md));
+                e.md.add(k, md);
             }
         }
         Ok(i)

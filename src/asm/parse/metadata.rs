@@ -10,7 +10,7 @@
 use super::lexer::Tok;
 use super::{PResult, Parser};
 use crate::ir::inst::DbgRecord;
-use crate::ir::metadata::{FieldName, MdField, Metadata, SpecKind};
+use crate::ir::metadata::{FieldName, MdField, MdKindId, Metadata, SpecKind};
 use crate::value::{Value, ValueKind};
 
 impl Parser<'_> {
@@ -249,9 +249,19 @@ impl Parser<'_> {
     }
 
     /// `!kind !node` (the kind token is current).
-    pub(crate) fn parse_md_attachment(&mut self) -> PResult<(Box<str>, Metadata)> {
+    pub(crate) fn parse_md_attachment(&mut self) -> PResult<(MdKindId, Metadata)> {
         let t = self.expect(Tok::MdName, "expected metadata attachment")?;
-        let kind: Box<str> = self.name_of(&t).into();
+        let raw = self.lx.bytes(t.a, t.b);
+        let kind = match self.last_md_kind {
+            Some((r, k)) if r == raw => k,
+            _ => {
+                // Registered on first use, as LLVM's parser does, so kind
+                // ids (the print order) follow first appearance.
+                let k = self.ctx.md_kind_id(&self.name_of(&t));
+                self.last_md_kind = Some((raw, k));
+                k
+            }
+        };
         if !matches!(self.tok.kind, Tok::Exclaim | Tok::MdName) {
             return self.err("expected metadata node");
         }

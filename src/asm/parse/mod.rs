@@ -426,6 +426,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) spare_fs: Option<Box<FnState>>,
     /// See [`Parser::const_int`].
     pub(crate) int_cache: Box<[Option<(Type, u64, Value)>; INT_CACHE]>,
+    /// The metadata kind read last, by its source bytes (`tbaa` on most
+    /// loads and stores of optimised code): a repeat skips the kind table.
+    pub(crate) last_md_kind: Option<(&'a [u8], crate::ir::metadata::MdKindId)>,
 }
 
 /// A block reference by name or number (in `blockaddress`).
@@ -469,6 +472,7 @@ impl<'a> Parser<'a> {
             summary: None,
             spare_fs: None,
             int_cache: Box::new([None; INT_CACHE]),
+            last_md_kind: None,
         }
     }
 

@@ -13,6 +13,7 @@ use super::{AttrTarget, BlockRef, PResult, Parser};
 use crate::ir::attributes::{AttrIndex, AttrKind, AttributeList};
 use crate::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
 use crate::ir::global::{DllStorage, Linkage, ThreadLocal, UnnamedAddr, Visibility};
+use crate::ir::metadata::MdAttachments;
 use crate::ir::module::ComdatKind;
 use crate::ir::Global;
 use crate::types::Type;
@@ -393,7 +394,7 @@ impl Parser<'_> {
             match self.tok.kind {
                 Tok::MdName => {
                     let (k, md) = self.parse_md_attachment()?;
-                    self.ctx.global_data_mut(g).md.push((k, md));
+                    self.ctx.global_data_mut(g).md.add(k, md);
                 }
                 Tok::Word => {
                     let w = self.word();
@@ -536,7 +537,7 @@ impl Parser<'_> {
                 self.ctx.global_data_mut(g).partition = Some(s.into());
             } else if self.is(Tok::MdName) {
                 let (k, md) = self.parse_md_attachment()?;
-                self.ctx.global_data_mut(g).md.push((k, md));
+                self.ctx.global_data_mut(g).md.add(k, md);
             } else {
                 return self.err("unknown alias or ifunc property");
             }
@@ -546,10 +547,11 @@ impl Parser<'_> {
 
     /// `define`/`declare` already eaten: the header up to the body.
     fn parse_function_header(&mut self, is_define: bool) -> PResult<Header> {
-        let mut md = Vec::new();
+        let mut md = MdAttachments::new();
         if !is_define {
             while self.is(Tok::MdName) {
-                md.push(self.parse_md_attachment()?);
+                let (k, m) = self.parse_md_attachment()?;
+                md.add(k, m);
             }
         }
         let (linkage, _) = self.parse_linkage();
@@ -665,7 +667,8 @@ impl Parser<'_> {
         let _ = comdat_tok;
         if is_define {
             while self.is(Tok::MdName) {
-                md.push(self.parse_md_attachment()?);
+                let (k, m) = self.parse_md_attachment()?;
+                md.add(k, m);
             }
         }
         let fty = self.ctx.function_type(ret, &params, varargs);

@@ -18,7 +18,7 @@ use crate::constants::ConstKind;
 use crate::ir::attributes::AttrSyntax;
 use crate::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
 use crate::ir::global::{GlobalData, Linkage, Visibility};
-use crate::ir::metadata::Metadata;
+use crate::ir::metadata::{MdAttachments, Metadata};
 use crate::ir::module::ComdatKind;
 use crate::ir::{Block, Function, Global, Module};
 use crate::value::{Value, ValueKind};
@@ -251,7 +251,7 @@ impl Writer<'_> {
         }
     }
 
-    fn attachments(&self, out: &mut String, md: &[(Box<str>, Metadata)], sep: &str) {
+    fn attachments(&self, out: &mut String, md: &MdAttachments, sep: &str) {
         for (kind, node) in sorted_attachments(self.ctx, None, md) {
             out.push_str(sep);
             out.push('!');

@@ -27,7 +27,7 @@ use crate::entity::NONE;
 use crate::inst::Opcode;
 use crate::ir::attributes::{AttributeList, AttributeSet};
 use crate::ir::inst::InstPayload;
-use crate::ir::metadata::{MdData, MdSlots, Metadata};
+use crate::ir::metadata::{MdAttachments, MdData, MdSlots, Metadata};
 use crate::ir::{Function, Global, Inst, Module};
 use crate::types::Type;
 use crate::value::{Value, ValueKind};
@@ -259,33 +259,16 @@ fn program_address_space(dl: &str) -> u32 {
 }
 
 /// `(kind name, node)` attachments in LLVM's print and numbering order:
-/// `dbg` first, then by metadata kind id, attachment order within a kind
-/// (kinds this context never registered go last, in their given order).
+/// `dbg` first, then by metadata kind id (the list keeps that order),
+/// attachment order within a kind.
 pub(super) fn sorted_attachments<'m>(
-    ctx: &Context,
+    ctx: &'m Context,
     dbg: Option<Metadata>,
-    md: &'m [(Box<str>, Metadata)],
-) -> SmallVec<[(&'m str, Metadata); 4]> {
-    let mut v: SmallVec<[(&str, Metadata); 4]> = SmallVec::new();
-    if let Some(d) = dbg {
-        v.push(("dbg", d));
-    }
-    if md.len() <= 1 {
-        v.extend(md.iter().map(|(k, m)| (&**k, *m)));
-        return v;
-    }
-    let mut rest: SmallVec<[(Option<_>, &str, Metadata); 4]> = md
-        .iter()
-        .map(|(k, m)| (ctx.md_find_kind(k), &**k, *m))
-        .collect();
-    rest.sort_by(|a, b| match (a.0, b.0) {
-        (Some(x), Some(y)) => x.cmp(&y),
-        (Some(_), None) => core::cmp::Ordering::Less,
-        (None, Some(_)) => core::cmp::Ordering::Greater,
-        (None, None) => core::cmp::Ordering::Equal,
-    });
-    v.extend(rest.into_iter().map(|(_, k, m)| (k, m)));
-    v
+    md: &'m MdAttachments,
+) -> impl Iterator<Item = (&'m str, Metadata)> + 'm {
+    dbg.map(|d| ("dbg", d))
+        .into_iter()
+        .chain(md.iter().map(|(k, m)| (ctx.md_kind_name(k), m)))
 }
 
 /// `%N` numbers of one function's unnamed arguments, blocks and
