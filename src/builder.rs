@@ -811,7 +811,8 @@ impl Context {
     #[inline]
     pub fn phi_add_incoming(&mut self, phi: Inst, v: Value, b: Block) {
         let d = self.graph.get(phi.0);
-        let (n, side, mut ops) = (d.nops, d.side, d.ops);
+        let (n, mut ops) = (d.nops, d.ops);
+        let side = self.graph.side_at(phi.0.idx);
         let x = match self.sides.recs.get(side as usize).map(|r| &r.payload) {
             Some(&crate::ir::side::Payload::Inst(x)) => x,
             _ => not_a_phi(phi),

@@ -279,7 +279,7 @@ impl Context {
             i.0,
             self.num_uses(i.0)
         );
-        if d.side != NONE {
+        if d.has_side() {
             self.remove_inst(i);
             self.free_user(i.0);
             return;
@@ -310,13 +310,13 @@ impl Context {
 
     fn free_user(&mut self, v: Value) {
         // Without a side record there is no hung-off capacity to look up.
-        let cap = if self.graph.get(v).side == NONE {
+        let cap = if !self.graph.get(v).has_side() {
             self.graph.num_ops(v)
         } else {
             self.operand_capacity(v)
         };
         self.graph.release_operands(v, cap);
-        let side = self.graph.get(v).side;
+        let side = self.graph.side(v);
         self.sides.free(side);
         self.graph.free(v);
     }

@@ -17,7 +17,6 @@ pub mod apfloat;
 pub mod apint;
 pub mod fold;
 
-use crate::entity::NONE;
 use crate::inst::Opcode;
 use crate::ir::side::Payload;
 use crate::types::{Type, TypeData};
@@ -212,7 +211,10 @@ impl Context {
                 }
             }
         }
-        let p = match (d.side != NONE).then(|| &self.sides.recs[d.side as usize].payload) {
+        let p = match d
+            .has_side()
+            .then(|| &self.sides.recs[self.graph.side_at(idx) as usize].payload)
+        {
             Some(Payload::Const(p)) => Some(&**p),
             _ => None,
         };
@@ -298,7 +300,7 @@ impl Context {
     fn unintern(&mut self, v: Value) {
         let d = &self.graph.values[v.idx as usize];
         if matches!(KINDS[d.opcode as usize], ConstKind::Int | ConstKind::Float)
-            && d.side == NONE
+            && !d.has_side()
             && d.flags == 0
         {
             let (ty, word) = (d.ty, d.a as u64 | (d.b as u64) << 32);
@@ -633,7 +635,7 @@ impl Context {
                 Some(ConstKind::Null | ConstKind::Zero | ConstKind::TokenNone) => true,
                 // Without a side record the value (or float bits) is in the
                 // hot record's words: null is all-zero bits (+0.0 for floats).
-                Some(ConstKind::Int | ConstKind::Float) if d.side == NONE => d.a == 0 && d.b == 0,
+                Some(ConstKind::Int | ConstKind::Float) if !d.has_side() => d.a == 0 && d.b == 0,
                 Some(ConstKind::Int | ConstKind::Float) => self.is_null_value(e),
                 _ => false,
             };
@@ -941,7 +943,7 @@ impl Context {
         self.unintern(c);
         let cap = self.graph.get(c).nops;
         self.graph.release_operands(c, cap);
-        let side = self.graph.get(c).side;
+        let side = self.graph.side(c);
         self.sides.free(side);
         self.graph.free(c);
     }
@@ -962,7 +964,10 @@ fn rehash(
             .map(|u| u.val)
             .collect()
     };
-    let payload = match (d.side != NONE).then(|| &sides.recs[d.side as usize].payload) {
+    let payload = match d
+        .has_side()
+        .then(|| &sides.recs[graph.side_at(idx) as usize].payload)
+    {
         Some(Payload::Const(p)) => Some(&**p),
         _ => None,
     };

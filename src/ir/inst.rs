@@ -469,7 +469,7 @@ impl Context {
         let f = self.graph.values[blk as usize].a;
         // Only a named instruction (one with a side record) has a name to
         // register.
-        if f != NONE && self.graph.values[i.0.idx as usize].side != NONE {
+        if f != NONE && self.graph.values[i.0.idx as usize].has_side() {
             if let Some(n) = self.name_of(i.0).map(str::to_string) {
                 let f = Function(self.graph.handle(f));
                 self.set_raw_name(i.0, None);
@@ -497,7 +497,7 @@ impl Context {
             self.graph.values[next as usize].b = prev;
         }
         let f = self.graph.values[blk as usize].a;
-        if f != NONE && self.graph.get(i.0).side != NONE {
+        if f != NONE && self.graph.get(i.0).has_side() {
             self.forget_local_name(Function(self.graph.handle(f)), i.0);
         }
         let d = self.graph.get_mut(i.0);

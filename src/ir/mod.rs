@@ -135,23 +135,23 @@ impl Context {
     }
 
     pub(crate) fn side_of(&self, v: Value) -> Option<&Side> {
-        let s = self.graph.get(v).side;
+        let s = self.graph.side(v);
         (s != NONE).then(|| &self.sides.recs[s as usize])
     }
 
     pub(crate) fn side_of_mut(&mut self, v: Value) -> Option<&mut Side> {
-        let s = self.graph.get(v).side;
+        let s = self.graph.side(v);
         (s != NONE).then(|| &mut self.sides.recs[s as usize])
     }
 
     fn side_or_new(&mut self, v: Value) -> &mut Side {
-        let s = self.graph.get(v).side;
+        let s = self.graph.side(v);
         let s = if s == NONE {
             let s = self.sides.alloc(Side {
                 name: None,
                 payload: Payload::None,
             });
-            self.graph.get_mut(v).side = s;
+            self.graph.set_side(v, s);
             s
         } else {
             s
@@ -167,7 +167,7 @@ impl Context {
     }
 
     pub(crate) fn set_raw_name(&mut self, v: Value, name: Option<Box<str>>) {
-        if name.is_none() && self.graph.get(v).side == NONE {
+        if name.is_none() && !self.graph.get(v).has_side() {
             return;
         }
         self.side_or_new(v).name = name;

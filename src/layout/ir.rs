@@ -33,7 +33,7 @@ use crate::inst::{gep as gep_flags, Opcode};
 use crate::ir::inst::InstPayload;
 use crate::ir::side::Payload;
 use crate::types::{Type, TypeData};
-use crate::value::{UseData, Value, ValueKind, HAS_HANDLES};
+use crate::value::{UseData, Value, ValueKind, KIND_MASK};
 
 use super::cache::LayoutCache;
 use super::gep::{ConstIndexList, GepError, GepIndex, IndexList, Mode};
@@ -175,10 +175,10 @@ impl Head<'_> {
 #[inline(always)]
 fn const_index(ctx: &Context, raw: u32) -> Option<i128> {
     let d = ctx.graph.values.get(raw as usize)?;
-    if d.kind_bits & !HAS_HANDLES != ValueKind::Constant as u8 || d.opcode != ConstKind::Int as u8 {
+    if d.kind_bits & KIND_MASK != ValueKind::Constant as u8 || d.opcode != ConstKind::Int as u8 {
         return None;
     }
-    if d.side != NONE {
+    if d.has_side() {
         return wide_const_index(ctx, raw);
     }
     // Up to 64 bits, in the hot record.
@@ -230,12 +230,11 @@ impl ConstIndexList for ConstOperands<'_> {
     fn field(&self, i: usize) -> Option<u64> {
         let raw = self.uses[i].val;
         let d = self.ctx.graph.values.get(raw as usize)?;
-        if d.kind_bits & !HAS_HANDLES != ValueKind::Constant as u8
-            || d.opcode != ConstKind::Int as u8
+        if d.kind_bits & KIND_MASK != ValueKind::Constant as u8 || d.opcode != ConstKind::Int as u8
         {
             return None;
         }
-        if d.side != NONE {
+        if d.has_side() {
             return wide_const_index(self.ctx, raw).map(|v| u64::try_from(v).unwrap_or(u64::MAX));
         }
         Some(u64::from(d.a) | u64::from(d.b) << 32)
@@ -279,8 +278,10 @@ impl Context {
     #[inline]
     fn gep_head(&self, v: Value) -> Result<Head<'_>, GepError> {
         let d = self.graph.get(v);
-        let kind = d.kind_bits & !HAS_HANDLES;
-        let payload = (d.side != NONE).then(|| &self.sides.recs[d.side as usize].payload);
+        let kind = d.kind_bits & KIND_MASK;
+        let payload = d
+            .has_side()
+            .then(|| &self.sides.recs[self.graph.side_at(v.idx) as usize].payload);
         let (source, flags) =
             if kind == ValueKind::Instruction as u8 && d.opcode == Opcode::GetElementPtr as u8 {
                 match payload {

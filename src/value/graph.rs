@@ -5,7 +5,7 @@
 //! ([`Graph::unlink`]); everything else (set operand, RAUW splice, run
 //! moves) is written in terms of them.
 
-use super::{UseData, UsePool, Value, ValueData, CONST_USER, KIND_FREE};
+use super::{UseData, UsePool, Value, ValueData, CONST_USER, HAS_SIDE, KIND_FREE, KIND_MASK};
 use crate::entity::NONE;
 use crate::value::Use;
 use core::num::NonZeroU32;
@@ -18,6 +18,11 @@ pub(crate) struct Graph {
     gens: Vec<NonZeroU32>,
     /// Head of the free-slot list, threaded through `ValueData::a`.
     free_head: u32,
+    /// Side-record index of each value slot whose record has [`HAS_SIDE`]
+    /// set; grown only as far as the highest such slot (values that never
+    /// get a name or payload, such as a builder's plain arithmetic, cost
+    /// nothing here), stale entries behind a clear bit are ignored.
+    side_idx: Vec<u32>,
     pub(crate) pool: UsePool,
 }
 
@@ -27,6 +32,7 @@ impl Graph {
             values: Vec::new(),
             gens: Vec::new(),
             free_head: NONE,
+            side_idx: Vec::new(),
             pool: UsePool::new(),
         }
     }
@@ -107,6 +113,48 @@ impl Graph {
             }
         }
         stale(v)
+    }
+
+    /// The side-record index of the live slot `idx` (raw index, checked by
+    /// the caller), `NONE` without one.
+    #[inline]
+    pub(crate) fn side_at(&self, idx: u32) -> u32 {
+        if self.values[idx as usize].kind_bits & HAS_SIDE == 0 {
+            NONE
+        } else {
+            self.side_idx[idx as usize]
+        }
+    }
+
+    /// The side-record index of `v`, `NONE` without one.
+    ///
+    /// # Panics
+    /// If `v` is stale.
+    #[inline]
+    pub(crate) fn side(&self, v: Value) -> u32 {
+        if self.get(v).kind_bits & HAS_SIDE == 0 {
+            NONE
+        } else {
+            self.side_idx[v.idx as usize]
+        }
+    }
+
+    /// Records side record `s` (`NONE`: none) for `v`.
+    ///
+    /// # Panics
+    /// If `v` is stale.
+    pub(crate) fn set_side(&mut self, v: Value, s: u32) {
+        let d = self.get_mut(v);
+        if s == NONE {
+            d.kind_bits &= !HAS_SIDE;
+            return;
+        }
+        d.kind_bits |= HAS_SIDE;
+        let i = v.idx as usize;
+        if self.side_idx.len() <= i {
+            self.side_idx.resize(i + 1, NONE);
+        }
+        self.side_idx[i] = s;
     }
 
     /// Whether `v` names a live value of this graph.
@@ -287,7 +335,7 @@ impl Graph {
     /// (their `ops`/`nops` words hold their first/last instruction).
     #[inline]
     pub(crate) fn run_of(d: &ValueData) -> (u32, u32) {
-        if d.kind_bits & !super::HAS_HANDLES == super::ValueKind::Block as u8 {
+        if d.kind_bits & KIND_MASK == super::ValueKind::Block as u8 {
             (NONE, 0)
         } else {
             (d.ops, d.nops)

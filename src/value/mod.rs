@@ -127,6 +127,11 @@ impl ValueKind {
 pub(crate) const KIND_FREE: u8 = 0xff;
 /// Bit of `kind_bits` marking a value that has value handles registered.
 pub(crate) const HAS_HANDLES: u8 = 0x80;
+/// Bit of `kind_bits` marking a value that has a side record (its index is
+/// in `Graph::side_idx`).
+pub(crate) const HAS_SIDE: u8 = 0x40;
+/// The `ValueKind` part of `kind_bits`.
+pub(crate) const KIND_MASK: u8 = 0x3f;
 /// Bit of `UseData::opno` marking that the user is a uniqued constant, so
 /// RAUW decides the policy without loading the user.
 pub(crate) const CONST_USER: u32 = 1 << 31;
@@ -140,7 +145,8 @@ pub(crate) const CONST_USER: u32 = 1 << 31;
 pub(crate) struct ValueData {
     pub(crate) ty: Type,
     pub(crate) first_use: u32,
-    /// `ValueKind as u8`, plus [`HAS_HANDLES`]; [`KIND_FREE`] when free.
+    /// `ValueKind as u8`, plus [`HAS_HANDLES`] and [`HAS_SIDE`];
+    /// [`KIND_FREE`] when free.
     pub(crate) kind_bits: u8,
     /// Opcode (instructions) or constant kind (constants).
     pub(crate) opcode: u8,
@@ -153,8 +159,6 @@ pub(crate) struct ValueData {
     pub(crate) ops: u32,
     /// Number of operands.
     pub(crate) nops: u32,
-    /// Index of the side record (name, payload), or `NONE`.
-    pub(crate) side: u32,
 }
 
 impl ValueData {
@@ -170,18 +174,23 @@ impl ValueData {
             c: NONE,
             ops: NONE,
             nops: 0,
-            side: NONE,
         }
     }
     #[inline]
     pub(crate) fn kind(&self) -> ValueKind {
-        kind_from_u8(self.kind_bits & !HAS_HANDLES)
+        kind_from_u8(self.kind_bits & KIND_MASK)
     }
     /// Whether the record is of kind `k` (a compare of the kind byte, no
     /// decoding: a freed slot is of no kind).
     #[inline]
     pub(crate) fn is(&self, k: ValueKind) -> bool {
-        self.kind_bits & !HAS_HANDLES == k as u8
+        self.kind_bits & KIND_MASK == k as u8
+    }
+    /// Whether the value has a side record (name, payload). Only
+    /// meaningful on a live record.
+    #[inline]
+    pub(crate) fn has_side(&self) -> bool {
+        self.kind_bits & HAS_SIDE != 0
     }
     #[inline]
     pub(crate) fn is_free(&self) -> bool {
@@ -233,7 +242,7 @@ mod size_tests {
     use super::*;
     #[test]
     fn hot_records_are_small() {
-        assert_eq!(core::mem::size_of::<ValueData>(), 36);
+        assert_eq!(core::mem::size_of::<ValueData>(), 32);
         assert_eq!(core::mem::size_of::<UseData>(), 20);
         assert_eq!(core::mem::size_of::<Value>(), 8);
         assert_eq!(core::mem::size_of::<Option<Value>>(), 8);

@@ -441,7 +441,7 @@ impl<'a> Writer<'a> {
     fn int(&self, out: &mut String, c: Value) {
         let ctx = self.ctx;
         let d = ctx.graph.get(c);
-        if let (TypeData::Int(w), true) = (ctx.type_data(d.ty), d.side == crate::entity::NONE) {
+        if let (TypeData::Int(w), true) = (ctx.type_data(d.ty), !d.has_side()) {
             // Up to 64 bits the value is in the hot record's `a`/`b` words.
             let w = *w;
             if w <= 64 {
