@@ -149,8 +149,10 @@ impl Drop for HangUp<'_, '_> {
 /// The lexer thread: lexes from `lx.pos` to the end of the input in
 /// windows of [`AHEAD`] tokens and sends them in order, stopping after
 /// the window holding [`Tok::Eof`] or as soon as the parser hangs up.
-/// When the parser is behind it waits by yielding rather than sleeping,
-/// so that taking a window never costs the parser a wake-up call.
+/// When the parser is behind it waits by spinning, then yielding, and
+/// only after a few thousand yields by sleeping in `send`: a parser that
+/// keeps up never pays a wake-up call to take a window, and one that has
+/// stalled does not keep a core busy.
 fn lex_thread(
     mut lx: Lexer<'_>,
     tx: mpsc::SyncSender<Batch>,
@@ -172,8 +174,15 @@ fn lex_thread(
                     spins += 1;
                     if spins < 64 {
                         std::hint::spin_loop();
-                    } else {
+                    } else if spins < 4096 {
                         std::thread::yield_now();
+                    } else {
+                        // The parser is far behind (or stopped reading):
+                        // sleep until it takes a window.
+                        if tx.send(item).is_err() {
+                            return;
+                        }
+                        break;
                     }
                 }
                 Err(mpsc::TrySendError::Disconnected(_)) => return,
