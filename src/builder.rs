@@ -139,6 +139,10 @@ impl<'a> Builder<'a> {
                 return v;
             }
         }
+        if let Cursor::End(blk) = self.cursor {
+            // Both operands were checked live just above.
+            return self.ctx.append_new_inst_live(blk, op, ty, &[a, b], flags).0;
+        }
         self.build(op, ty, &[a, b], flags, InstPayload::None).0
     }
 

@@ -289,6 +289,35 @@ impl Context {
         payload: InstPayload,
         flags: u16,
     ) -> Inst {
+        self.append_inst_with(b, op, ty, operands, payload, flags, false)
+    }
+
+    /// [`append_new_inst`](Self::append_new_inst) whose caller has just
+    /// checked every operand live.
+    #[inline]
+    pub(crate) fn append_new_inst_live(
+        &mut self,
+        b: Block,
+        op: Opcode,
+        ty: Type,
+        operands: &[Value],
+        flags: u16,
+    ) -> Inst {
+        self.append_inst_with(b, op, ty, operands, InstPayload::None, flags, true)
+    }
+
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn append_inst_with(
+        &mut self,
+        b: Block,
+        op: Opcode,
+        ty: Type,
+        operands: &[Value],
+        payload: InstPayload,
+        flags: u16,
+        operands_live: bool,
+    ) -> Inst {
         let storage = checked_storage(op, operands.len());
         let last = {
             let bd = self.graph.get(b.0);
@@ -300,7 +329,11 @@ impl Context {
         d.flags = flags;
         d.a = b.0.idx;
         d.b = last;
-        let v = self.graph.alloc_user(d, operands, false);
+        let v = if operands_live {
+            self.graph.alloc_user_live(d, operands, false)
+        } else {
+            self.graph.alloc_user(d, operands, false)
+        };
         if last == NONE {
             self.graph.values[b.0.idx as usize].ops = v.idx;
         } else {

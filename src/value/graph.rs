@@ -263,6 +263,20 @@ impl Graph {
                 stale(o);
             }
         }
+        self.alloc_user_live(data, operands, is_const)
+    }
+
+    /// [`alloc_user`](Self::alloc_user) for operands the caller has just
+    /// checked live (the builder's binary operators read both operands'
+    /// records first): the check is not made twice.
+    #[inline]
+    pub(crate) fn alloc_user_live(
+        &mut self,
+        data: ValueData,
+        operands: &[Value],
+        is_const: bool,
+    ) -> Value {
+        debug_assert!(operands.iter().all(|&o| self.is_live(o)));
         let v = self.alloc(data);
         self.link_new_run(v.idx, operands, is_const);
         v
