@@ -152,9 +152,21 @@ impl Graph {
         d.kind_bits |= HAS_SIDE;
         let i = v.idx as usize;
         if self.side_idx.len() <= i {
-            self.side_idx.resize(i + 1, NONE);
+            self.grow_side_idx(i);
         }
         self.side_idx[i] = s;
+    }
+
+    /// Makes `side_idx` cover slot `i`: at least doubling (a parser gives
+    /// most new values a side record, each one the newest value), never
+    /// past the value array's capacity.
+    #[cold]
+    #[inline(never)]
+    fn grow_side_idx(&mut self, i: usize) {
+        let want = (i + 1)
+            .max(self.side_idx.len() * 2)
+            .min(self.values.capacity().max(i + 1));
+        self.side_idx.resize(want, NONE);
     }
 
     /// Whether `v` names a live value of this graph.

@@ -146,12 +146,12 @@ impl Parser<'_> {
                 }
                 if self.is(Tok::Equal) && place == AttrPlace::Group {
                     self.bump();
-                    let t = self.expect(Tok::Int, "expected integer")?;
+                    let t = self.expect_token(Tok::Int, "expected integer")?;
                     let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
                     return conv(Attribute::parse(kind, Some(text)));
                 }
                 if kind == AttrKind::Alignment {
-                    let t = self.expect(Tok::Int, "expected integer")?;
+                    let t = self.expect_token(Tok::Int, "expected integer")?;
                     let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
                     return conv(Attribute::parse(kind, Some(text)));
                 }
@@ -163,7 +163,7 @@ impl Parser<'_> {
     /// The source text between a `(` (the current token) and its matching
     /// `)`, both consumed.
     pub(crate) fn raw_parens(&mut self) -> PResult<String> {
-        let open = self.expect(Tok::LParen, "expected '('")?;
+        let open = self.expect_token(Tok::LParen, "expected '('")?;
         let mut depth = 1u32;
         loop {
             match self.tok.kind {
@@ -186,7 +186,7 @@ impl Parser<'_> {
     /// `attributes #N = { ... }`.
     pub(crate) fn parse_attr_group_def(&mut self) -> PResult<()> {
         self.bump(); // attributes
-        let t = self.expect(Tok::AttrGroup, "expected attribute group id")?;
+        let t = self.expect_token(Tok::AttrGroup, "expected attribute group id")?;
         self.expect(Tok::Equal, "expected '=' here")?;
         self.expect(Tok::LBrace, "expected '{' here")?;
         let mut none = Vec::new();

@@ -250,7 +250,7 @@ impl Parser<'_> {
 
     /// `!kind !node` (the kind token is current).
     pub(crate) fn parse_md_attachment(&mut self) -> PResult<(MdKindId, Metadata)> {
-        let t = self.expect(Tok::MdName, "expected metadata attachment")?;
+        let t = self.expect_token(Tok::MdName, "expected metadata attachment")?;
         let raw = self.lx.bytes(t.a, t.b);
         let kind = match self.last_md_kind {
             Some((r, k)) if r == raw => k,

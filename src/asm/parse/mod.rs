@@ -592,8 +592,22 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Steps over a token of kind `k`, or fails with `msg`. Most callers
+    /// only need the step: the token is not copied out (see
+    /// [`expect_token`](Self::expect_token)).
     #[inline]
-    pub(crate) fn expect(&mut self, k: Tok, msg: &str) -> PResult<Token> {
+    pub(crate) fn expect(&mut self, k: Tok, msg: &str) -> PResult<()> {
+        if self.tok.kind == k {
+            self.bump();
+            Ok(())
+        } else {
+            self.expect_failed(msg)
+        }
+    }
+
+    /// [`expect`](Self::expect), returning the token stepped over.
+    #[inline]
+    pub(crate) fn expect_token(&mut self, k: Tok, msg: &str) -> PResult<Token> {
         if self.tok.kind == k {
             Ok(self.bump())
         } else {
@@ -603,7 +617,7 @@ impl<'a> Parser<'a> {
 
     #[cold]
     #[inline(never)]
-    fn expect_failed(&self, msg: &str) -> PResult<Token> {
+    fn expect_failed<T>(&self, msg: &str) -> PResult<T> {
         self.err(msg)
     }
 

@@ -447,7 +447,7 @@ impl Parser<'_> {
     fn parse_comdat_ref(&mut self, own: &str) -> PResult<Box<str>> {
         let pos = self.tok.start;
         let name: Box<str> = if self.eat(Tok::LParen) {
-            let t = self.expect(Tok::ComdatName, "expected comdat variable")?;
+            let t = self.expect_token(Tok::ComdatName, "expected comdat variable")?;
             let n = self.name_of(&t).into();
             self.expect(Tok::RParen, "expected ')' after comdat var")?;
             n
