@@ -381,9 +381,24 @@ impl Context {
             }
             (_, p) => p,
         };
-        if !matches!(payload, InstPayload::None) {
-            self.extra_mut(i).payload = payload;
+        if matches!(payload, InstPayload::None) {
+            return;
         }
+        if self.graph.get(i.0).has_side() {
+            self.extra_mut(i).payload = payload;
+            return;
+        }
+        // A fresh instruction: its side record and extra are made at once,
+        // the extra built with its payload in place.
+        let x = self.sides.push_extra(InstExtra {
+            payload,
+            ..InstExtra::default()
+        });
+        let s = self.sides.alloc(super::side::Side {
+            name: None,
+            payload: Payload::Inst(x),
+        });
+        self.graph.set_side(i.0, s);
     }
 
     /// The opcode of an instruction.
@@ -414,12 +429,24 @@ impl Context {
 
     /// The side payload of an instruction, created empty when missing.
     pub fn extra_mut(&mut self, i: Inst) -> &mut InstExtra {
-        let x = match self.side_of(i.0).map(|s| &s.payload) {
-            Some(&Payload::Inst(x)) => x,
-            _ => {
-                let x = self.sides.new_extra();
-                self.set_payload(i.0, Payload::Inst(x));
-                x
+        let s = self.graph.side(i.0);
+        let x = if s == NONE {
+            // No side record yet: make both at once.
+            let x = self.sides.new_extra();
+            let s = self.sides.alloc(super::side::Side {
+                name: None,
+                payload: Payload::Inst(x),
+            });
+            self.graph.set_side(i.0, s);
+            x
+        } else {
+            match self.sides.recs[s as usize].payload {
+                Payload::Inst(x) => x,
+                _ => {
+                    let x = self.sides.new_extra();
+                    self.set_payload(i.0, Payload::Inst(x));
+                    x
+                }
             }
         };
         &mut self.sides.extras[x as usize]

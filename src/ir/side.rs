@@ -72,14 +72,20 @@ impl SideTable {
     }
     /// A fresh, empty instruction extra.
     pub(crate) fn new_extra(&mut self) -> u32 {
+        self.push_extra(InstExtra::default())
+    }
+    /// A slot holding `e` (a freed one when there is one).
+    #[inline]
+    pub(crate) fn push_extra(&mut self, e: InstExtra) -> u32 {
         if let Some(x) = self.extras_free.pop() {
+            self.extras[x as usize] = e;
             x
         } else {
             assert!(
                 self.extras.len() < NONE as usize,
                 "more than 2^32 instruction extras"
             );
-            self.extras.push(InstExtra::default());
+            self.extras.push(e);
             (self.extras.len() - 1) as u32
         }
     }

@@ -657,8 +657,11 @@ impl Parser<'_> {
             Opcode::Phi => {
                 let fl = self.parse_fmf();
                 let t = self.parse_type()?;
-                let mut vals = Vec::new();
-                let mut blocks = Vec::new();
+                // On the stack while reading (most PHIs have a few
+                // incoming values); the block list is then allocated once,
+                // at its exact size.
+                let mut vals: SmallVec<[Value; 8]> = SmallVec::new();
+                let mut blocks: SmallVec<[Value; 8]> = SmallVec::new();
                 loop {
                     self.expect(Tok::LSquare, "expected '[' in phi value list")?;
                     vals.push(self.parse_value(t)?);
@@ -677,6 +680,7 @@ impl Parser<'_> {
                     self.bump();
                 }
                 let fl = if self.is_fp_math_type(t) { fl } else { 0 };
+                let blocks = blocks.into_vec();
                 self.new_inst(op, t, &vals, InstPayload::Phi { blocks, cap: 0 }, fl)
             }
             Opcode::Select => {
