@@ -6,7 +6,7 @@ use lair::constants::apint::APInt;
 use lair::constants::fold::{fold_int_binop, Folded};
 use lair::constants::ConstKind;
 use lair::inst::{gep, wrap, Opcode};
-use lair::Context;
+use lair::{Context, Value};
 
 #[test]
 fn signedness_c2() {
@@ -239,4 +239,33 @@ fn replace_if_on_constant_user_replaces_every_use_r9() {
         ctx.operands(init).collect::<Vec<_>>(),
         [Some(y.0), Some(y.0)]
     );
+}
+
+#[test]
+fn data_arrays_built_directly_equal_the_aggregate_form() {
+    let mut ctx = Context::new();
+    for w in [8u32, 16, 32, 64] {
+        let et = ctx.int_type(w);
+        for data in [
+            vec![],
+            vec![0, 0, 0],
+            vec![1, 2, 3],
+            vec![0x1ff, 0, u64::MAX],
+            vec![0, 0, 1 << 40],
+        ] {
+            let direct = ctx.const_data_array(et, &data);
+            let elems: Vec<Value> = data.iter().map(|&x| ctx.const_int(et, x)).collect();
+            let aty = ctx.array_type(et, data.len() as u64);
+            let via = ctx.const_aggregate(aty, &elems);
+            assert_eq!(direct, via, "i{w} {data:?}");
+        }
+    }
+    let s = ctx.const_string(b"hi", true);
+    let i8t = ctx.i8_type();
+    let elems: Vec<Value> = [b'h', b'i', 0]
+        .iter()
+        .map(|&b| ctx.const_int(i8t, u64::from(b)))
+        .collect();
+    let aty = ctx.array_type(i8t, 3);
+    assert_eq!(s, ctx.const_aggregate(aty, &elems));
 }

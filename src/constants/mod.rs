@@ -741,6 +741,26 @@ impl Context {
     /// elements as raw bits).
     pub fn const_data_array(&mut self, elem_ty: Type, data: &[u64]) -> Value {
         let ty = self.array_type(elem_ty, data.len() as u64);
+        if let TypeData::Int(w @ (8 | 16 | 32 | 64)) = *self.type_data(elem_ty) {
+            // The form `const_aggregate` gives integer elements of these
+            // widths, built without a constant per element: all zero is
+            // `zeroinitializer`, anything else a data array of the values
+            // reduced to the width.
+            let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+            if data.iter().all(|&x| x & mask == 0) {
+                return self.simple(ConstKind::Zero, ty);
+            }
+            let p = ConstPayload::Data(data.iter().map(|&x| x & mask).collect());
+            return self.intern(Key {
+                kind: ConstKind::DataArray,
+                ty,
+                flags: 0,
+                a: 0,
+                b: 0,
+                ops: &[],
+                payload: Some(&p),
+            });
+        }
         let elems: Vec<Value> = data
             .iter()
             .map(|&x| {
