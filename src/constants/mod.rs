@@ -192,6 +192,20 @@ impl Key<'_> {
 }
 
 impl Context {
+    /// The uniqued constant of `kind` and `ty` whose whole identity is the
+    /// side payload `p` (wide integers and floats, data arrays).
+    fn intern_payload(&mut self, kind: ConstKind, ty: Type, p: &ConstPayload) -> Value {
+        self.intern(Key {
+            kind,
+            ty,
+            flags: 0,
+            a: 0,
+            b: 0,
+            ops: &[],
+            payload: Some(p),
+        })
+    }
+
     fn key_matches(&self, idx: u32, k: &Key<'_>) -> bool {
         let d = &self.graph.values[idx as usize];
         if d.opcode != k.kind as u8
@@ -400,15 +414,7 @@ impl Context {
             })
         } else {
             let p = ConstPayload::Int(value.clone());
-            self.intern(Key {
-                kind: ConstKind::Int,
-                ty,
-                flags: 0,
-                a: 0,
-                b: 0,
-                ops: &[],
-                payload: Some(&p),
-            })
+            self.intern_payload(ConstKind::Int, ty, &p)
         }
     }
 
@@ -445,15 +451,7 @@ impl Context {
             TypeData::X86Fp80 | TypeData::Fp128 | TypeData::PpcFp128
         ) {
             let p = ConstPayload::Float(bits);
-            self.intern(Key {
-                kind: ConstKind::Float,
-                ty,
-                flags: 0,
-                a: 0,
-                b: 0,
-                ops: &[],
-                payload: Some(&p),
-            })
+            self.intern_payload(ConstKind::Float, ty, &p)
         } else {
             self.intern(Key {
                 kind: ConstKind::Float,
@@ -676,15 +674,7 @@ impl Context {
                     ConstKind::DataVector
                 };
                 let p = ConstPayload::Data(data);
-                return self.intern(Key {
-                    kind: dk,
-                    ty,
-                    flags: 0,
-                    a: 0,
-                    b: 0,
-                    ops: &[],
-                    payload: Some(&p),
-                });
+                return self.intern_payload(dk, ty, &p);
             }
         }
         let mut small = [0u32; 8];
@@ -751,15 +741,7 @@ impl Context {
                 return self.simple(ConstKind::Zero, ty);
             }
             let p = ConstPayload::Data(data.iter().map(|&x| x & mask).collect());
-            return self.intern(Key {
-                kind: ConstKind::DataArray,
-                ty,
-                flags: 0,
-                a: 0,
-                b: 0,
-                ops: &[],
-                payload: Some(&p),
-            });
+            return self.intern_payload(ConstKind::DataArray, ty, &p);
         }
         let elems: Vec<Value> = data
             .iter()
