@@ -123,7 +123,8 @@ pub struct GlobalData {
     pub sanitizer: Vec<Box<str>>,
     /// Attribute group of a variable (`#N` on globals): string/enum attributes.
     pub attrs: crate::ir::attributes::AttributeSet,
-    /// Metadata attachments `!kind !N`, in attachment order.
+    /// Metadata attachments `!kind !N`, ordered by kind id (the print
+    /// order), attachment order within a kind.
     pub md: crate::ir::metadata::MdAttachments,
 }
 

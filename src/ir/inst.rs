@@ -87,7 +87,8 @@ pub struct InstExtra {
     pub sync_scope: Option<Box<str>>,
     /// `!dbg` attachment.
     pub dbg: Option<Metadata>,
-    /// Other metadata attachments, by kind name, in attachment order.
+    /// Other metadata attachments, ordered by kind id (the print order),
+    /// attachment order within a kind.
     pub md: crate::ir::metadata::MdAttachments,
     /// Debug records (`#dbg_value(...)` lines) printed before the
     /// instruction, kept as their metadata operands and kind.
@@ -388,17 +389,26 @@ impl Context {
             self.extra_mut(i).payload = payload;
             return;
         }
-        // A fresh instruction: its side record and extra are made at once,
-        // the extra built with its payload in place.
-        let x = self.sides.push_extra(InstExtra {
-            payload,
-            ..InstExtra::default()
-        });
+        // A fresh instruction: the extra is built with its payload in place.
+        self.attach_extra(
+            i,
+            InstExtra {
+                payload,
+                ..InstExtra::default()
+            },
+        );
+    }
+
+    /// Gives `i`, which has no side record, a side record holding the new
+    /// extra `e`; returns the extra's index.
+    fn attach_extra(&mut self, i: Inst, e: InstExtra) -> u32 {
+        let x = self.sides.push_extra(e);
         let s = self.sides.alloc(super::side::Side {
             name: None,
             payload: Payload::Inst(x),
         });
         self.graph.set_side(i.0, s);
+        x
     }
 
     /// The opcode of an instruction.
@@ -432,13 +442,7 @@ impl Context {
         let s = self.graph.side(i.0);
         let x = if s == NONE {
             // No side record yet: make both at once.
-            let x = self.sides.new_extra();
-            let s = self.sides.alloc(super::side::Side {
-                name: None,
-                payload: Payload::Inst(x),
-            });
-            self.graph.set_side(i.0, s);
-            x
+            self.attach_extra(i, InstExtra::default())
         } else {
             match self.sides.recs[s as usize].payload {
                 Payload::Inst(x) => x,
