@@ -19,9 +19,10 @@ pub(crate) struct Graph {
     /// Head of the free-slot list, threaded through `ValueData::a`.
     free_head: u32,
     /// Side-record index of each value slot whose record has [`HAS_SIDE`]
-    /// set; grown only as far as the highest such slot (values that never
-    /// get a name or payload, such as a builder's plain arithmetic, cost
-    /// nothing here), stale entries behind a clear bit are ignored.
+    /// set; empty until some value gets a side record, then grown by
+    /// doubling up to the value array's capacity (values that never get a
+    /// name or payload, such as a builder's plain arithmetic, cost nothing
+    /// here); stale entries behind a clear bit are ignored.
     side_idx: Vec<u32>,
     pub(crate) pool: UsePool,
 }
@@ -139,16 +140,14 @@ impl Graph {
         }
     }
 
-    /// Records side record `s` (`NONE`: none) for `v`.
+    /// Records side record `s` for `v` (side records are never taken back
+    /// from a live value; freeing the slot clears the bit).
     ///
     /// # Panics
     /// If `v` is stale.
     pub(crate) fn set_side(&mut self, v: Value, s: u32) {
+        debug_assert_ne!(s, NONE);
         let d = self.get_mut(v);
-        if s == NONE {
-            d.kind_bits &= !HAS_SIDE;
-            return;
-        }
         d.kind_bits |= HAS_SIDE;
         let i = v.idx as usize;
         if self.side_idx.len() <= i {
@@ -499,35 +498,26 @@ impl Graph {
 
     /// Appends operand `v` as operand `n` of the live instruction `user`
     /// (raw index, already checked by the caller, whose run starts at
-    /// `ops` and has room for it). One record read for `v`, one store of
-    /// the new use already linked at the head of `v`'s list.
+    /// `ops` and has room for it): [`push_operand`](Self::push_operand)
+    /// without re-reading the user's record.
     ///
     /// # Panics
     /// If `v` is stale.
     #[inline]
     pub(crate) fn push_inst_operand(&mut self, user: u32, ops: u32, n: u32, v: Value) {
-        let i = v.idx as usize;
-        let head = match (self.gens.get(i), self.values.get_mut(i)) {
-            (Some(&g), Some(vd)) if g == v.gen && vd.kind_bits != KIND_FREE => {
-                let head = vd.first_use;
-                vd.first_use = ops + n;
-                head
-            }
-            _ => stale(v),
-        };
-        let u = ops + n;
+        if !self.is_live(v) {
+            stale(v);
+        }
         self.values[user as usize].nops = n + 1;
-        let uses = &mut self.pool.uses;
-        uses[u as usize] = UseData {
-            val: v.idx,
+        let u = ops + n;
+        self.pool.uses[u as usize] = UseData {
+            val: NONE,
             user,
             opno: n,
             prev: NONE,
-            next: head,
+            next: NONE,
         };
-        if head != NONE {
-            uses[head as usize].prev = u;
-        }
+        self.link_head(u, v.idx);
     }
 
     /// Drops the operands from `new_len` on (their uses leave the lists);
