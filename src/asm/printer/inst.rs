@@ -13,7 +13,7 @@
 
 use smallvec::SmallVec;
 
-use super::slots::sorted_attachments;
+use super::slots::attachments_in_print_order;
 use super::text::{
     push_calling_conv, push_fmf, push_md_identifier, push_name, push_ordering, push_quoted,
     push_u64,
@@ -216,7 +216,7 @@ impl Writer<'_> {
         }
 
         if let Some(extra) = ctx.extra(i) {
-            for (kind, md) in sorted_attachments(ctx, extra.dbg, &extra.md) {
+            for (kind, md) in attachments_in_print_order(ctx, extra.dbg, &extra.md) {
                 out.push_str(", !");
                 push_md_identifier(out, kind);
                 out.push(' ');

@@ -8,7 +8,7 @@
 //! `dso_local`, visibility, ..., `section`, `comdat`, `align`, `gc`,
 //! `prefix`, `prologue`, `personality`). Instructions are `inst.rs`'s.
 
-use super::slots::{sorted_attachments, LocalSlots, ModuleSlots};
+use super::slots::{attachments_in_print_order, LocalSlots, ModuleSlots};
 use super::text::{
     push_bare_name, push_calling_conv, push_linkage, push_md_identifier, push_name, push_quoted,
     push_spaces, push_u64, unnamed_addr_name,
@@ -252,7 +252,7 @@ impl Writer<'_> {
     }
 
     fn attachments(&self, out: &mut String, md: &MdAttachments, sep: &str) {
-        for (kind, node) in sorted_attachments(self.ctx, None, md) {
+        for (kind, node) in attachments_in_print_order(self.ctx, None, md) {
             out.push_str(sep);
             out.push('!');
             push_md_identifier(out, kind);

@@ -101,7 +101,7 @@ impl<'a> ModuleSlots<'a> {
         };
         for g in ctx.global_vars(m) {
             number(&mut s, g.0);
-            for (_, md) in sorted_attachments(ctx, None, &ctx.global_data(g).md) {
+            for (_, md) in attachments_in_print_order(ctx, None, &ctx.global_data(g).md) {
                 s.md.add_root(ctx, md);
             }
             s.add_attr_group(&ctx.global_data(g).attrs);
@@ -156,7 +156,7 @@ impl<'a> ModuleSlots<'a> {
         f: Function,
         mut tf: Option<&mut TypeFinder<'a>>,
     ) {
-        for (_, md) in sorted_attachments(ctx, None, &ctx.function_data(f).global.md) {
+        for (_, md) in attachments_in_print_order(ctx, None, &ctx.function_data(f).global.md) {
             self.md.add_root(ctx, md);
         }
         if let Some(tf) = tf.as_deref_mut() {
@@ -185,7 +185,7 @@ impl<'a> ModuleSlots<'a> {
                     }
                 }
                 if extra.dbg.is_some() || !extra.md.is_empty() {
-                    for (_, md) in sorted_attachments(ctx, extra.dbg, &extra.md) {
+                    for (_, md) in attachments_in_print_order(ctx, extra.dbg, &extra.md) {
                         self.md.add_root(ctx, md);
                     }
                 }
@@ -261,7 +261,7 @@ fn program_address_space(dl: &str) -> u32 {
 /// `(kind name, node)` attachments in LLVM's print and numbering order:
 /// `dbg` first, then by metadata kind id (the list keeps that order),
 /// attachment order within a kind.
-pub(super) fn sorted_attachments<'m>(
+pub(super) fn attachments_in_print_order<'m>(
     ctx: &'m Context,
     dbg: Option<Metadata>,
     md: &'m MdAttachments,
@@ -459,7 +459,7 @@ impl<'c> TypeFinder<'c> {
             (InstPayload::Call(cd), _) => self.attrs(&cd.attrs),
             _ => {}
         }
-        for (_, md) in sorted_attachments(ctx, None, &extra.md) {
+        for (_, md) in attachments_in_print_order(ctx, None, &extra.md) {
             self.md(md);
         }
         for r in &extra.dbg_records {
