@@ -263,6 +263,45 @@ impl Context {
     /// If it still has uses after the handles were told ("uses remain"), or
     /// an asserting handle still names it.
     pub fn erase_inst(&mut self, i: Inst) {
+        let d = self.graph.get(i.0);
+        // The common case in one pass: an instruction (the kind byte
+        // carries no handle or side-record bit) with no uses left. Its
+        // record was checked live just above, so the rest works on raw
+        // indices; everything else takes the general path.
+        if d.kind_bits == ValueKind::Instruction as u8 && d.first_use == NONE {
+            let (blk, prev, next, ops, nops) = (d.a, d.b, d.c, d.ops, d.nops);
+            if blk != NONE {
+                self.unlink_from_block_raw(blk, prev, next);
+            }
+            self.graph.release_dying_run(ops, nops);
+            self.graph.free(i.0);
+            return;
+        }
+        self.erase_inst_general(i);
+    }
+
+    /// Takes a live instruction's record out of its block's list: `prev`
+    /// and `next` are its neighbours (NONE at the ends).
+    #[inline]
+    fn unlink_from_block_raw(&mut self, blk: u32, prev: u32, next: u32) {
+        let g = &mut self.graph.values[..];
+        if prev == NONE {
+            g[blk as usize].ops = next;
+        } else {
+            g[prev as usize].c = next;
+        }
+        if next == NONE {
+            g[blk as usize].nops = prev;
+        } else {
+            g[next as usize].b = prev;
+        }
+    }
+
+    /// [`erase_inst`](Self::erase_inst) for instructions with handles, a
+    /// side record or uses (which it reports).
+    #[cold]
+    #[inline(never)]
+    fn erase_inst_general(&mut self, i: Inst) {
         if self.graph.get(i.0).kind_bits & HAS_HANDLES != 0 {
             self.notify_erase(i.0);
         }
@@ -289,22 +328,9 @@ impl Context {
         // raw indices.
         let (blk, prev, next, ops, nops) = (d.a, d.b, d.c, d.ops, d.nops);
         if blk != NONE {
-            let g = &mut self.graph.values;
-            if prev == NONE {
-                g[blk as usize].ops = next;
-            } else {
-                g[prev as usize].c = next;
-            }
-            if next == NONE {
-                g[blk as usize].nops = prev;
-            } else {
-                g[next as usize].b = prev;
-            }
+            self.unlink_from_block_raw(blk, prev, next);
         }
-        for u in ops..ops.wrapping_add(nops) {
-            self.graph.unlink_dying(u);
-        }
-        self.graph.pool.free(ops, nops);
+        self.graph.release_dying_run(ops, nops);
         self.graph.free(i.0);
     }
 
