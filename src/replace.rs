@@ -54,7 +54,7 @@ impl Context {
         }
         self.notify_rauw(from, to);
         while let Some(u) = self.graph.move_plain_uses(from.idx, to.idx) {
-            let c = self.graph.handle(self.graph.pool.uses[u as usize].user);
+            let c = self.graph.handle(self.graph.pool.uses[u as usize].user());
             self.handle_operand_change(c, from, to);
         }
         if self.value_kind(from) == ValueKind::Block {

@@ -164,6 +164,59 @@ fn phi_growth_follows_llvm_h2() {
     ctx.check_use_lists().unwrap();
 }
 
+/// Operand numbers 7 and up are not kept in the use record (it holds the
+/// user and `min(opno, 7)`): they are read back from the user's run, which
+/// must stay right when a PHI's run moves and when incomings are removed.
+#[test]
+fn far_operand_numbers_follow_run_moves_and_removals() {
+    let (mut ctx, f, b) = setup();
+    let (x, y) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    let i32t = ctx.i32_type();
+    let phi = Builder::at_end(&mut ctx, b).phi(i32t, 0);
+    // A second PHI grown in between makes the first one's run move.
+    let phi2 = Builder::at_end(&mut ctx, b).phi(i32t, 0);
+    for k in 0..40u32 {
+        ctx.phi_add_incoming(phi, if k % 3 == 0 { x } else { y }, b);
+        ctx.phi_add_incoming(phi2, x, b);
+    }
+    let mut seen: Vec<u32> = ctx
+        .uses(y)
+        .filter(|u| u.user == phi.0)
+        .map(|u| u.operand_no)
+        .collect();
+    seen.sort_unstable();
+    let want: Vec<u32> = (0..40).filter(|k| k % 3 != 0).collect();
+    assert_eq!(seen, want);
+    for u in ctx.uses(x).collect::<Vec<_>>() {
+        assert_eq!(ctx.operand(u.user, u.operand_no), Some(x));
+    }
+    // Removing incoming 2 shifts every later operand down by one.
+    ctx.phi_remove_incoming(phi, 2);
+    for u in ctx.uses(y).filter(|u| u.user == phi.0).collect::<Vec<_>>() {
+        assert_eq!(ctx.operand(phi.0, u.operand_no), Some(y));
+    }
+    assert_eq!(
+        ctx.uses(y).filter(|u| u.user == phi.0).count(),
+        want.len() - 1
+    );
+    // A call with a dozen arguments: the callee is operand 12.
+    let fty = ctx.function_type(i32t, &[i32t; 12], false);
+    let m = ctx.global_parent(f);
+    let g = ctx.add_function(m, "g", fty);
+    let args = [x; 12];
+    let call = Builder::at_end(&mut ctx, b).call(fty, g.0, &args);
+    let callee_use = ctx.uses(g.0).next().unwrap();
+    assert_eq!((callee_use.user, callee_use.operand_no), (call, 12));
+    let mut nums: Vec<u32> = ctx
+        .uses(x)
+        .filter(|u| u.user == call)
+        .map(|u| u.operand_no)
+        .collect();
+    nums.sort_unstable();
+    assert_eq!(nums, (0..12).collect::<Vec<u32>>());
+    ctx.check_use_lists().unwrap();
+}
+
 #[test]
 fn phi_remove_keeps_order_h4() {
     let (mut ctx, f, b) = setup();

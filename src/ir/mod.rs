@@ -350,11 +350,7 @@ impl Context {
     }
 
     fn use_of_slot(&self, u: u32) -> Use {
-        let ud = &self.graph.pool.uses[u as usize];
-        Use {
-            user: self.graph.handle(ud.user),
-            operand_no: ud.opno & !crate::value::CONST_USER,
-        }
+        self.graph.use_at(u)
     }
 
     /// Walks every use list in both directions and compares it with every

@@ -5,7 +5,9 @@
 //! ([`Graph::unlink`]); everything else (set operand, RAUW splice, run
 //! moves) is written in terms of them.
 
-use super::{UseData, UsePool, Value, ValueData, CONST_USER, HAS_SIDE, KIND_FREE, KIND_MASK};
+use super::{
+    UseData, UsePool, Value, ValueData, HAS_SIDE, KIND_FREE, KIND_MASK, OPNO_FAR, USER_MASK,
+};
 use crate::entity::NONE;
 use crate::value::Use;
 use core::num::NonZeroU32;
@@ -62,8 +64,8 @@ impl Graph {
         }
         let idx = self.values.len();
         assert!(
-            idx < NONE as usize,
-            "value arena exhausted: more than 2^32 values"
+            idx < USER_MASK as usize,
+            "value arena exhausted: more than 2^28 - 1 values"
         );
         self.values.push(data);
         self.gens.push(NonZeroU32::MIN);
@@ -181,6 +183,29 @@ impl Graph {
         Value {
             idx,
             gen: self.gens[idx as usize],
+        }
+    }
+
+    /// The operand number of the use in slot `u` (whose record is `ud`):
+    /// inline below [`OPNO_FAR`], else its distance from the user's run
+    /// start (one read of the user's record, as LLVM does for every use).
+    #[inline]
+    pub(crate) fn opno_at(&self, u: u32, ud: &UseData) -> u32 {
+        let near = ud.near_opno();
+        if near < OPNO_FAR {
+            near
+        } else {
+            u - self.values[ud.user() as usize].ops
+        }
+    }
+
+    /// The `Use` (user handle, operand number) of the live slot `u`.
+    #[inline]
+    pub(crate) fn use_at(&self, u: u32) -> Use {
+        let ud = &self.pool.uses[u as usize];
+        Use {
+            user: self.handle(ud.user()),
+            operand_no: self.opno_at(u, ud),
         }
     }
 
@@ -329,11 +354,9 @@ impl Graph {
     #[inline]
     fn link_new_run(&mut self, user: u32, operands: &[Value], is_const: bool) {
         let n = operands.len() as u32;
-        let bit = if is_const { CONST_USER } else { 0 };
         let slot = |i: usize, o: &Value| UseData {
             val: o.idx,
-            user,
-            opno: i as u32 | bit,
+            tag: UseData::make_tag(user, i as u32, is_const),
             prev: NONE,
             next: NONE,
         };
@@ -373,12 +396,10 @@ impl Graph {
     }
 
     fn init_slots(&mut self, user: u32, start: u32, from: u32, to: u32, is_const: bool) {
-        let bit = if is_const { CONST_USER } else { 0 };
         for i in from..to {
             self.pool.uses[(start + i) as usize] = UseData {
                 val: NONE,
-                user,
-                opno: i | bit,
+                tag: UseData::make_tag(user, i, is_const),
                 prev: NONE,
                 next: NONE,
             };
@@ -506,17 +527,12 @@ impl Graph {
         }
         let d = self.get_mut(user);
         let (start, n) = (d.ops, d.nops);
-        let bit = if d.is(super::ValueKind::Constant) {
-            CONST_USER
-        } else {
-            0
-        };
+        let is_const = d.is(super::ValueKind::Constant);
         d.nops = n + 1;
         let u = start + n;
         self.pool.uses[u as usize] = UseData {
             val: NONE,
-            user: user.idx,
-            opno: n | bit,
+            tag: UseData::make_tag(user.idx, n, is_const),
             prev: NONE,
             next: NONE,
         };
@@ -541,8 +557,7 @@ impl Graph {
         let u = ops + n;
         self.pool.uses[u as usize] = UseData {
             val: NONE,
-            user,
-            opno: n,
+            tag: UseData::make_tag(user, n, false),
             prev: NONE,
             next: NONE,
         };
@@ -598,7 +613,7 @@ impl Graph {
         while head_from != NONE {
             let u = head_from;
             let ud = &mut uses[u as usize];
-            if ud.opno & CONST_USER != 0 {
+            if ud.const_user() {
                 break;
             }
             head_from = ud.next;
@@ -709,11 +724,16 @@ impl Graph {
                         .uses
                         .get(s)
                         .ok_or(format!("operand run of {vi} out of pool"))?;
-                    if ud.user != vi as u32 || (ud.opno & !CONST_USER) != i {
+                    if ud.user() != vi as u32 || ud.near_opno() != i.min(OPNO_FAR) {
                         return Err(format!(
                             "operand {i} of value {vi}: slot says user {} opno {}",
-                            ud.user,
-                            ud.opno & !CONST_USER
+                            ud.user(),
+                            ud.near_opno()
+                        ));
+                    }
+                    if ud.const_user() != d.is(super::ValueKind::Constant) {
+                        return Err(format!(
+                            "operand {i} of value {vi}: the constant-user bit is wrong"
                         ));
                     }
                     if ud.val != NONE
@@ -735,14 +755,19 @@ impl Graph {
             if ud.val != NONE {
                 let user = self
                     .values
-                    .get(ud.user as usize)
+                    .get(ud.user() as usize)
                     .ok_or(format!("use {u} has no user"))?;
-                let i = ud.opno & !CONST_USER;
                 let (ops, nops) = Self::run_of(user);
-                if user.is_free() || i >= nops || ops + i != u as u32 {
+                let near = ud.near_opno();
+                let i = if near < OPNO_FAR {
+                    near
+                } else {
+                    (u as u32).wrapping_sub(ops)
+                };
+                if user.is_free() || i >= nops || i < near || ops.wrapping_add(i) != u as u32 {
                     return Err(format!(
                         "use {u} is not operand {i} of its user {}",
-                        ud.user
+                        ud.user()
                     ));
                 }
             }
@@ -770,11 +795,12 @@ impl Iterator for UseIter<'_> {
         if self.cur == NONE {
             return None;
         }
-        let ud = &self.g.pool.uses[self.cur as usize];
+        let u = self.cur;
+        let ud = &self.g.pool.uses[u as usize];
         self.cur = ud.next;
         Some(Use {
-            user: self.g.handle(ud.user),
-            operand_no: ud.opno & !CONST_USER,
+            user: self.g.handle(ud.user()),
+            operand_no: self.g.opno_at(u, ud),
         })
     }
 }

@@ -10,12 +10,12 @@
 //! # Layout
 //!
 //! ```text
-//! gens[i] (4 B)  ValueData (36 B)                UseData (20 B)
-//! +-----+        +-----+-----------+----------+  +-----+------+--------------+------+------+
-//! | gen |        | ty  | first_use | kind|op|fl|  | val | user | opno|CONSTBIT | prev | next |
-//! +-----+        +-----+-----------+----------+  +-----+------+--------------+------+------+
-//!                | a   | b   | c   | ops      |   all u32 pool/arena indices, NONE = u32::MAX
-//!                | nops| side|
+//! gens[i] (4 B)  ValueData (32 B)                UseData (16 B)
+//! +-----+        +-----+-----------+----------+  +-----+----------------------+------+------+
+//! | gen |        | ty  | first_use | kind|op|fl|  | val | CONST|opno<7|user   | prev | next |
+//! +-----+        +-----+-----------+----------+  +-----+----------------------+------+------+
+//!                | a   | b   | c   | ops| nops|   u32 pool/arena indices, NONE = u32::MAX;
+//!                                                 tag: bit 31, bits 28..31, bits 0..28
 //! ```
 //!
 //! The generation of slot `i` is `Graph::gens[i]`, a dense array parallel
@@ -24,8 +24,9 @@
 //! Invariants (checked by [`Context::check_use_lists`](crate::Context)):
 //! * a use `u` with `val != NONE` is on exactly the list of `val`, and
 //!   `uses[u].prev/next` agree in both directions; a head has `prev == NONE`;
-//! * the operand `i` of a user is `uses[ops + i]`, whose `user` is that user
-//!   and whose `opno` (low 31 bits) is `i`;
+//! * the operand `i` of a user is `uses[ops + i]`, whose tag names that
+//!   user and holds `min(i, OPNO_FAR)` (an operand number of 7 or more is
+//!   `u - ops`, read from the user's record);
 //! * a freed value slot has `kind == FREE` and a generation different from
 //!   every handle minted for its previous occupant.
 
@@ -132,7 +133,7 @@ pub(crate) const HAS_HANDLES: u8 = 0x80;
 pub(crate) const HAS_SIDE: u8 = 0x40;
 /// The `ValueKind` part of `kind_bits`.
 pub(crate) const KIND_MASK: u8 = 0x3f;
-/// Bit of `UseData::opno` marking that the user is a uniqued constant, so
+/// Bit of `UseData::tag` marking that the user is a uniqued constant, so
 /// RAUW decides the policy without loading the user.
 pub(crate) const CONST_USER: u32 = 1 << 31;
 
@@ -216,13 +217,24 @@ fn kind_from_u8(k: u8) -> ValueKind {
     }
 }
 
+/// Bits of [`UseData::tag`] that hold the user's value index. Value
+/// indices stay below [`USER_MASK`] (the arena refuses to grow past it), so
+/// the all-ones pattern means "no user" in an empty slot.
+pub(crate) const USER_MASK: u32 = (1 << 28) - 1;
+/// Shift of the inline operand number in [`UseData::tag`].
+const OPNO_SHIFT: u32 = 28;
+/// Inline operand number meaning "7 or more: `use index - user's run
+/// start`" (the user's record is read only for such far operands).
+pub(crate) const OPNO_FAR: u32 = 7;
+
 /// One use: the edge from a user's operand slot to the value it names.
+/// 16 bytes: the user and the operand number share one word (`tag`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct UseData {
     pub(crate) val: u32,
-    pub(crate) user: u32,
-    /// Operand number, with [`CONST_USER`] as its top bit.
-    pub(crate) opno: u32,
+    /// User index (bits 0..28), operand number when below [`OPNO_FAR`]
+    /// (bits 28..31, else `OPNO_FAR`), [`CONST_USER`] (bit 31).
+    pub(crate) tag: u32,
     pub(crate) prev: u32,
     pub(crate) next: u32,
 }
@@ -230,11 +242,36 @@ pub(crate) struct UseData {
 impl UseData {
     pub(crate) const EMPTY: UseData = UseData {
         val: NONE,
-        user: NONE,
-        opno: 0,
+        tag: USER_MASK,
         prev: NONE,
         next: NONE,
     };
+
+    /// The tag of operand `opno` of user `user` (a uniqued constant when
+    /// `is_const`).
+    #[inline]
+    pub(crate) fn make_tag(user: u32, opno: u32, is_const: bool) -> u32 {
+        debug_assert!(user < USER_MASK);
+        user | (opno.min(OPNO_FAR) << OPNO_SHIFT) | if is_const { CONST_USER } else { 0 }
+    }
+
+    /// The user's value index.
+    #[inline]
+    pub(crate) fn user(&self) -> u32 {
+        self.tag & USER_MASK
+    }
+
+    /// Whether the user is a uniqued constant.
+    #[inline]
+    pub(crate) fn const_user(&self) -> bool {
+        self.tag & CONST_USER != 0
+    }
+
+    /// The operand number if it is below [`OPNO_FAR`], else `OPNO_FAR`.
+    #[inline]
+    pub(crate) fn near_opno(&self) -> u32 {
+        (self.tag >> OPNO_SHIFT) & OPNO_FAR
+    }
 }
 
 #[cfg(test)]
@@ -243,7 +280,7 @@ mod size_tests {
     #[test]
     fn hot_records_are_small() {
         assert_eq!(core::mem::size_of::<ValueData>(), 32);
-        assert_eq!(core::mem::size_of::<UseData>(), 20);
+        assert_eq!(core::mem::size_of::<UseData>(), 16);
         assert_eq!(core::mem::size_of::<Value>(), 8);
         assert_eq!(core::mem::size_of::<Option<Value>>(), 8);
         assert_eq!(core::mem::size_of::<Use>(), 12);
