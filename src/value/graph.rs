@@ -43,6 +43,9 @@ impl Graph {
     /// Makes room for `values` more values and `uses` more uses (the
     /// record and generation arrays grow together).
     pub(crate) fn reserve(&mut self, values: usize, uses: usize) {
+        // An estimate (the parser's, from the text size) is taken as it
+        // is: rounding it to the growth policy's sizes would add up to half
+        // again. Growth past it goes through `grow::reserve`.
         self.values.reserve(values);
         self.gens.reserve(values);
         self.pool.uses.reserve(uses);
@@ -67,6 +70,8 @@ impl Graph {
             idx < USER_MASK as usize,
             "value arena exhausted: more than 2^28 - 1 values"
         );
+        super::grow::reserve(&mut self.values, 1);
+        super::grow::reserve(&mut self.gens, 1);
         self.values.push(data);
         self.gens.push(NonZeroU32::MIN);
         Value {
@@ -370,6 +375,7 @@ impl Graph {
         } else {
             // Fresh slots are written once, already filled in.
             let s = self.pool.top_for(n);
+            super::grow::reserve(&mut self.pool.uses, n as usize);
             self.pool
                 .uses
                 .extend(operands.iter().enumerate().map(|(i, o)| slot(i, o)));

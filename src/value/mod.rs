@@ -31,6 +31,7 @@
 //!   every handle minted for its previous occupant.
 
 mod graph;
+mod grow;
 mod handles;
 mod pool;
 

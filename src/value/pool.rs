@@ -42,6 +42,7 @@ impl UsePool {
             return s;
         }
         let start = self.top_for(len);
+        super::grow::reserve(&mut self.uses, len as usize);
         self.uses
             .resize(start as usize + len as usize, UseData::EMPTY);
         start
@@ -87,6 +88,7 @@ impl UsePool {
             n < NONE as usize,
             "use pool exhausted: more than 2^32 operands"
         );
+        super::grow::reserve(&mut self.uses, extra as usize);
         self.uses.resize(n, UseData::EMPTY);
     }
 
