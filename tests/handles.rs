@@ -190,3 +190,55 @@ fn dropped_handle_id_is_stale() {
     let msg = *r.unwrap_err().downcast::<String>().unwrap();
     assert!(msg.contains("stale handle id"), "{msg}");
 }
+
+/// VH9: asserting handles are checked only after every other handle was
+/// told of the erasure, so a callback may clear them, whether they were
+/// registered before or after it; VH10: `Deleted` reaches the callback
+/// exactly once and no `Replaced` does.
+#[test]
+fn asserting_handles_checked_last_vh9_vh10() {
+    for assert_first in [true, false] {
+        let (mut ctx, _, v, _) = setup();
+        let cell: Rc<RefCell<Vec<lair::HandleId>>> = Rc::new(RefCell::new(Vec::new()));
+        let events = Rc::new(RefCell::new(Vec::new()));
+        let early = assert_first.then(|| ctx.create_handle(Some(v), HandleKind::Asserting));
+        let (c2, e2) = (cell.clone(), events.clone());
+        ctx.create_callback_handle(
+            v,
+            Box::new(move |ctx, _, ev| {
+                e2.borrow_mut().push(matches!(ev, HandleEvent::Deleted(_)));
+                for &h in c2.borrow().iter() {
+                    ctx.set_handle(h, None);
+                }
+            }),
+        );
+        let late = ctx.create_handle(Some(v), HandleKind::Asserting);
+        cell.borrow_mut().extend(early.into_iter().chain([late]));
+        ctx.erase_inst(Inst(v));
+        assert!(!ctx.is_live(v));
+        assert_eq!(*events.borrow(), [true], "one Deleted event, no Replaced");
+        for &h in cell.borrow().iter() {
+            assert_eq!(ctx.handle_value(h), None);
+        }
+    }
+}
+
+/// VH2: deletion callbacks run newest first, like RAUW callbacks.
+#[test]
+fn deletion_callbacks_run_newest_first_vh2() {
+    let (mut ctx, _, v, _) = setup();
+    let log = Rc::new(RefCell::new(Vec::new()));
+    for k in 0..3 {
+        let l = log.clone();
+        ctx.create_callback_handle(
+            v,
+            Box::new(move |_, _, ev| {
+                if let HandleEvent::Deleted(_) = ev {
+                    l.borrow_mut().push(k);
+                }
+            }),
+        );
+    }
+    ctx.erase_inst(Inst(v));
+    assert_eq!(*log.borrow(), [2, 1, 0]);
+}
