@@ -556,3 +556,69 @@ fn phi_add_incoming_rejects_stale_value_and_non_phi() {
     let msg = msg.downcast_ref::<String>().cloned().unwrap_or_default();
     assert!(msg.contains("is not a phi"), "{msg}");
 }
+
+/// H8: `phis` gives the leading PHIs in order (none in an empty block);
+/// their incoming blocks follow `phi_add_incoming` order. Predecessors are
+/// the blocks of the terminators using a block, in use-list order; a
+/// `blockaddress` is not one.
+#[test]
+fn phis_and_predecessors_h8() {
+    let (mut ctx, f, entry) = setup();
+    let i32t = ctx.i32_type();
+    let i1t = ctx.int_type(1);
+    let (x, y) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    let left = ctx.append_block(f, "left");
+    let join = ctx.append_block(f, "join");
+    let empty = ctx.append_block(f, "empty");
+    assert_eq!(ctx.phis(empty).count(), 0);
+    let c = Builder::at_end(&mut ctx, entry).icmp(lair::inst::Predicate::IEq, x, y);
+    assert_eq!(ctx.type_of(c), i1t);
+    Builder::at_end(&mut ctx, entry).cond_br(c, left, join);
+    Builder::at_end(&mut ctx, left).br(join);
+    let phis: Vec<Inst> = (0..3)
+        .map(|_| Builder::at_end(&mut ctx, join).phi(i32t, 2))
+        .collect();
+    let sum = Builder::at_end(&mut ctx, join).add(phis[0].0, phis[1].0);
+    Builder::at_end(&mut ctx, join).ret(Some(sum));
+    for &p in &phis {
+        ctx.phi_add_incoming(p, x, entry);
+        ctx.phi_add_incoming(p, y, left);
+    }
+    assert_eq!(ctx.phis(join).collect::<Vec<_>>(), phis);
+    assert_eq!(ctx.phi_blocks(phis[2]), &[entry.0, left.0]);
+    assert_eq!(ctx.phis(entry).count(), 0);
+    // The br in `left` is the newest use of `join`.
+    assert_eq!(ctx.predecessors(join).collect::<Vec<_>>(), [left, entry]);
+    assert_eq!(ctx.predecessors(left).collect::<Vec<_>>(), [entry]);
+    let ba = ctx.block_address(f, left);
+    assert!(ctx.users(left.0).any(|u| u == ba));
+    assert_eq!(ctx.predecessors(left).collect::<Vec<_>>(), [entry]);
+    assert_eq!(ctx.predecessors(entry).count(), 0);
+}
+
+/// U17: the function is not used in its block; the arguments, used by an
+/// add there, are. RW5: uses outside the block change, uses inside keep
+/// the old value. hasNUses / hasNUsesOrMore stop early.
+#[test]
+fn used_in_block_u17_and_replace_outside_block_rw5() {
+    let (mut ctx, f, bb0) = setup();
+    let (x, y) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    let bb1 = ctx.append_block(f, "bb1");
+    let inside = Builder::at_end(&mut ctx, bb0).add(x, y);
+    Builder::at_end(&mut ctx, bb0).br(bb1);
+    let outside = Builder::at_end(&mut ctx, bb1).mul(x, x);
+    Builder::at_end(&mut ctx, bb1).ret(Some(outside));
+    assert!(!ctx.is_used_in_block(f.0, bb0));
+    assert!(ctx.is_used_in_block(x, bb0) && ctx.is_used_in_block(y, bb0));
+    assert!(!ctx.is_used_in_block(y, bb1));
+    assert!(ctx.has_n_uses(x, 3) && !ctx.has_n_uses(x, 2) && !ctx.has_n_uses(x, 4));
+    assert!(ctx.has_n_uses_or_more(x, 2) && ctx.has_n_uses_or_more(x, 3));
+    assert!(!ctx.has_n_uses_or_more(x, 4) && ctx.has_n_uses(bb0.0, 0));
+    assert!(ctx.replace_uses_outside_block(x, y, bb0));
+    assert_eq!(ctx.operand(inside, 0), Some(x));
+    assert_eq!(ctx.operand(outside, 0), Some(y));
+    assert_eq!(ctx.operand(outside, 1), Some(y));
+    assert!(!ctx.replace_uses_outside_block(x, y, bb0));
+    assert!(ctx.has_one_use(x));
+    ctx.check_use_lists().unwrap();
+}

@@ -231,6 +231,27 @@ impl Context {
             .filter(|&i| self.opcode(i).is_terminator())
     }
 
+    /// The PHIs at the head of `b`, in order (LLVM `BasicBlock::phis`).
+    pub fn phis(&self, b: Block) -> impl Iterator<Item = Inst> + '_ {
+        self.insts(b)
+            .take_while(move |&i| self.opcode(i) == crate::inst::Opcode::Phi)
+    }
+
+    /// The predecessors of `b`: the block of each terminator that uses it,
+    /// one entry per use, in use-list order (LLVM's `predecessors`, which
+    /// walks the block's users the same way). A `blockaddress` is not a
+    /// predecessor.
+    pub fn predecessors(&self, b: Block) -> impl Iterator<Item = Block> + '_ {
+        self.users(b.0).filter_map(move |u| {
+            let i = self.as_inst(u)?;
+            if self.opcode(i).is_terminator() {
+                self.inst_parent(i)
+            } else {
+                None
+            }
+        })
+    }
+
     /// The successor blocks of `b`'s terminator.
     pub fn successors(&self, b: Block) -> Vec<Block> {
         let Some(t) = self.terminator(b) else {

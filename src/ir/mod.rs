@@ -270,6 +270,40 @@ impl Context {
         it.next().is_some() && it.next().is_none()
     }
 
+    /// Whether `v` has exactly `n` uses; stops after `n + 1` (LLVM
+    /// `hasNUses`). O(n).
+    pub fn has_n_uses(&self, v: impl Into<Value>, n: usize) -> bool {
+        self.uses(v).take(n + 1).count() == n
+    }
+
+    /// Whether `v` has `n` uses or more; stops after `n` (LLVM
+    /// `hasNUsesOrMore`). O(n).
+    pub fn has_n_uses_or_more(&self, v: impl Into<Value>, n: usize) -> bool {
+        self.uses(v).take(n).count() == n
+    }
+
+    /// Whether an instruction of block `b` uses `v` (LLVM
+    /// `isUsedInBasicBlock`). O(uses of `v`).
+    pub fn is_used_in_block(&self, v: impl Into<Value>, b: Block) -> bool {
+        self.users(v).any(|u| self.parent_block_of(u) == Some(b))
+    }
+
+    /// The block holding `v` if it is an instruction in one.
+    fn parent_block_of(&self, v: Value) -> Option<Block> {
+        self.as_inst(v).and_then(|i| self.inst_parent(i))
+    }
+
+    /// Replaces the uses of `from` except those by instructions of block
+    /// `b` (LLVM `replaceUsesOutsideBlock`: uses by constants and by
+    /// instructions elsewhere or in no block change). Returns whether any
+    /// use changed.
+    ///
+    /// # Panics
+    /// If the types differ (as [`replace_uses_with_if`](Self::replace_uses_with_if)).
+    pub fn replace_uses_outside_block(&mut self, from: Value, to: Value, b: Block) -> bool {
+        self.replace_uses_with_if(from, to, |ctx, u| ctx.parent_block_of(u.user) != Some(b))
+    }
+
     /// Whether all uses of `v` are by one user.
     pub fn has_one_user(&self, v: impl Into<Value>) -> bool {
         let mut it = self.users(v);
