@@ -687,6 +687,85 @@ impl APFloat {
         }
     }
 
+    // -- integer conversions ------------------------------------------------
+
+    /// The value truncated toward zero to a `width`-bit integer, signed or
+    /// unsigned (LLVM's `convertToInteger` with `rmTowardZero`). `None`
+    /// when LLVM reports an invalid operation: a NaN, an infinity, or a
+    /// value out of the integer's range (`-0.5` is `0` even unsigned,
+    /// `-1.0` unsigned is invalid). A `ppc_fp128` converts its exact value
+    /// when its parts are close enough to add up, else its high part.
+    pub fn to_int(&self, width: u32, signed: bool) -> Option<APInt> {
+        let u = self.exact_unpacked().0;
+        let (mant, exp) = match u.class {
+            Class::NaN(_) | Class::Inf => return None,
+            Class::Zero => return Some(APInt::zero(width)),
+            Class::Finite { mant, exp } => (mant, exp),
+        };
+        // The magnitude truncated: `mant * 2^exp` without its fraction.
+        let bits = bit_len(mant) as i64 + exp as i64;
+        if bits <= 0 {
+            return Some(APInt::zero(width));
+        }
+        // Magnitudes needing more than `width` bits never fit.
+        if bits > width as i64 {
+            return None;
+        }
+        let mag = if exp >= 0 {
+            let m = APInt::from_words(width, &[mant as u64, (mant >> 64) as u64]);
+            m.shl(exp as u32)
+        } else {
+            let t = mant >> (-exp) as u32;
+            APInt::from_words(width, &[t as u64, (t >> 64) as u64])
+        };
+        let omsb = width - mag.count_leading_zeros();
+        if u.neg {
+            if !signed {
+                return (omsb == 0).then_some(mag);
+            }
+            // -2^(width-1) is the one magnitude of `width` bits that fits.
+            if omsb == width && !mag.is_signed_min() {
+                return None;
+            }
+            Some(mag.neg())
+        } else if omsb >= width + !signed as u32 {
+            None
+        } else {
+            Some(mag)
+        }
+    }
+
+    /// The integer `x` (signed or unsigned) as a value of `kind`, rounded
+    /// to nearest-even (LLVM's `convertFromAPInt`); too large a magnitude
+    /// gives an infinity. `None` for `ppc_fp128`, which is not converted
+    /// here.
+    pub fn from_int(kind: FloatKind, x: &APInt, signed: bool) -> Option<APFloat> {
+        let layout = kind.layout()?;
+        let neg = signed && x.is_negative();
+        let mag = if neg { x.neg() } else { x.clone() };
+        let len = mag.width() - mag.count_leading_zeros();
+        if len == 0 {
+            return Some(APFloat::zero(kind, false));
+        }
+        // At most 126 significant bits, the rest folded into a sticky bit
+        // below every precision here (113 bits at most).
+        let shift = len.saturating_sub(126);
+        let top = mag.lshr(shift);
+        let w = top.words();
+        let mut mant = w[0] as u128 | (w.get(1).copied().unwrap_or(0) as u128) << 64;
+        if shift > 0 && mag.count_trailing_zeros() < shift {
+            mant |= 1;
+        }
+        let u = Unpacked {
+            neg,
+            class: Class::Finite {
+                mant,
+                exp: shift as i32,
+            },
+        };
+        Some(APFloat::from_bits(kind, pack(layout, u, 0, false).0))
+    }
+
     // -- arithmetic ---------------------------------------------------------
 
     #[track_caller]
