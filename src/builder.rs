@@ -6,7 +6,6 @@
 //! and GEP (which becomes a constant expression). It does not own the
 //! instruction representation (`ir/inst.rs`) nor layout-aware folding.
 
-use crate::constants::apint::APInt;
 use crate::constants::ConstKind;
 use crate::inst::{self, Opcode, Ordering, Predicate, RmwOp, TailKind};
 use crate::ir::inst::{CallData, InstPayload};
@@ -100,14 +99,6 @@ impl<'a> Builder<'a> {
         self.insert(i)
     }
 
-    fn int_const(&self, v: Value) -> Option<APInt> {
-        if self.fold {
-            self.ctx.const_int_value(v)
-        } else {
-            None
-        }
-    }
-
     // ---- arithmetic ------------------------------------------------------
 
     /// A binary operator with flags (`inst::wrap`, `inst::EXACT`,
@@ -127,15 +118,15 @@ impl<'a> Builder<'a> {
         );
         let (ty, a_const) = {
             let d = self.ctx.graph.get(a);
-            (d.ty, d.is(ValueKind::Constant))
+            (d.ty, d.kind().is_constant())
         };
         let (ty_b, b_const) = {
             let d = self.ctx.graph.get(b);
-            (d.ty, d.is(ValueKind::Constant))
+            (d.ty, d.kind().is_constant())
         };
         assert_eq!(ty, ty_b, "binary operator operands must have the same type");
         if self.fold && a_const && b_const {
-            if let Some(v) = self.ctx.fold_binop(op, a, b) {
+            if let Some(v) = self.ctx.fold_binop(op, a, b, flags) {
                 return v;
             }
         }
@@ -178,38 +169,35 @@ impl<'a> Builder<'a> {
 
     /// `fneg`
     pub fn fneg(&mut self, a: Value) -> Value {
+        if self.fold {
+            if let Some(v) = self.ctx.fold_unop(Opcode::FNeg, a) {
+                return v;
+            }
+        }
         let ty = self.ctx.type_of(a);
         self.build(Opcode::FNeg, ty, &[a], 0, InstPayload::None).0
     }
 
-    /// `icmp <pred>`, folded for integer constants.
+    /// `icmp <pred>`, folded for constants as LLVM's `ConstantFolder`.
     pub fn icmp(&mut self, pred: Predicate, a: Value, b: Value) -> Value {
         assert!(pred.is_int(), "icmp needs an integer predicate");
-        if let (Some(x), Some(y)) = (self.int_const(a), self.int_const(b)) {
-            let r = match pred {
-                Predicate::IEq => x == y,
-                Predicate::INe => x != y,
-                Predicate::IUgt => x.ugt(&y),
-                Predicate::IUge => x.uge(&y),
-                Predicate::IUlt => x.ult(&y),
-                Predicate::IUle => x.ule(&y),
-                Predicate::ISgt => x.sgt(&y),
-                Predicate::ISge => x.sge(&y),
-                Predicate::ISlt => x.slt(&y),
-                _ => x.sle(&y),
-            };
-            return self.ctx.const_bool(r);
-        }
-        let ty = self.cmp_result_type(a);
-        self.build(Opcode::ICmp, ty, &[a, b], pred as u16, InstPayload::None)
-            .0
+        self.cmp(Opcode::ICmp, pred, a, b)
     }
 
-    /// `fcmp <pred>`.
+    /// `fcmp <pred>`, folded for constants as LLVM's `ConstantFolder`.
     pub fn fcmp(&mut self, pred: Predicate, a: Value, b: Value) -> Value {
         assert!(!pred.is_int(), "fcmp needs a floating-point predicate");
+        self.cmp(Opcode::FCmp, pred, a, b)
+    }
+
+    fn cmp(&mut self, op: Opcode, pred: Predicate, a: Value, b: Value) -> Value {
+        if self.fold {
+            if let Some(v) = self.ctx.fold_cmp(pred, a, b) {
+                return v;
+            }
+        }
         let ty = self.cmp_result_type(a);
-        self.build(Opcode::FCmp, ty, &[a, b], pred as u16, InstPayload::None)
+        self.build(op, ty, &[a, b], pred as u16, InstPayload::None)
             .0
     }
 
@@ -234,10 +222,12 @@ impl<'a> Builder<'a> {
         self.build(op, ty, &[v], 0, InstPayload::None).0
     }
 
-    /// `select`, folded when the condition is a constant.
+    /// `select`, folded for constants as LLVM's `ConstantFolder`.
     pub fn select(&mut self, c: Value, t: Value, f: Value) -> Value {
-        if let Some(x) = self.int_const(c) {
-            return if x.is_zero() { f } else { t };
+        if self.fold {
+            if let Some(v) = self.ctx.fold_select(c, t, f) {
+                return v;
+            }
         }
         let ty = self.ctx.type_of(t);
         self.build(Opcode::Select, ty, &[c, t, f], 0, InstPayload::None)
@@ -382,6 +372,11 @@ impl<'a> Builder<'a> {
 
     /// `extractvalue <agg>, idx...`
     pub fn extract_value(&mut self, agg: Value, idx: &[u32]) -> Value {
+        if self.fold {
+            if let Some(v) = self.ctx.fold_extract_value(agg, idx) {
+                return v;
+            }
+        }
         let mut t = self.ctx.type_of(agg);
         for &i in idx {
             t = self
@@ -401,6 +396,11 @@ impl<'a> Builder<'a> {
 
     /// `insertvalue <agg>, <v>, idx...`
     pub fn insert_value(&mut self, agg: Value, v: Value, idx: &[u32]) -> Value {
+        if self.fold {
+            if let Some(f) = self.ctx.fold_insert_value(agg, v, idx) {
+                return f;
+            }
+        }
         let t = self.ctx.type_of(agg);
         self.build(
             Opcode::InsertValue,
@@ -414,7 +414,7 @@ impl<'a> Builder<'a> {
 
     /// `extractelement <vec>, <idx>`
     pub fn extract_element(&mut self, vec: Value, idx: Value) -> Value {
-        if self.fold && self.ctx.value_kind(vec) == ValueKind::Constant {
+        if self.fold {
             if let Some(f) = self.ctx.fold_extract_element(vec, idx) {
                 return f;
             }
@@ -426,10 +426,7 @@ impl<'a> Builder<'a> {
 
     /// `insertelement <vec>, <v>, <idx>`
     pub fn insert_element(&mut self, vec: Value, v: Value, idx: Value) -> Value {
-        if self.fold
-            && self.ctx.value_kind(vec) == ValueKind::Constant
-            && self.ctx.value_kind(v).is_constant()
-        {
+        if self.fold {
             if let Some(f) = self.ctx.fold_insert_element(vec, v, idx) {
                 return f;
             }
@@ -447,6 +444,11 @@ impl<'a> Builder<'a> {
 
     /// `shufflevector <a>, <b>, <mask>` (-1 = poison lane).
     pub fn shuffle_vector(&mut self, a: Value, b: Value, mask: &[i32]) -> Value {
+        if self.fold {
+            if let Some(f) = self.ctx.fold_shuffle_vector(a, b, mask) {
+                return f;
+            }
+        }
         let at = self.ctx.type_of(a);
         let e = self.ctx.scalar_type(at);
         let scalable = self.ctx.vector_len(at).is_some_and(|(_, s)| s);

@@ -718,9 +718,10 @@ impl Parser<'_> {
                 self.expect(Tok::Comma, "expected ',' after extract value")?;
                 let idx = self.parse_typed_value()?;
                 let vt = self.ctx.type_of(v);
-                let Some(e) = self.ctx.element_type(vt).filter(|_| self.ctx.is_vector(vt)) else {
+                if !self.extract_element_ok(v, idx) {
                     return self.err_at(vpos, "invalid extractelement operands");
-                };
+                }
+                let e = self.ctx.scalar_type(vt);
                 self.new_inst(op, e, &[v, idx], InstPayload::None, 0)
             }
             Opcode::InsertElement => {
@@ -732,8 +733,7 @@ impl Parser<'_> {
                 self.expect(Tok::Comma, "expected ',' after insertelement value")?;
                 let idx = self.parse_typed_value()?;
                 let vt = self.ctx.type_of(v);
-                if self.ctx.element_type(vt) != Some(self.ctx.type_of(e)) || !self.ctx.is_vector(vt)
-                {
+                if !self.insert_element_ok(v, e, idx) {
                     return self.err_at(vpos, "invalid insertelement operands");
                 }
                 self.new_inst(op, vt, &[v, e, idx], InstPayload::None, 0)
@@ -748,7 +748,7 @@ impl Parser<'_> {
                 let mpos = self.tok.start;
                 let m = self.parse_typed_value()?;
                 let at = self.ctx.type_of(a);
-                if at != self.ctx.type_of(b) || !self.ctx.is_vector(at) {
+                if !self.shuffle_ok(a, b, m) {
                     return self.err_at(vpos, "invalid shufflevector operands");
                 }
                 let mask = self.mask_of(m, mpos)?;
@@ -1032,7 +1032,7 @@ impl Parser<'_> {
         Ok((i, none))
     }
 
-    fn cast_ok(&self, op: Opcode, from: Type, to: Type) -> bool {
+    pub(super) fn cast_ok(&self, op: Opcode, from: Type, to: Type) -> bool {
         let c = &self.ctx;
         let (fv, tv) = (c.vector_len(from), c.vector_len(to));
         if fv != tv && op != Opcode::BitCast {

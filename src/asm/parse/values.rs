@@ -11,7 +11,6 @@ use super::lexer::{Tok, Token};
 use super::{BlockRef, PResult, Parser};
 use crate::constants::apfloat::{FloatKind, FloatLiteral};
 use crate::constants::apint::IntLiteral;
-use crate::constants::ConstPayload;
 use crate::inst::Opcode;
 use crate::ir::{Block, Function, Global};
 use crate::types::{Type, TypeData};
@@ -510,8 +509,14 @@ impl Parser<'_> {
             return self.err("expected value token");
         };
         self.bump();
+        // Every expression is made by the folding constructors, as LLVM's
+        // parser makes it with `ConstantExpr::get*`: `add (i32 1, i32 2)`
+        // is `i32 3`.
         match op {
             _ if op.is_cast() => {
+                if !crate::constants::fold::is_desirable_cast(op) {
+                    return self.err_at(pos, format!("{w} constexprs are no longer supported"));
+                }
                 self.expect(Tok::LParen, "expected '(' after constantexpr cast")?;
                 let v = self.parse_typed_const()?;
                 self.expect_word("to")?;
@@ -520,7 +525,18 @@ impl Parser<'_> {
                 if !self.ctx.value_kind(v).is_constant() {
                     return self.err_at(pos, "expected a constant value");
                 }
-                let c = self.ctx.const_expr(op, dt, &[v], 0, None);
+                let st = self.ctx.type_of(v);
+                if !self.cast_ok(op, st, dt) {
+                    return self.err_at(
+                        pos,
+                        format!(
+                            "invalid cast opcode for cast from '{}' to '{}'",
+                            self.ty_str(st),
+                            self.ty_str(dt)
+                        ),
+                    );
+                }
+                let c = self.ctx.const_cast(op, v, dt);
                 self.check_const(c, ty, pos)
             }
             Opcode::ICmp | Opcode::FCmp => {
@@ -531,7 +547,7 @@ impl Parser<'_> {
             Opcode::And | Opcode::Or => {
                 self.err_at(pos, format!("{w} constexprs are no longer supported"))
             }
-            Opcode::LShr | Opcode::AShr => {
+            Opcode::LShr | Opcode::AShr | Opcode::Shl => {
                 self.err_at(pos, format!("{w} constexprs are no longer supported"))
             }
             _ if op.is_binary() => {
@@ -543,16 +559,18 @@ impl Parser<'_> {
                 {
                     return self.err_at(pos, format!("{w} constexprs are no longer supported"));
                 }
-                let mut flags = 0u8;
-                loop {
+                // LLParser: `nuw`, then `nsw` (then `nuw` again), for add,
+                // sub and mul only.
+                let mut flags = 0u16;
+                if op != Opcode::Xor {
                     if self.eat_word("nuw") {
-                        flags |= crate::inst::wrap::NUW as u8;
-                    } else if self.eat_word("nsw") {
-                        flags |= crate::inst::wrap::NSW as u8;
-                    } else if self.eat_word("exact") {
-                        flags |= crate::inst::EXACT as u8;
-                    } else {
-                        break;
+                        flags |= crate::inst::wrap::NUW;
+                    }
+                    if self.eat_word("nsw") {
+                        flags |= crate::inst::wrap::NSW;
+                        if self.eat_word("nuw") {
+                            flags |= crate::inst::wrap::NUW;
+                        }
                     }
                 }
                 self.expect(Tok::LParen, "expected '(' in binary constantexpr")?;
@@ -568,7 +586,7 @@ impl Parser<'_> {
                     return self
                         .err_at(pos, "constexpr requires integer or integer vector operands");
                 }
-                let c = self.ctx.const_expr(op, at, &[a, b], flags, None);
+                let c = self.ctx.const_binop(op, a, b, flags);
                 self.check_const(c, ty, pos)
             }
             Opcode::GetElementPtr => self.parse_gep_const(ty, pos),
@@ -579,38 +597,100 @@ impl Parser<'_> {
                     ops.push(self.parse_typed_const()?);
                 }
                 self.expect(Tok::RParen, "expected ')' in constantexpr")?;
-                let v0t = self.ctx.type_of(ops[0]);
-                let Some(elem) = self
-                    .ctx
-                    .element_type(v0t)
-                    .filter(|_| self.ctx.is_vector(v0t))
-                else {
-                    return self.err_at(pos, "invalid operands to constantexpr");
-                };
-                let c = match (op, ops.len()) {
-                    (Opcode::ExtractElement, 2) => self.ctx.const_expr(op, elem, &ops, 0, None),
-                    (Opcode::InsertElement, 3) => self.ctx.const_expr(op, v0t, &ops, 0, None),
-                    (Opcode::ShuffleVector, 3) => {
-                        let mask = self.mask_of(ops[2], pos)?;
-                        let scalable = self.ctx.vector_len(v0t).is_some_and(|x| x.1);
-                        let rt = if scalable {
-                            self.ctx.scalable_vector_type(elem, mask.len() as u32)
-                        } else {
-                            self.ctx.vector_type(elem, mask.len() as u32)
-                        };
-                        self.ctx.const_expr(
-                            op,
-                            rt,
-                            &ops[..2],
-                            0,
-                            Some(ConstPayload::Mask(mask.into())),
-                        )
+                let c = match op {
+                    Opcode::ExtractElement => {
+                        if ops.len() != 2 {
+                            return self.err_at(pos, "expected two operands to extractelement");
+                        }
+                        if !self.extract_element_ok(ops[0], ops[1]) {
+                            return self.err_at(pos, "invalid extractelement operands");
+                        }
+                        self.ctx.const_extract_element(ops[0], ops[1])
                     }
-                    _ => return self.err_at(pos, "invalid operands to constantexpr"),
+                    Opcode::InsertElement => {
+                        if ops.len() != 3 {
+                            return self.err_at(pos, "expected three operands to insertelement");
+                        }
+                        if !self.insert_element_ok(ops[0], ops[1], ops[2]) {
+                            return self.err_at(pos, "invalid insertelement operands");
+                        }
+                        self.ctx.const_insert_element(ops[0], ops[1], ops[2])
+                    }
+                    _ => {
+                        if ops.len() != 3 {
+                            return self.err_at(pos, "expected three operands to shufflevector");
+                        }
+                        if !self.shuffle_ok(ops[0], ops[1], ops[2]) {
+                            return self.err_at(pos, "invalid operands to shufflevector");
+                        }
+                        let mask = self.mask_of(ops[2], pos)?;
+                        self.ctx.const_shuffle_vector(ops[0], ops[1], &mask)
+                    }
                 };
                 self.check_const(c, ty, pos)
             }
             _ => self.err_at(pos, "expected value token"),
+        }
+    }
+
+    /// LLVM's `ExtractElementInst::isValidOperands`: a vector and an
+    /// integer index.
+    pub(crate) fn extract_element_ok(&self, v: Value, idx: Value) -> bool {
+        self.ctx.is_vector(self.ctx.type_of(v)) && self.ctx.is_integer(self.ctx.type_of(idx))
+    }
+
+    /// LLVM's `InsertElementInst::isValidOperands`: a vector, an element of
+    /// its element type, an integer index.
+    pub(crate) fn insert_element_ok(&self, v: Value, e: Value, idx: Value) -> bool {
+        let vt = self.ctx.type_of(v);
+        self.ctx.is_vector(vt)
+            && self.ctx.element_type(vt) == Some(self.ctx.type_of(e))
+            && self.ctx.is_integer(self.ctx.type_of(idx))
+    }
+
+    /// LLVM's `ShuffleVectorInst::isValidOperands` with a mask operand: two
+    /// vectors of one type, and a constant `i32` vector mask of the same
+    /// kind (fixed or scalable) that is `undef`, `poison`,
+    /// `zeroinitializer`, or whose lanes are each `undef`/`poison` or an
+    /// integer below twice the input length.
+    pub(crate) fn shuffle_ok(&self, a: Value, b: Value, m: Value) -> bool {
+        use crate::constants::ConstKind;
+        let at = self.ctx.type_of(a);
+        let Some((n, scalable)) = self.ctx.vector_len(at) else {
+            return false;
+        };
+        if at != self.ctx.type_of(b) {
+            return false;
+        }
+        let mt = self.ctx.type_of(m);
+        match self.ctx.vector_len(mt) {
+            Some((_, s)) if s == scalable => {}
+            _ => return false,
+        }
+        if self.ctx.int_width(self.ctx.scalar_type(mt)) != Some(32)
+            || self.ctx.value_kind(m) != ValueKind::Constant
+        {
+            return false;
+        }
+        let limit = 2 * n as u64;
+        match self.ctx.const_kind(m) {
+            ConstKind::Undef | ConstKind::Poison | ConstKind::Zero => true,
+            ConstKind::DataVector => self
+                .ctx
+                .const_data(m)
+                .is_some_and(|d| d.iter().all(|&x| x < limit)),
+            ConstKind::Vector => self.ctx.operands(m).all(|o| match o {
+                Some(c) => match self.ctx.const_kind(c) {
+                    ConstKind::Undef | ConstKind::Poison => true,
+                    ConstKind::Int => self
+                        .ctx
+                        .const_int_value(c)
+                        .is_some_and(|x| x.to_u64() < limit),
+                    _ => false,
+                },
+                None => false,
+            }),
+            _ => false,
         }
     }
 
@@ -687,20 +767,16 @@ impl Parser<'_> {
             ops.push(self.parse_typed_const()?);
         }
         self.expect(Tok::RParen, "expected ')' in constantexpr")?;
-        let rt = self.gep_result_type(&ops, &[pos])?;
+        self.gep_result_type(&ops, &[pos])?;
         if ops.len() > 1 && !self.ctx.is_sized_memo(src) {
             return self.err_at(pos, "base element of getelementptr must be sized");
         }
         if self.ctx.gep_indexed_type(src, &ops[1..]).is_none() {
             return self.err_at(pos, "invalid getelementptr indices");
         }
-        let c = self.ctx.const_expr(
-            Opcode::GetElementPtr,
-            rt,
-            &ops,
-            flags,
-            Some(ConstPayload::Gep { src, inrange }),
-        );
+        let c = self
+            .ctx
+            .const_gep(src, ops[0], &ops[1..], flags as u16, inrange);
         self.check_const(c, ty, pos)
     }
 
