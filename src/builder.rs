@@ -118,11 +118,11 @@ impl<'a> Builder<'a> {
         );
         let (ty, a_const) = {
             let d = self.ctx.graph.get(a);
-            (d.ty, d.kind().is_constant())
+            (d.ty, d.is_constant_kind())
         };
         let (ty_b, b_const) = {
             let d = self.ctx.graph.get(b);
-            (d.ty, d.kind().is_constant())
+            (d.ty, d.is_constant_kind())
         };
         assert_eq!(ty, ty_b, "binary operator operands must have the same type");
         if self.fold && a_const && b_const {

@@ -188,6 +188,13 @@ impl ValueData {
     pub(crate) fn is(&self, k: ValueKind) -> bool {
         self.kind_bits & KIND_MASK == k as u8
     }
+    /// Whether the record is a constant in LLVM's sense (a uniqued
+    /// constant or a global value): one compare of the kind byte, the
+    /// kinds `Function ..= Constant` being consecutive.
+    #[inline]
+    pub(crate) fn is_constant_kind(&self) -> bool {
+        matches!(self.kind_bits & KIND_MASK, 3..=7)
+    }
     /// Whether the value has a side record (name, payload). Only
     /// meaningful on a live record.
     #[inline]
@@ -278,6 +285,14 @@ impl UseData {
 #[cfg(test)]
 mod size_tests {
     use super::*;
+    #[test]
+    fn constant_kinds_are_consecutive() {
+        for k in 0..=10u8 {
+            let d = ValueData::new(kind_from_u8(k), Type::from_index(0));
+            assert_eq!(d.is_constant_kind(), kind_from_u8(k).is_constant(), "{k}");
+        }
+    }
+
     #[test]
     fn hot_records_are_small() {
         assert_eq!(core::mem::size_of::<ValueData>(), 32);
