@@ -45,6 +45,21 @@ pub enum FloatKind {
 }
 
 impl FloatKind {
+    /// The kind of a floating-point type, `None` for other types.
+    pub fn of_type(d: &crate::types::TypeData) -> Option<FloatKind> {
+        use crate::types::TypeData;
+        Some(match d {
+            TypeData::Half => FloatKind::Half,
+            TypeData::BFloat => FloatKind::BFloat,
+            TypeData::Float => FloatKind::Float,
+            TypeData::Double => FloatKind::Double,
+            TypeData::X86Fp80 => FloatKind::X86Fp80,
+            TypeData::Fp128 => FloatKind::Fp128,
+            TypeData::PpcFp128 => FloatKind::PpcFp128,
+            _ => return None,
+        })
+    }
+
     /// Size of a value in bits: 16, 16, 32, 64, 80, 128, 128.
     pub const fn bit_width(self) -> u32 {
         match self {

@@ -181,20 +181,6 @@ fn is_unordered(p: Predicate) -> bool {
     matches!(p, FUeq | FUne | FUgt | FUlt | FUge | FUle | FUno)
 }
 
-/// The float kind of a floating-point type.
-fn float_kind(d: &TypeData) -> Option<FloatKind> {
-    Some(match d {
-        TypeData::Half => FloatKind::Half,
-        TypeData::BFloat => FloatKind::BFloat,
-        TypeData::Float => FloatKind::Float,
-        TypeData::Double => FloatKind::Double,
-        TypeData::X86Fp80 => FloatKind::X86Fp80,
-        TypeData::Fp128 => FloatKind::Fp128,
-        TypeData::PpcFp128 => FloatKind::PpcFp128,
-        _ => return None,
-    })
-}
-
 /// Whether an operation is one of LLVM's associative binary operators.
 fn is_associative(op: Opcode) -> bool {
     matches!(
@@ -287,7 +273,7 @@ fn eliminable_cast_pair(
         let s = ctx.scalar_type(t);
         match ctx.type_data(s) {
             TypeData::Int(w) => *w as u64,
-            d => float_kind(d).map_or(0, |k| k.bit_width() as u64),
+            d => FloatKind::of_type(d).map_or(0, |k| k.bit_width() as u64),
         }
     };
     let addr_space = |t: Type| ctx.ptr_addrspace(ctx.scalar_type(t));
@@ -357,7 +343,7 @@ impl Context {
     /// The value of a floating-point constant.
     fn fp_of(&self, v: Value) -> Option<APFloat> {
         let bits = self.const_float_value(v)?;
-        let k = float_kind(self.type_data(self.type_of(v)))?;
+        let k = FloatKind::of_type(self.type_data(self.type_of(v)))?;
         Some(APFloat::from_bits(k, bits))
     }
 
@@ -372,7 +358,7 @@ impl Context {
         match self.ckind(v) {
             Some(ConstKind::Int) => self.const_int_value(v).is_some_and(|x| x.is_all_ones()),
             Some(ConstKind::Float) => {
-                let k = float_kind(self.type_data(self.type_of(v)));
+                let k = FloatKind::of_type(self.type_data(self.type_of(v)));
                 let bits = self.const_float_value(v);
                 match (k, bits) {
                     (Some(k), Some(b)) => {
@@ -390,57 +376,60 @@ impl Context {
         }
     }
 
+    /// `make` of the scalar type of `ty`, splatted when `ty` is a vector
+    /// (the vector forms of LLVM's `ConstantInt::get`, `getAllOnesValue`,
+    /// `ConstantFP::get` and `getNaN`).
+    fn scalar_or_splat(
+        &mut self,
+        ty: Type,
+        make: impl FnOnce(&mut Context, Type) -> Value,
+    ) -> Value {
+        match self.vector_len(ty) {
+            Some((n, scalable)) => {
+                let et = self.scalar_type(ty);
+                let e = make(self, et);
+                self.const_splat(n, scalable, e)
+            }
+            None => make(self, ty),
+        }
+    }
+
     /// LLVM's `Constant::getAllOnesValue(ty)`: all-ones integers, floats
     /// with all bits set, and vectors splatting either.
     pub fn const_all_ones(&mut self, ty: Type) -> Value {
-        if let Some((n, scalable)) = self.vector_len(ty) {
-            let et = self.scalar_type(ty);
-            let e = self.const_all_ones(et);
-            return self.const_splat(n, scalable, e);
-        }
-        match self.type_data(ty).clone() {
-            TypeData::Int(w) => self.const_int_ap(ty, &APInt::all_ones(w)),
+        self.scalar_or_splat(ty, |ctx, t| match ctx.type_data(t).clone() {
+            TypeData::Int(w) => ctx.const_int_ap(t, &APInt::all_ones(w)),
             d => {
-                let k = float_kind(&d).expect("const_all_ones needs an integer or float type");
+                let k =
+                    FloatKind::of_type(&d).expect("const_all_ones needs an integer or float type");
                 let bits = u128::MAX >> (128 - k.bit_width());
-                self.const_float_bits(ty, bits)
+                ctx.const_float_bits(t, bits)
             }
-        }
+        })
     }
 
     /// `ConstantInt::get(ty, x)` for an integer or integer-vector type
     /// (a splat for vectors).
     fn const_int_splat(&mut self, ty: Type, x: u64) -> Value {
-        if let Some((n, scalable)) = self.vector_len(ty) {
-            let et = self.scalar_type(ty);
-            let e = self.const_int(et, x);
-            return self.const_splat(n, scalable, e);
-        }
-        self.const_int(ty, x)
+        self.scalar_or_splat(ty, |ctx, t| ctx.const_int(t, x))
     }
 
     /// `ConstantFP::get(ty, x)` for a floating-point or vector type.
     fn const_fp_splat(&mut self, ty: Type, x: f64) -> Value {
-        if let Some((n, scalable)) = self.vector_len(ty) {
-            let et = self.scalar_type(ty);
-            let e = self.const_fp_splat(et, x);
-            return self.const_splat(n, scalable, e);
-        }
-        let k = float_kind(self.type_data(ty)).expect("a floating-point type");
-        let f = APFloat::from_f64(k, x);
-        self.const_fp(ty, &f)
+        self.scalar_or_splat(ty, |ctx, t| {
+            let k = FloatKind::of_type(ctx.type_data(t)).expect("a floating-point type");
+            let f = APFloat::from_f64(k, x);
+            ctx.const_fp(t, &f)
+        })
     }
 
     /// `ConstantFP::getNaN(ty)`: the default quiet NaN (splatted for
     /// vectors).
     fn const_nan(&mut self, ty: Type) -> Value {
-        if let Some((n, scalable)) = self.vector_len(ty) {
-            let et = self.scalar_type(ty);
-            let e = self.const_nan(et);
-            return self.const_splat(n, scalable, e);
-        }
-        let k = float_kind(self.type_data(ty)).expect("a floating-point type");
-        self.const_fp(ty, &APFloat::nan(k))
+        self.scalar_or_splat(ty, |ctx, t| {
+            let k = FloatKind::of_type(ctx.type_data(t)).expect("a floating-point type");
+            ctx.const_fp(t, &APFloat::nan(k))
+        })
     }
 
     /// LLVM's `Constant::getSplatValue()`: the element every lane of a
@@ -530,6 +519,28 @@ impl Context {
             Some((n, false)) => Some(n),
             _ => None,
         }
+    }
+
+    /// A fixed vector of `n` lanes, lane `i` being `f` of lane `i` of each
+    /// of `ops` (taken with `getExtractElement`); `None` if a lane does
+    /// not fold.
+    fn by_lanes(
+        &mut self,
+        n: u32,
+        ops: &[Value],
+        mut f: impl FnMut(&mut Context, &[Value]) -> Option<Value>,
+    ) -> Option<Value> {
+        let mut out = Vec::with_capacity(n as usize);
+        let mut lane: smallvec::SmallVec<[Value; 2]> = smallvec::SmallVec::new();
+        for i in 0..n as u64 {
+            let k = self.i32_const(i);
+            lane.clear();
+            for &o in ops {
+                lane.push(self.const_extract_element(o, k));
+            }
+            out.push(f(self, &lane)?);
+        }
+        Some(self.const_vector(&out))
     }
 
     fn i32_const(&mut self, k: u64) -> Value {
@@ -798,20 +809,14 @@ impl Context {
                 if ds {
                     return None;
                 }
-                let mut out = Vec::with_capacity(dn as usize);
-                for i in 0..dn as u64 {
-                    let k = self.i32_const(i);
-                    let e = self.const_extract_element(v, k);
-                    out.push(self.maybe_undesirable_cast(op, e, det)?);
-                }
-                return Some(self.const_vector(&out));
+                return self.by_lanes(dn, &[v], |ctx, l| ctx.maybe_undesirable_cast(op, l[0], det));
             }
         }
         let dscalar = self.scalar_type(dty);
         match op {
             Opcode::FPTrunc | Opcode::FPExt => {
                 let f = self.fp_of(v)?;
-                let k = float_kind(self.type_data(dscalar))?;
+                let k = FloatKind::of_type(self.type_data(dscalar))?;
                 let r = f.convert(k).0;
                 Some(self.const_fp(dty, &r))
             }
@@ -825,7 +830,7 @@ impl Context {
             }
             Opcode::UIToFP | Opcode::SIToFP => {
                 let x = self.const_int_value(v)?;
-                let k = float_kind(self.type_data(dscalar))?;
+                let k = FloatKind::of_type(self.type_data(dscalar))?;
                 let f = APFloat::from_int(k, &x, op == Opcode::SIToFP)?;
                 Some(self.const_fp(dty, &f))
             }
@@ -864,7 +869,7 @@ impl Context {
             return None;
         }
         if self.is_cint(v) {
-            let k = float_kind(self.type_data(dty))?;
+            let k = FloatKind::of_type(self.type_data(dty))?;
             if k == FloatKind::PpcFp128 {
                 return None;
             }
@@ -906,13 +911,7 @@ impl Context {
             if scalable {
                 return None;
             }
-            let mut out = Vec::with_capacity(n as usize);
-            for i in 0..n as u64 {
-                let k = self.i32_const(i);
-                let e = self.const_extract_element(c, k);
-                out.push(self.cf_unary(op, e)?);
-            }
-            return Some(self.const_vector(&out));
+            return self.by_lanes(n, &[c], |ctx, l| ctx.cf_unary(op, l[0]));
         }
         None
     }
@@ -1248,14 +1247,7 @@ impl Context {
             if scalable {
                 return None;
             }
-            let mut out = Vec::with_capacity(n as usize);
-            for i in 0..n as u64 {
-                let k = self.i32_const(i);
-                let a = self.const_extract_element(c1, k);
-                let b = self.const_extract_element(c2, k);
-                out.push(self.cf_compare(pred, a, b)?);
-            }
-            return Some(self.const_vector(&out));
+            return self.by_lanes(n, &[c1, c2], |ctx, l| ctx.cf_compare(pred, l[0], l[1]));
         }
         if self.is_fp_or_fp_vector(ty) {
             if c1 == c2 {
@@ -1901,50 +1893,31 @@ impl Context {
 
 /// Whether knowing `rel` (an ordering that holds between two constants)
 /// decides `pred`, and which way (the table of
-/// `ConstantFoldCompareInstruction`).
+/// `ConstantFoldCompareInstruction`): a strict order (`ult`) decides
+/// itself, `ne` and its `or equal` form true, their swaps and `eq` false;
+/// a non-strict one (`ule`) decides itself and its strict form true and
+/// the opposite strict order false.
 fn relation_decides(rel: Predicate, pred: Predicate) -> Option<bool> {
     use Predicate::*;
-    match rel {
-        IUlt => match pred {
-            IUlt | INe | IUle => Some(true),
-            IUgt | IEq | IUge => Some(false),
-            _ => None,
-        },
-        ISlt => match pred {
-            ISlt | INe | ISle => Some(true),
-            ISgt | IEq | ISge => Some(false),
-            _ => None,
-        },
-        IUgt => match pred {
-            IUgt | INe | IUge => Some(true),
-            IUlt | IEq | IUle => Some(false),
-            _ => None,
-        },
-        ISgt => match pred {
-            ISgt | INe | ISge => Some(true),
-            ISlt | IEq | ISle => Some(false),
-            _ => None,
-        },
-        IUle => match pred {
-            IUgt => Some(false),
-            IUlt | IUle => Some(true),
-            _ => None,
-        },
-        ISle => match pred {
-            ISgt => Some(false),
-            ISlt | ISle => Some(true),
-            _ => None,
-        },
-        IUge => match pred {
-            IUlt => Some(false),
-            IUgt | IUge => Some(true),
-            _ => None,
-        },
-        ISge => match pred {
-            ISlt => Some(false),
-            ISgt | ISge => Some(true),
-            _ => None,
-        },
-        _ => None,
+    // (strict, or-equal) pairs of each ordering.
+    const PAIRS: [(Predicate, Predicate); 4] =
+        [(IUlt, IUle), (ISlt, ISle), (IUgt, IUge), (ISgt, ISge)];
+    let (strict, or_equal) = *PAIRS.iter().find(|&&(a, b)| rel == a || rel == b)?;
+    let opposite = swapped_predicate(strict);
+    if rel == strict {
+        let opposite_or_equal = swapped_predicate(or_equal);
+        if pred == rel || pred == INe || pred == or_equal {
+            Some(true)
+        } else if pred == opposite || pred == IEq || pred == opposite_or_equal {
+            Some(false)
+        } else {
+            None
+        }
+    } else if pred == strict || pred == or_equal {
+        Some(true)
+    } else if pred == opposite {
+        Some(false)
+    } else {
+        None
     }
 }

@@ -28,16 +28,7 @@ pub(crate) enum LocalName {
 }
 
 pub(crate) fn float_kind(d: &TypeData) -> Option<FloatKind> {
-    Some(match d {
-        TypeData::Half => FloatKind::Half,
-        TypeData::BFloat => FloatKind::BFloat,
-        TypeData::Float => FloatKind::Float,
-        TypeData::Double => FloatKind::Double,
-        TypeData::X86Fp80 => FloatKind::X86Fp80,
-        TypeData::Fp128 => FloatKind::Fp128,
-        TypeData::PpcFp128 => FloatKind::PpcFp128,
-        _ => return None,
-    })
+    FloatKind::of_type(d)
 }
 
 impl Parser<'_> {

@@ -562,16 +562,7 @@ fn push_struct_elems(
 
 /// The floating-point kind of a type.
 pub(super) fn float_kind(ctx: &Context, t: Type) -> Option<FloatKind> {
-    Some(match ctx.type_data(t) {
-        TypeData::Half => FloatKind::Half,
-        TypeData::BFloat => FloatKind::BFloat,
-        TypeData::Float => FloatKind::Float,
-        TypeData::Double => FloatKind::Double,
-        TypeData::X86Fp80 => FloatKind::X86Fp80,
-        TypeData::Fp128 => FloatKind::Fp128,
-        TypeData::PpcFp128 => FloatKind::PpcFp128,
-        _ => return None,
-    })
+    FloatKind::of_type(ctx.type_data(t))
 }
 
 /// The flags LLVM's `WriteOptimizationInfo` prints after the opcode
