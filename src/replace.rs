@@ -269,15 +269,24 @@ impl Context {
         // record was checked live just above, so the rest works on raw
         // indices; everything else takes the general path.
         if d.kind_bits == ValueKind::Instruction as u8 && d.first_use == NONE {
-            let (blk, prev, next, ops, nops) = (d.a, d.b, d.c, d.ops, d.nops);
-            if blk != NONE {
-                self.unlink_from_block_raw(blk, prev, next);
-            }
-            self.graph.release_dying_run(ops, nops);
-            self.graph.free(i.0);
+            self.erase_plain_inst(i.0);
             return;
         }
         self.erase_inst_general(i);
+    }
+
+    /// Erases a live instruction with no side record and no uses (checked
+    /// by the caller): it leaves its block, its operands leave their lists
+    /// and its run and slot are freed, all on raw indices.
+    #[inline]
+    fn erase_plain_inst(&mut self, v: Value) {
+        let d = &self.graph.values[v.idx as usize];
+        let (blk, prev, next, ops, nops) = (d.a, d.b, d.c, d.ops, d.nops);
+        if blk != NONE {
+            self.unlink_from_block_raw(blk, prev, next);
+        }
+        self.graph.release_dying_run(ops, nops);
+        self.graph.free(v);
     }
 
     /// Takes a live instruction's record out of its block's list: `prev`
@@ -324,14 +333,8 @@ impl Context {
             return;
         }
         // No side record: no name to forget, no hung-off capacity, no
-        // payload. The record was checked live above, so the rest works on
-        // raw indices.
-        let (blk, prev, next, ops, nops) = (d.a, d.b, d.c, d.ops, d.nops);
-        if blk != NONE {
-            self.unlink_from_block_raw(blk, prev, next);
-        }
-        self.graph.release_dying_run(ops, nops);
-        self.graph.free(i.0);
+        // payload.
+        self.erase_plain_inst(i.0);
     }
 
     fn free_user(&mut self, v: Value) {

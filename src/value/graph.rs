@@ -266,30 +266,12 @@ impl Graph {
     }
 
     /// Unlinks every use of the run `ops .. ops + n` (of a user about to be
-    /// freed) from its value's list and returns the run to the pool: one
-    /// `unlink_dying` per slot on local slices, then `UsePool::free`.
+    /// freed) from its value's list (`unlink_dying` per slot) and returns
+    /// the run to the pool.
     #[inline]
     pub(crate) fn release_dying_run(&mut self, ops: u32, n: u32) {
-        if n == 0 {
-            return;
-        }
-        let values = &mut self.values[..];
-        let uses = &mut self.pool.uses[..];
-        for u in ops..ops + n {
-            let UseData {
-                val, prev, next, ..
-            } = uses[u as usize];
-            if val == NONE {
-                continue;
-            }
-            if prev == NONE {
-                values[val as usize].first_use = next;
-            } else {
-                uses[prev as usize].next = next;
-            }
-            if next != NONE {
-                uses[next as usize].prev = prev;
-            }
+        for u in ops..ops.wrapping_add(n) {
+            self.unlink_dying(u);
         }
         self.pool.free(ops, n);
     }
