@@ -1040,8 +1040,9 @@ impl Parser<'_> {
         }
         let (fs, ts) = (c.scalar_type(from), c.scalar_type(to));
         let bits = |t: Type| -> Option<u32> {
-            c.int_width(t)
-                .or_else(|| super::values::float_kind(c.type_data(t)).map(|k| k.bit_width()))
+            c.int_width(t).or_else(|| {
+                crate::constants::apfloat::FloatKind::of_type(c.type_data(t)).map(|k| k.bit_width())
+            })
         };
         match op {
             Opcode::Trunc => c.is_integer(fs) && c.is_integer(ts) && bits(fs) > bits(ts),

@@ -27,10 +27,6 @@ pub(crate) enum LocalName {
     Named(Token),
 }
 
-pub(crate) fn float_kind(d: &TypeData) -> Option<FloatKind> {
-    FloatKind::of_type(d)
-}
-
 impl Parser<'_> {
     /// `T v`.
     pub(crate) fn parse_typed_value(&mut self) -> PResult<Value> {
@@ -149,7 +145,7 @@ impl Parser<'_> {
             Tok::Int | Tok::HexInt => self.parse_int_const(ty),
             Tok::Float => {
                 let t = self.bump();
-                let Some(kind) = float_kind(self.ctx.type_data(ty)) else {
+                let Some(kind) = FloatKind::of_type(self.ctx.type_data(ty)) else {
                     return self.err_at(pos, "floating point constant invalid for type");
                 };
                 let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");

@@ -324,7 +324,10 @@ impl<'a> Writer<'a> {
         match ctx.const_kind(c) {
             ConstKind::Int => self.int(out, c),
             ConstKind::Float => {
-                if let (Some(bits), Some(kind)) = (ctx.const_float_value(c), float_kind(ctx, ty)) {
+                if let (Some(bits), Some(kind)) = (
+                    ctx.const_float_value(c),
+                    FloatKind::of_type(ctx.type_data(ty)),
+                ) {
                     let _ = APFloat::from_bits(kind, bits).write_llvm(out);
                 }
             }
@@ -486,7 +489,7 @@ impl<'a> Writer<'a> {
             return;
         }
         out.push(if is_array { '[' } else { '<' });
-        let fk = float_kind(ctx, et);
+        let fk = FloatKind::of_type(ctx.type_data(et));
         for (i, &x) in data.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
@@ -558,11 +561,6 @@ fn push_struct_elems(
             stack.push(TyTask::Str(", "));
         }
     }
-}
-
-/// The floating-point kind of a type.
-pub(super) fn float_kind(ctx: &Context, t: Type) -> Option<FloatKind> {
-    FloatKind::of_type(ctx.type_data(t))
 }
 
 /// The flags LLVM's `WriteOptimizationInfo` prints after the opcode
