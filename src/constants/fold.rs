@@ -1798,7 +1798,7 @@ impl Context {
             });
             let it = self.type_of(i);
             let idx = if is_struct && self.vector_len(it).is_some() {
-                self.splat_value(i).unwrap_or(i)
+                self.splat_element(i).unwrap_or(i)
             } else if !is_struct && self.vector_len(it).is_none() {
                 match vec_len {
                     Some((n, scalable)) => self.const_splat(n, scalable, i),
@@ -1829,36 +1829,6 @@ impl Context {
             flags as u8,
             Some(ConstPayload::Gep { src, inrange }),
         )
-    }
-
-    /// The value every lane of constant vector `v` holds, when they are all
-    /// the same; `undef`/`poison` vectors give `undef`/`poison` (the
-    /// splat of a GEP's vector struct index; see [`splat_element`] for
-    /// LLVM's `getSplatValue`).
-    ///
-    /// [`splat_element`]: Context::splat_element
-    pub fn splat_value(&mut self, v: Value) -> Option<Value> {
-        if self.value_kind(v) != ValueKind::Constant {
-            return None;
-        }
-        let (n, scalable) = self.vector_len(self.type_of(v))?;
-        let et = self.scalar_type(self.type_of(v));
-        match self.const_kind(v) {
-            ConstKind::Zero => Some(self.const_null(et)),
-            ConstKind::Undef => Some(self.const_undef(et)),
-            ConstKind::Poison => Some(self.const_poison(et)),
-            _ if scalable => None,
-            ConstKind::Vector | ConstKind::DataVector => {
-                let first = self.const_element(v, 0)?;
-                for k in 1..n as usize {
-                    if self.const_element(v, k)? != first {
-                        return None;
-                    }
-                }
-                Some(first)
-            }
-            _ => None,
-        }
     }
 
     /// Element `k` of a constant aggregate or vector, when it is known.
