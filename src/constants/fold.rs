@@ -181,14 +181,6 @@ fn is_unordered(p: Predicate) -> bool {
     matches!(p, FUeq | FUne | FUgt | FUlt | FUge | FUle | FUno)
 }
 
-/// Whether an operation is one of LLVM's associative binary operators.
-fn is_associative(op: Opcode) -> bool {
-    matches!(
-        op,
-        Opcode::Add | Opcode::Mul | Opcode::And | Opcode::Or | Opcode::Xor
-    )
-}
-
 /// Whether LLVM 19 keeps a constant expression for a binary operator
 /// (`ConstantExpr::isDesirableBinOp`, which are also the supported ones).
 pub fn is_desirable_binop(op: Opcode) -> bool {
@@ -1043,11 +1035,11 @@ impl Context {
             return Some(self.const_fp(ty, &r));
         }
         if let Some((n, scalable)) = self.vector_len(ty) {
+            let int_div_rem = matches!(
+                op,
+                Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem
+            );
             if let Some(s2) = self.splat_element(c2) {
-                let int_div_rem = matches!(
-                    op,
-                    Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem
-                );
                 if int_div_rem && self.is_null_value(s2) {
                     return Some(self.const_poison(ty));
                 }
@@ -1057,10 +1049,6 @@ impl Context {
                 }
             }
             if !scalable {
-                let int_div_rem = matches!(
-                    op,
-                    Opcode::UDiv | Opcode::SDiv | Opcode::URem | Opcode::SRem
-                );
                 let mut out = Vec::with_capacity(n as usize);
                 for i in 0..n as u64 {
                     let k = self.i32_const(i);
@@ -1076,8 +1064,10 @@ impl Context {
             }
         }
         if let Some((op1, _)) = self.const_expr_opcode(c1) {
-            // ((a op b) op c) → (a op (b op c)) when (b op c) folds.
-            if is_associative(op) && op1 == op {
+            // ((a op b) op c) → (a op (b op c)) when (b op c) folds: the
+            // associative operators that have expressions (LLVM 19 has no
+            // and/or expressions to re-associate).
+            if matches!(op, Opcode::Add | Opcode::Mul | Opcode::Xor) && op1 == op {
                 let (a, b) = (self.operand(c1, 0)?, self.operand(c1, 1)?);
                 let t = self.const_binop(op, b, c2, 0);
                 if self.const_expr_opcode(t).is_none_or(|(o, _)| o != op) {
@@ -1282,7 +1272,7 @@ impl Context {
 
     /// LLVM's `evaluateICmpRelation`: what is known of two pointer
     /// constants (or of two equal constants).
-    fn icmp_relation(&mut self, v1: Value, v2: Value) -> Relation {
+    fn icmp_relation(&self, v1: Value, v2: Value) -> Relation {
         if v1 == v2 {
             return Relation::Eq;
         }
@@ -1347,24 +1337,22 @@ impl Context {
                         return Relation::Is(Predicate::IUgt);
                     }
                 } else if self.value_kind(v2).is_global() {
-                    if self.value_kind(base).is_global() && base != v2 {
-                        if self.gep_all_zero_indices(v1) {
-                            return self.globals_relation(base, v2);
-                        }
-                        return Relation::Unknown;
+                    // A GEP of another global: unequal only at offset zero.
+                    if self.value_kind(base).is_global()
+                        && base != v2
+                        && self.gep_all_zero_indices(v1)
+                    {
+                        return self.globals_relation(base, v2);
                     }
                 } else if let Some((Opcode::GetElementPtr, _)) = self.const_expr_opcode(v2) {
-                    let base2 = self.operand(v2, 0);
-                    if let Some(base2) = base2 {
-                        if self.value_kind(base).is_global()
-                            && self.value_kind(base2).is_global()
-                            && base != base2
-                        {
-                            if self.gep_all_zero_indices(v1) && self.gep_all_zero_indices(v2) {
-                                return self.globals_relation(base, base2);
-                            }
-                            return Relation::Unknown;
-                        }
+                    let base2 = self.operand(v2, 0).unwrap_or(base);
+                    if self.value_kind(base).is_global()
+                        && self.value_kind(base2).is_global()
+                        && base != base2
+                        && self.gep_all_zero_indices(v1)
+                        && self.gep_all_zero_indices(v2)
+                    {
+                        return self.globals_relation(base, base2);
                     }
                 }
             }
