@@ -954,11 +954,6 @@ impl Context {
             clauses.push(is_catch);
         }
     }
-
-    /// Whether a value is a constant of the given kind.
-    pub fn is_const_kind(&self, v: Value, k: ConstKind) -> bool {
-        self.value_kind(v) == ValueKind::Constant && self.const_kind(v) == k
-    }
 }
 
 #[cold]

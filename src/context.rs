@@ -8,6 +8,8 @@ use crate::constants::ConstStore;
 use crate::ir::metadata::MdStore;
 use crate::ir::module::ModuleData;
 use crate::ir::side::SideTable;
+use crate::ir::special::SpecialStore;
+use crate::layout::ModuleLayouts;
 use crate::replace::HandleCallback;
 use crate::types::TypeStore;
 use crate::value::{Graph, HandleTable};
@@ -23,6 +25,8 @@ pub struct Context {
     pub(crate) sides: SideTable,
     pub(crate) modules: Vec<ModuleData>,
     pub(crate) consts: ConstStore,
+    pub(crate) specials: SpecialStore,
+    pub(crate) layouts: ModuleLayouts,
     /// Callbacks of callback handles, by handle slot.
     pub(crate) callbacks: Vec<Option<HandleCallback>>,
 }
@@ -38,6 +42,8 @@ impl Context {
             sides: SideTable::new(),
             modules: Vec::new(),
             consts: ConstStore::new(),
+            specials: SpecialStore::default(),
+            layouts: ModuleLayouts::default(),
             callbacks: Vec::new(),
         }
     }

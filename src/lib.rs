@@ -50,6 +50,7 @@ pub mod bitstream;
 pub mod builder;
 pub mod constants;
 pub mod context;
+pub mod fold;
 pub mod inst;
 pub mod ir;
 pub mod layout;

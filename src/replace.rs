@@ -8,6 +8,7 @@
 //! (`handle_operand_change`) or an ordinary user re-pointed in place, and
 //! tells handles in LLVM's order (handles first, then uses, then PHI blocks).
 
+use crate::constants::ConstKind;
 use crate::entity::NONE;
 use crate::inst::Opcode;
 use crate::ir::inst::InstPayload;
@@ -101,6 +102,65 @@ impl Context {
             }
         }
         any
+    }
+
+    /// Replaces the uses of `from` except those by instructions of block
+    /// `b` (LLVM `replaceUsesOutsideBlock`: uses by constants and by
+    /// instructions elsewhere or in no block change). Returns whether any
+    /// use changed.
+    ///
+    /// # Panics
+    /// If the types differ (as [`replace_uses_with_if`](Self::replace_uses_with_if)).
+    pub fn replace_uses_outside_block(&mut self, from: Value, to: Value, b: Block) -> bool {
+        self.replace_uses_with_if(from, to, |ctx, u| ctx.parent_block_of(u.user) != Some(b))
+    }
+
+    /// LLVM's `handleOperandChange`: constant `c` uses `from`, which is being
+    /// replaced by `to`. Either `c` is updated in place and re-registered
+    /// (its identity kept, R6) or, when the new form already exists or
+    /// canonicalises to another constant, `c` is replaced by that one (its
+    /// own users following recursively) and destroyed (R2, R4, R5).
+    fn handle_operand_change(&mut self, c: Value, from: Value, to: Value) {
+        assert!(
+            self.value_kind(to).is_constant()
+                || (self.value_kind(to) == ValueKind::Block
+                    && self.const_kind(c) == ConstKind::BlockAddress),
+            "cannot make constant refer to non-constant"
+        );
+        let ops: Vec<Value> = self
+            .operands(c)
+            .map(|o| o.expect("constant operands are never dropped"))
+            .map(|o| if o == from { to } else { o })
+            .collect();
+        // Is there an equal constant already, or does the new operand list
+        // canonicalise to something else? Build it through the constructors
+        // only when that cannot create a duplicate of `c` itself.
+        let canon_other = match self.const_lookup_with_operands(c, &ops) {
+            Some(e) => Some(e),
+            None => {
+                let k = self.const_kind(c);
+                let changes_form =
+                    matches!(k, ConstKind::Array | ConstKind::Vector | ConstKind::Struct)
+                        && (ops.iter().all(|&e| self.is_null_value(e))
+                            || ops.iter().all(|&e| self.is_const_kind(e, ConstKind::Undef))
+                            || ops
+                                .iter()
+                                .all(|&e| self.is_const_kind(e, ConstKind::Poison))
+                            || (k != ConstKind::Struct
+                                && ops.iter().all(|&e| {
+                                    self.is_const_kind(e, ConstKind::Int)
+                                        || self.is_const_kind(e, ConstKind::Float)
+                                })));
+                changes_form.then(|| self.rebuild_const(c, &ops))
+            }
+        };
+        match canon_other {
+            Some(other) if other != c => {
+                self.replace_all_uses_with(c, other);
+                self.destroy_constant(c);
+            }
+            _ => self.const_replace_operand_in_place(c, from, to),
+        }
     }
 
     fn constant_contains(&self, c: Value, needle: Value) -> bool {

@@ -3,8 +3,8 @@
 
 use lair::builder::Builder;
 use lair::constants::apint::APInt;
-use lair::constants::fold::{fold_int_binop, Folded};
 use lair::constants::ConstKind;
+use lair::fold::{fold_int_binop, Folded};
 use lair::inst::{gep, wrap, Opcode};
 use lair::{Context, Value};
 

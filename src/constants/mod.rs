@@ -1,24 +1,26 @@
 //! Constants, uniqued in the [`Context`].
 //!
-//! Owns the uniquing table of every non-global constant, the constructors
-//! that canonicalise (all-zero aggregate → `zeroinitializer`, all-undef →
-//! `undef`, simple element lists → data arrays) and fold, and the
-//! re-uniquing of a constant whose operand changes under RAUW (LLVM's
-//! `handleOperandChange`). Numbers themselves live in [`apint`] and
-//! [`apfloat`].
+//! Owns the uniquing table of every non-global constant, the constants'
+//! payload table, the constructors that canonicalise (all-zero aggregate →
+//! `zeroinitializer`, all-undef → `undef`, simple element lists → data
+//! arrays), and the primitives the RAUW policy re-uniques a constant with
+//! (`replace.rs` owns LLVM's `handleOperandChange` itself). Numbers live in
+//! [`apint`] and [`apfloat`]. It does not fold: constant folding is the
+//! `fold/` layer, above `ir/`, because it needs the globals' linkage and
+//! the module's data layout.
 //!
 //! A constant is a [`Value`] of kind [`ValueKind::Constant`]; its
 //! [`ConstKind`] is kept in the hot record's opcode byte, small payloads
 //! (integers and floats up to 64 bits) in its `a`/`b` words, others in a
-//! side [`ConstPayload`]. Aggregate elements and expression operands are
+//! [`ConstPayload`] of this layer's payload table, whose slot the record's
+//! `c` word names. Aggregate elements and expression operands are
 //! ordinary co-allocated operands with the constant-user bit set.
 
 pub mod apfloat;
 pub mod apint;
-pub mod fold;
 
+use crate::entity::NONE;
 use crate::inst::Opcode;
-use crate::ir::side::Payload;
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueData, ValueKind};
 use crate::Context;
@@ -115,10 +117,12 @@ pub(crate) struct ConstStore {
     /// no value record (the common `ConstantInt::get` path).
     scalars: HashTable<ScalarEntry>,
     hasher: hashbrown::DefaultHashBuilder,
-    /// Inline asm values, uniqued by content (`ir/special.rs`).
-    pub(crate) asm: hashbrown::HashMap<crate::ir::special::InlineAsmData, u32>,
-    /// Metadata-as-value wrappers, one per node (`ir/special.rs`).
-    pub(crate) md_values: hashbrown::HashMap<crate::ir::metadata::Metadata, u32>,
+    /// The payloads of constants that do not fit the hot record, named by
+    /// the constant's `c` word ([`NONE`]: no payload). Constants are never
+    /// named, so they need no side record of `ir/`.
+    payloads: Vec<ConstPayload>,
+    /// Free slots of `payloads` (reused before the vector grows).
+    payloads_free: Vec<u32>,
 }
 
 impl ConstStore {
@@ -127,10 +131,46 @@ impl ConstStore {
             table: HashTable::new(),
             scalars: HashTable::new(),
             hasher: Default::default(),
-            asm: Default::default(),
-            md_values: Default::default(),
+            payloads: Vec::new(),
+            payloads_free: Vec::new(),
         }
     }
+
+    /// The payload named by a constant's `c` word, if any.
+    #[inline]
+    fn payload(&self, c: u32) -> Option<&ConstPayload> {
+        (c != NONE).then(|| &self.payloads[c as usize])
+    }
+
+    /// A slot holding `p` (a freed one when there is one).
+    fn alloc_payload(&mut self, p: ConstPayload) -> u32 {
+        if let Some(i) = self.payloads_free.pop() {
+            self.payloads[i as usize] = p;
+            i
+        } else {
+            assert!(
+                self.payloads.len() < NONE as usize,
+                "more than 2^32 - 1 constant payloads"
+            );
+            self.payloads.push(p);
+            (self.payloads.len() - 1) as u32
+        }
+    }
+
+    /// Returns payload slot `c` (no longer named by any constant).
+    fn free_payload(&mut self, c: u32) {
+        if c != NONE {
+            self.payloads[c as usize] = ConstPayload::Float(0);
+            self.payloads_free.push(c);
+        }
+    }
+}
+
+/// Whether the constant record `d` has a payload (an integer or float
+/// record without one keeps its value in the `a`/`b` words).
+#[inline]
+pub(crate) fn has_payload(d: &ValueData) -> bool {
+    d.c != NONE
 }
 
 /// An entry of the scalar table: the constant's value word, its type and
@@ -193,7 +233,7 @@ impl Key<'_> {
 
 impl Context {
     /// The uniqued constant of `kind` and `ty` whose whole identity is the
-    /// side payload `p` (wide integers and floats, data arrays).
+    /// payload `p` (wide integers and floats, data arrays).
     fn intern_payload(&mut self, kind: ConstKind, ty: Type, p: &ConstPayload) -> Value {
         self.intern(Key {
             kind,
@@ -225,14 +265,7 @@ impl Context {
                 }
             }
         }
-        let p = match d
-            .has_side()
-            .then(|| &self.sides.recs[self.graph.side_at(idx) as usize].payload)
-        {
-            Some(Payload::Const(p)) => Some(&**p),
-            _ => None,
-        };
-        p == k.payload
+        self.consts.payload(d.c) == k.payload
     }
 
     fn lookup(&self, k: &Key<'_>, hash: u64) -> Option<u32> {
@@ -292,10 +325,10 @@ impl Context {
         d.flags = k.flags;
         d.a = k.a;
         d.b = k.b;
-        let v = self.graph.alloc(d);
         if let Some(p) = k.payload {
-            self.set_payload(v, Payload::Const(Box::new(p.clone())));
+            d.c = self.consts.alloc_payload(p.clone());
         }
+        let v = self.graph.alloc(d);
         if !k.ops.is_empty() {
             self.graph.alloc_operands(v, k.ops.len() as u32, true);
             let start = self.graph.get(v).ops;
@@ -314,7 +347,7 @@ impl Context {
     fn unintern(&mut self, v: Value) {
         let d = &self.graph.values[v.idx as usize];
         if matches!(KINDS[d.opcode as usize], ConstKind::Int | ConstKind::Float)
-            && !d.has_side()
+            && !has_payload(d)
             && d.flags == 0
         {
             let (ty, word) = (d.ty, d.a as u64 | (d.b as u64) << 32);
@@ -324,7 +357,7 @@ impl Context {
             }
             return;
         }
-        let hash = rehash(&self.graph, &self.sides, &self.consts.hasher, v.idx);
+        let hash = rehash(&self.graph, &self.consts, v.idx);
         if let Ok(e) = self.consts.table.find_entry(hash, |&(_, i)| i == v.idx) {
             e.remove();
         }
@@ -345,10 +378,11 @@ impl Context {
     }
 
     pub(crate) fn const_payload(&self, v: Value) -> Option<&ConstPayload> {
-        match self.side_of(v).map(|s| &s.payload) {
-            Some(Payload::Const(p)) => Some(p),
-            _ => None,
+        let d = self.graph.get(v);
+        if d.kind() != ValueKind::Constant {
+            return None;
         }
+        self.consts.payload(d.c)
     }
 
     // ---- scalars ---------------------------------------------------------
@@ -554,7 +588,8 @@ impl Context {
 
     // ---- aggregates ------------------------------------------------------
 
-    fn is_kind(&self, v: Value, k: ConstKind) -> bool {
+    /// Whether `v` is a uniqued constant of kind `k`.
+    pub fn is_const_kind(&self, v: Value, k: ConstKind) -> bool {
         let d = self.graph.get(v);
         d.kind() == ValueKind::Constant && d.opcode == k as u8
     }
@@ -631,9 +666,9 @@ impl Context {
             };
             all_null &= match ck {
                 Some(ConstKind::Null | ConstKind::Zero | ConstKind::TokenNone) => true,
-                // Without a side record the value (or float bits) is in the
+                // Without a payload the value (or float bits) is in the
                 // hot record's words: null is all-zero bits (+0.0 for floats).
-                Some(ConstKind::Int | ConstKind::Float) if !d.has_side() => d.a == 0 && d.b == 0,
+                Some(ConstKind::Int | ConstKind::Float) if !has_payload(d) => d.a == 0 && d.b == 0,
                 Some(ConstKind::Int | ConstKind::Float) => self.is_null_value(e),
                 _ => false,
             };
@@ -774,8 +809,12 @@ impl Context {
         }
     }
 
-    /// `blockaddress(@f, %b)`: gives the block a use (C21).
-    pub fn block_address(&mut self, f: crate::ir::Function, b: crate::ir::Block) -> Value {
+    /// The `blockaddress` constant of function `f` and block `b` (raw
+    /// values: the typed constructor is `Context::block_address` in
+    /// `ir/`, which checks that `b` belongs to `f`; the `.ll` parser calls
+    /// this one because `b` may still be a forward-reference placeholder).
+    /// Gives the block a use (C21).
+    pub(crate) fn block_address_raw(&mut self, f: Value, b: Value) -> Value {
         let pty = self.ptr_type(0);
         self.intern(Key {
             kind: ConstKind::BlockAddress,
@@ -783,7 +822,7 @@ impl Context {
             flags: 0,
             a: 0,
             b: 0,
-            ops: &[f.0.idx, b.0.idx],
+            ops: &[f.idx, b.idx],
             payload: None,
         })
     }
@@ -854,9 +893,7 @@ impl Context {
             ConstKind::Array | ConstKind::Struct | ConstKind::Vector => {
                 self.const_aggregate(ty, ops)
             }
-            ConstKind::BlockAddress => {
-                self.block_address(crate::ir::Function(ops[0]), crate::ir::Block(ops[1]))
-            }
+            ConstKind::BlockAddress => self.block_address_raw(ops[0], ops[1]),
             ConstKind::DsoLocalEquivalent => self.const_global_marker(ops[0], false),
             ConstKind::NoCfi => self.const_global_marker(ops[0], true),
             ConstKind::Expr => {
@@ -868,29 +905,12 @@ impl Context {
         }
     }
 
-    /// LLVM's `handleOperandChange`: constant `c` uses `from`, which is being
-    /// replaced by `to`. Either `c` is updated in place and re-registered
-    /// (its identity kept, R6) or, when the new form already exists or
-    /// canonicalises to another constant, `c` is replaced by that one (its
-    /// own users following recursively) and destroyed (R2, R4, R5).
-    pub(crate) fn handle_operand_change(&mut self, c: Value, from: Value, to: Value) {
-        assert!(
-            self.value_kind(to).is_constant()
-                || (self.value_kind(to) == ValueKind::Block
-                    && self.const_kind(c) == ConstKind::BlockAddress),
-            "cannot make constant refer to non-constant"
-        );
-        let ops: Vec<Value> = self
-            .operands(c)
-            .map(|o| o.expect("constant operands are never dropped"))
-            .map(|o| if o == from { to } else { o })
-            .collect();
-        // Is there an equal constant already, or does the new operand list
-        // canonicalise to something else? Build it through the constructors
-        // only when that cannot create a duplicate of `c` itself.
-        let raw: Vec<u32> = ops.iter().map(|o| o.idx).collect();
-        let d = self.graph.get(c).clone();
-        let payload = self.const_payload(c).cloned();
+    /// The uniqued constant that `c` would be with operand list `ops` (its
+    /// kind, type, flags, words and payload kept), if one exists. A
+    /// primitive of the RAUW policy (`replace.rs`).
+    pub(crate) fn const_lookup_with_operands(&self, c: Value, ops: &[Value]) -> Option<Value> {
+        let raw: smallvec::SmallVec<[u32; 8]> = ops.iter().map(|o| o.idx).collect();
+        let d = self.graph.get(c);
         let key = Key {
             kind: KINDS[d.opcode as usize],
             ty: d.ty,
@@ -898,65 +918,41 @@ impl Context {
             a: d.a,
             b: d.b,
             ops: &raw,
-            payload: payload.as_ref(),
+            payload: self.consts.payload(d.c),
         };
         let hash = key.hash(&self.consts.hasher);
-        let existing = self.lookup(&key, hash);
-        let canon_other = match existing {
-            Some(e) => Some(self.graph.handle(e)),
-            None => {
-                let k = self.const_kind(c);
-                let changes_form =
-                    matches!(k, ConstKind::Array | ConstKind::Vector | ConstKind::Struct)
-                        && (ops.iter().all(|&e| self.is_null_value(e))
-                            || ops.iter().all(|&e| self.is_kind(e, ConstKind::Undef))
-                            || ops.iter().all(|&e| self.is_kind(e, ConstKind::Poison))
-                            || (k != ConstKind::Struct
-                                && ops.iter().all(|&e| {
-                                    self.is_kind(e, ConstKind::Int)
-                                        || self.is_kind(e, ConstKind::Float)
-                                })));
-                changes_form.then(|| self.rebuild_const(c, &ops))
-            }
-        };
-        match canon_other {
-            Some(other) if other != c => {
-                self.replace_all_uses_with(c, other);
-                self.destroy_constant(c);
-            }
-            _ => {
-                self.unintern(c);
-                let start = self.graph.get(c).ops;
-                for (i, &o) in ops.iter().enumerate() {
-                    let u = start + i as u32;
-                    if self.graph.pool.uses[u as usize].val == from.idx {
-                        self.graph.set_use(u, o.idx);
-                    }
-                }
-                let hash = rehash(&self.graph, &self.sides, &self.consts.hasher, c.idx);
-                self.insert_hash(c.idx, hash);
+        self.lookup(&key, hash).map(|i| self.graph.handle(i))
+    }
+
+    /// Re-points every operand of constant `c` that names `from` at `to`,
+    /// keeping `c`'s identity, and re-registers `c` under its new key (R6).
+    /// The caller has checked that no equal constant exists.
+    pub(crate) fn const_replace_operand_in_place(&mut self, c: Value, from: Value, to: Value) {
+        self.unintern(c);
+        let d = self.graph.get(c);
+        let (start, n) = (d.ops, d.nops);
+        for u in start..start + n {
+            if self.graph.pool.uses[u as usize].val == from.idx {
+                self.graph.set_use(u, to.idx);
             }
         }
+        let hash = rehash(&self.graph, &self.consts, c.idx);
+        self.insert_hash(c.idx, hash);
     }
 
     /// Removes an unused constant from the uniquing table and frees it.
     pub(crate) fn destroy_constant(&mut self, c: Value) {
         debug_assert!(self.use_empty(c));
         self.unintern(c);
-        let cap = self.graph.get(c).nops;
+        let d = self.graph.get(c);
+        let (cap, payload) = (d.nops, d.c);
         self.graph.release_operands(c, cap);
-        let side = self.graph.side(c);
-        self.sides.free(side);
+        self.consts.free_payload(payload);
         self.graph.free(c);
     }
 }
 
-fn rehash(
-    graph: &crate::value::Graph,
-    sides: &crate::ir::side::SideTable,
-    s: &hashbrown::DefaultHashBuilder,
-    idx: u32,
-) -> u64 {
+fn rehash(graph: &crate::value::Graph, consts: &ConstStore, idx: u32) -> u64 {
     let d = &graph.values[idx as usize];
     let ops: smallvec::SmallVec<[u32; 8]> = if d.nops == 0 {
         smallvec::SmallVec::new()
@@ -966,13 +962,6 @@ fn rehash(
             .map(|u| u.val)
             .collect()
     };
-    let payload = match d
-        .has_side()
-        .then(|| &sides.recs[graph.side_at(idx) as usize].payload)
-    {
-        Some(Payload::Const(p)) => Some(&**p),
-        _ => None,
-    };
     Key {
         kind: KINDS[d.opcode as usize],
         ty: d.ty,
@@ -980,7 +969,7 @@ fn rehash(
         a: d.a,
         b: d.b,
         ops: &ops,
-        payload,
+        payload: consts.payload(d.c),
     }
-    .hash(s)
+    .hash(&consts.hasher)
 }

@@ -89,9 +89,6 @@ pub struct ModuleData {
     pub(crate) lists: [List; 4],
     pub(crate) symtab: HashMap<Box<str>, Value>,
     pub(crate) last_unique: u32,
-    /// The parsed `datalayout`, kept until the string changes
-    /// (`layout/module.rs`).
-    pub(crate) layout: crate::layout::ModuleLayoutSlot,
 }
 
 fn list_slot(kind: ValueKind) -> usize {
@@ -119,7 +116,6 @@ impl Context {
             lists: [List::EMPTY; 4],
             symtab: HashMap::new(),
             last_unique: 0,
-            layout: Default::default(),
         });
         Module::from_index(self.modules.len() - 1)
     }

@@ -10,7 +10,6 @@
 use super::function::FunctionData;
 use super::global::GlobalData;
 use super::inst::InstExtra;
-use crate::constants::ConstPayload;
 use crate::entity::NONE;
 
 /// Per-kind payload of a side record.
@@ -20,7 +19,6 @@ pub(crate) enum Payload {
     Inst(u32),
     Function(Box<FunctionData>),
     Global(Box<GlobalData>),
-    Const(Box<ConstPayload>),
     Asm(Box<super::special::InlineAsmData>),
 }
 

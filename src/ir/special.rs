@@ -1,12 +1,17 @@
 //! Values that are neither instructions, arguments, globals nor uniqued
-//! constants: inline assembler snippets and metadata used as a value.
+//! constants of `constants/`: inline assembler snippets and metadata used
+//! as a value; and the `blockaddress` constant, whose operands are a
+//! function and one of its blocks.
 //!
-//! Owns [`InlineAsmData`] and the uniquing of both kinds (equal inputs give
-//! the same [`Value`], as LLVM's `InlineAsm::get` and
-//! `MetadataAsValue::get` do).
+//! Owns [`InlineAsmData`], the `SpecialStore` that uniques inline asm and
+//! metadata-as-value (equal inputs give the same [`Value`], as LLVM's
+//! `InlineAsm::get` and `MetadataAsValue::get` do), and the typed
+//! `blockaddress` constructor. It does not own constant uniquing
+//! (`constants/`).
 
 use super::metadata::Metadata;
 use super::side::Payload;
+use super::{Block, Function};
 use crate::types::Type;
 use crate::value::{Value, ValueData, ValueKind};
 use crate::Context;
@@ -40,16 +45,39 @@ pub struct InlineAsmData {
     pub can_throw: bool,
 }
 
+/// The uniquing tables of inline asm and metadata-as-value values.
+#[derive(Default)]
+pub(crate) struct SpecialStore {
+    /// Inline asm values by content.
+    asm: hashbrown::HashMap<InlineAsmData, u32>,
+    /// Metadata-as-value wrappers, one per node.
+    md_values: hashbrown::HashMap<Metadata, u32>,
+}
+
 impl Context {
+    /// `blockaddress(@f, %b)`: the address of block `b` of function `f`
+    /// (uniqued; type `ptr`). Gives the block a use (C21).
+    ///
+    /// # Panics
+    /// If `b` is not a block of `f`.
+    pub fn block_address(&mut self, f: Function, b: Block) -> Value {
+        assert_eq!(
+            self.block_parent(b),
+            Some(f),
+            "block_address: block {b:?} is not in function {f:?}"
+        );
+        self.block_address_raw(f.0, b.0)
+    }
+
     /// The inline asm value for `data` (uniqued; its type is `ptr`).
     pub fn inline_asm(&mut self, data: InlineAsmData) -> Value {
-        if let Some(&i) = self.consts.asm.get(&data) {
+        if let Some(&i) = self.specials.asm.get(&data) {
             return self.graph.handle(i);
         }
         let p = self.ptr_type(0);
         let v = self.graph.alloc(ValueData::new(ValueKind::InlineAsm, p));
         self.set_payload(v, Payload::Asm(Box::new(data.clone())));
-        self.consts.asm.insert(data, v.idx);
+        self.specials.asm.insert(data, v.idx);
         v
     }
 
@@ -63,14 +91,14 @@ impl Context {
 
     /// `metadata !N` as an operand (uniqued per node; type `metadata`).
     pub fn metadata_as_value(&mut self, md: Metadata) -> Value {
-        if let Some(&i) = self.consts.md_values.get(&md) {
+        if let Some(&i) = self.specials.md_values.get(&md) {
             return self.graph.handle(i);
         }
         let t = self.metadata_type();
         let mut d = ValueData::new(ValueKind::MetadataAsValue, t);
         d.a = md.index() as u32;
         let v = self.graph.alloc(d);
-        self.consts.md_values.insert(md, v.idx);
+        self.specials.md_values.insert(md, v.idx);
         v
     }
 

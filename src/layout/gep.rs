@@ -323,7 +323,7 @@ impl IndexList for [i128] {
 /// A source of constant-only GEP indices for the constant walk: `None`
 /// at a position that holds no integer constant (the walk then fails with
 /// [`GepError::NotConstant`] there). Read once per position, in order.
-pub(super) trait ConstIndexList {
+pub(crate) trait ConstIndexList {
     fn len(&self) -> usize;
     fn get(&self, i: usize) -> Option<i128>;
     /// The index at `i` as a struct field number (only compared against
@@ -546,7 +546,7 @@ impl<M: StructMemo> Walk<'_, M> {
 
     /// [`gep_const`](Self::gep_const) with the accumulator for `width`.
     #[inline]
-    pub(super) fn gep_constant<I: ConstIndexList + ?Sized>(
+    pub(crate) fn gep_constant<I: ConstIndexList + ?Sized>(
         &mut self,
         width: u32,
         source: Type,

@@ -26,7 +26,7 @@
 
 use smallvec::SmallVec;
 
-use crate::constants::{ConstKind, ConstPayload};
+use crate::constants::{has_payload, ConstKind, ConstPayload};
 use crate::context::Context;
 use crate::entity::NONE;
 use crate::inst::{gep as gep_flags, Opcode};
@@ -178,7 +178,7 @@ fn const_index(ctx: &Context, raw: u32) -> Option<i128> {
     if d.kind_bits & KIND_MASK != ValueKind::Constant as u8 || d.opcode != ConstKind::Int as u8 {
         return None;
     }
-    if d.has_side() {
+    if has_payload(d) {
         return wide_const_index(ctx, raw);
     }
     // Up to 64 bits, in the hot record.
@@ -234,7 +234,7 @@ impl ConstIndexList for ConstOperands<'_> {
         {
             return None;
         }
-        if d.has_side() {
+        if has_payload(d) {
             return wide_const_index(self.ctx, raw).map(|v| u64::try_from(v).unwrap_or(u64::MAX));
         }
         Some(u64::from(d.a) | u64::from(d.b) << 32)
@@ -279,12 +279,12 @@ impl Context {
     fn gep_head(&self, v: Value) -> Result<Head<'_>, GepError> {
         let d = self.graph.get(v);
         let kind = d.kind_bits & KIND_MASK;
-        let payload = d
-            .has_side()
-            .then(|| &self.sides.recs[self.graph.side_at(v.idx) as usize].payload);
         let (source, flags) =
             if kind == ValueKind::Instruction as u8 && d.opcode == Opcode::GetElementPtr as u8 {
-                match payload {
+                let side = d
+                    .has_side()
+                    .then(|| &self.sides.recs[self.graph.side_at(v.idx) as usize].payload);
+                match side {
                     Some(&Payload::Inst(x)) => match self.sides.extras[x as usize].payload {
                         InstPayload::Ty(t) => (t, d.flags),
                         _ => return Err(GepError::NotAGep),
@@ -295,11 +295,8 @@ impl Context {
                 && d.opcode == ConstKind::Expr as u8
                 && d.flags as u8 == Opcode::GetElementPtr as u8
             {
-                match payload {
-                    Some(Payload::Const(p)) => match **p {
-                        ConstPayload::Gep { src, .. } => (src, d.flags >> 8),
-                        _ => return Err(GepError::NotAGep),
-                    },
+                match self.const_payload(v) {
+                    Some(&ConstPayload::Gep { src, .. }) => (src, d.flags >> 8),
                     _ => return Err(GepError::NotAGep),
                 }
             } else {

@@ -19,8 +19,6 @@
 //! * `ir.rs`: offsets of GEP instructions and constant expressions
 //!   ([`GepNoWrap`], [`GepConstOffset`], [`GepValueOffset`],
 //!   [`GepLaneOffsets`], [`GepParts`]);
-//! * `fold.rs`: layout-aware folding of constant GEPs
-//!   ([`LayoutCache::fold_gep`], LLVM's `SymbolicallyEvaluateGEP`);
 //! * `module.rs`: a module's data layout, parsed on demand and cached
 //!   ([`Context::module_layout`](crate::Context::module_layout)).
 //!
@@ -30,7 +28,6 @@
 
 mod cache;
 mod datalayout;
-mod fold;
 mod gep;
 mod ir;
 mod module;
@@ -40,7 +37,7 @@ mod struct_layout;
 mod units;
 
 pub use cache::LayoutCache;
-pub(crate) use module::ModuleLayoutSlot;
+pub(crate) use module::ModuleLayouts;
 pub use sizes::LayoutError;
 pub use struct_layout::StructLayout;
 

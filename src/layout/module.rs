@@ -1,7 +1,8 @@
 //! A module's data layout: its `target datalayout` string parsed on demand
 //! and kept with the module.
 //!
-//! Owns [`ModuleLayoutSlot`] (the private cache field of `ModuleData`) and
+//! Owns [`ModuleLayouts`] (the context's per-module cache of parsed
+//! layouts, a store of this layer so that `ir/` needs nothing from it) and
 //! [`Context::module_layout`] / [`Context::module_layout_cache`]. It does
 //! not own the string (`ModuleData::datalayout`, printed verbatim by the
 //! printer) or the grammar (`parse.rs`).
@@ -18,10 +19,14 @@ use super::cache::LayoutCache;
 use super::datalayout::DataLayout;
 use super::parse::DataLayoutError;
 
-/// The parsed data layout of a module and the string it came from.
+/// A module's `datalayout` string and what parsing it gave.
+type Parsed = Box<(String, Result<DataLayout, DataLayoutError>)>;
+
+/// The parsed data layout of each module and the string it came from, by
+/// module index (grown on the first query of a module).
 #[derive(Default)]
-pub(crate) struct ModuleLayoutSlot {
-    parsed: Option<Box<(String, Result<DataLayout, DataLayoutError>)>>,
+pub(crate) struct ModuleLayouts {
+    parsed: Vec<Option<Parsed>>,
 }
 
 impl Context {
@@ -32,14 +37,17 @@ impl Context {
     /// # Errors
     /// The [`DataLayoutError`] LLVM 19 gives for the string.
     pub fn module_layout(&mut self, m: Module) -> Result<&DataLayout, DataLayoutError> {
-        let md = self.module_mut(m);
-        let fresh = matches!(&md.layout.parsed, Some(p) if p.0 == md.datalayout);
-        if !fresh {
-            let s = md.datalayout.clone();
-            let r = DataLayout::parse(&s);
-            md.layout.parsed = Some(Box::new((s, r)));
+        let text = &self.modules[m.index()].datalayout;
+        let i = m.index();
+        let slots = &mut self.layouts.parsed;
+        if slots.len() <= i {
+            slots.resize_with(i + 1, || None);
         }
-        match &md.layout.parsed {
+        let fresh = matches!(&slots[i], Some(p) if p.0 == *text);
+        if !fresh {
+            slots[i] = Some(Box::new((text.clone(), DataLayout::parse(text))));
+        }
+        match &slots[i] {
             Some(p) => p.1.as_ref().map_err(Clone::clone),
             None => unreachable!("the slot was just filled"),
         }

@@ -30,6 +30,7 @@
 //! * a freed value slot has `kind == FREE` and a generation different from
 //!   every handle minted for its previous occupant.
 
+mod api;
 mod graph;
 mod grow;
 mod handles;

@@ -750,7 +750,7 @@ impl Parser<'_> {
             }
             let lt = self.ctx.label_type();
             let b = self.local_ref(&bt, lt)?;
-            let ba = self.ctx.block_address(f, crate::ir::Block(b));
+            let ba = self.ctx.block_address_raw(f.0, b);
             self.replace_placeholder(ph, ba);
             self.ctx.erase_global(Global(ph));
         }

@@ -12,7 +12,7 @@ use super::{BlockRef, PResult, Parser};
 use crate::constants::apfloat::{FloatKind, FloatLiteral};
 use crate::constants::apint::IntLiteral;
 use crate::inst::Opcode;
-use crate::ir::{Block, Function, Global};
+use crate::ir::{Function, Global};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
 
@@ -459,7 +459,7 @@ impl Parser<'_> {
             if c.0 == fv {
                 let lt = self.ctx.label_type();
                 let b = self.local_ref(&bt, lt)?;
-                return Ok(self.ctx.block_address(c, Block(b)));
+                return Ok(self.ctx.block_address_raw(c.0, b));
             }
         }
         if let Some(fv) = fv {
@@ -479,7 +479,7 @@ impl Parser<'_> {
                     .local_by_name(f, &self.name_of(&bt))
                     .filter(|&v| self.ctx.value_kind(v) == ValueKind::Block);
                 return match b {
-                    Some(b) => Ok(self.ctx.block_address(f, Block(b))),
+                    Some(b) => Ok(self.ctx.block_address_raw(f.0, b)),
                     None => self.err_at(bt.start, "referenced value is not a basic block"),
                 };
             }
@@ -501,7 +501,7 @@ impl Parser<'_> {
         // is `i32 3`.
         match op {
             _ if op.is_cast() => {
-                if !crate::constants::fold::is_desirable_cast(op) {
+                if !crate::fold::is_desirable_cast(op) {
                     return self.err_at(pos, format!("{w} constexprs are no longer supported"));
                 }
                 self.expect(Tok::LParen, "expected '(' after constantexpr cast")?;

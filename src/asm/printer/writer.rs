@@ -15,7 +15,7 @@ use smallvec::SmallVec;
 use super::slots::{local_parent, slot_in_function, LocalSlots, ModuleSlots};
 use super::text::{push_escaped, push_i64, push_name, push_quoted, push_u64};
 use crate::constants::apfloat::{APFloat, FloatKind};
-use crate::constants::{ConstKind, ConstPayload};
+use crate::constants::{has_payload, ConstKind, ConstPayload};
 use crate::inst::{gep, wrap, Opcode, DISJOINT, EXACT, NNEG};
 use crate::ir::attributes::{write_set_numbered, AttrSyntax, AttributeSet};
 use crate::ir::metadata::{MdPrinter, Metadata};
@@ -444,7 +444,7 @@ impl<'a> Writer<'a> {
     fn int(&self, out: &mut String, c: Value) {
         let ctx = self.ctx;
         let d = ctx.graph.get(c);
-        if let (TypeData::Int(w), true) = (ctx.type_data(d.ty), !d.has_side()) {
+        if let (TypeData::Int(w), true) = (ctx.type_data(d.ty), !has_payload(d)) {
             // Up to 64 bits the value is in the hot record's `a`/`b` words.
             let w = *w;
             if w <= 64 {

@@ -4,8 +4,8 @@
 //! `opt -passes=instsimplify`) makes of them.
 //!
 //! Owns [`LayoutCache::fold_gep`]. It does not own the layout-free folder
-//! (`constants/fold.rs`, `Context::const_gep`, which the result is built
-//! through) or the offset walk (`gep.rs`).
+//! (`constant.rs`, `Context::const_gep`, which the result is built
+//! through) or the offset walk (`layout/gep.rs`).
 //!
 //! The rules, checked against `opt-19 -passes=instsimplify`
 //! (`tests/gep_fold.rs`):
@@ -31,7 +31,7 @@ use crate::ir::global::Linkage;
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
 
-use super::cache::LayoutCache;
+use crate::layout::{GepIndex, LayoutCache};
 
 /// A GEP read for folding: source type, base, constant indices, flags,
 /// `inrange`.
@@ -51,8 +51,8 @@ fn read_const_gep(ctx: &Context, gep: Value) -> Option<ConstGep> {
     let indices = list
         .iter()
         .map(|i| match i {
-            super::GepIndex::Const(c) => Some(*c),
-            super::GepIndex::Var(_) => None,
+            GepIndex::Const(c) => Some(*c),
+            GepIndex::Var(_) => None,
         })
         .collect::<Option<Vec<i128>>>()?;
     Some(ConstGep {

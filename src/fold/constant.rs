@@ -26,12 +26,12 @@
 //! not what LLVM returns): arithmetic on `x86_fp80`, `fp128`, `ppc_fp128`
 //! (LLVM folds it) and int ↔ `ppc_fp128` conversions; the `and` of a
 //! global's address with a mask its alignment clears (C20, which needs the
-//! module's data layout: see `layout::fold`); module-level semantic
+//! module's data layout: see `gep.rs`); module-level semantic
 //! interposition (only interposable linkage counts here).
 
-use super::apfloat::{APFloat, FloatKind};
-use super::apint::APInt;
-use super::{ConstKind, ConstPayload};
+use crate::constants::apfloat::{APFloat, FloatKind};
+use crate::constants::apint::APInt;
+use crate::constants::{ConstKind, ConstPayload};
 use crate::inst::{Opcode, Predicate};
 use crate::ir::global::{Linkage, UnnamedAddr};
 use crate::types::{Type, TypeData};
