@@ -725,6 +725,11 @@ fn align_bits(align: u64) -> u16 {
     }
 }
 
+/// # Instructions: result types and growing operand lists
+///
+/// The result types of GEPs and aggregate accesses, and the operand lists
+/// that grow after creation: PHI incomings, switch cases, `indirectbr`
+/// destinations, `catchswitch` handlers, `landingpad` clauses.
 impl Context {
     /// LLVM's `GetElementPtrInst::getIndexedType`: the type a GEP over
     /// source element type `src` with `indices` points at, or `None` when

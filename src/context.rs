@@ -31,6 +31,9 @@ pub struct Context {
     pub(crate) callbacks: Vec<Option<HandleCallback>>,
 }
 
+/// # Creating a context
+///
+/// A context is created empty; everything else is made through it.
 impl Context {
     /// A new, empty context.
     pub fn new() -> Self {

@@ -38,8 +38,39 @@
 //! ctx.check_use_lists().unwrap();
 //! ```
 //!
-//! See `DESIGN.md` at the repository root for the data structures, their
-//! sizes and invariants, and the complexity of each graph operation.
+//! # The `Context` API, by concept
+//!
+//! [`Context`]'s methods come in `impl` blocks, one per concept, each under
+//! its own heading on the [`Context`] page:
+//!
+//! | concept | start with | layer |
+//! |---|---|---|
+//! | creating a context | [`Context::new`] | [`context`] |
+//! | types | [`i32_type`](Context::i32_type), [`struct_type`](Context::struct_type), [`create_struct`](Context::create_struct), [`type_data`](Context::type_data), [`types_isomorphic`](Context::types_isomorphic) | [`types`] |
+//! | values and uses | [`type_of`](Context::type_of), [`operands`](Context::operands), [`uses`](Context::uses), [`users`](Context::users), [`set_operand`](Context::set_operand), [`check_use_lists`](Context::check_use_lists) | [`value`] |
+//! | constants | [`const_int`](Context::const_int), [`const_aggregate`](Context::const_aggregate), [`const_expr`](Context::const_expr) | [`constants`] |
+//! | modules | [`create_module`](Context::create_module), [`functions`](Context::functions), [`global_by_name`](Context::global_by_name) | [`ir::module`] |
+//! | functions and arguments | [`add_function`](Context::add_function), [`arg`](Context::arg), [`blocks`](Context::blocks) | [`ir::function`] |
+//! | blocks | [`append_block`](Context::append_block), [`insts`](Context::insts), [`successors`](Context::successors), [`predecessors`](Context::predecessors) | [`ir::inst`] |
+//! | instructions | [`create_inst`](Context::create_inst), [`opcode`](Context::opcode), [`insert_inst_before`](Context::insert_inst_before), [`split_block`](Context::split_block) | [`ir::inst`] |
+//! | growing operand lists | [`phi_add_incoming`](Context::phi_add_incoming), [`switch_add_case`](Context::switch_add_case) | [`builder`] |
+//! | names | [`name_of`](Context::name_of), [`set_name`](Context::set_name) | [`ir`] |
+//! | globals | [`add_global_var`](Context::add_global_var), [`set_initializer`](Context::set_initializer) | [`ir::global`] |
+//! | block addresses, inline asm, metadata as values | [`block_address`](Context::block_address), [`inline_asm`](Context::inline_asm), [`metadata_as_value`](Context::metadata_as_value) | [`ir::special`] |
+//! | metadata | [`md_string`](Context::md_string), [`md_tuple`](Context::md_tuple), [`md_kind_id`](Context::md_kind_id) | [`ir::metadata`] |
+//! | RAUW | [`replace_all_uses_with`](Context::replace_all_uses_with), [`replace_uses_with_if`](Context::replace_uses_with_if) | `replace.rs` |
+//! | value handles | [`create_handle`](Context::create_handle), [`handle_value`](Context::handle_value), [`create_callback_handle`](Context::create_callback_handle) | `replace.rs` |
+//! | erasing | [`erase_inst`](Context::erase_inst), [`erase_block`](Context::erase_block), [`erase_function`](Context::erase_function) | `replace.rs` |
+//! | data layout | [`module_layout`](Context::module_layout), [`gep_parts`](Context::gep_parts) | [`layout`] |
+//! | constant folding | [`const_binop`](Context::const_binop), [`const_gep`](Context::const_gep), [`fold_cmp`](Context::fold_cmp) | [`fold`] |
+//! | printing | [`print_module`](Context::print_module), [`display_value`](Context::display_value) | [`asm`] |
+//! | parsing | [`parse_assembly`](Context::parse_assembly) | [`asm::parse`] |
+//!
+//! Instructions are built with the [`builder::Builder`].
+//!
+//! See `DESIGN.md` at the repository root for the layering, the data
+//! structures with their sizes and invariants, and the complexity of each
+//! graph operation.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -19,6 +19,10 @@ use crate::Context;
 /// A callback run for a [`HandleKind::Callback`] handle.
 pub type HandleCallback = Box<dyn FnMut(&mut Context, HandleId, HandleEvent)>;
 
+/// # RAUW
+///
+/// Replacing all uses of a value, or those a predicate selects; constant
+/// users re-uniqued, handles told, PHI blocks followed.
 impl Context {
     /// Replaces every use of `from` with `to` (LLVM `replaceAllUsesWith`).
     ///
@@ -178,9 +182,14 @@ impl Context {
         }
         false
     }
+}
 
-    // ---- handles -------------------------------------------------------
-
+/// # Value handles
+///
+/// Weak references to values that follow or observe RAUW and erasure
+/// (LLVM's `WeakVH`, `WeakTrackingVH`, `AssertingVH`, `CallbackVH`,
+/// `PoisoningVH`).
+impl Context {
     /// Creates a value handle of `kind` on `v` (or empty).
     pub fn create_handle(&mut self, v: Option<Value>, kind: HandleKind) -> HandleId {
         self.handles.create(&mut self.graph, v, kind)
@@ -312,9 +321,13 @@ impl Context {
             }
         }
     }
+}
 
-    // ---- erasure ---------------------------------------------------------
-
+/// # Erasing
+///
+/// Erasing instructions, blocks, function bodies and globals: uses dropped,
+/// handles told, ids made stale.
+impl Context {
     /// Erases an instruction: handles are told, it leaves its block, its
     /// operands leave their use lists, and its id becomes stale. O(operands
     /// + handles).

@@ -587,3 +587,34 @@ fn the_checker_sees_what_it_must() {
     let targets: Vec<&str> = refs.iter().map(|r| r.target.as_str()).collect();
     assert_eq!(targets, ["asm"]);
 }
+
+#[test]
+fn every_impl_context_block_has_a_heading() {
+    // The Context page is read by concept: each `impl Context` block opens
+    // with a `/// # Concept` heading (see the table in lib.rs).
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rs_files(&src, &mut files);
+    let mut blocks = 0;
+    let mut missing = Vec::new();
+    for f in files {
+        let text = fs::read_to_string(&f).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            if *l != "impl Context {" {
+                continue;
+            }
+            blocks += 1;
+            let doc = lines[..i].iter().rev().take_while(|l| l.starts_with("///"));
+            if !doc.into_iter().any(|l| l.starts_with("/// # ")) {
+                missing.push(format!("{}:{}", f.display(), i + 1));
+            }
+        }
+    }
+    assert!(blocks > 20, "only {blocks} impl Context blocks found");
+    assert!(
+        missing.is_empty(),
+        "impl Context blocks without a `/// # ` heading:\n{}",
+        missing.join("\n")
+    );
+}

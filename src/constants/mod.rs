@@ -231,6 +231,11 @@ impl Key<'_> {
     }
 }
 
+/// # Constants
+///
+/// Uniqued constants: integers, floats, null, undef, poison, aggregates,
+/// data arrays, splats, expressions (unfolded), `dso_local_equivalent` and
+/// `no_cfi`. Equal arguments give the same value.
 impl Context {
     /// The uniqued constant of `kind` and `ty` whose whole identity is the
     /// payload `p` (wide integers and floats, data arrays).

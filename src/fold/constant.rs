@@ -303,6 +303,10 @@ fn eliminable_cast_pair(
     }
 }
 
+/// # Constant folding
+///
+/// LLVM 19's `ConstantFold.cpp`, the folding `ConstantExpr::get*`
+/// constructors and the IRBuilder's `ConstantFolder` (`fold_*`).
 impl Context {
     // ---- what a constant is -------------------------------------------------
 

@@ -42,6 +42,10 @@ pub struct FunctionData {
     pub(crate) last_unique: u32,
 }
 
+/// # Functions and arguments
+///
+/// Declaring and defining functions, signatures, arguments, a function's
+/// blocks and its local symbol table.
 impl Context {
     /// Adds a function declaration of function type `fn_ty` to `m`, with one
     /// argument value per parameter. The name is made unique in the module.

@@ -128,6 +128,10 @@ pub struct GlobalData {
     pub md: crate::ir::metadata::MdAttachments,
 }
 
+/// # Globals
+///
+/// Global variables, aliases and ifuncs: creation, data, initializers and
+/// targets.
 impl Context {
     /// Creates a global variable of content type `ty` in `module`, in
     /// address space `addrspace`, with no initializer (a declaration).

@@ -104,9 +104,11 @@ pub struct DbgRecord {
     pub ops: Vec<Option<Metadata>>,
 }
 
+/// # Blocks
+///
+/// Creating, placing and removing blocks; a block's instructions, PHIs,
+/// predecessors and successors.
 impl Context {
-    // ---- blocks --------------------------------------------------------
-
     /// Appends a new block named `name` to `f`.
     pub fn append_block(&mut self, f: Function, name: &str) -> Block {
         let b = self.create_block(name);
@@ -263,9 +265,13 @@ impl Context {
             .map(Block)
             .collect()
     }
+}
 
-    // ---- instructions ---------------------------------------------------
-
+/// # Instructions
+///
+/// Creating instructions, their opcode, flags and payload, and their place
+/// in a block: insert, remove, move, split.
+impl Context {
     /// Creates a detached instruction with the given operands. Fixed and
     /// variadic opcodes get a co-allocated run of exactly `operands.len()`
     /// slots; hung-off opcodes get a growable run with that capacity.

@@ -53,6 +53,9 @@ value_handle!(
     Global
 );
 
+/// # Values: names and downcasts
+///
+/// Names of values, typed views of a value (`as_inst`, `as_block`, ...).
 impl Context {
     /// `v` as an instruction, if it is one.
     #[inline]

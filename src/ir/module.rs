@@ -101,6 +101,9 @@ fn list_slot(kind: ValueKind) -> usize {
     }
 }
 
+/// # Modules
+///
+/// Creating modules, their data, and their global values by kind and name.
 impl Context {
     /// Creates an empty module named `id`.
     pub fn create_module(&mut self, id: &str) -> Module {

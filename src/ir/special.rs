@@ -54,6 +54,10 @@ pub(crate) struct SpecialStore {
     md_values: hashbrown::HashMap<Metadata, u32>,
 }
 
+/// # Block addresses, inline asm, metadata as values
+///
+/// `blockaddress` constants, inline assembler values and metadata used as
+/// an operand: uniqued.
 impl Context {
     /// `blockaddress(@f, %b)`: the address of block `b` of function `f`
     /// (uniqued; type `ptr`). Gives the block a use (C21).

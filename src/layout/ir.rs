@@ -271,6 +271,10 @@ impl IndexList for OperandIndices<'_> {
     }
 }
 
+/// # Layout: GEPs of the IR
+///
+/// The source type, base and index list of GEP instructions and constant
+/// expressions, for byte-offset computation.
 impl Context {
     /// The head of GEP `v` (instruction or constant expression): one
     /// generation check, one side-record load for the source type. Dropped

@@ -29,6 +29,9 @@ pub(crate) struct ModuleLayouts {
     parsed: Vec<Option<Parsed>>,
 }
 
+/// # Layout: a module's data layout
+///
+/// A module's `target datalayout`, parsed on demand and cached.
 impl Context {
     /// The data layout of module `m`, parsed from its `datalayout` string
     /// on first request and kept until the string changes (the empty string

@@ -12,7 +12,9 @@ use super::store::{
 use super::{Type, TypeData};
 use crate::Context;
 
-/// Primitive types: pre-interned, O(1), no hashing.
+/// # Types: primitive types
+///
+/// The types every context pre-interns: O(1), no hashing.
 impl Context {
     /// `void`
     #[inline]
@@ -111,7 +113,10 @@ impl Context {
     }
 }
 
-/// Structural types: uniqued, equal arguments give the same id.
+/// # Types: structural types
+///
+/// Integer, pointer, array, vector, literal struct, function and target
+/// extension types: uniqued, equal arguments give the same id.
 impl Context {
     /// `iN`. Widths up to 64 are a table lookup; wider ones are hashed.
     ///
@@ -250,8 +255,10 @@ impl Context {
     }
 }
 
-/// Validity predicates (LLVM 19's `isValidElementType` and friends); the
-/// constructors panic where these say `false`, so parsers call them first.
+/// # Types: validity
+///
+/// LLVM 19's `isValidElementType` and friends; the constructors panic
+/// where these say `false`, so parsers call them first.
 impl Context {
     /// LLVM 19 `ArrayType::isValidElementType`: anything but `void`, `label`,
     /// `metadata`, a function type, `token` or `x86_amx`. Opaque structs and
@@ -290,8 +297,10 @@ impl Context {
     }
 }
 
-/// Identified (named or unnamed) structs: nominal, created opaque, given a
-/// body once, possibly recursive.
+/// # Types: identified structs
+///
+/// Named or unnamed structs: nominal, created opaque, given a body once,
+/// possibly recursive.
 impl Context {
     /// Creates a new identified struct, opaque until
     /// [`set_struct_body`](Self::set_struct_body). Every call mints a new
@@ -439,7 +448,9 @@ impl Context {
     }
 }
 
-/// Queries.
+/// # Types: queries
+///
+/// What a type is: its data, width, element and contained types, sizedness.
 impl Context {
     /// The kind and parameters of `ty`. For an identified struct this is
     /// [`TypeData::IdentifiedStruct`]; its name and body are read with
@@ -800,7 +811,9 @@ impl Iterator for ContainedTypes<'_> {
 
 impl ExactSizeIterator for ContainedTypes<'_> {}
 
-/// Structural comparison across contexts (the type-equality seed).
+/// # Types: equality across contexts
+///
+/// Structural comparison of types of two contexts (the type-equality seed).
 impl Context {
     /// Whether type `a` of this context and type `b` of `other` have the
     /// same structure: equal primitives; literal types with isomorphic

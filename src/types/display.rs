@@ -49,6 +49,9 @@ impl fmt::Debug for TypeDisplay<'_> {
     }
 }
 
+/// # Types: printing
+///
+/// Types in LLVM 19 textual syntax.
 impl Context {
     /// Writes `ty` in LLVM 19 syntax. Unnamed identified structs are written
     /// `%N` with N from `numbering`, or (if it is `None` or returns `None`)

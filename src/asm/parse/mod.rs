@@ -769,8 +769,22 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Parser-only values: forward-reference placeholders.
+/// # Parsing
+///
+/// Textual IR into a module (`parse_assembly`), and the forward-reference
+/// placeholders the parser resolves by RAUW.
 impl Context {
+    /// Parses the textual IR `src` into a new module of this context (LLVM's
+    /// `parseAssemblyString`); `filename` names the input in error messages.
+    /// The same as [`parse_module`].
+    ///
+    /// # Errors
+    /// The first [`ParseError`], with its line and column, as `llvm-as-19`
+    /// reports it.
+    pub fn parse_assembly(&mut self, src: &str, filename: &str) -> Result<Module, ParseError> {
+        parse_module(self, src, filename)
+    }
+
     /// A placeholder value of type `ty`, to be replaced by RAUW.
     pub(crate) fn parse_placeholder(&mut self, ty: Type) -> Value {
         self.graph.alloc(ValueData::new(ValueKind::Placeholder, ty))

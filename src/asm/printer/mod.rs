@@ -31,7 +31,10 @@ use crate::Context;
 use slots::{local_parent, LocalSlots, ModuleSlots};
 use writer::Writer;
 
-/// Printing, in LLVM 19 textual syntax.
+/// # Printing
+///
+/// Modules, functions, blocks, instructions and values in LLVM 19 textual
+/// syntax, as `llvm-dis` writes them.
 impl Context {
     /// The whole module `m` as LLVM 19 textual IR, in the layout `llvm-dis`
     /// 19 gives it: header lines, struct definitions, comdats, globals,

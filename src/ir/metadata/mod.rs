@@ -191,7 +191,9 @@ impl MdField {
     }
 }
 
-/// Metadata construction and queries.
+/// # Metadata
+///
+/// Strings, tuples, specialized (`DI*`) nodes, temporaries, kinds.
 impl Context {
     /// The string `!"s"`, uniqued by content.
     pub fn md_string(&mut self, s: &str) -> Metadata {
