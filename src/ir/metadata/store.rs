@@ -19,6 +19,7 @@
 
 use super::attach::KindTable;
 use super::{MdData, Metadata};
+use crate::entity::ContextTag;
 use core::hash::BuildHasher;
 use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 use smallvec::SmallVec;
@@ -37,6 +38,8 @@ pub(crate) struct MdStore {
     live_temps: u32,
     users: HashMap<Metadata, SmallVec<[Metadata; 2]>>,
     pub(crate) kinds: KindTable,
+    /// The context's tag, which debug builds put in every id minted here.
+    pub(crate) tag: ContextTag,
 }
 
 fn hash_of(hasher: &DefaultHashBuilder, d: &MdData) -> u64 {
@@ -44,8 +47,9 @@ fn hash_of(hasher: &DefaultHashBuilder, d: &MdData) -> u64 {
 }
 
 impl MdStore {
-    pub(crate) fn new() -> Self {
+    pub(crate) fn new(tag: ContextTag) -> Self {
         MdStore {
+            tag,
             entries: Vec::new(),
             uniq: HashTable::new(),
             hasher: DefaultHashBuilder::default(),
@@ -60,9 +64,10 @@ impl MdStore {
     }
 
     fn entry(&self, md: Metadata) -> &Entry {
-        self.entries
-            .get(md.index())
-            .unwrap_or_else(|| panic!("metadata {md:?} does not belong to this context"))
+        match self.entries.get(md.index()) {
+            Some(e) if md.tag_matches(self.tag) => e,
+            _ => panic!("metadata {md:?} is from another context"),
+        }
     }
 
     /// Follows forwards to the live entry `md` stands for.
@@ -92,7 +97,7 @@ impl MdStore {
     }
 
     fn push(&mut self, d: MdData) -> Metadata {
-        let md = Metadata::from_index(self.entries.len());
+        let md = Metadata::mint(self.entries.len(), self.tag);
         self.entries.push(Entry::Data(d));
         md
     }
