@@ -7,10 +7,14 @@
 //! instruction representation (`ir/inst.rs`) nor layout-aware folding.
 
 use crate::constants::ConstKind;
-use crate::inst::{self, Opcode, Ordering, Predicate, RmwOp, TailKind};
+use crate::inst::{
+    bits, mem, BinaryOpcode, CastOpcode, FlagBits, FloatPredicate, GepFlags, IntPredicate, NoFlags,
+    Opcode, Ordering, Predicate, RmwOp, TailKind, WrapFlags,
+};
+use crate::ir::flags::check_align;
 use crate::ir::inst::{CallData, InstPayload};
 use crate::ir::{Block, Function, Inst};
-use crate::types::Type;
+use crate::types::{Align, Type};
 use crate::value::{Value, ValueKind};
 use crate::Context;
 
@@ -101,16 +105,42 @@ impl<'a> Builder<'a> {
 
     // ---- arithmetic ------------------------------------------------------
 
-    /// A binary operator with flags (`inst::wrap`, `inst::EXACT`,
-    /// `inst::DISJOINT`, `inst::fmf`), folded when both operands are
-    /// integer constants, as LLVM's `ConstantFolder` (flags do not change
-    /// the folded value; division by zero and out-of-range shifts fold to
-    /// `poison`).
+    /// A binary operator with the flags of its family: `WrapOp` takes
+    /// [`WrapFlags`], `ExactOp`
+    /// [`Exact`](crate::inst::Exact), `FloatOp`
+    /// [`FastMathFlags`](crate::inst::FastMathFlags), `DisjointOp`
+    /// [`Disjoint`](crate::inst::Disjoint), and a plain [`Opcode`]
+    /// [`NoFlags`]; flags of another family do not compile. Folded when
+    /// both operands are constants, as LLVM's `ConstantFolder` (flags do
+    /// not change the folded value; division by zero and out-of-range
+    /// shifts fold to `poison`).
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder, inst::{WrapOp, WrapFlags, FloatOp, FastMathFlags}};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// # let (i32t, f32t) = (ctx.i32_type(), ctx.float_type());
+    /// # let fty = ctx.function_type(i32t, &[i32t, f32t], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let blk = ctx.append_block(f, "entry");
+    /// # let (a, x) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    /// let mut b = Builder::at_end(&mut ctx, blk);
+    /// let s = b.binop(WrapOp::Add, a, a, WrapFlags::NSW);
+    /// let y = b.binop(FloatOp::FAdd, x, x, FastMathFlags::NNAN);
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("add nsw i32 %0, %0"), "{text}");
+    /// assert!(text.contains("fadd nnan float %1, %1"), "{text}");
+    /// ```
     ///
     /// # Panics
     /// If `op` is not a binary operator or the operand types differ.
     #[inline]
-    pub fn binop(&mut self, op: Opcode, a: Value, b: Value, flags: u16) -> Value {
+    pub fn binop<O: BinaryOpcode>(&mut self, op: O, a: Value, b: Value, flags: O::Flags) -> Value {
+        self.binop_raw(op.opcode(), a, b, flags.bits())
+    }
+
+    #[inline]
+    fn binop_raw(&mut self, op: Opcode, a: Value, b: Value, flags: u16) -> Value {
         assert!(
             op.is_binary(),
             "`{}` is not a binary operator",
@@ -126,7 +156,12 @@ impl<'a> Builder<'a> {
         };
         assert_eq!(ty, ty_b, "binary operator operands must have the same type");
         if self.fold && a_const && b_const {
-            if let Some(v) = self.ctx.fold_binop(op, a, b, flags) {
+            let wrap = if op.has_wrap_flags() {
+                bits::wrap_of(flags)
+            } else {
+                WrapFlags::NONE
+            };
+            if let Some(v) = self.ctx.fold_binop(op, a, b, wrap) {
                 return v;
             }
         }
@@ -140,31 +175,31 @@ impl<'a> Builder<'a> {
     /// `add`
     #[inline]
     pub fn add(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Add, a, b, 0)
+        self.binop(Opcode::Add, a, b, NoFlags)
     }
     /// `sub`
     pub fn sub(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Sub, a, b, 0)
+        self.binop(Opcode::Sub, a, b, NoFlags)
     }
     /// `mul`
     pub fn mul(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Mul, a, b, 0)
+        self.binop(Opcode::Mul, a, b, NoFlags)
     }
     /// `and`
     pub fn and(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::And, a, b, 0)
+        self.binop(Opcode::And, a, b, NoFlags)
     }
     /// `or`
     pub fn or(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Or, a, b, 0)
+        self.binop(Opcode::Or, a, b, NoFlags)
     }
     /// `xor`
     pub fn xor(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Xor, a, b, 0)
+        self.binop(Opcode::Xor, a, b, NoFlags)
     }
     /// `shl`
     pub fn shl(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Shl, a, b, 0)
+        self.binop(Opcode::Shl, a, b, NoFlags)
     }
 
     /// `fneg`
@@ -179,15 +214,14 @@ impl<'a> Builder<'a> {
     }
 
     /// `icmp <pred>`, folded for constants as LLVM's `ConstantFolder`.
-    pub fn icmp(&mut self, pred: Predicate, a: Value, b: Value) -> Value {
-        assert!(pred.is_int(), "icmp needs an integer predicate");
-        self.cmp(Opcode::ICmp, pred, a, b)
+    pub fn icmp(&mut self, pred: IntPredicate, a: Value, b: Value) -> Value {
+        self.cmp(Opcode::ICmp, pred.into(), a, b)
     }
 
     /// `fcmp <pred>`, folded for constants as LLVM's `ConstantFolder`.
-    pub fn fcmp(&mut self, pred: Predicate, a: Value, b: Value) -> Value {
-        assert!(!pred.is_int(), "fcmp needs a floating-point predicate");
-        self.cmp(Opcode::FCmp, pred, a, b)
+    /// Fast-math flags are set with [`Context::set_fast_math`].
+    pub fn fcmp(&mut self, pred: FloatPredicate, a: Value, b: Value) -> Value {
+        self.cmp(Opcode::FCmp, pred.into(), a, b)
     }
 
     fn cmp(&mut self, op: Opcode, pred: Predicate, a: Value, b: Value) -> Value {
@@ -213,13 +247,27 @@ impl<'a> Builder<'a> {
 
     /// A cast to `ty`, folded for constants as `Context::fold_cast`.
     pub fn cast(&mut self, op: Opcode, v: Value, ty: Type) -> Value {
+        self.cast_with(op, v, ty, NoFlags)
+    }
+
+    /// A cast to `ty` with the flags of its family: `TruncOp` takes
+    /// [`WrapFlags`], `NonNegOp` [`NonNeg`](crate::inst::NonNeg), a plain
+    /// [`Opcode`] [`NoFlags`]. Folded as [`cast`](Self::cast).
+    pub fn cast_with<O: CastOpcode>(
+        &mut self,
+        op: O,
+        v: Value,
+        ty: Type,
+        flags: O::Flags,
+    ) -> Value {
+        let op = op.opcode();
         assert!(op.is_cast(), "`{}` is not a cast", op.mnemonic());
         if self.fold {
             if let Some(f) = self.ctx.fold_cast(op, v, ty) {
                 return f;
             }
         }
-        self.build(op, ty, &[v], 0, InstPayload::None).0
+        self.build(op, ty, &[v], flags.bits(), InstPayload::None).0
     }
 
     /// `select`, folded for constants as LLVM's `ConstantFolder`.
@@ -242,8 +290,8 @@ impl<'a> Builder<'a> {
 
     // ---- memory ----------------------------------------------------------
 
-    /// `alloca <ty>, align <align>` (align in bytes, 0 = unspecified).
-    pub fn alloca(&mut self, ty: Type, count: Option<Value>, align: u64) -> Value {
+    /// `alloca <ty>[, <count>][, align <align>]`.
+    pub fn alloca(&mut self, ty: Type, count: Option<Value>, align: Option<Align>) -> Value {
         let p = self.ctx.ptr_type(0);
         let n = match count {
             Some(n) => n,
@@ -262,14 +310,16 @@ impl<'a> Builder<'a> {
         .0
     }
 
-    /// `load <ty>, ptr <p>, align <align>`.
-    pub fn load(&mut self, ty: Type, p: Value, align: u64) -> Value {
+    /// `load <ty>, ptr <p>[, align <align>]`; volatility and atomicity are
+    /// set with [`Context::set_volatile`] and [`Context::set_atomic`].
+    pub fn load(&mut self, ty: Type, p: Value, align: Option<Align>) -> Value {
         self.build(Opcode::Load, ty, &[p], align_bits(align), InstPayload::None)
             .0
     }
 
-    /// `store <v>, ptr <p>, align <align>`.
-    pub fn store(&mut self, v: Value, p: Value, align: u64) -> Inst {
+    /// `store <v>, ptr <p>[, align <align>]`; volatility and atomicity are
+    /// set with [`Context::set_volatile`] and [`Context::set_atomic`].
+    pub fn store(&mut self, v: Value, p: Value, align: Option<Align>) -> Inst {
         let void = self.ctx.void_type();
         self.build(
             Opcode::Store,
@@ -280,24 +330,31 @@ impl<'a> Builder<'a> {
         )
     }
 
-    /// `fence <ordering>`.
+    /// `fence <ordering>`; the scope is set with
+    /// [`Context::set_sync_scope`].
     pub fn fence(&mut self, ord: Ordering) -> Inst {
         let void = self.ctx.void_type();
         self.build(
             Opcode::Fence,
             void,
             &[],
-            (ord as u16) << inst::mem::ORDER_SHIFT,
+            (ord as u16) << mem::ORDER_SHIFT,
             InstPayload::None,
         )
     }
 
-    /// `atomicrmw <op> ptr <p>, <v> <ordering>`.
-    pub fn atomicrmw(&mut self, op: RmwOp, p: Value, v: Value, ord: Ordering, align: u64) -> Value {
+    /// `atomicrmw <op> ptr <p>, <v> <ordering>[, align <align>]`.
+    pub fn atomicrmw(
+        &mut self,
+        op: RmwOp,
+        p: Value,
+        v: Value,
+        ord: Ordering,
+        align: Option<Align>,
+    ) -> Value {
         let ty = self.ctx.type_of(v);
-        let fl = align_bits(align)
-            | (ord as u16) << inst::mem::ORDER_SHIFT
-            | (op as u16) << inst::mem::EXTRA_SHIFT;
+        let fl =
+            align_bits(align) | (ord as u16) << mem::ORDER_SHIFT | (op as u16) << mem::EXTRA_SHIFT;
         self.build(Opcode::AtomicRMW, ty, &[p, v], fl, InstPayload::None)
             .0
     }
@@ -310,14 +367,14 @@ impl<'a> Builder<'a> {
         new: Value,
         success: Ordering,
         failure: Ordering,
-        align: u64,
+        align: Option<Align>,
     ) -> Value {
         let t = self.ctx.type_of(cmp);
         let i1 = self.ctx.i1_type();
         let ty = self.ctx.struct_type(&[t, i1], false);
         let fl = align_bits(align)
-            | (success as u16) << inst::mem::ORDER_SHIFT
-            | (failure as u16) << inst::mem::EXTRA_SHIFT;
+            | (success as u16) << mem::ORDER_SHIFT
+            | (failure as u16) << mem::EXTRA_SHIFT;
         self.build(
             Opcode::AtomicCmpXchg,
             ty,
@@ -336,7 +393,7 @@ impl<'a> Builder<'a> {
     /// If the indices do not index `src` (LLVM's "invalid getelementptr
     /// indices": a struct index that is not an in-range `i32` constant, or
     /// indexing into a non-aggregate).
-    pub fn gep(&mut self, src: Type, base: Value, indices: &[Value], flags: u16) -> Value {
+    pub fn gep(&mut self, src: Type, base: Value, indices: &[Value], flags: GepFlags) -> Value {
         assert!(
             self.ctx.gep_indexed_type(src, indices).is_some(),
             "invalid getelementptr indices"
@@ -348,8 +405,14 @@ impl<'a> Builder<'a> {
         if self.fold && ops.iter().all(|&o| self.ctx.value_kind(o).is_constant()) {
             return self.ctx.const_gep(src, base, indices, flags, None);
         }
-        self.build(Opcode::GetElementPtr, ty, &ops, flags, InstPayload::Ty(src))
-            .0
+        self.build(
+            Opcode::GetElementPtr,
+            ty,
+            &ops,
+            bits::gep(flags),
+            InstPayload::Ty(src),
+        )
+        .0
     }
 
     fn gep_result_type(&mut self, _src: Type, base: Value, indices: &[Value]) -> Type {
@@ -713,16 +776,14 @@ impl<'a> Builder<'a> {
     }
 }
 
-fn align_bits(align: u64) -> u16 {
-    if align == 0 {
-        0
-    } else {
-        assert!(
-            align.is_power_of_two() && align <= 1 << 32,
-            "alignment {align} is not a power of two up to 2^32"
-        );
-        align.trailing_zeros() as u16 + 1
-    }
+/// The alignment field of `align`.
+///
+/// # Panics
+/// If `align` exceeds LLVM's largest instruction alignment, 2^32 bytes.
+#[track_caller]
+fn align_bits(align: Option<Align>) -> u16 {
+    check_align("Builder", align);
+    mem::align(align)
 }
 
 /// # Instructions: result types and growing operand lists

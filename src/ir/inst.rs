@@ -444,15 +444,17 @@ impl Context {
         Opcode::from_u8(self.graph.get(i.0).opcode)
     }
 
-    /// The packed subclass flags of an instruction (see `inst::` modules).
+    /// The packed subclass flags of an instruction (`inst::flags`); the
+    /// typed accessors are in `flags.rs`.
     #[inline]
-    pub fn inst_flags(&self, i: Inst) -> u16 {
+    pub(crate) fn inst_flags(&self, i: Inst) -> u16 {
         self.graph.get(i.0).flags
     }
 
-    /// Sets the packed subclass flags.
+    /// Sets the packed subclass flags (the typed setters are in
+    /// `flags.rs`).
     #[inline]
-    pub fn set_inst_flags(&mut self, i: Inst, flags: u16) {
+    pub(crate) fn set_inst_flags(&mut self, i: Inst, flags: u16) {
         self.graph.get_mut(i.0).flags = flags;
     }
 

@@ -23,7 +23,7 @@ use crate::types::{Type, TypeData};
 
 use super::datalayout::DataLayout;
 use super::struct_layout::StructLayout;
-use super::units::{Align, TypeSize};
+use crate::types::{Align, TypeSize};
 
 /// Why a type has no size or alignment under a data layout.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

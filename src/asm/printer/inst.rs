@@ -20,11 +20,11 @@ use super::text::{
 };
 use super::writer::{push_opt_flags, push_shuffle_mask, Writer};
 use crate::constants::ConstKind;
-use crate::inst::{fmf, mem, Opcode, Ordering, Predicate, RmwOp, TailKind};
+use crate::inst::{bits, mem, FastMathFlags, Opcode, Ordering, Predicate, RmwOp, TailKind};
 use crate::ir::attributes::AttrSyntax;
 use crate::ir::inst::{CallData, DbgRecord, InstPayload};
 use crate::ir::Inst;
-use crate::types::{Type, TypeData};
+use crate::types::Type;
 use crate::value::Value;
 
 /// `flags` bit of a `catchswitch` that has an unwind destination (its
@@ -34,22 +34,14 @@ pub(crate) const CATCHSWITCH_HAS_UNWIND: u16 = 1;
 /// The predicate and fast-math flags of an `fcmp`'s `flags`: the predicate
 /// number in the low byte, fast-math flags (`inst::fmf` bits) in the high
 /// byte.
-fn fcmp_parts(flags: u16) -> (Option<Predicate>, u16) {
-    (Predicate::from_u16(flags & 0xff), (flags >> 8) & fmf::MASK)
+fn fcmp_parts(flags: u16) -> (Option<Predicate>, FastMathFlags) {
+    (Predicate::from_u16(flags & 0xff), bits::fmf_of(flags >> 8))
 }
 
 /// Operand `k`, if present.
 #[inline]
 fn op_at(ops: &[Option<Value>], k: u32) -> Option<Value> {
     ops.get(k as usize).copied().flatten()
-}
-
-/// The alignment in bytes encoded in a memory instruction's `flags`.
-fn align_of(flags: u16) -> Option<u64> {
-    match flags & mem::ALIGN_MASK {
-        0 => None,
-        l => Some(1u64 << (l - 1).min(63)),
-    }
 }
 
 impl Writer<'_> {
@@ -153,9 +145,9 @@ impl Writer<'_> {
             | Opcode::FSub
             | Opcode::FMul
             | Opcode::FDiv
-            | Opcode::FRem => push_fmf(out, flags),
-            Opcode::Phi | Opcode::Select | Opcode::Call if self.is_fp_math_type(ty) => {
-                push_fmf(out, flags)
+            | Opcode::FRem => push_fmf(out, bits::fmf_of(flags)),
+            Opcode::Phi | Opcode::Select | Opcode::Call if self.ctx.is_fp_math_type(ty) => {
+                push_fmf(out, bits::fmf_of(flags))
             }
             Opcode::FCmp => push_fmf(out, fcmp_parts(flags).1),
             _ => {}
@@ -226,20 +218,10 @@ impl Writer<'_> {
     }
 
     fn push_align(&self, out: &mut String, flags: u16) {
-        if let Some(a) = align_of(flags) {
+        if let Some(a) = mem::align_of(flags) {
             out.push_str(", align ");
-            push_u64(out, a);
+            push_u64(out, a.bytes());
         }
-    }
-
-    /// Whether fast-math flags apply to a phi, select or call of type `ty`
-    /// (LLVM 19 `FPMathOperator`: floating point or a vector of it, under
-    /// any number of arrays).
-    fn is_fp_math_type(&self, mut ty: Type) -> bool {
-        while let TypeData::Array { elem, .. } = self.ctx.type_data(ty) {
-            ty = *elem;
-        }
-        self.ctx.is_fp_or_fp_vector(ty)
     }
 
     fn typed_opt(&self, out: &mut String, v: Option<Value>) {

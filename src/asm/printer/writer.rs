@@ -16,7 +16,7 @@ use super::slots::{local_parent, slot_in_function, LocalSlots, ModuleSlots};
 use super::text::{push_escaped, push_i64, push_name, push_quoted, push_u64};
 use crate::constants::apfloat::{APFloat, FloatKind};
 use crate::constants::{has_payload, ConstKind, ConstPayload};
-use crate::inst::{gep, wrap, Opcode, DISJOINT, EXACT, NNEG};
+use crate::inst::{bits, Opcode, WrapFlags};
 use crate::ir::attributes::{write_set_numbered, AttrSyntax, AttributeSet};
 use crate::ir::metadata::{MdPrinter, Metadata};
 use crate::ir::special::AsmDialect;
@@ -568,21 +568,21 @@ fn push_struct_elems(
 /// `inst` is false for constant expressions, which have no `trunc`,
 /// `or`, `zext` or `uitofp` flags in LLVM 19.
 pub(super) fn push_opt_flags(out: &mut String, op: Opcode, flags: u16, inst: bool) {
+    let one = flags & bits::ONE_FLAG != 0;
     match op {
         Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl => push_wrap(out, flags),
         Opcode::Trunc if inst => push_wrap(out, flags),
-        Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr if flags & EXACT != 0 => {
-            out.push_str(" exact")
-        }
-        Opcode::Or if inst && flags & DISJOINT != 0 => out.push_str(" disjoint"),
-        Opcode::ZExt | Opcode::UIToFP if inst && flags & NNEG != 0 => out.push_str(" nneg"),
+        Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr if one => out.push_str(" exact"),
+        Opcode::Or if inst && one => out.push_str(" disjoint"),
+        Opcode::ZExt | Opcode::UIToFP if inst && one => out.push_str(" nneg"),
         Opcode::GetElementPtr => {
-            if flags & gep::INBOUNDS != 0 {
+            let g = bits::gep_of(flags);
+            if g.is_inbounds() {
                 out.push_str(" inbounds");
-            } else if flags & gep::NUSW != 0 {
+            } else if g.has_nusw() {
                 out.push_str(" nusw");
             }
-            if flags & gep::NUW != 0 {
+            if g.has_nuw() {
                 out.push_str(" nuw");
             }
         }
@@ -591,10 +591,11 @@ pub(super) fn push_opt_flags(out: &mut String, op: Opcode, flags: u16, inst: boo
 }
 
 fn push_wrap(out: &mut String, flags: u16) {
-    if flags & wrap::NUW != 0 {
+    let w = bits::wrap_of(flags);
+    if w.contains(WrapFlags::NUW) {
         out.push_str(" nuw");
     }
-    if flags & wrap::NSW != 0 {
+    if w.contains(WrapFlags::NSW) {
         out.push_str(" nsw");
     }
 }
