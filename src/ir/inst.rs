@@ -272,14 +272,55 @@ impl Context {
 /// Creating instructions, their opcode, flags and payload, and their place
 /// in a block: insert, remove, move, split.
 impl Context {
-    /// Creates a detached instruction with the given operands. Fixed and
-    /// variadic opcodes get a co-allocated run of exactly `operands.len()`
-    /// slots; hung-off opcodes get a growable run with that capacity.
+    /// Creates a detached instruction with the given operands (in storage
+    /// order, see `asm/printer/inst.rs`) and result type, checked as
+    /// LLVM's constructor for `op` asserts (`check.rs`): operand types,
+    /// the payload the opcode needs (`Ty` for alloca and GEP, `Call` with
+    /// the function type for calls, `Phi` with one block per value,
+    /// `Indices`, `Mask`, `Grow` with one kind per landingpad clause), the
+    /// result type `ty` LLVM would derive, and that local operands are of
+    /// one function. Fixed and variadic opcodes get a co-allocated run of
+    /// exactly `operands.len()` slots; hung-off opcodes get a growable run
+    /// with that capacity. Flags start empty except where that would not
+    /// be valid IR: a compare starts as `icmp eq` / `fcmp false`, atomic
+    /// instructions as `seq_cst` (set them with the `set_*` methods of
+    /// `flags.rs`).
     ///
     /// # Panics
-    /// If a fixed-arity opcode gets the wrong number of operands, or an
-    /// operand is stale.
+    /// If a fixed-arity opcode gets the wrong number of operands, an
+    /// operand is stale, or any check above fails.
     pub fn create_inst(
+        &mut self,
+        op: Opcode,
+        ty: Type,
+        operands: &[Value],
+        payload: InstPayload,
+    ) -> Inst {
+        const WHO: &str = "Context::create_inst";
+        checked_storage(op, operands.len());
+        for &o in operands {
+            self.graph.get(o);
+        }
+        let flags = default_flags(op);
+        self.check_new_inst(WHO, op, ty, operands, &payload, flags);
+        let f = self.check_locals_agree(WHO, operands);
+        if let InstPayload::Phi { blocks, .. } = &payload {
+            for &b in blocks {
+                self.check_local(WHO, b, f, NONE);
+            }
+            self.check_locals_agree(WHO, blocks);
+        }
+        let i = self.create_inst_unchecked(op, ty, operands, payload);
+        if flags != 0 {
+            self.set_inst_flags(i, flags);
+        }
+        i
+    }
+
+    /// [`create_inst`](Self::create_inst) without the checks: for callers
+    /// that made them (the builder) or that report errors their own way
+    /// (the parsers).
+    pub(crate) fn create_inst_unchecked(
         &mut self,
         op: Opcode,
         ty: Type,
@@ -317,28 +358,30 @@ impl Context {
         payload: InstPayload,
         flags: u16,
     ) -> Inst {
-        self.append_inst_with(b, op, ty, operands, payload, flags, false)
+        let bd = self.graph.get(b.0);
+        assert!(bd.is(ValueKind::Block), "{:?} is not a block", b.0);
+        self.append_inst_with(b.0.idx, op, ty, operands, payload, flags, false)
     }
 
     /// [`append_new_inst`](Self::append_new_inst) whose caller has just
-    /// checked every operand live.
-    #[inline]
+    /// checked every operand live and `blk` (a raw index) a live block.
+    #[inline(always)]
     pub(crate) fn append_new_inst_live(
         &mut self,
-        b: Block,
+        blk: u32,
         op: Opcode,
         ty: Type,
         operands: &[Value],
         flags: u16,
     ) -> Inst {
-        self.append_inst_with(b, op, ty, operands, InstPayload::None, flags, true)
+        self.append_inst_with(blk, op, ty, operands, InstPayload::None, flags, true)
     }
 
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn append_inst_with(
         &mut self,
-        b: Block,
+        blk: u32,
         op: Opcode,
         ty: Type,
         operands: &[Value],
@@ -347,15 +390,11 @@ impl Context {
         operands_live: bool,
     ) -> Inst {
         let storage = checked_storage(op, operands.len());
-        let last = {
-            let bd = self.graph.get(b.0);
-            assert!(bd.is(ValueKind::Block), "{:?} is not a block", b.0);
-            bd.nops
-        };
+        let last = self.graph.values[blk as usize].nops;
         let mut d = ValueData::new(ValueKind::Instruction, ty);
         d.opcode = op as u8;
         d.flags = flags;
-        d.a = b.0.idx;
+        d.a = blk;
         d.b = last;
         let v = if operands_live {
             self.graph.alloc_user_live(d, operands, false)
@@ -363,11 +402,11 @@ impl Context {
             self.graph.alloc_user(d, operands, false)
         };
         if last == NONE {
-            self.graph.values[b.0.idx as usize].ops = v.idx;
+            self.graph.values[blk as usize].ops = v.idx;
         } else {
             self.graph.values[last as usize].c = v.idx;
         }
-        self.graph.values[b.0.idx as usize].nops = v.idx;
+        self.graph.values[blk as usize].nops = v.idx;
         if matches!(payload, InstPayload::None) && storage != OperandStorage::HungOff {
             core::mem::forget(payload);
             return Inst(v);
@@ -512,29 +551,86 @@ impl Context {
         (b != NONE).then(|| Inst(self.graph.handle(b)))
     }
 
-    /// Appends detached instruction `i` at the end of `b`. O(1).
-    #[inline]
+    /// Appends detached instruction `i` at the end of `b`. O(operands).
+    ///
+    /// # Panics
+    /// If `b` is not a block, `i` is not a detached instruction, a local
+    /// operand (or PHI incoming block) of `i` is of another function than
+    /// `b`'s, or `i` is a `ret` that does not match the function's return
+    /// type.
     pub fn append_inst(&mut self, b: Block, i: Inst) {
-        let last = self.graph.get(b.0).nops;
+        const WHO: &str = "Context::append_inst";
+        let bd = self.graph.get(b.0);
+        if !bd.is(ValueKind::Block) {
+            self.not_a_block(WHO, b.0);
+        }
+        let (last, f) = (bd.nops, bd.a);
+        self.check_insertable(WHO, i, f);
         self.link_inst(b.0.idx, i, last, NONE);
     }
 
-    /// Inserts detached `i` before `pos`. O(1).
-    #[inline]
+    /// Inserts detached `i` before `pos`. O(operands).
+    ///
+    /// # Panics
+    /// If `pos` is not in a block, or as [`append_inst`](Self::append_inst).
     pub fn insert_inst_before(&mut self, pos: Inst, i: Inst) {
+        const WHO: &str = "Context::insert_inst_before";
+        let blk = self.position_block(WHO, pos);
+        let f = self.graph.values[blk as usize].a;
+        self.check_insertable(WHO, i, f);
+        self.insert_inst_before_unchecked(pos, i);
+    }
+
+    /// [`insert_inst_before`](Self::insert_inst_before) of an instruction
+    /// whose operands were checked against the position (the builder).
+    /// O(1).
+    #[inline]
+    pub(crate) fn insert_inst_before_unchecked(&mut self, pos: Inst, i: Inst) {
         let d = self.graph.get(pos.0);
         let (blk, prev) = (d.a, d.b);
         assert_ne!(blk, NONE, "insert position {:?} is not in a block", pos.0);
         self.link_inst(blk, i, prev, pos.0.idx);
     }
 
-    /// Inserts detached `i` after `pos`. O(1).
-    #[inline]
+    /// Inserts detached `i` after `pos`. O(operands).
+    ///
+    /// # Panics
+    /// If `pos` is not in a block, or as [`append_inst`](Self::append_inst).
     pub fn insert_inst_after(&mut self, pos: Inst, i: Inst) {
-        let d = self.graph.get(pos.0);
-        let (blk, next) = (d.a, d.c);
-        assert_ne!(blk, NONE, "insert position {:?} is not in a block", pos.0);
+        const WHO: &str = "Context::insert_inst_after";
+        let blk = self.position_block(WHO, pos);
+        let f = self.graph.values[blk as usize].a;
+        self.check_insertable(WHO, i, f);
+        let next = self.graph.get(pos.0).c;
         self.link_inst(blk, i, pos.0.idx, next);
+    }
+
+    /// The block of insert position `pos`.
+    fn position_block(&self, who: &str, pos: Inst) -> u32 {
+        let blk = self.graph.get(pos.0).a;
+        if blk == NONE {
+            super::check::fail(
+                who,
+                format_args!("the insert position {:?} is not in a block", pos.0),
+            );
+        }
+        blk
+    }
+
+    /// Checks that `i` is an instruction and may go into function `f` (raw
+    /// index).
+    fn check_insertable(&self, who: &str, i: Inst, f: u32) {
+        if !self.graph.get(i.0).is(ValueKind::Instruction) {
+            super::check::fail(
+                who,
+                format_args!(
+                    "{:?} is a {:?}, not an instruction",
+                    i.0,
+                    self.value_kind(i.0)
+                ),
+            );
+        }
+        self.check_placement(who, i, f);
     }
 
     /// The one primitive that links an instruction into a block between
@@ -706,6 +802,21 @@ impl DoubleEndedIterator for InstIter<'_> {
             self.back = self.ctx.graph.values[cur as usize].b;
         }
         Some(Inst(self.ctx.graph.handle(cur)))
+    }
+}
+
+/// The flags a new instruction of `op` starts with: empty, except that a
+/// compare needs a predicate of its kind and an atomic instruction an
+/// ordering (LLVM's constructors take them as arguments).
+fn default_flags(op: Opcode) -> u16 {
+    use crate::inst::{mem, Ordering, Predicate};
+    let seq = Ordering::SeqCst as u16;
+    match op {
+        Opcode::ICmp => Predicate::IEq as u16,
+        Opcode::FCmp => Predicate::FFalse as u16,
+        Opcode::Fence | Opcode::AtomicRMW => seq << mem::ORDER_SHIFT,
+        Opcode::AtomicCmpXchg => seq << mem::ORDER_SHIFT | seq << mem::EXTRA_SHIFT,
+        _ => 0,
     }
 }
 

@@ -6,12 +6,14 @@
 //! (names and per-kind payloads) that keep the hot value record small.
 
 pub mod attributes;
+pub(crate) mod check;
 pub(crate) mod flags;
 pub mod function;
 pub mod global;
 pub mod inst;
 pub mod metadata;
 pub mod module;
+pub(crate) mod operands;
 pub(crate) mod side;
 pub mod special;
 pub mod summary;

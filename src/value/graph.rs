@@ -68,7 +68,7 @@ impl Graph {
 
     /// Mints a value for `data`, reusing a freed slot (with a new
     /// generation) when there is one.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn alloc(&mut self, data: ValueData) -> Value {
         if self.free_head != NONE {
             let idx = self.free_head;
@@ -217,6 +217,14 @@ impl Graph {
             && self.values[v.idx as usize].kind_bits != KIND_FREE
     }
 
+    /// Whether `v`'s generation is its slot's: `v` is live and of this
+    /// context, up to a generation wrap, without reading the record (a
+    /// freed slot's generation moved on when it was freed).
+    #[inline]
+    pub(crate) fn gen_matches(&self, v: Value) -> bool {
+        self.gens.get(v.idx as usize) == Some(&v.gen)
+    }
+
     /// Rebuilds the handle of a live raw index.
     #[inline]
     pub(crate) fn handle(&self, idx: u32) -> Value {
@@ -356,7 +364,7 @@ impl Graph {
     /// [`alloc_user`](Self::alloc_user) for operands the caller has just
     /// checked live (the builder's binary operators read both operands'
     /// records first): the check is not made twice.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn alloc_user_live(
         &mut self,
         data: ValueData,
@@ -373,7 +381,7 @@ impl Graph {
     /// `operands` (checked live by the caller), every use linked at the head
     /// of its value's list in operand order: `alloc_operands` + one
     /// `set_use` per operand, in one pass.
-    #[inline]
+    #[inline(always)]
     fn link_new_run(&mut self, user: u32, operands: &[Value], is_const: bool) {
         let n = operands.len() as u32;
         let slot = |i: usize, o: &Value| UseData {
@@ -564,18 +572,12 @@ impl Graph {
         }
     }
 
-    /// Appends operand `v` as operand `n` of the live instruction `user`
-    /// (raw index, already checked by the caller, whose run starts at
-    /// `ops` and has room for it): [`push_operand`](Self::push_operand)
+    /// Appends operand `v` (a raw index the caller checked live) as
+    /// operand `n` of the live instruction `user` (raw index, whose run
+    /// starts at `ops` and has room for it): [`push_operand`](Self::push_operand)
     /// without re-reading the user's record.
-    ///
-    /// # Panics
-    /// If `v` is stale.
-    #[inline]
-    pub(crate) fn push_inst_operand(&mut self, user: u32, ops: u32, n: u32, v: Value) {
-        if !self.is_live(v) {
-            self.bad_id(v);
-        }
+    #[inline(always)]
+    pub(crate) fn push_inst_operand_live(&mut self, user: u32, ops: u32, n: u32, v: u32) {
         self.values[user as usize].nops = n + 1;
         let u = ops + n;
         self.pool.uses[u as usize] = UseData {
@@ -584,7 +586,7 @@ impl Graph {
             prev: NONE,
             next: NONE,
         };
-        self.link_head(u, v.idx);
+        self.link_head(u, v);
     }
 
     /// Drops the operands from `new_len` on (their uses leave the lists);
