@@ -219,10 +219,39 @@ impl<'a> Writer<'a> {
     }
 
     /// The operand spelling of `v` without its type (`%x`, `%3`, `@g`,
-    /// `5`, `getelementptr (...)`), as `WriteAsOperandInternal`.
+    /// `5`, `getelementptr (...)`), as `WriteAsOperandInternal`. Inside a
+    /// function, a local value (argument, block, instruction) that is not
+    /// the function's own prints as `<badref>` (a detached one too, as in
+    /// LLVM): its name or number would bind to another value of this
+    /// function. (LLVM prints such a value's name, or its number in its own
+    /// function; the verifier rejects the module.)
     pub(super) fn operand(&self, out: &mut String, v: Value) {
         let ctx = self.ctx;
         let kind = ctx.value_kind(v);
+        if let Some(l) = self.locals {
+            if matches!(
+                kind,
+                ValueKind::Argument | ValueKind::Block | ValueKind::Instruction
+            ) && !l.contains(v)
+            {
+                out.push_str("<badref>");
+                return;
+            }
+        }
+        self.operand_anywhere(out, v, kind);
+    }
+
+    /// The operand spelling of `v` in its own function: a block named by
+    /// a `blockaddress` (which may be another function's).
+    fn block_of_any_function(&self, out: &mut String, v: Option<Value>) {
+        match v {
+            Some(v) => self.operand_anywhere(out, v, self.ctx.value_kind(v)),
+            None => out.push_str("<null operand!>"),
+        }
+    }
+
+    fn operand_anywhere(&self, out: &mut String, v: Value, kind: ValueKind) {
+        let ctx = self.ctx;
         if let Some(name) = ctx.name_of(v) {
             if kind != ValueKind::Constant {
                 push_name(out, if kind.is_global() { '@' } else { '%' }, name);
@@ -340,7 +369,7 @@ impl<'a> Writer<'a> {
                 out.push_str("blockaddress(");
                 self.opt_operand(out, ctx.operand(c, 0));
                 out.push_str(", ");
-                self.opt_operand(out, ctx.operand(c, 1));
+                self.block_of_any_function(out, ctx.operand(c, 1));
                 out.push(')');
             }
             ConstKind::DsoLocalEquivalent => {
