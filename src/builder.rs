@@ -948,7 +948,11 @@ impl<'a> Builder<'a> {
             Opcode::CatchSwitch,
             tok,
             &ops,
-            unwind.is_some() as u16,
+            if unwind.is_some() {
+                bits::CATCHSWITCH_HAS_UNWIND
+            } else {
+                0
+            },
             InstPayload::None,
         );
         self.ctx.grow_reserve(i, ops.len() as u32 + reserve);

@@ -237,6 +237,9 @@ pub(crate) mod bits {
     }
     /// Bit 0 of `exact`, `disjoint`, `nneg`.
     pub(crate) const ONE_FLAG: u16 = 1;
+    /// Bit 0 of a `catchswitch`: operand 1 is its unwind destination
+    /// (without it the switch unwinds to the caller).
+    pub(crate) const CATCHSWITCH_HAS_UNWIND: u16 = 1;
     /// Fast-math bits 0..7 (`fcmp` keeps them in the high byte).
     #[inline]
     pub(crate) fn fmf(f: FastMathFlags) -> u16 {

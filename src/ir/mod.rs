@@ -17,6 +17,7 @@ pub(crate) mod operands;
 pub(crate) mod side;
 pub mod special;
 pub mod summary;
+pub mod view;
 
 use crate::entity::{plain_entity, NONE};
 use crate::value::{Value, ValueKind};

@@ -24,10 +24,6 @@ use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
 use smallvec::SmallVec;
 
-/// `flags` bit of a `catchswitch` with an unwind destination (the
-/// printer's `CATCHSWITCH_HAS_UNWIND`).
-const CATCHSWITCH_HAS_UNWIND: u16 = 1;
-
 fn align_bits(a: u64) -> u16 {
     (a.trailing_zeros() as u16 + 1) & mem::ALIGN_MASK
 }
@@ -506,7 +502,7 @@ impl Parser<'_> {
                     self.expect_word("caller")?;
                 } else {
                     ops.push(self.local_block()?);
-                    flags = CATCHSWITCH_HAS_UNWIND;
+                    flags = bits::CATCHSWITCH_HAS_UNWIND;
                 }
                 ops.extend(handlers);
                 let tt = self.ctx.token_type();

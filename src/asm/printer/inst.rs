@@ -27,10 +27,6 @@ use crate::ir::Inst;
 use crate::types::Type;
 use crate::value::Value;
 
-/// `flags` bit of a `catchswitch` that has an unwind destination (its
-/// operand 1). Without it the switch unwinds to the caller.
-pub(crate) const CATCHSWITCH_HAS_UNWIND: u16 = 1;
-
 /// The predicate and fast-math flags of an `fcmp`'s `flags`: the predicate
 /// number in the low byte, fast-math flags (`inst::fmf` bits) in the high
 /// byte.
@@ -353,7 +349,7 @@ impl Writer<'_> {
                 out.push_str(" within ");
                 self.operand_opt(out, op_at(ops, 0));
                 out.push_str(" [");
-                let has_unwind = ctx.inst_flags(i) & CATCHSWITCH_HAS_UNWIND != 0;
+                let has_unwind = ctx.inst_flags(i) & bits::CATCHSWITCH_HAS_UNWIND != 0;
                 let first = if has_unwind { 2 } else { 1 };
                 for k in first..nops {
                     if k > first {
