@@ -35,6 +35,50 @@
 //! let mut b = Builder::at_end(&mut ctx, blk);
 //! b.binop(WrapOp::Add, a, a, GepFlags::INBOUNDS); // a GEP flag on add
 //! ```
+//!
+//! ```compile_fail
+//! # use lair::{Context, builder::Builder, inst::FloatPredicate};
+//! # let mut ctx = Context::new();
+//! # let m = ctx.create_module("m");
+//! # let i32t = ctx.i32_type();
+//! # let fty = ctx.function_type(i32t, &[i32t], false);
+//! # let f = ctx.add_function(m, "f", fty);
+//! # let blk = ctx.append_block(f, "entry");
+//! # let a = ctx.arg(f, 0);
+//! let mut b = Builder::at_end(&mut ctx, blk);
+//! b.icmp(FloatPredicate::Olt, a, a); // a float predicate on icmp
+//! ```
+//!
+//! ```compile_fail
+//! # use lair::{Context, builder::Builder, inst::{WrapFlags, TruncOp}};
+//! # let mut ctx = Context::new();
+//! # let m = ctx.create_module("m");
+//! # let i32t = ctx.i32_type();
+//! # let i8t = ctx.i8_type();
+//! # let fty = ctx.function_type(i32t, &[i32t], false);
+//! # let f = ctx.add_function(m, "f", fty);
+//! # let blk = ctx.append_block(f, "entry");
+//! # let a = ctx.arg(f, 0);
+//! let mut b = Builder::at_end(&mut ctx, blk);
+//! b.gep(i8t, a, &[a], WrapFlags::NSW); // wrap flags on a GEP
+//! ```
+//!
+//! The same calls with the right families compile:
+//!
+//! ```
+//! # use lair::{Context, builder::Builder, inst::{IntPredicate, GepFlags, WrapFlags, TruncOp}};
+//! # let mut ctx = Context::new();
+//! # let m = ctx.create_module("m");
+//! # let (i32t, i8t, ptr) = (ctx.i32_type(), ctx.i8_type(), ctx.ptr_type(0));
+//! # let fty = ctx.function_type(i32t, &[i32t, ptr], false);
+//! # let f = ctx.add_function(m, "f", fty);
+//! # let blk = ctx.append_block(f, "entry");
+//! # let (a, p) = (ctx.arg(f, 0), ctx.arg(f, 1));
+//! let mut b = Builder::at_end(&mut ctx, blk);
+//! b.icmp(IntPredicate::Slt, a, a);
+//! b.gep(i8t, p, &[a], GepFlags::INBOUNDS);
+//! b.cast_with(TruncOp::Trunc, a, i8t, WrapFlags::NUW);
+//! ```
 
 use super::flags::{Disjoint, Exact, FastMathFlags, NoFlags, NonNeg, WrapFlags};
 use super::Opcode;
