@@ -192,11 +192,14 @@ impl HandleTable {
     }
 
     fn attach_head(&mut self, g: &mut Graph, i: u32, v: Value) {
-        let d = g.get_mut(v);
         let vi = v.idx as usize;
         if self.heads.len() <= vi {
-            self.heads.resize(vi + 1, NONE);
+            // Cover every value slot at once (there are more than `vi`):
+            // one resize per growth of the value arena instead of one call
+            // per new value.
+            self.heads.resize(g.values.len().max(vi + 1), NONE);
         }
+        let d = g.get_mut(v);
         let head = if d.kind_bits & HAS_HANDLES != 0 {
             self.heads[vi]
         } else {
