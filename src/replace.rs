@@ -222,7 +222,7 @@ impl Context {
     /// Tells the handles of `v` that it is being erased, in LLVM's order:
     /// every handle first (weak ones empty, callbacks run and may RAUW `v`
     /// away, poisoning ones are poisoned), asserting handles last (VH9).
-    fn notify_erase(&mut self, v: Value) {
+    pub(crate) fn notify_erase(&mut self, v: Value) {
         if self.graph.get(v).kind_bits & HAS_HANDLES == 0 {
             return;
         }

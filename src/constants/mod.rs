@@ -939,8 +939,12 @@ impl Context {
         }
     }
 
-    /// Removes an unused constant from the uniquing table and frees it.
+    /// Removes an unused constant from the uniquing table and frees it;
+    /// its value handles are told first, as for an erased value (LLVM's
+    /// `destroyConstant` deletes the constant, which runs
+    /// `ValueIsDeleted`).
     pub(crate) fn destroy_constant(&mut self, c: Value) {
+        self.notify_erase(c);
         debug_assert!(self.use_empty(c));
         self.unintern(c);
         let cap = self.graph.get(c).nops;
