@@ -10,7 +10,8 @@ use crate::ir::module::ModuleData;
 use crate::ir::side::SideTable;
 use crate::replace::HandleCallback;
 use crate::types::TypeStore;
-use crate::value::{Graph, HandleTable};
+use crate::value::{Graph, HandleKey, HandleTable};
+use slotmap::SecondaryMap;
 
 /// The arena that owns every uniqued type and constant and every value of
 /// every module created in it. All entities are addressed by small `Copy`
@@ -23,8 +24,9 @@ pub struct Context {
     pub(crate) sides: SideTable,
     pub(crate) modules: Vec<ModuleData>,
     pub(crate) consts: ConstStore,
-    /// Callbacks of callback handles, by handle slot.
-    pub(crate) callbacks: Vec<Option<HandleCallback>>,
+    /// Callbacks of callback handles, by handle key (a `SecondaryMap`
+    /// compares versions, so a dropped handle's key finds nothing).
+    pub(crate) callbacks: SecondaryMap<HandleKey, HandleCallback>,
 }
 
 impl Context {
@@ -38,7 +40,7 @@ impl Context {
             sides: SideTable::new(),
             modules: Vec::new(),
             consts: ConstStore::new(),
-            callbacks: Vec::new(),
+            callbacks: SecondaryMap::new(),
         }
     }
 }

@@ -134,11 +134,7 @@ impl Context {
         let h = self
             .handles
             .create(&mut self.graph, Some(v), HandleKind::Callback);
-        let i = h.idx as usize;
-        if self.callbacks.len() <= i {
-            self.callbacks.resize_with(i + 1, || None);
-        }
-        self.callbacks[i] = Some(f);
+        self.callbacks.insert(h.0, f);
         h
     }
 
@@ -155,7 +151,7 @@ impl Context {
     /// If `h` was dropped, or is a poisoning handle whose value was erased
     /// or replaced.
     pub fn handle_value(&self, h: HandleId) -> Option<Value> {
-        self.handles.value(h)
+        self.handles.value(&self.graph, h)
     }
 
     /// The kind of a handle.
@@ -170,10 +166,8 @@ impl Context {
 
     /// Drops a handle; its id becomes stale.
     pub fn drop_handle(&mut self, h: HandleId) {
-        if let Some(slot) = self.callbacks.get_mut(h.idx as usize) {
-            *slot = None;
-        }
-        self.handles.drop_handle(&mut self.graph, h)
+        self.handles.drop_handle(&mut self.graph, h);
+        self.callbacks.remove(h.0);
     }
 
     fn notify_rauw(&mut self, from: Value, to: Value) {
@@ -185,7 +179,7 @@ impl Context {
             return;
         }
         for h in self.handles.handles_of(&self.graph, from) {
-            if !self.handles.names(h, from) {
+            if !self.handles.names(&self.graph, h, from) {
                 continue; // dropped or moved by an earlier callback (VH12)
             }
             match self.handles.kind(h) {
@@ -199,16 +193,16 @@ impl Context {
         }
     }
 
+    /// Runs `h`'s callback, taken out of the map while it runs (it may
+    /// drop `h`, add handles or RAUW); it goes back only if `h` is still
+    /// live. A callback handle without a callback (a copy) empties on
+    /// erasure.
     fn run_callback(&mut self, h: HandleId, ev: HandleEvent) {
-        let i = h.idx as usize;
-        match self.callbacks.get_mut(i).and_then(Option::take) {
+        match self.callbacks.remove(h.0) {
             Some(mut f) => {
                 f(self, h, ev);
-                if self.handles.is_live(h)
-                    && self.callbacks.len() > i
-                    && self.callbacks[i].is_none()
-                {
-                    self.callbacks[i] = Some(f);
+                if self.handles.is_live(h) && !self.callbacks.contains_key(h.0) {
+                    self.callbacks.insert(h.0, f);
                 }
             }
             None => {
@@ -227,7 +221,7 @@ impl Context {
             return;
         }
         for h in self.handles.handles_of(&self.graph, v) {
-            if !self.handles.names(h, v) {
+            if !self.handles.names(&self.graph, h, v) {
                 continue;
             }
             match self.handles.kind(h) {
