@@ -280,4 +280,5 @@ fn destroyed_constant_tells_its_handles() {
     ctx.set_handle(weak, None);
     ctx.replace_all_uses_with(fresh[0], fresh[1]);
     assert_eq!(ctx.handle_value(h), Some(fresh[1]));
+    ctx.check_use_lists().unwrap();
 }

@@ -379,6 +379,64 @@ impl HandleTable {
     }
 }
 
+impl HandleTable {
+    /// Walks every value's handle list in both directions and checks the
+    /// invariants above. `Err` names the first inconsistency.
+    pub(crate) fn check(&self, g: &Graph) -> Result<(), String> {
+        let mut on_lists = 0usize;
+        for (vi, d) in g.values.iter().enumerate() {
+            if d.is_free() || d.kind_bits & HAS_HANDLES == 0 {
+                continue;
+            }
+            let mut prev = None;
+            let mut i = self.heads.get(vi).copied().flatten();
+            if i.is_none() {
+                return Err(format!("value {vi} has HAS_HANDLES but no handle list"));
+            }
+            while let Some(k) = i {
+                let r = self.records.get(k).ok_or(format!(
+                    "handle list of value {vi} reaches a dropped handle"
+                ))?;
+                if r.val != vi as u32 {
+                    return Err(format!(
+                        "handle {:?} on the list of value {vi} names {}",
+                        HandleId(k),
+                        r.val
+                    ));
+                }
+                if r.prev != prev {
+                    return Err(format!(
+                        "handle {:?}: prev link disagrees with the walk",
+                        HandleId(k)
+                    ));
+                }
+                on_lists += 1;
+                if on_lists > self.records.len() {
+                    return Err(format!("handle list of value {vi} has a cycle"));
+                }
+                prev = i;
+                i = r.next;
+            }
+        }
+        let mut named = 0usize;
+        for (k, r) in &self.records {
+            if r.val == NONE {
+                if r.prev.is_some() || r.next.is_some() {
+                    return Err(format!("empty handle {:?} has links", HandleId(k)));
+                }
+            } else {
+                named += 1;
+            }
+        }
+        if named != on_lists {
+            return Err(format!(
+                "{named} handles name a value, {on_lists} are on lists"
+            ));
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -389,5 +447,19 @@ mod tests {
         assert_eq!(core::mem::size_of::<Option<HandleId>>(), 8);
         assert_eq!(core::mem::size_of::<Option<HandleKey>>(), 8);
         assert_eq!(core::mem::size_of::<HandleData>(), 24);
+    }
+
+    #[test]
+    fn check_finds_a_broken_link() {
+        let mut ctx = crate::Context::new();
+        let i32t = ctx.i32_type();
+        let a = ctx.const_int(i32t, 1);
+        let older = ctx.create_handle(Some(a), HandleKind::Weak);
+        ctx.create_handle(Some(a), HandleKind::Weak);
+        assert_eq!(ctx.check_use_lists(), Ok(()));
+        // The newer handle is the head; the older one's prev names it.
+        ctx.handles.records[older.0].prev = None;
+        let err = ctx.check_use_lists().unwrap_err();
+        assert!(err.contains("prev link"), "{err}");
     }
 }
