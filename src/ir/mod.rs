@@ -7,6 +7,7 @@
 
 pub mod attributes;
 pub(crate) mod check;
+pub mod dbg;
 pub(crate) mod flags;
 pub mod function;
 pub mod global;
