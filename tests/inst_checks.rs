@@ -965,3 +965,21 @@ fn replace_if_with_a_value_of_another_function() {
     w.b().add(a32, a32);
     w.ctx.replace_uses_with_if(a32, theirs, |_, _| true);
 }
+
+#[test]
+#[should_panic(expected = "Context::opcode: ")]
+fn opcode_of_a_value_that_is_not_an_instruction() {
+    let w = World::new();
+    let a = w.arg(0);
+    w.ctx.opcode(Inst(a));
+}
+
+#[test]
+#[should_panic(
+    expected = "Context::replace_phi_incoming_block: %gother is a block of @g, not of @f, where the instruction is"
+)]
+fn phi_block_renamed_to_a_block_of_another_function() {
+    let mut w = World::new();
+    let (e, go) = (w.entry, w.gother);
+    w.ctx.replace_phi_incoming_block(e, e, go);
+}

@@ -483,9 +483,17 @@ impl Context {
     }
 
     /// The opcode of an instruction.
+    ///
+    /// # Panics
+    /// If `i` is stale or not an instruction (an `Inst` made around another
+    /// kind of value).
     #[inline]
     pub fn opcode(&self, i: Inst) -> Opcode {
-        Opcode::from_u8(self.graph.get(i.0).opcode)
+        let d = self.graph.get(i.0);
+        if !d.is(ValueKind::Instruction) {
+            not_an_inst(i, d.kind());
+        }
+        Opcode::from_u8(d.opcode)
     }
 
     /// The packed subclass flags of an instruction (`inst::flags`); the
@@ -772,7 +780,15 @@ impl Context {
     }
 
     /// In every PHI at the top of `succ`, renames incoming block `old` to `new`.
+    ///
+    /// # Panics
+    /// If `new` is not a block, or is a block of another function than
+    /// `succ`.
     pub fn replace_phi_incoming_block(&mut self, succ: Block, old: Block, new: Block) {
+        const WHO: &str = "Context::replace_phi_incoming_block";
+        self.check_block(WHO, new.0);
+        let f = self.graph.get(succ.0).a;
+        self.check_local(WHO, new.0, f, NONE);
         let phis: Vec<Inst> = self
             .insts(succ)
             .take_while(|&i| self.opcode(i) == Opcode::Phi)
@@ -845,6 +861,13 @@ impl DoubleEndedIterator for InstIter<'_> {
         }
         Some(Inst(self.ctx.graph.handle(cur)))
     }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn not_an_inst(i: Inst, k: ValueKind) -> ! {
+    panic!("Context::opcode: {:?} is a {k:?}, not an instruction", i.0)
 }
 
 /// The flags a new instruction of `op` starts with: empty, except that a
