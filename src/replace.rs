@@ -88,8 +88,11 @@ impl Context {
             _ => return,
         };
         // A local `from` of `g` has its users in `g` unless blocks moved
-        // between functions; otherwise each user is checked.
-        if self.local_function_of(self.graph.get(from)) != Some(g) {
+        // between functions; a parser's forward-reference placeholder is
+        // used within the function it resolves in; otherwise each user is
+        // checked.
+        let df = self.graph.get(from);
+        if !df.is(ValueKind::Placeholder) && self.local_function_of(df) != Some(g) {
             for u in self.users(from) {
                 self.check_user_locality(who, u, to);
             }

@@ -228,33 +228,13 @@ impl<'a> Writer<'a> {
     pub(super) fn operand(&self, out: &mut String, v: Value) {
         let ctx = self.ctx;
         let kind = ctx.value_kind(v);
-        if let Some(l) = self.locals {
-            if matches!(
-                kind,
-                ValueKind::Argument | ValueKind::Block | ValueKind::Instruction
-            ) && !l.contains(v)
-            {
-                out.push_str("<badref>");
-                return;
-            }
-        }
-        self.operand_anywhere(out, v, kind);
-    }
-
-    /// The operand spelling of `v` in its own function: a block named by
-    /// a `blockaddress` (which may be another function's).
-    fn block_of_any_function(&self, out: &mut String, v: Option<Value>) {
-        match v {
-            Some(v) => self.operand_anywhere(out, v, self.ctx.value_kind(v)),
-            None => out.push_str("<null operand!>"),
-        }
-    }
-
-    fn operand_anywhere(&self, out: &mut String, v: Value, kind: ValueKind) {
-        let ctx = self.ctx;
         if let Some(name) = ctx.name_of(v) {
             if kind != ValueKind::Constant {
-                push_name(out, if kind.is_global() { '@' } else { '%' }, name);
+                if self.foreign_local(v, kind) {
+                    out.push_str("<badref>");
+                } else {
+                    push_name(out, if kind.is_global() { '@' } else { '%' }, name);
+                }
                 return;
             }
         }
@@ -271,11 +251,14 @@ impl<'a> Writer<'a> {
                 None => out.push_str("<badref>"),
             },
             ValueKind::Argument | ValueKind::Block | ValueKind::Instruction => {
-                let slot = self.locals.and_then(|l| l.get(v)).or_else(|| {
-                    // A block of another function (`blockaddress`), as
-                    // LLVM's `createSlotTracker` fallback finds it.
-                    local_parent(ctx, v).and_then(|f| slot_in_function(ctx, f, v))
-                });
+                // Inside a function only its own values have a slot (the
+                // slot is the membership test); outside one, a value is
+                // numbered in its own function, as LLVM's
+                // `createSlotTracker` fallback does.
+                let slot = match self.locals {
+                    Some(l) => l.get(v),
+                    None => local_parent(ctx, v).and_then(|f| slot_in_function(ctx, f, v)),
+                };
                 match slot {
                     Some(n) => {
                         out.push('%');
@@ -310,6 +293,41 @@ impl<'a> Writer<'a> {
                 None => out.push_str("<badref>"),
             },
             ValueKind::Placeholder => out.push_str("<badref>"),
+        }
+    }
+
+    /// Whether `v` (of kind `kind`) is a local value that is not the
+    /// printed function's own.
+    #[inline]
+    fn foreign_local(&self, v: Value, kind: ValueKind) -> bool {
+        matches!(
+            kind,
+            ValueKind::Argument | ValueKind::Block | ValueKind::Instruction
+        ) && self.locals.is_some_and(|l| !l.contains(v))
+    }
+
+    /// The block named by a `blockaddress`, in its own function (which may
+    /// not be the printed one).
+    fn block_of_any_function(&self, out: &mut String, v: Option<Value>) {
+        let ctx = self.ctx;
+        let Some(v) = v else {
+            out.push_str("<null operand!>");
+            return;
+        };
+        if let Some(name) = ctx.name_of(v) {
+            push_name(out, '%', name);
+            return;
+        }
+        let slot = self
+            .locals
+            .and_then(|l| l.get(v))
+            .or_else(|| local_parent(ctx, v).and_then(|f| slot_in_function(ctx, f, v)));
+        match slot {
+            Some(n) => {
+                out.push('%');
+                push_u64(out, n as u64);
+            }
+            None => out.push_str("<badref>"),
         }
     }
 
