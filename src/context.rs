@@ -7,6 +7,7 @@
 use crate::constants::ConstStore;
 use crate::ir::metadata::MdStore;
 use crate::ir::module::ModuleData;
+use crate::ir::order::InstOrder;
 use crate::ir::side::SideTable;
 use crate::ir::special::SpecialStore;
 use crate::layout::ModuleLayouts;
@@ -27,6 +28,8 @@ pub struct Context {
     pub(crate) consts: ConstStore,
     pub(crate) specials: SpecialStore,
     pub(crate) layouts: ModuleLayouts,
+    /// Instruction positions for `comes_before`, renumbered lazily.
+    pub(crate) order: InstOrder,
     /// Callbacks of callback handles, by handle slot.
     pub(crate) callbacks: Vec<Option<HandleCallback>>,
 }
@@ -47,6 +50,7 @@ impl Context {
             consts: ConstStore::new(),
             specials: SpecialStore::default(),
             layouts: ModuleLayouts::default(),
+            order: InstOrder::default(),
             callbacks: Vec::new(),
         }
     }

@@ -52,6 +52,9 @@
 //! | modules | [`create_module`](Context::create_module), [`functions`](Context::functions), [`global_by_name`](Context::global_by_name) | [`ir::module`] |
 //! | functions and arguments | [`add_function`](Context::add_function), [`arg`](Context::arg), [`blocks`](Context::blocks) | [`ir::function`] |
 //! | blocks | [`append_block`](Context::append_block), [`insts`](Context::insts), [`successors`](Context::successors), [`predecessors`](Context::predecessors) | [`ir::inst`] |
+//! | block numbers | [`renumber_blocks`](Context::renumber_blocks), [`block_number_epoch`](Context::block_number_epoch) | [`ir`] |
+//! | instruction order | [`comes_before`](Context::comes_before), [`early_inc_insts`](Context::early_inc_insts) | [`ir`] |
+//! | control-flow graph | [`post_order`](Context::post_order), [`reverse_post_order`](Context::reverse_post_order) | [`analysis`] |
 //! | instructions | [`create_inst`](Context::create_inst), [`opcode`](Context::opcode), [`insert_inst_before`](Context::insert_inst_before), [`split_block`](Context::split_block) | [`ir::inst`] |
 //! | growing operand lists | [`phi_add_incoming`](Context::phi_add_incoming), [`switch_add_case`](Context::switch_add_case) | [`builder`] |
 //! | names | [`name_of`](Context::name_of), [`set_name`](Context::set_name) | [`ir`] |
@@ -66,7 +69,9 @@
 //! | printing | [`print_module`](Context::print_module), [`display_value`](Context::display_value) | [`asm`] |
 //! | parsing | [`parse_assembly`](Context::parse_assembly) | [`asm::parse`] |
 //!
-//! Instructions are built with the [`builder::Builder`].
+//! Instructions are built with the [`builder::Builder`]. Analyses
+//! (dominator trees, loops) are values of [`analysis`]; pass pipelines
+//! (`opt`'s `-passes=`) are [`passes`].
 //!
 //! See `DESIGN.md` at the repository root for the layering, the data
 //! structures with their sizes and invariants, and the complexity of each
@@ -76,6 +81,7 @@
 
 mod entity;
 
+pub mod analysis;
 pub mod asm;
 pub mod bitstream;
 pub mod builder;
@@ -85,6 +91,7 @@ pub mod fold;
 pub mod inst;
 pub mod ir;
 pub mod layout;
+pub mod passes;
 mod replace;
 pub mod types;
 pub mod value;

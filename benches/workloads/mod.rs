@@ -2,6 +2,7 @@
 
 use crate::Opts;
 
+pub mod analysis;
 pub mod asm;
 pub mod bitstream;
 pub mod gep;
@@ -24,4 +25,6 @@ pub const ALL: &[Workload] = &[
     ("parse_ll", asm::parse_ll),
     ("print_ll", asm::print_ll),
     ("bitstream_walk", bitstream::bitstream_walk),
+    ("domtree", analysis::domtree),
+    ("loops", analysis::loops),
 ];

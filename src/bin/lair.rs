@@ -39,6 +39,12 @@ const COMMANDS: &[Command] = &[
         cmd_fmt,
     ),
     (
+        "opt",
+        "-passes=P FILE.ll [-disable-output] [-S] [-o OUT]",
+        "run an opt-style pass pipeline (analysis printers on stderr)",
+        cmd_opt,
+    ),
+    (
         "stats",
         "FILE.ll",
         "parse textual IR and print entity counts",
@@ -159,4 +165,57 @@ fn cmd_stats(args: &[String]) -> Result<(), String> {
         ctx.md_count()
     );
     write_stdout(out.as_bytes())
+}
+
+/// `lair opt`: parses FILE.ll, runs the `-passes=` pipeline (printers write
+/// to stderr, as opt's do) and prints the module with `-S` unless
+/// `-disable-output` is given.
+fn cmd_opt(args: &[String]) -> Result<(), String> {
+    let mut passes: Option<&str> = None;
+    let (mut disable_output, mut text) = (false, false);
+    let mut output: Option<&str> = None;
+    let mut input: Option<&str> = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if let Some(p) = a
+            .strip_prefix("-passes=")
+            .or_else(|| a.strip_prefix("--passes="))
+        {
+            passes = Some(p);
+        } else if a == "-disable-output" || a == "--disable-output" {
+            disable_output = true;
+        } else if a == "-S" {
+            text = true;
+        } else if a == "-o" {
+            output = Some(it.next().ok_or("-o needs a file name")?);
+        } else if a.starts_with('-') && a != "-" {
+            return Err(format!("unknown option '{a}'"));
+        } else if input.replace(a).is_some() {
+            return Err("expected one input file".into());
+        }
+    }
+    let input = input.ok_or("expected an input file")?;
+    let pipeline =
+        lair::passes::Pipeline::parse(passes.unwrap_or("")).map_err(|e| e.to_string())?;
+    let (mut ctx, m) = parse_ll(input)?;
+    let mut am = lair::passes::FunctionAnalyses::new();
+    let mut log = String::new();
+    lair::passes::run_pipeline(&mut ctx, m, &pipeline, &mut am, &mut log);
+    {
+        let mut err = std::io::stderr().lock();
+        err.write_all(log.as_bytes())
+            .and_then(|()| err.flush())
+            .map_err(|e| format!("writing to stderr: {e}"))?;
+    }
+    if disable_output {
+        return Ok(());
+    }
+    if !text {
+        return Err("bitcode output is not supported yet: use -S".into());
+    }
+    let out = ctx.print_module(m);
+    match output {
+        Some(o) if o != "-" => std::fs::write(o, out).map_err(|e| format!("{o}: {e}")),
+        _ => write_stdout(out.as_bytes()),
+    }
 }

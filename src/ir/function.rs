@@ -40,6 +40,10 @@ pub struct FunctionData {
     pub(crate) blocks: List,
     pub(crate) symtab: HashMap<Box<str>, Value>,
     pub(crate) last_unique: u32,
+    /// The number the next inserted block gets (`block_number.rs`).
+    pub(crate) next_block_number: u32,
+    /// Bumped by every renumbering of the blocks.
+    pub(crate) block_epoch: u32,
 }
 
 /// # Functions and arguments
@@ -79,6 +83,8 @@ impl Context {
             blocks: List::EMPTY,
             symtab: HashMap::new(),
             last_unique: 0,
+            next_block_number: 0,
+            block_epoch: 0,
         };
         self.set_payload(v, Payload::Function(Box::new(data)));
         self.link_global(m, v);
