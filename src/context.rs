@@ -13,7 +13,8 @@ use crate::ir::special::SpecialStore;
 use crate::layout::ModuleLayouts;
 use crate::replace::HandleCallback;
 use crate::types::TypeStore;
-use crate::value::{Graph, HandleTable};
+use crate::value::{Graph, HandleKey, HandleTable};
+use slotmap::SecondaryMap;
 
 /// The arena that owns every uniqued type and constant and every value of
 /// every module created in it. All entities are addressed by small `Copy`
@@ -30,8 +31,9 @@ pub struct Context {
     pub(crate) layouts: ModuleLayouts,
     /// Instruction positions for `comes_before`, renumbered lazily.
     pub(crate) order: InstOrder,
-    /// Callbacks of callback handles, by handle slot.
-    pub(crate) callbacks: Vec<Option<HandleCallback>>,
+    /// Callbacks of callback handles, by handle key (a `SecondaryMap`
+    /// compares versions, so a dropped handle's key finds nothing).
+    pub(crate) callbacks: SecondaryMap<HandleKey, HandleCallback>,
 }
 
 /// # Creating a context
@@ -51,7 +53,7 @@ impl Context {
             specials: SpecialStore::default(),
             layouts: ModuleLayouts::default(),
             order: InstOrder::default(),
-            callbacks: Vec::new(),
+            callbacks: SecondaryMap::new(),
         }
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod attributes;
 pub(crate) mod block_number;
+pub mod dbg;
 pub mod function;
 pub mod global;
 pub mod inst;
