@@ -28,6 +28,11 @@
 //   idf B : LIST        forward IDF of {B} (LIST of blocks in LLVM's order)
 //   ridf B : LIST       reverse IDF of {B}
 //   idf2 B C : LIST     forward IDF of {B, C}
+//   po : LIST           post_order(&F)
+//   loop H depth D blocks LIST | latch L pre P pred Q | exiting LIST |
+//        exits LIST | unique LIST | latches LIST | parallel X id Y
+//                       each loop of LoopInfo, in getLoopsInPreorder order
+//   depth B D H X       getLoopDepth, the innermost loop's header, isLoopHeader
 // Functions with more than 60 instructions skip the all-pairs lines.
 //
 // updates: each script on stdin is
@@ -42,7 +47,9 @@
 // %second ...]` terminator (`br label` for one), rebuilt by erasing the old
 // terminator and creating a new one, so use lists change the same way in
 // lair's replay.
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/IteratedDominanceFrontier.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/CFG.h"
@@ -176,6 +183,46 @@ void queries(const char *Path) {
       PrintIDF("idf", FC, Defs, N(B));
       ReverseIDFCalculator RC(PDT);
       PrintIDF("ridf", RC, Defs, N(B));
+    }
+    O << "po :";
+    for (BasicBlock *B : post_order(&F))
+      O << " " << N(B);
+    O << "\n";
+    LoopInfo LI(DT);
+    auto List = [&](const SmallVectorImpl<BasicBlock *> &V) {
+      for (BasicBlock *B : V)
+        O << " " << N(B);
+    };
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      O << "loop " << N(L->getHeader()) << " depth " << L->getLoopDepth()
+        << " blocks";
+      for (BasicBlock *B : L->blocks())
+        O << " " << N(B);
+      O << " | latch " << N(L->getLoopLatch()) << " pre "
+        << N(L->getLoopPreheader()) << " pred " << N(L->getLoopPredecessor());
+      SmallVector<BasicBlock *, 8> V;
+      L->getExitingBlocks(V);
+      O << " | exiting";
+      List(V);
+      V.clear();
+      L->getExitBlocks(V);
+      O << " | exits";
+      List(V);
+      V.clear();
+      L->getUniqueExitBlocks(V);
+      O << " | unique";
+      List(V);
+      V.clear();
+      L->getLoopLatches(V);
+      O << " | latches";
+      List(V);
+      O << " | parallel " << L->isAnnotatedParallel() << " id "
+        << (L->getLoopID() != nullptr) << "\n";
+    }
+    for (BasicBlock *B : N.Blocks) {
+      Loop *L = LI.getLoopFor(B);
+      O << "depth " << N(B) << " " << LI.getLoopDepth(B) << " "
+        << (L ? N(L->getHeader()) : "-") << " " << LI.isLoopHeader(B) << "\n";
     }
     if (Small)
       for (BasicBlock *B : N.Blocks)

@@ -9,7 +9,9 @@
 //!   children order, DFS numbers, slow queries, roots) before the first
 //!   batch and after each `apply_updates`.
 
-use lair::analysis::{BlockEdge, DomTree, IdfCalculator, PostDomTree, Update, UpdateKind};
+use lair::analysis::{
+    BlockEdge, DomTree, IdfCalculator, LoopInfo, PostDomTree, Update, UpdateKind,
+};
 use lair::asm::parse::parse_module;
 use lair::builder::Builder;
 use lair::ir::{Block, Function, Inst};
@@ -184,6 +186,46 @@ fn queries(ctx: &Context, m: lair::ir::Module) -> String {
             rc.calculate(ctx, &mut out);
             let list: String = out.iter().map(|&x| format!(" {}", n.n(x))).collect();
             writeln!(o, "ridf {} :{list}", n.n(b)).unwrap();
+        }
+        let po: String = ctx
+            .post_order(f)
+            .iter()
+            .map(|&x| format!(" {}", n.n(x)))
+            .collect();
+        writeln!(o, "po :{po}").unwrap();
+        let li = LoopInfo::compute(ctx, &dt);
+        let list = |v: &[Block]| -> String { v.iter().map(|&x| format!(" {}", n.n(x))).collect() };
+        let opt = |b: Option<Block>| b.map_or("-".to_string(), |b| n.n(b).to_string());
+        for l in li.loops_in_preorder() {
+            writeln!(
+                o,
+                "loop {} depth {} blocks{} | latch {} pre {} pred {} | exiting{} | exits{} | unique{} | latches{} | parallel {} id {}",
+                n.n(li.header(l)),
+                li.depth(l),
+                list(li.blocks(l)),
+                opt(li.latch(ctx, l)),
+                opt(li.preheader(ctx, l)),
+                opt(li.loop_predecessor(ctx, l)),
+                list(&li.exiting_blocks(ctx, l)),
+                list(&li.exit_blocks(ctx, l)),
+                list(&li.unique_exit_blocks(ctx, l)),
+                list(&li.latches(ctx, l)),
+                b01(li.is_annotated_parallel(ctx, l)),
+                b01(li.loop_id(ctx, l).is_some()),
+            )
+            .unwrap();
+        }
+        for &b in &n.blocks {
+            let h = li.loop_for(ctx, b).map(|l| li.header(l));
+            writeln!(
+                o,
+                "depth {} {} {} {}",
+                n.n(b),
+                li.loop_depth(ctx, b),
+                opt(h),
+                b01(li.is_loop_header(ctx, b))
+            )
+            .unwrap();
         }
         if small {
             for &b in &n.blocks {
