@@ -57,6 +57,7 @@
 //! | names | [`name_of`](Context::name_of), [`set_name`](Context::set_name) | [`ir`] |
 //! | globals | [`add_global_var`](Context::add_global_var), [`set_initializer`](Context::set_initializer) | [`ir::global`] |
 //! | block addresses, inline asm, metadata as values | [`block_address`](Context::block_address), [`inline_asm`](Context::inline_asm), [`metadata_as_value`](Context::metadata_as_value) | [`ir::special`] |
+//! | intrinsics | [`intrinsic_id`](Context::intrinsic_id), [`intrinsic_type`](Context::intrinsic_type), [`match_intrinsic_signature`](Context::match_intrinsic_signature), [`intrinsic_name`](Context::intrinsic_name), [`intrinsic_declaration`](Context::intrinsic_declaration) | [`ir::intrinsics`] |
 //! | metadata | [`md_string`](Context::md_string), [`md_tuple`](Context::md_tuple), [`md_kind_id`](Context::md_kind_id) | [`ir::metadata`] |
 //! | RAUW | [`replace_all_uses_with`](Context::replace_all_uses_with), [`replace_uses_with_if`](Context::replace_uses_with_if) | `replace.rs` |
 //! | value handles | [`create_handle`](Context::create_handle), [`handle_value`](Context::handle_value), [`create_callback_handle`](Context::create_callback_handle) | `replace.rs` |

@@ -9,6 +9,7 @@ pub mod attributes;
 pub mod function;
 pub mod global;
 pub mod inst;
+pub mod intrinsics;
 pub mod metadata;
 pub mod module;
 pub(crate) mod side;
