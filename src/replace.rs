@@ -11,9 +11,12 @@
 use crate::constants::ConstKind;
 use crate::entity::NONE;
 use crate::inst::Opcode;
+use crate::ir::dbg::WrapperMerges;
 use crate::ir::inst::InstPayload;
 use crate::ir::{Block, Function, Global, Inst};
-use crate::value::{HandleEvent, HandleId, HandleKind, Use, Value, ValueKind, HAS_HANDLES};
+use crate::value::{
+    HandleEvent, HandleId, HandleKind, Use, Value, ValueKind, HAS_HANDLES, USED_BY_MD,
+};
 use crate::Context;
 
 /// A callback run for a [`HandleKind::Callback`] handle.
@@ -58,6 +61,10 @@ impl Context {
             panic!("replace_all_uses_with would make {to:?} use itself");
         }
         self.notify_rauw(from, to);
+        if self.graph.get(from).kind_bits & USED_BY_MD != 0 {
+            let merges = self.md_value_replaced(from, to);
+            self.merge_md_wrappers(merges);
+        }
         while let Some(u) = self.graph.move_plain_uses(from.idx, to.idx) {
             let c = self.graph.handle(self.graph.pool.uses[u as usize].user());
             self.handle_operand_change(c, from, to);
@@ -164,6 +171,24 @@ impl Context {
                 self.destroy_constant(c);
             }
             _ => self.const_replace_operand_in_place(c, from, to),
+        }
+    }
+
+    /// Merges metadata-as-value wrappers that metadata tracking made equal:
+    /// uses of the first move to the second, which stays.
+    fn merge_md_wrappers(&mut self, merges: WrapperMerges) {
+        for (old, new) in merges {
+            self.replace_all_uses_with(old, new);
+            self.notify_erase(old);
+            self.graph.free(old);
+        }
+    }
+
+    /// Metadata's part of erasing global value (or argument) `v`.
+    fn md_forget_deleted(&mut self, v: Value) {
+        if self.graph.get(v).kind_bits & USED_BY_MD != 0 {
+            let merges = self.md_value_deleted(v);
+            self.merge_md_wrappers(merges);
         }
     }
 
@@ -400,7 +425,14 @@ impl Context {
             i.0,
             self.num_uses(i.0)
         );
-        if d.has_side() {
+        if d.kind_bits & USED_BY_MD != 0 {
+            // LLVM's Instruction destructor: metadata that wraps it now
+            // wraps `undef`.
+            let u = self.const_undef(d.ty);
+            let merges = self.md_value_replaced(i.0, u);
+            self.merge_md_wrappers(merges);
+        }
+        if self.graph.get(i.0).has_side() {
             self.remove_inst(i);
             self.free_user(i.0);
             return;
@@ -450,6 +482,7 @@ impl Context {
             b.0
         );
         self.remove_block(b);
+        self.drop_trailing_dbg_records(b.0.idx);
         self.free_user(b.0);
     }
 
@@ -497,9 +530,11 @@ impl Context {
             "uses remain when a value is erased: function {:?} is still used",
             f.0
         );
+        self.md_forget_deleted(f.0);
         let args = self.fdata(f).args.clone();
         for a in args {
             self.notify_erase(a);
+            self.md_forget_deleted(a);
             assert!(
                 self.use_empty(a),
                 "uses remain when a value is erased: argument {a:?}"
@@ -521,6 +556,7 @@ impl Context {
             "uses remain when a value is erased: global {:?} is still used",
             g.0
         );
+        self.md_forget_deleted(g.0);
         self.unlink_global(g.0);
         self.free_user(g.0);
     }
