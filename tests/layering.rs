@@ -33,6 +33,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("fold", 7),
     ("replace", 8),
     ("builder", 8),
+    ("analysis", 9),
     ("asm", 9),
     ("bin", 10),
 ];

@@ -153,6 +153,18 @@ impl Context {
         Function(self.graph.handle(d.a))
     }
 
+    /// The position of argument `a` in its function's parameter list
+    /// (`getArgNo`).
+    ///
+    /// # Panics
+    /// If `a` is not an argument.
+    #[inline]
+    pub fn arg_number(&self, a: Value) -> u32 {
+        let d = self.graph.get(a);
+        assert_eq!(d.kind(), ValueKind::Argument, "{a:?} is not an argument");
+        d.b
+    }
+
     /// Puts `f` in address space `addrspace` (`define ... addrspace(N)`):
     /// its value type becomes `ptr addrspace(N)`.
     pub fn set_function_addrspace(&mut self, f: Function, addrspace: u32) {

@@ -6,7 +6,9 @@
 //! (names and per-kind payloads) that keep the hot value record small.
 
 pub mod attributes;
+pub mod callsite;
 pub mod dbg;
+pub mod effects;
 pub mod function;
 pub mod global;
 pub mod inst;
