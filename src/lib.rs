@@ -66,7 +66,7 @@
 //! | value handles | [`create_handle`](Context::create_handle), [`handle_value`](Context::handle_value), [`create_callback_handle`](Context::create_callback_handle) | `replace.rs` |
 //! | erasing | [`erase_inst`](Context::erase_inst), [`erase_block`](Context::erase_block), [`erase_function`](Context::erase_function) | `replace.rs` |
 //! | data layout | [`module_layout`](Context::module_layout), [`gep_parts`](Context::gep_parts) | [`layout`] |
-//! | constant folding | [`const_binop`](Context::const_binop), [`const_gep`](Context::const_gep), [`fold_cmp`](Context::fold_cmp) | [`fold`] |
+//! | constant folding | [`const_binop`](Context::const_binop), [`const_gep`](Context::const_gep), [`fold_cmp`](Context::fold_cmp), [`constant_fold_instruction`](Context::constant_fold_instruction) | [`fold`] |
 //! | printing | [`print_module`](Context::print_module), [`display_value`](Context::display_value) | [`asm`] |
 //! | parsing | [`parse_assembly`](Context::parse_assembly) | [`asm::parse`] |
 //!
