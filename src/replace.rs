@@ -168,6 +168,9 @@ impl Context {
         match canon_other {
             Some(other) if other != c => {
                 self.replace_all_uses_with(c, other);
+                // Its handles are told before it goes, as LLVM's
+                // destroyConstant does.
+                self.notify_erase(c);
                 self.destroy_constant(c);
             }
             _ => self.const_replace_operand_in_place(c, from, to),
@@ -228,11 +231,7 @@ impl Context {
         let h = self
             .handles
             .create(&mut self.graph, Some(v), HandleKind::Callback);
-        let i = h.idx as usize;
-        if self.callbacks.len() <= i {
-            self.callbacks.resize_with(i + 1, || None);
-        }
-        self.callbacks[i] = Some(f);
+        self.callbacks.insert(h.0, f);
         h
     }
 
@@ -249,7 +248,7 @@ impl Context {
     /// If `h` was dropped, or is a poisoning handle whose value was erased
     /// or replaced.
     pub fn handle_value(&self, h: HandleId) -> Option<Value> {
-        self.handles.value(h)
+        self.handles.value(&self.graph, h)
     }
 
     /// The kind of a handle.
@@ -264,10 +263,8 @@ impl Context {
 
     /// Drops a handle; its id becomes stale.
     pub fn drop_handle(&mut self, h: HandleId) {
-        if let Some(slot) = self.callbacks.get_mut(h.idx as usize) {
-            *slot = None;
-        }
-        self.handles.drop_handle(&mut self.graph, h)
+        self.handles.drop_handle(&mut self.graph, h);
+        self.callbacks.remove(h.0);
     }
 
     fn notify_rauw(&mut self, from: Value, to: Value) {
@@ -279,7 +276,7 @@ impl Context {
             return;
         }
         for h in self.handles.handles_of(&self.graph, from) {
-            if !self.handles.names(h, from) {
+            if !self.handles.names(&self.graph, h, from) {
                 continue; // dropped or moved by an earlier callback (VH12)
             }
             match self.handles.kind(h) {
@@ -293,16 +290,16 @@ impl Context {
         }
     }
 
+    /// Runs `h`'s callback, taken out of the map while it runs (it may
+    /// drop `h`, add handles or RAUW); it goes back only if `h` is still
+    /// live. A callback handle without a callback (a copy) empties on
+    /// erasure.
     fn run_callback(&mut self, h: HandleId, ev: HandleEvent) {
-        let i = h.idx as usize;
-        match self.callbacks.get_mut(i).and_then(Option::take) {
+        match self.callbacks.remove(h.0) {
             Some(mut f) => {
                 f(self, h, ev);
-                if self.handles.is_live(h)
-                    && self.callbacks.len() > i
-                    && self.callbacks[i].is_none()
-                {
-                    self.callbacks[i] = Some(f);
+                if self.handles.is_live(h) && !self.callbacks.contains_key(h.0) {
+                    self.callbacks.insert(h.0, f);
                 }
             }
             None => {
@@ -316,12 +313,12 @@ impl Context {
     /// Tells the handles of `v` that it is being erased, in LLVM's order:
     /// every handle first (weak ones empty, callbacks run and may RAUW `v`
     /// away, poisoning ones are poisoned), asserting handles last (VH9).
-    fn notify_erase(&mut self, v: Value) {
+    pub(crate) fn notify_erase(&mut self, v: Value) {
         if self.graph.get(v).kind_bits & HAS_HANDLES == 0 {
             return;
         }
         for h in self.handles.handles_of(&self.graph, v) {
-            if !self.handles.names(h, v) {
+            if !self.handles.names(&self.graph, h, v) {
                 continue;
             }
             match self.handles.kind(h) {
