@@ -2,9 +2,14 @@
 """Cases for ConstantFoldInstruction: a module whose functions @cN each hold
 one instruction %r with constant operands (scripts/cfold-oracle.cpp folds
 each with LLVM 19, tests/cfold.rs with lair). Prints the module on stdout.
+With --big-endian: a big-endian data layout and only the cases whose
+answer depends on byte order (loads, bitcasts, masked loads).
 """
 
 import itertools
+import sys
+
+BIG = "--big-endian" in sys.argv
 
 HEADER = r'''target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128-ni:7"
 %pair = type { i32, i64 }
@@ -433,6 +438,10 @@ for sig, _ in INTR + INTR2:
 decls["sin"] = "declare double @sin(double)"
 decls["not_intrinsic"] = "declare i32 @not_intrinsic(i32)"
 
+if BIG:
+    HEADER = HEADER.replace('target datalayout = "e-', 'target datalayout = "E-', 1)
+    cases = [c for c in cases if c[0].startswith(("load", "bitcast", "call <4 x i32> @llvm.masked.load"))]
+    raw_cases = []
 print(HEADER)
 for d in decls.values():
     print(d)

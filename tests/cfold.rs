@@ -14,10 +14,23 @@ use lair::ir::{Function, Inst};
 use lair::Context;
 
 const TABLE: &str = include_str!("data/cfold/cases-llvm19.txt");
+const TABLE_BE: &str = include_str!("data/cfold/cases-be-llvm19.txt");
 
 #[test]
 fn constant_folding_agrees_with_llvm() {
-    let text: String = TABLE
+    let (n, folded) = check(TABLE);
+    assert!(n > 2500 && folded > 2000, "{n} cases, {folded} folded");
+}
+
+#[test]
+fn big_endian_loads_and_bitcasts_agree_with_llvm() {
+    let (n, folded) = check(TABLE_BE);
+    assert!(n > 1500 && folded > 1000, "{n} cases, {folded} folded");
+}
+
+/// Folds every case of `table`; (cases, cases folded).
+fn check(table: &str) -> (usize, usize) {
+    let text: String = table
         .lines()
         .filter_map(|l| l.strip_prefix("module "))
         .map(|l| format!("{l}\n"))
@@ -29,7 +42,7 @@ fn constant_folding_agrees_with_llvm() {
     let mut n = 0;
     let mut folded = 0;
     let mut dump = String::new();
-    for line in TABLE.lines().filter(|l| !l.starts_with("module ")) {
+    for line in table.lines().filter(|l| !l.starts_with("module ")) {
         let (name, want) = line.split_once(" => ").unwrap();
         let f = Function(ctx.global_by_name(m, name).unwrap());
         let r: Inst = ctx
@@ -63,5 +76,5 @@ fn constant_folding_agrees_with_llvm() {
         failures.len(),
         failures.join("\n")
     );
-    assert!(n > 2500 && folded > 2000, "{n} cases, {folded} folded");
+    (n, folded)
 }
