@@ -28,7 +28,6 @@ use super::cfg::{for_each_pred, PostOrder};
 use super::domtree::{DomNode, DomTree};
 use crate::entity::NONE;
 use crate::inst::Opcode;
-use crate::ir::attributes::{AttrKind, MemoryEffects, ModRef};
 use crate::ir::metadata::{MdData, MdKindId, Metadata};
 use crate::ir::{Block, Function};
 use crate::Context;
@@ -528,7 +527,7 @@ impl LoopInfo {
         }
         for &b in self.blocks(l) {
             for i in ctx.insts(b) {
-                if !may_read_or_write_memory(ctx, i) {
+                if !ctx.may_read_or_write_memory(i) {
                     continue;
                 }
                 let md = ctx.extra(i).map(|e| &e.md);
@@ -629,68 +628,6 @@ fn find_loop_option(ctx: &Context, id: Metadata, name: &[u8]) -> Option<Metadata
             ),
             _ => false,
         })
-}
-
-/// LLVM's `Instruction::mayReadOrWriteMemory`: loads, stores, fences,
-/// atomics, `va_arg`, `catchpad`, `catchret`, and calls whose memory
-/// effects (call-site `memory(...)` met with the callee's, widened by
-/// operand bundles) are not `none`. A load or store that is neither
-/// volatile nor atomic above `unordered` counts as both read and write
-/// only in the direction it goes.
-fn may_read_or_write_memory(ctx: &Context, i: crate::ir::Inst) -> bool {
-    match ctx.opcode(i) {
-        Opcode::Load
-        | Opcode::Store
-        | Opcode::Fence
-        | Opcode::VAArg
-        | Opcode::AtomicCmpXchg
-        | Opcode::AtomicRMW
-        | Opcode::CatchPad
-        | Opcode::CatchRet => true,
-        Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
-            call_memory_effects(ctx, i) != MemoryEffects::uniform(ModRef::NoModRef)
-        }
-        _ => false,
-    }
-}
-
-/// LLVM's `CallBase::getMemoryEffects`.
-fn call_memory_effects(ctx: &Context, call: crate::ir::Inst) -> MemoryEffects {
-    let memory_of = |attrs: &crate::ir::attributes::AttributeSet| {
-        attrs
-            .get(AttrKind::Memory)
-            .and_then(|a| a.int_value())
-            .map_or(
-                MemoryEffects::uniform(ModRef::ModRef),
-                MemoryEffects::from_bits_truncate,
-            )
-    };
-    let crate::ir::inst::InstPayload::Call(cd) = ctx.payload(call) else {
-        return MemoryEffects::uniform(ModRef::ModRef);
-    };
-    let mut me = memory_of(cd.attrs.fn_attrs());
-    let n = ctx.num_operands(call.0);
-    let callee = ctx.operand(call.0, n - 1).and_then(|c| ctx.as_function(c));
-    if let Some(f) = callee {
-        let mut fme = memory_of(ctx.function_data(f).attrs.fn_attrs());
-        if !cd.bundles.is_empty() {
-            let is_assume = ctx.name_of(f.0) == Some("llvm.assume");
-            let other_than = |skip: &[&str]| cd.bundles.iter().any(|b| !skip.contains(&&*b.tag));
-            if !is_assume && other_than(&["ptrauth", "kcfi", "convergencectrl"]) {
-                fme = MemoryEffects::from_bits_truncate(
-                    fme.bits() | MemoryEffects::uniform(ModRef::Ref).bits(),
-                );
-            }
-            if !is_assume && other_than(&["deopt", "funclet", "ptrauth", "kcfi", "convergencectrl"])
-            {
-                fme = MemoryEffects::from_bits_truncate(
-                    fme.bits() | MemoryEffects::uniform(ModRef::Mod).bits(),
-                );
-            }
-        }
-        me = me.intersect(fme);
-    }
-    me
 }
 
 #[inline]

@@ -1,6 +1,12 @@
 //! Analyses a pass author needs on day one: the CFG walks, dominator and
 //! post-dominator trees (built and updated as LLVM 19 does), iterated
-//! dominance frontiers and the loop forest.
+//! dominance frontiers and the loop forest; and the analyses over single
+//! instructions that need the data layout: what can be speculated
+//! (`speculation.rs`: LLVM 19's `isSafeToSpeculativelyExecute` with the
+//! dereferenceability and alignment facts it needs) and what is trivially
+//! dead (`dead.rs`: `wouldInstructionBeTriviallyDead`). Those answer as
+//! LLVM does without alias analysis, assumptions, a dominator tree, a
+//! context instruction or target library info.
 //!
 //! Owns the analyses' data structures and algorithms, and their text as
 //! `opt -passes='print<...>'` writes it given a way to spell a block. It
@@ -16,9 +22,11 @@
 //! find a block's number.
 
 pub mod cfg;
+mod dead;
 pub mod domtree;
 pub mod idf;
 pub mod loops;
+mod speculation;
 
 pub use cfg::PostOrder;
 pub use domtree::{

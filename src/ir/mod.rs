@@ -7,10 +7,13 @@
 
 pub mod attributes;
 pub(crate) mod block_number;
+pub mod callsite;
 pub mod dbg;
+pub mod effects;
 pub mod function;
 pub mod global;
 pub mod inst;
+pub mod intrinsics;
 pub mod metadata;
 pub mod module;
 pub(crate) mod order;
