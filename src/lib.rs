@@ -77,6 +77,7 @@
 mod entity;
 
 pub mod asm;
+pub mod bitcode;
 pub mod bitstream;
 pub mod builder;
 pub mod constants;

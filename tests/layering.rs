@@ -34,6 +34,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("replace", 8),
     ("builder", 8),
     ("asm", 9),
+    ("bitcode", 9),
     ("bin", 10),
 ];
 

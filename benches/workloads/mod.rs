@@ -3,6 +3,7 @@
 use crate::Opts;
 
 pub mod asm;
+pub mod bitcode;
 pub mod bitstream;
 pub mod gep;
 pub mod graph;
@@ -23,5 +24,6 @@ pub const ALL: &[Workload] = &[
     ("handles", graph::handles),
     ("parse_ll", asm::parse_ll),
     ("print_ll", asm::print_ll),
+    ("read_bc", bitcode::read_bc),
     ("bitstream_walk", bitstream::bitstream_walk),
 ];

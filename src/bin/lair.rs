@@ -33,6 +33,12 @@ const COMMANDS: &[Command] = &[
         cmd_bccopy,
     ),
     (
+        "dis",
+        "FILE.bc [-o OUT]",
+        "read bitcode and print it as textual IR (llvm-dis)",
+        cmd_dis,
+    ),
+    (
         "fmt",
         "FILE.ll [-o OUT]",
         "parse textual IR and print it back",
@@ -134,6 +140,33 @@ fn cmd_fmt(args: &[String]) -> Result<(), String> {
         Some(o) if o != "-" => std::fs::write(o, text).map_err(|e| format!("{o}: {e}")),
         _ => write_stdout(text.as_bytes()),
     }
+}
+
+/// `FILE [-o OUT]` in either order.
+fn in_out<'a>(args: &'a [String], what: &str) -> Result<(&'a String, Option<&'a String>), String> {
+    match args {
+        [i] => Ok((i, None)),
+        [i, o, out] if o == "-o" => Ok((i, Some(out))),
+        [o, out, i] if o == "-o" => Ok((i, Some(out))),
+        _ => Err(format!("expected {what} [-o OUT]")),
+    }
+}
+
+fn write_out(output: Option<&String>, bytes: &[u8]) -> Result<(), String> {
+    match output {
+        Some(o) if o != "-" => std::fs::write(o, bytes).map_err(|e| format!("{o}: {e}")),
+        _ => write_stdout(bytes),
+    }
+}
+
+fn cmd_dis(args: &[String]) -> Result<(), String> {
+    let (input, output) = in_out(args, "FILE.bc")?;
+    let bytes = read_file(input)?;
+    let mut ctx = lair::Context::new();
+    let m = lair::bitcode::read_bitcode_named(&mut ctx, &bytes, input)
+        .map_err(|e| format!("{input}: {e}"))?;
+    let text = ctx.print_module(m);
+    write_out(output, text.as_bytes())
 }
 
 fn cmd_stats(args: &[String]) -> Result<(), String> {
