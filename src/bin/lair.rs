@@ -40,8 +40,8 @@ const COMMANDS: &[Command] = &[
     ),
     (
         "fmt",
-        "FILE.ll [-o OUT]",
-        "parse textual IR and print it back",
+        "FILE [-o OUT]",
+        "parse textual IR (or read bitcode) and print it",
         cmd_fmt,
     ),
     (
@@ -116,9 +116,16 @@ fn cmd_bccopy(args: &[String]) -> Result<(), String> {
 }
 
 /// Reads and parses a `.ll` file into a fresh context; the error is the
-/// llvm-as-style diagnostic (file:line:col, the line, a caret).
+/// llvm-as-style diagnostic (file:line:col, the line, a caret). A file that
+/// starts with the bitcode magic (or a bitcode wrapper) is read as bitcode.
 fn parse_ll(path: &str) -> Result<(lair::Context, lair::ir::Module), String> {
     let bytes = read_file(path)?;
+    if bytes.starts_with(b"BC\xc0\xde") || bitstream::is_wrapper(&bytes) {
+        let mut ctx = lair::Context::new();
+        let m = lair::bitcode::read_bitcode_named(&mut ctx, &bytes, path)
+            .map_err(|e| format!("{path}: {e}"))?;
+        return Ok((ctx, m));
+    }
     let text = String::from_utf8(bytes).map_err(|_| format!("{path}: file is not valid UTF-8"))?;
     let mut ctx = lair::Context::new();
     match lair::asm::parse::parse_module(&mut ctx, &text, path) {

@@ -78,6 +78,12 @@ impl<'a> Rd<'a, '_> {
     /// The value with absolute id `id` of type `ty` (LLVM's
     /// `getFnValueByID`): made if pending, a placeholder if later.
     fn value_by_id(&mut self, id: u32, ty: Option<Type>) -> Res<Value> {
+        // A metadata operand's id is a metadata id (LLVM's
+        // `getFnValueByID` of a metadata-typed value).
+        if ty.is_some_and(|t| self.ctx.is_metadata(t)) {
+            let md = self.fn_md(u64::from(id))?;
+            return Ok(self.ctx.metadata_as_value(md));
+        }
         let v = match self.vals.get(id as usize) {
             Some(Slot::Val(v)) => *v,
             Some(Slot::Pending(_)) => self.materialize_value(id)?,
@@ -1151,7 +1157,7 @@ impl<'a> Rd<'a, '_> {
                 let c = self.vt(o)?;
                 let ct = self.ctx.type_of(c);
                 let nv = self.val(o, ct)?;
-                if o.left() < 3 || o.left() > 5 {
+                if o.left() < 3 || o.left() > 6 {
                     return self.err("malformed cmpxchg record");
                 }
                 let mut flags = 0;

@@ -564,8 +564,12 @@ impl<'a, 'c> Rd<'a, 'c> {
             }
             n::MODULE_CODE_ASM => {
                 let s = self.chars(v)?;
-                let md = self.ctx.module_mut(self.m);
-                md.module_asm.extend(s.split('\n').map(str::to_string));
+                // One line per `\n`-ended piece, as LLVM's printer splits it.
+                if !s.is_empty() {
+                    let body = s.strip_suffix('\n').unwrap_or(&s);
+                    let md = self.ctx.module_mut(self.m);
+                    md.module_asm.extend(body.split('\n').map(str::to_string));
+                }
             }
             n::MODULE_CODE_SOURCE_FILENAME => {
                 let s = self.chars(v)?;
