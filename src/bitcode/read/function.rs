@@ -20,6 +20,7 @@ use crate::ir::metadata::{FieldName as F, MdField, Metadata, SpecKind};
 use crate::ir::{Block, Function, Inst};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueData, ValueKind};
+use smallvec::SmallVec;
 
 /// `flags` bit of a `catchswitch` with an unwind destination.
 const CATCHSWITCH_HAS_UNWIND: u16 = 1;
@@ -150,6 +151,9 @@ impl<'a> Rd<'a, '_> {
     fn define(&mut self, v: Value) -> Res<()> {
         let id = self.next_id();
         self.vals.push(Slot::Val(v));
+        if self.placeholders.is_empty() {
+            return Ok(());
+        }
         if let Some(p) = self.placeholders.remove(&id) {
             if self.ctx.type_of(p) != self.ctx.type_of(v) {
                 return self.err("a value defined with another type than its forward references");
@@ -479,13 +483,14 @@ impl<'a> Rd<'a, '_> {
 
     /// The arguments of a call-like record after its callee: fixed
     /// parameters by type, varargs with types.
-    fn call_args(&mut self, b: &Body, o: &mut Ops<'_>, fty: Type) -> Res<Vec<Value>> {
-        let (params, va) = match self.ctx.function_parts(fty) {
-            Some((_, p, va)) => (p.to_vec(), va),
+    fn call_args(&mut self, b: &Body, o: &mut Ops<'_>, fty: Type) -> Res<SmallVec<[Value; 8]>> {
+        let (nparams, va) = match self.ctx.function_parts(fty) {
+            Some((_, p, va)) => (p.len(), va),
             None => return self.err("a call of a non-function type"),
         };
-        let mut args = Vec::with_capacity(params.len());
-        for &p in &params {
+        let mut args: SmallVec<[Value; 8]> = SmallVec::with_capacity(nparams + 1);
+        for k in 0..nparams {
+            let p = self.ctx.function_parts(fty).expect("a function type").1[k];
             if self.ctx.is_label(p) {
                 let id = self.field(o)?;
                 args.push(self.block(b, id)?.0);
@@ -506,6 +511,9 @@ impl<'a> Rd<'a, '_> {
     fn take_bundles(&mut self, b: &mut Body, nargs: usize) -> (Vec<Bundle>, Vec<Value>) {
         let mut bundles = Vec::new();
         let mut ops = Vec::new();
+        if b.bundles.is_empty() {
+            return (bundles, ops);
+        }
         for (tag, vals) in std::mem::take(&mut b.bundles) {
             let start = (nargs + ops.len()) as u32;
             bundles.push(Bundle {
@@ -594,7 +602,7 @@ impl<'a> Rd<'a, '_> {
             n::FUNC_CODE_INST_GEP => {
                 let flags = gep_flags(self.field(o)?);
                 let src = self.field(o).and_then(|t| self.type_at(t))?;
-                let mut ops = Vec::new();
+                let mut ops: SmallVec<[Value; 8]> = SmallVec::new();
                 while o.left() > 0 {
                     ops.push(self.vt(o)?);
                 }
