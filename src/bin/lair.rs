@@ -1,186 +1,297 @@
-//! `lair`: the command-line tool. A dispatcher on the first argument; each
-//! subcommand is one function taking its own arguments and returning
-//! `Result<(), String>` (the message goes to stderr, the exit code is 1).
+//! `lair`: the command-line tool over the library, one subcommand per tool
+//! (`fmt`, `stats`, `bcdump`, `bccopy`, ...), with LLVM's conventions:
 //!
-//! To add a subcommand: write `fn cmd_NAME(args: &[String]) -> Result<(),
-//! String>` and add a row to [`COMMANDS`].
+//! * `-` names standard input (as an input) or standard output (after
+//!   `-o`); without `-o`, output goes to standard output;
+//! * exit status 0 on success, 1 when the input is bad or a step fails (the
+//!   message is on standard error, prefixed `lair <command>: `), 2 on a
+//!   usage error;
+//! * LLVM's single-dash long options are accepted too (`-passes=x` is
+//!   `--passes=x`), so command lines written for `opt` or `llvm-as` work;
+//! * the input's format is recognised by its content, not its name: a
+//!   bitstream (raw or in the bitcode wrapper) or text;
+//! * `--time` prints how long each step took on standard error.
+//!
+//! To add a subcommand: a variant of [`Cmd`] with its arguments, and an arm
+//! in [`run`].
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
+use clap::{CommandFactory, Parser, Subcommand};
 use lair::bitstream;
 
-/// A subcommand: name, argument synopsis, one-line description, runner.
-type Command = (
-    &'static str,
-    &'static str,
-    &'static str,
-    fn(&[String]) -> Result<(), String>,
-);
-
-/// Every subcommand, in the order the usage message lists them.
-const COMMANDS: &[Command] = &[
-    (
-        "bcdump",
-        "FILE.bc",
-        "print the llvm-bcanalyzer --dump listing of a bitstream",
-        cmd_bcdump,
-    ),
-    (
-        "bccopy",
-        "IN.bc OUT.bc",
-        "re-emit a bitstream through the reader and writer",
-        cmd_bccopy,
-    ),
-    (
-        "dis",
-        "FILE.bc [-o OUT]",
-        "read bitcode and print it as textual IR (llvm-dis)",
-        cmd_dis,
-    ),
-    (
-        "fmt",
-        "FILE [-o OUT]",
-        "parse textual IR (or read bitcode) and print it",
-        cmd_fmt,
-    ),
-    (
-        "stats",
-        "FILE.ll",
-        "parse textual IR and print entity counts",
-        cmd_stats,
-    ),
-];
-
-fn usage() -> String {
-    let mut s = String::from("usage: lair <command> [args]\n\ncommands:\n");
-    for (name, args, what, _) in COMMANDS {
-        s.push_str(&format!("  {name} {args:<14} {what}\n"));
-    }
-    s
+/// lair: LLVM 19 IR tools in pure Rust.
+#[derive(Parser)]
+#[command(name = "lair", version, about, propagate_version = true)]
+struct Cli {
+    /// Print the time each step took on standard error.
+    #[arg(long, global = true)]
+    time: bool,
+    #[command(subcommand)]
+    cmd: Cmd,
 }
 
+#[derive(Subcommand)]
+enum Cmd {
+    /// Parse textual IR (or read bitcode) and print it back (what
+    /// `llvm-as | llvm-dis` gives).
+    Fmt {
+        /// The input module (`-`: standard input).
+        input: String,
+        /// Where to write the module (`-`: standard output, the default).
+        #[arg(short = 'o', value_name = "OUT")]
+        output: Option<String>,
+    },
+    /// Read a module (bitcode, or textual IR) and print it as textual IR
+    /// (what `llvm-dis` prints for bitcode).
+    Dis {
+        /// The input module (`-`: standard input).
+        input: String,
+        /// Where to write the module (`-`: standard output, the default).
+        #[arg(short = 'o', value_name = "OUT")]
+        output: Option<String>,
+    },
+    /// Parse textual IR and print entity counts.
+    Stats {
+        /// The input module (`-`: standard input).
+        input: String,
+    },
+    /// Print the `llvm-bcanalyzer --dump` listing of a bitstream.
+    Bcdump {
+        /// The bitstream (`-`: standard input).
+        input: String,
+    },
+    /// Re-emit a bitstream through the reader and writer (bit-identical, or
+    /// re-encoded only where the input was not in canonical form).
+    Bccopy {
+        /// The bitstream (`-`: standard input).
+        input: String,
+        /// Where to write the copy (`-`: standard output).
+        output: String,
+    },
+}
+
+/// A failed step: its message, printed after `lair <command>: `.
+type Fail = String;
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(cmd) = args.first() else {
-        eprint!("{}", usage());
-        return ExitCode::from(2);
+    let args = llvm_style_args(std::env::args_os().collect());
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            // --help and --version print to stdout and succeed; a usage
+            // error prints to stderr and exits 2.
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
     };
-    if cmd == "-h" || cmd == "--help" || cmd == "help" {
-        print!("{}", usage());
-        return ExitCode::SUCCESS;
-    }
-    let Some((_, _, _, run)) = COMMANDS.iter().find(|c| c.0 == cmd) else {
-        eprint!("lair: unknown command '{cmd}'\n{}", usage());
-        return ExitCode::from(2);
-    };
-    match run(&args[1..]) {
+    let name = subcommand_name(&cli.cmd);
+    let mut clock = Clock::new(cli.time);
+    let res = run(cli.cmd, &mut clock);
+    clock.report();
+    match res {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
-            eprintln!("lair {cmd}: {msg}");
+            eprintln!("lair {name}: {msg}");
             ExitCode::from(1)
         }
     }
 }
 
-fn read_file(path: &str) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{path}: {e}"))
+fn subcommand_name(c: &Cmd) -> &'static str {
+    match c {
+        Cmd::Fmt { .. } => "fmt",
+        Cmd::Dis { .. } => "dis",
+        Cmd::Stats { .. } => "stats",
+        Cmd::Bcdump { .. } => "bcdump",
+        Cmd::Bccopy { .. } => "bccopy",
+    }
 }
 
-/// Writes `bytes` to stdout; a closed pipe is not an error worth a panic.
-fn write_stdout(bytes: &[u8]) -> Result<(), String> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(bytes)
-        .and_then(|()| out.flush())
-        .map_err(|e| format!("writing output: {e}"))
+fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
+    match cmd {
+        Cmd::Fmt { input, output } | Cmd::Dis { input, output } => {
+            let (ctx, m) = load_module(&input, clock)?;
+            let text = clock.step("print", || ctx.print_module(m));
+            write_output(output.as_deref(), text.as_bytes())
+        }
+        Cmd::Stats { input } => {
+            let (ctx, m) = load_module(&input, clock)?;
+            write_output(None, stats(&ctx, m).as_bytes())
+        }
+        Cmd::Bcdump { input } => {
+            let bytes = read_input(&input)?;
+            expect_bitstream(&input, &bytes)?;
+            let mut out = Vec::new();
+            let res = clock.step("dump", || bitstream::dump_to(&bytes, &mut out));
+            // What was listed before an error is printed, as llvm-bcanalyzer does.
+            write_output(None, &out)?;
+            res.map_err(|e| format!("{input}: {e}"))
+        }
+        Cmd::Bccopy { input, output } => {
+            let bytes = read_input(&input)?;
+            expect_bitstream(&input, &bytes)?;
+            let copy = clock
+                .step("copy", || bitstream::copy_stream(&bytes))
+                .map_err(|e| format!("{input}: {e}"))?;
+            write_output(Some(&output), &copy)
+        }
+    }
 }
 
-fn cmd_bcdump(args: &[String]) -> Result<(), String> {
-    let [path] = args else {
-        return Err("expected one argument: FILE.bc".into());
-    };
-    let bytes = read_file(path)?;
-    let mut out = std::io::stdout().lock();
-    let res = bitstream::dump_to(&bytes, &mut out);
-    let _ = out.flush();
-    res.map_err(|e| format!("{path}: {e}"))
+/// Rewrites LLVM-style single-dash long options (`-passes=x`,
+/// `-disable-output`) to clap's double-dash form when the name is a long
+/// option of some subcommand; everything else is left alone.
+fn llvm_style_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let cmd = Cli::command();
+    let mut longs: Vec<String> = cmd
+        .get_arguments()
+        .filter_map(|a| a.get_long().map(str::to_string))
+        .collect();
+    for sub in cmd.get_subcommands() {
+        longs.extend(
+            sub.get_arguments()
+                .filter_map(|a| a.get_long().map(str::to_string)),
+        );
+    }
+    longs.push("help".into());
+    longs.push("version".into());
+    args.into_iter()
+        .map(|a| {
+            let Some(s) = a.to_str() else { return a };
+            let Some(rest) = s.strip_prefix('-') else {
+                return a;
+            };
+            let name = rest.split('=').next().unwrap_or(rest);
+            if !rest.starts_with('-') && name.len() > 1 && longs.iter().any(|l| l == name) {
+                format!("-{s}").into()
+            } else {
+                a
+            }
+        })
+        .collect()
 }
 
-fn cmd_bccopy(args: &[String]) -> Result<(), String> {
-    let [input, output] = args else {
-        return Err("expected two arguments: IN.bc OUT.bc".into());
-    };
-    let bytes = read_file(input)?;
-    let copy = bitstream::copy_stream(&bytes).map_err(|e| format!("{input}: {e}"))?;
-    std::fs::write(output, copy).map_err(|e| format!("{output}: {e}"))
+/// Optional step timings (`--time`), printed on standard error at the end.
+struct Clock {
+    on: bool,
+    steps: Vec<(&'static str, f64)>,
 }
 
-/// Reads and parses a `.ll` file into a fresh context; the error is the
-/// llvm-as-style diagnostic (file:line:col, the line, a caret). A file that
-/// starts with the bitcode magic (or a bitcode wrapper) is read as bitcode.
-fn parse_ll(path: &str) -> Result<(lair::Context, lair::ir::Module), String> {
-    let bytes = read_file(path)?;
-    if bytes.starts_with(b"BC\xc0\xde") || bitstream::is_wrapper(&bytes) {
+impl Clock {
+    fn new(on: bool) -> Self {
+        Clock {
+            on,
+            steps: Vec::new(),
+        }
+    }
+    fn step<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+        let t = Instant::now();
+        let r = f();
+        if self.on {
+            self.steps.push((name, t.elapsed().as_secs_f64()));
+        }
+        r
+    }
+    fn report(&self) {
+        for (name, secs) in &self.steps {
+            eprintln!("lair: {name:<8} {:>10.3} ms", secs * 1e3);
+        }
+    }
+}
+
+/// The bytes of `path`, or of standard input for `-`.
+fn read_input(path: &str) -> Result<Vec<u8>, Fail> {
+    if path == "-" {
+        let mut v = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut v)
+            .map_err(|e| format!("reading standard input: {e}"))?;
+        Ok(v)
+    } else {
+        std::fs::read(path).map_err(|e| format!("{path}: {e}"))
+    }
+}
+
+/// Writes `bytes` to `path`, or to standard output for `None` or `-`; a
+/// closed pipe is reported, not a panic.
+fn write_output(path: Option<&str>, bytes: &[u8]) -> Result<(), Fail> {
+    match path {
+        Some(p) if p != "-" => std::fs::write(p, bytes).map_err(|e| format!("{p}: {e}")),
+        _ => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(bytes)
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("writing output: {e}"))
+        }
+    }
+}
+
+/// What an input holds, by its first bytes.
+#[derive(PartialEq)]
+enum Format {
+    /// A bitstream: `BC 0xC0DE` (LLVM bitcode), another bitstream magic, or
+    /// the bitcode wrapper `0x0B17C0DE`.
+    Bitcode,
+    /// Anything else: read as textual IR.
+    Text,
+}
+
+fn format_of(bytes: &[u8]) -> Format {
+    match bytes {
+        [0x42, 0x43, 0xC0, 0xDE, ..] | [0xDE, 0xC0, 0x17, 0x0B, ..] => Format::Bitcode,
+        _ => Format::Text,
+    }
+}
+
+/// Refuses textual input to the bitstream tools with a message that says
+/// what it is (a text file is not "a bitstream of the wrong size").
+fn expect_bitstream(path: &str, bytes: &[u8]) -> Result<(), Fail> {
+    if format_of(bytes) == Format::Text && looks_like_text(bytes) {
+        return Err(format!(
+            "{path}: this is text (textual IR?), not a bitstream; use `lair fmt` for .ll files"
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the first bytes are printable text or whitespace.
+fn looks_like_text(bytes: &[u8]) -> bool {
+    !bytes.is_empty()
+        && bytes
+            .iter()
+            .take(512)
+            .all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace() || b >= 0x80)
+}
+
+/// Reads a module from `path` (`-`: standard input) into a fresh context.
+/// Textual IR errors are llvm-as-style diagnostics (file:line:col, the
+/// line, a caret).
+fn load_module(path: &str, clock: &mut Clock) -> Result<(lair::Context, lair::ir::Module), Fail> {
+    let bytes = clock.step("read", || read_input(path))?;
+    let name = if path == "-" { "<stdin>" } else { path };
+    if format_of(&bytes) == Format::Bitcode {
         let mut ctx = lair::Context::new();
-        let m = lair::bitcode::read_bitcode_named(&mut ctx, &bytes, path)
-            .map_err(|e| format!("{path}: {e}"))?;
+        let m = clock
+            .step("read", || {
+                lair::bitcode::read_bitcode_named(&mut ctx, &bytes, name)
+            })
+            .map_err(|e| format!("{name}: {e}"))?;
         return Ok((ctx, m));
     }
-    let text = String::from_utf8(bytes).map_err(|_| format!("{path}: file is not valid UTF-8"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{name}: file is not valid UTF-8"))?;
     let mut ctx = lair::Context::new();
-    match lair::asm::parse::parse_module(&mut ctx, &text, path) {
-        Ok(m) => Ok((ctx, m)),
-        Err(e) => Err(e.to_string()),
-    }
+    let m = clock
+        .step("parse", || ctx.parse_assembly(&text, name))
+        .map_err(|e| e.to_string())?;
+    Ok((ctx, m))
 }
 
-fn cmd_fmt(args: &[String]) -> Result<(), String> {
-    let (input, output) = match args {
-        [i] => (i, None),
-        [i, o, out] if o == "-o" => (i, Some(out)),
-        [o, out, i] if o == "-o" => (i, Some(out)),
-        _ => return Err("expected FILE.ll [-o OUT]".into()),
-    };
-    let (ctx, m) = parse_ll(input)?;
-    let text = ctx.print_module(m);
-    match output {
-        Some(o) if o != "-" => std::fs::write(o, text).map_err(|e| format!("{o}: {e}")),
-        _ => write_stdout(text.as_bytes()),
-    }
-}
-
-/// `FILE [-o OUT]` in either order.
-fn in_out<'a>(args: &'a [String], what: &str) -> Result<(&'a String, Option<&'a String>), String> {
-    match args {
-        [i] => Ok((i, None)),
-        [i, o, out] if o == "-o" => Ok((i, Some(out))),
-        [o, out, i] if o == "-o" => Ok((i, Some(out))),
-        _ => Err(format!("expected {what} [-o OUT]")),
-    }
-}
-
-fn write_out(output: Option<&String>, bytes: &[u8]) -> Result<(), String> {
-    match output {
-        Some(o) if o != "-" => std::fs::write(o, bytes).map_err(|e| format!("{o}: {e}")),
-        _ => write_stdout(bytes),
-    }
-}
-
-fn cmd_dis(args: &[String]) -> Result<(), String> {
-    let (input, output) = in_out(args, "FILE.bc")?;
-    let bytes = read_file(input)?;
-    let mut ctx = lair::Context::new();
-    let m = lair::bitcode::read_bitcode_named(&mut ctx, &bytes, input)
-        .map_err(|e| format!("{input}: {e}"))?;
-    let text = ctx.print_module(m);
-    write_out(output, text.as_bytes())
-}
-
-fn cmd_stats(args: &[String]) -> Result<(), String> {
-    let [input] = args else {
-        return Err("expected one argument: FILE.ll".into());
-    };
-    let (ctx, m) = parse_ll(input)?;
+fn stats(ctx: &lair::Context, m: lair::ir::Module) -> String {
     let (mut funcs, mut blocks, mut insts, mut uses) = (0usize, 0usize, 0usize, 0usize);
     for f in ctx.functions(m) {
         funcs += 1;
@@ -193,10 +304,9 @@ fn cmd_stats(args: &[String]) -> Result<(), String> {
         }
     }
     let globals = ctx.global_vars(m).count() + ctx.aliases(m).count() + ctx.ifuncs(m).count();
-    let out = format!(
+    format!(
         "functions: {funcs}\nblocks: {blocks}\ninstructions: {insts}\nuses: {uses}\nglobals: {globals}\nnamed types: {}\nmetadata: {}\n",
         ctx.num_identified_structs(),
         ctx.md_count()
-    );
-    write_stdout(out.as_bytes())
+    )
 }
