@@ -655,18 +655,13 @@ impl<'a> Rd<'a, '_> {
             };
             return Ok(self.ctx.block_address(f, b));
         }
-        if bb > self.bits_left() {
-            return self.err(format!("invalid block number {bb} in a blockaddress"));
-        }
-        let list = self.fwd_blocks.entry(f).or_default();
-        if list.len() <= bb as usize {
-            list.resize(bb as usize + 1, None);
-        }
-        let b = match list[bb as usize] {
-            Some(b) => b,
+        // Blocks by number, in a map: the number is checked against the
+        // function's block count only when its body is read.
+        let b = match self.fwd_blocks.get(&f).and_then(|m| m.get(&bb)) {
+            Some(&b) => b,
             None => {
                 let b: Block = self.ctx.create_block("");
-                self.fwd_blocks.get_mut(&f).expect("just made")[bb as usize] = Some(b);
+                self.fwd_blocks.entry(f).or_default().insert(bb, b);
                 b
             }
         };

@@ -282,11 +282,11 @@ impl<'a> Rd<'a, '_> {
             return self.err(format!("block count {n} exceeds what the stream holds"));
         }
         let fwd = self.fwd_blocks.remove(&b.f).unwrap_or_default();
-        if fwd.len() as u64 > n {
+        if fwd.keys().any(|&k| k >= n) {
             return self.err("a blockaddress names a block the function does not have");
         }
-        for i in 0..n as usize {
-            let blk = match fwd.get(i).copied().flatten() {
+        for i in 0..n {
+            let blk = match fwd.get(&i).copied() {
                 Some(x) => x,
                 None => self.ctx.create_block(""),
             };

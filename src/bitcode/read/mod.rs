@@ -198,8 +198,9 @@ pub(crate) struct Rd<'a, 'c> {
     bodies: HashMap<Function, Body>,
     module_uselists: Vec<u64>,
     /// `blockaddress` constants of functions not read yet: the blocks made
-    /// for them, by function and block number.
-    pub(crate) fwd_blocks: HashMap<Function, Vec<Option<crate::ir::Block>>>,
+    /// for them, by function and block number (a map: the number is only
+    /// checked when the body is read, so it must not size anything).
+    pub(crate) fwd_blocks: HashMap<Function, HashMap<u64, crate::ir::Block>>,
     /// Functions whose body must be read right after the current one.
     pub(crate) then_materialize: Vec<Function>,
     version: u64,
