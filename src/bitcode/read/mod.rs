@@ -102,11 +102,11 @@ impl<'a, 'c> LazyModule<'a, 'c> {
         bytes: &'a [u8],
         name: &str,
     ) -> Result<Self, BitcodeError> {
-        let mut rd = Box::new(Rd::new(ctx, bytes)?);
+        let mut rd = Box::new(Rd::new(ctx, bytes).map_err(|e| *e)?);
         let md = rd.ctx.module_mut(rd.m);
         md.id = name.to_string();
         md.source_filename = name.to_string();
-        rd.read_top_level()?;
+        rd.read_top_level().map_err(|e| *e)?;
         Ok(LazyModule { rd })
     }
 
@@ -132,7 +132,7 @@ impl<'a, 'c> LazyModule<'a, 'c> {
     /// # Errors
     /// A [`BitcodeError`] for malformed records in the body.
     pub fn materialize(&mut self, f: Function) -> Result<(), BitcodeError> {
-        self.rd.materialize(f)
+        self.rd.materialize(f).map_err(|e| *e)
     }
 
     /// Reads every body left, in module order, then the module's use-list
@@ -142,7 +142,7 @@ impl<'a, 'c> LazyModule<'a, 'c> {
     /// As [`LazyModule::materialize`]; also a `blockaddress` naming a
     /// function without a body.
     pub fn materialize_all(&mut self) -> Result<(), BitcodeError> {
-        self.rd.materialize_all()
+        self.rd.materialize_all().map_err(|e| *e)
     }
 }
 
@@ -219,15 +219,16 @@ pub(crate) struct Rd<'a, 'c> {
     pub(crate) inits_done: bool,
 }
 
-/// The `Result` of reader steps.
-pub(crate) type Res<T> = Result<T, BitcodeError>;
+/// The `Result` of reader steps: the error is boxed, so that a `Res<Value>`
+/// returns in registers (errors are rare; every step returns one).
+pub(crate) type Res<T> = Result<T, Box<BitcodeError>>;
 
 impl<'a, 'c> Rd<'a, 'c> {
     fn new(ctx: &'c mut Context, bytes: &'a [u8]) -> Res<Self> {
         let (_, stream) =
-            bitstream::stream_bytes(bytes).map_err(|e| BitcodeError::stream(None, e))?;
+            bitstream::stream_bytes(bytes).map_err(|e| Box::new(BitcodeError::stream(None, e)))?;
         if stream.len() % 4 != 0 {
-            return Err(BitcodeError::new(
+            return Err(Box::new(BitcodeError::new(
                 None,
                 None,
                 0,
@@ -235,9 +236,10 @@ impl<'a, 'c> Rd<'a, 'c> {
                     "bitcode stream of {} bytes is not a multiple of 4 bytes in length",
                     stream.len()
                 ),
-            ));
+            )));
         }
-        let r = bitstream::open_bitcode(stream).map_err(|e| BitcodeError::stream(None, e))?;
+        let r =
+            bitstream::open_bitcode(stream).map_err(|e| Box::new(BitcodeError::stream(None, e)))?;
         let m = ctx.create_module("");
         // Room for the values and uses a module of this size usually has
         // (the -O0/-O2 corpus: 6 to 8 bytes of bitcode a value, about 3 a
@@ -290,18 +292,18 @@ impl<'a, 'c> Rd<'a, 'c> {
     /// An error at the current position, in the current block and record.
     #[cold]
     pub(crate) fn err<T>(&self, msg: impl Into<String>) -> Res<T> {
-        Err(BitcodeError::new(
+        Err(Box::new(BitcodeError::new(
             self.block,
             self.code,
             self.r.bit_pos(),
             msg.into(),
-        ))
+        )))
     }
 
     /// Wraps a container error.
     #[cold]
-    pub(crate) fn serr(&self, e: bitstream::Error) -> BitcodeError {
-        BitcodeError::stream(self.block, e)
+    pub(crate) fn serr(&self, e: bitstream::Error) -> Box<BitcodeError> {
+        Box::new(BitcodeError::stream(self.block, e))
     }
 
     /// The next entry of the current block.
