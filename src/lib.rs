@@ -87,6 +87,7 @@ mod entity;
 
 pub mod analysis;
 pub mod asm;
+pub mod bitcode;
 pub mod bitstream;
 pub mod builder;
 pub mod constants;

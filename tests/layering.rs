@@ -35,6 +35,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("builder", 8),
     ("analysis", 9),
     ("asm", 9),
+    ("bitcode", 9),
     ("passes", 10),
     ("bin", 11),
 ];

@@ -35,8 +35,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Parse textual IR and print it back (what `llvm-as | llvm-dis` gives).
+    /// Parse textual IR (or read bitcode) and print it back (what
+    /// `llvm-as | llvm-dis` gives).
     Fmt {
+        /// The input module (`-`: standard input).
+        input: String,
+        /// Where to write the module (`-`: standard output, the default).
+        #[arg(short = 'o', value_name = "OUT")]
+        output: Option<String>,
+    },
+    /// Read a module (bitcode, or textual IR) and print it as textual IR
+    /// (what `llvm-dis` prints for bitcode).
+    Dis {
         /// The input module (`-`: standard input).
         input: String,
         /// Where to write the module (`-`: standard output, the default).
@@ -113,6 +123,7 @@ fn main() -> ExitCode {
 fn subcommand_name(c: &Cmd) -> &'static str {
     match c {
         Cmd::Fmt { .. } => "fmt",
+        Cmd::Dis { .. } => "dis",
         Cmd::Stats { .. } => "stats",
         Cmd::Opt { .. } => "opt",
         Cmd::Bcdump { .. } => "bcdump",
@@ -122,7 +133,7 @@ fn subcommand_name(c: &Cmd) -> &'static str {
 
 fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
     match cmd {
-        Cmd::Fmt { input, output } => {
+        Cmd::Fmt { input, output } | Cmd::Dis { input, output } => {
             let (ctx, m) = load_module(&input, clock)?;
             let text = clock.step("print", || ctx.print_module(m));
             write_output(output.as_deref(), text.as_bytes())
@@ -311,10 +322,13 @@ fn load_module(path: &str, clock: &mut Clock) -> Result<(lair::Context, lair::ir
     let bytes = clock.step("read", || read_input(path))?;
     let name = if path == "-" { "<stdin>" } else { path };
     if format_of(&bytes) == Format::Bitcode {
-        return Err(format!(
-            "{name}: this is LLVM bitcode; reading bitcode into IR is not supported yet \
-             (`lair bcdump` lists its records)"
-        ));
+        let mut ctx = lair::Context::new();
+        let m = clock
+            .step("read", || {
+                lair::bitcode::read_bitcode_named(&mut ctx, &bytes, name)
+            })
+            .map_err(|e| format!("{name}: {e}"))?;
+        return Ok((ctx, m));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{name}: file is not valid UTF-8"))?;
     let mut ctx = lair::Context::new();
