@@ -33,8 +33,11 @@ const LAYERS: &[(&str, u32)] = &[
     ("fold", 7),
     ("replace", 8),
     ("builder", 8),
+    ("analysis", 9),
     ("asm", 9),
-    ("bin", 10),
+    ("bitcode", 9),
+    ("passes", 10),
+    ("bin", 11),
 ];
 
 /// Modules outside the layering: the crate root and the hub.

@@ -344,12 +344,6 @@ impl Context {
         self.update_flags(i, mem::ALIGN_MASK, mem::align(align));
     }
 
-    /// `volatile` of `load`, `store`, `cmpxchg`, `atomicrmw`.
-    pub fn is_volatile(&self, i: Inst) -> bool {
-        self.opcode_with(i, "Context::is_volatile", "`volatile` flag", has_volatile);
-        self.inst_flags(i) & mem::VOLATILE != 0
-    }
-
     /// Sets `volatile` of `load`, `store`, `cmpxchg`, `atomicrmw`.
     pub fn set_volatile(&mut self, i: Inst, on: bool) {
         self.opcode_with(i, "Context::set_volatile", "`volatile` flag", has_volatile);
