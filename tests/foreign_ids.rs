@@ -183,3 +183,33 @@ fn foreign_type_out_of_range_in_every_build() {
     }
     ctx1.type_data(t);
 }
+
+/// An attachment of another context's node is refused when attached, not
+/// when the module is printed.
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "is from another context")]
+fn foreign_attachment_in_a_debug_build() {
+    let (mut ctx1, f1, b1) = world();
+    let mut ctx2 = Context::new();
+    let _ = ctx1.md_string("x");
+    let s2 = ctx2.md_string("x");
+    let t2 = ctx2.md_tuple(&[Some(s2)]);
+    let a = ctx1.arg(f1, 0);
+    let r = Builder::at_end(&mut ctx1, b1).ret(Some(a));
+    let kind = ctx1.md_kind_id("custom");
+    ctx1.set_inst_metadata(r, kind, Some(t2));
+}
+
+#[test]
+#[should_panic(expected = "was not minted by this context")]
+fn foreign_metadata_kind() {
+    let (mut ctx1, f1, b1) = world();
+    let mut ctx2 = Context::new();
+    let k2 = ctx2.md_kind_id("only.in.ctx2");
+    let a = ctx1.arg(f1, 0);
+    let r = Builder::at_end(&mut ctx1, b1).ret(Some(a));
+    let s = ctx1.md_string("x");
+    let t = ctx1.md_tuple(&[Some(s)]);
+    ctx1.set_inst_metadata(r, k2, Some(t));
+}

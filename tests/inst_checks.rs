@@ -983,3 +983,47 @@ fn phi_block_renamed_to_a_block_of_another_function() {
     let (e, go) = (w.entry, w.gother);
     w.ctx.replace_phi_incoming_block(e, e, go);
 }
+
+// ---- the side record's public setters ---------------------------------------
+
+#[test]
+#[should_panic(expected = "Context::set_call_conv: calling convention 1024 exceeds")]
+fn calling_convention_beyond_ten_bits() {
+    let mut w = World::new();
+    let (g, a32, a64, p) = (w.g, w.arg(1), w.arg(0), w.arg(2));
+    let c = w.b().call_function(g, &[a32, a64, p]);
+    w.ctx.set_call_conv(Inst(c), 1024);
+}
+
+#[test]
+#[should_panic(expected = "Context::set_call_attrs: ")]
+fn call_attributes_on_an_add() {
+    let mut w = World::new();
+    let a64 = w.arg(0);
+    let s = w.b().add(a64, a64);
+    let attrs = lair::ir::attributes::AttributeList::default();
+    w.ctx.set_call_attrs(Inst(s), attrs);
+}
+
+#[test]
+fn side_record_setters_round_trip() {
+    let mut w = World::new();
+    let (g, a32, a64, p) = (w.g, w.arg(1), w.arg(0), w.arg(2));
+    let c = Inst(w.b().call_function(g, &[a32, a64, p]));
+    w.ctx.set_call_conv(c, 8);
+    assert_eq!(w.ctx.call_data(c).call_conv, 8);
+    let kind = w.ctx.md_kind_id("custom");
+    let s = w.ctx.md_string("x");
+    let t = w.ctx.md_tuple(&[Some(s)]);
+    assert_eq!(w.ctx.inst_metadata(c, kind), None);
+    w.ctx.set_inst_metadata(c, kind, Some(t));
+    assert_eq!(w.ctx.inst_metadata(c, kind), Some(t));
+    w.ctx.set_inst_metadata(c, kind, None);
+    assert_eq!(w.ctx.inst_metadata(c, kind), None);
+    assert_eq!(w.ctx.dbg_loc(c), None);
+    let text = w.ctx.display_function(w.f).to_string();
+    assert!(
+        text.contains("call fastcc i64 @g(i32 %a32, i64 %a64, ptr %p)"),
+        "{text}"
+    );
+}

@@ -410,20 +410,15 @@ fn opcode_module(ctx: &mut Context) -> Module {
     let r = b.call(cfty, callee.0, &[x]);
     b.ctx.set_fast_math(Inst(r), FastMathFlags::FAST);
     let r2 = b.call(cfty, callee.0, &[x]);
-    if let InstPayload::Call(cd) = &mut b.ctx.extra_mut(Inst(r2)).payload {
-        cd.tail = TailKind::Tail;
-        cd.attrs
-            .add(AttrIndex::Return, Attribute::Enum(AttrKind::NoUndef));
-        cd.attrs
-            .add(AttrIndex::Param(0), Attribute::Enum(AttrKind::NoUndef));
-        cd.attrs
-            .add(AttrIndex::Function, Attribute::Enum(AttrKind::NoUnwind));
-    }
+    b.ctx.set_tail_kind(Inst(r2), TailKind::Tail);
+    let mut attrs = b.ctx.call_attrs(Inst(r2)).clone();
+    attrs.add(AttrIndex::Return, Attribute::Enum(AttrKind::NoUndef));
+    attrs.add(AttrIndex::Param(0), Attribute::Enum(AttrKind::NoUndef));
+    attrs.add(AttrIndex::Function, Attribute::Enum(AttrKind::NoUnwind));
+    b.ctx.set_call_attrs(Inst(r2), attrs);
     let vty = b.ctx.signature(vfn);
     let r3 = b.call(vty, vfn.0, &[a, x]);
-    if let InstPayload::Call(cd) = &mut b.ctx.extra_mut(Inst(r3)).payload {
-        cd.tail = TailKind::NoTail;
-    }
+    b.ctx.set_tail_kind(Inst(r3), TailKind::NoTail);
     // A call with an operand bundle: operands [args..., bundle ops..., callee].
     let fty = b.ctx.signature(fast);
     let bundle_call = b.ctx.create_inst(
@@ -1759,9 +1754,8 @@ fn metadata_and_debug_records() {
     let mut b = Builder::at_end(&mut ctx, e);
     let r = b.ret(None);
     let vx = ctx.md_value(x);
-    let extra = ctx.extra_mut(r);
-    extra.dbg = Some(loc);
-    extra.md.add(custom_kind, custom);
+    ctx.set_dbg_loc(r, Some(loc));
+    ctx.set_inst_metadata(r, custom_kind, Some(custom));
     ctx.push_dbg_record(
         r,
         DbgRecord {
@@ -1977,10 +1971,9 @@ fn o0_like_module(ctx: &mut Context, functions: usize) -> Module {
             let v = b.load(i32t, g, align(4));
             let s = b.binop(WrapOp::Add, v, ten, WrapFlags::NSW);
             let r = b.call(cty, callee.0, &[s]);
-            if let InstPayload::Call(cd) = &mut b.ctx.extra_mut(Inst(r)).payload {
-                cd.attrs
-                    .add(AttrIndex::Param(0), Attribute::Enum(AttrKind::NoUndef));
-            }
+            let mut attrs = b.ctx.call_attrs(Inst(r)).clone();
+            attrs.add(AttrIndex::Param(0), Attribute::Enum(AttrKind::NoUndef));
+            b.ctx.set_call_attrs(Inst(r), attrs);
             b.store(r, slots[2], align(4));
             let w = b.cast(Opcode::SExt, r, i64t);
             let q = b.gep(i8t, p, &[w], GepFlags::NONE);

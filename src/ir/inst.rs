@@ -7,7 +7,7 @@
 //! own `ops`/`nops` words. Insert, move and unlink are O(1).
 
 use super::attributes::AttributeList;
-use super::metadata::Metadata;
+use super::metadata::{MdKindId, Metadata};
 use super::side::Payload;
 use super::{Block, Function, Inst};
 use crate::entity::NONE;
@@ -711,8 +711,59 @@ impl Context {
         }
     }
 
+    /// The `!dbg` location of `i` (LLVM's `getDebugLoc`).
+    pub fn dbg_loc(&self, i: Inst) -> Option<Metadata> {
+        self.extra(i).and_then(|e| e.dbg)
+    }
+
+    /// Sets the `!dbg` location of `i`; `None` removes it (LLVM's
+    /// `setDebugLoc`).
+    pub fn set_dbg_loc(&mut self, i: Inst, loc: Option<Metadata>) {
+        self.set_inst_metadata(i, MdKindId::DBG, loc);
+    }
+
+    /// The attachment of kind `kind` on `i` (LLVM's `getMetadata`; `!dbg`
+    /// is the location).
+    pub fn inst_metadata(&self, i: Inst, kind: MdKindId) -> Option<Metadata> {
+        let e = self.extra(i)?;
+        if kind == MdKindId::DBG {
+            e.dbg
+        } else {
+            e.md.get(kind)
+        }
+    }
+
+    /// Attaches `md` to `i` as its attachment of kind `kind`, replacing
+    /// the one it had; `None` removes it (LLVM's `setMetadata`; `!dbg` sets
+    /// the location). O(attachments).
+    ///
+    /// # Panics
+    /// If `i` is not a live instruction, `kind` was not minted by this
+    /// context, or `md` is from another context (out of range; in debug
+    /// builds, by its tag).
+    pub fn set_inst_metadata(&mut self, i: Inst, kind: MdKindId, md: Option<Metadata>) {
+        self.opcode(i);
+        self.md.kinds.name(kind);
+        if let Some(m) = md {
+            self.md.resolve(m);
+        }
+        if md.is_none() && self.extra(i).is_none() {
+            return;
+        }
+        let e = self.extra_mut(i);
+        if kind == MdKindId::DBG {
+            e.dbg = md;
+        } else {
+            e.md.set(kind, md);
+        }
+    }
+
     /// The side payload of an instruction, created empty when missing.
-    pub fn extra_mut(&mut self, i: Inst) -> &mut InstExtra {
+    /// Crate-private: the payload carries what the operand checks rely on
+    /// (a PHI's blocks, a call's function type, masks, indices, the
+    /// accessed type); the public setters (`set_inst_metadata`,
+    /// `set_call_attrs`, `set_sync_scope`, ...) change only what is free.
+    pub(crate) fn extra_mut(&mut self, i: Inst) -> &mut InstExtra {
         let s = self.graph.side(i.0);
         let x = if s == NONE {
             // No side record yet: make both at once.

@@ -752,8 +752,9 @@ pub enum InstView<'a> {
     },
     /// An instruction with a dropped operand (after
     /// [`drop_all_references`](Context::drop_all_references) or
-    /// `set_operand(.., None)`), or whose payload was edited through
-    /// [`extra_mut`](Context::extra_mut) into one its opcode cannot have:
+    /// `set_operand(.., None)`), or whose payload does not fit its opcode
+    /// (only edits inside the crate can make one: `create_inst` checks
+    /// the payload and the payload's mutable access is crate-private):
     /// read its operands with [`Context::operand`].
     Incomplete {
         /// The opcode.

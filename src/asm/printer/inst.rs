@@ -623,3 +623,42 @@ impl Writer<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::Builder;
+    use crate::ir::inst::InstPayload;
+    use crate::Context;
+
+    /// Payloads edited inside the crate into what their opcode cannot have
+    /// (the public API cannot: `extra_mut` is crate-private) still print,
+    /// without a panic.
+    #[test]
+    fn edited_payloads_print() {
+        let mut ctx = Context::new();
+        let m = ctx.create_module("m");
+        let i64t = ctx.i64_type();
+        let fty = ctx.function_type(i64t, &[i64t], false);
+        let f = ctx.add_function(m, "f", fty);
+        let e = ctx.append_block(f, "e");
+        let p = ctx.append_block(f, "p");
+        let a = ctx.arg(f, 0);
+        let mut b = Builder::at_end(&mut ctx, e);
+        b.br(p);
+        let mut b = Builder::at_end(&mut ctx, p);
+        let phi = b.phi(i64t, 1);
+        b.ctx.phi_add_incoming(phi, a, e);
+        let call = b.call(fty, f.0, &[a]);
+        let sv = b.ctx.as_inst(call).expect("a call instruction");
+        b.ret(Some(call));
+        if let InstPayload::Phi { blocks, .. } = &mut ctx.extra_mut(phi).payload {
+            blocks.clear();
+        }
+        if let InstPayload::Call(cd) = &mut ctx.extra_mut(sv).payload {
+            cd.fn_ty = None;
+        }
+        let text = ctx.display_function(f).to_string();
+        assert!(text.contains("phi i64 [ %0, <null operand!> ]"), "{text}");
+        assert!(text.contains("%2 = call i64 @f(i64 %0)"), "{text}");
+    }
+}
