@@ -10,7 +10,7 @@
 //! [`NoFlags`]; the builder checks at run time that it is a binary
 //! operator or a cast.
 //!
-//! ```compile_fail
+//! ```compile_fail,E0308
 //! # use lair::{Context, builder::Builder, inst::{FloatOp, WrapFlags}};
 //! # let mut ctx = Context::new();
 //! # let m = ctx.create_module("m");
@@ -23,7 +23,7 @@
 //! b.binop(FloatOp::FAdd, x, x, WrapFlags::NSW); // wrap flags on fadd
 //! ```
 //!
-//! ```compile_fail
+//! ```compile_fail,E0308
 //! # use lair::{Context, builder::Builder, inst::{WrapOp, GepFlags}};
 //! # let mut ctx = Context::new();
 //! # let m = ctx.create_module("m");
@@ -36,7 +36,7 @@
 //! b.binop(WrapOp::Add, a, a, GepFlags::INBOUNDS); // a GEP flag on add
 //! ```
 //!
-//! ```compile_fail
+//! ```compile_fail,E0308
 //! # use lair::{Context, builder::Builder, inst::FloatPredicate};
 //! # let mut ctx = Context::new();
 //! # let m = ctx.create_module("m");
@@ -49,7 +49,7 @@
 //! b.icmp(FloatPredicate::Olt, a, a); // a float predicate on icmp
 //! ```
 //!
-//! ```compile_fail
+//! ```compile_fail,E0308
 //! # use lair::{Context, builder::Builder, inst::{WrapFlags, TruncOp}};
 //! # let mut ctx = Context::new();
 //! # let m = ctx.create_module("m");
@@ -61,6 +61,59 @@
 //! # let a = ctx.arg(f, 0);
 //! let mut b = Builder::at_end(&mut ctx, blk);
 //! b.gep(i8t, a, &[a], WrapFlags::NSW); // wrap flags on a GEP
+//! ```
+//!
+//! ```compile_fail,E0308
+//! # use lair::{Context, builder::Builder, inst::Opcode};
+//! # let mut ctx = Context::new();
+//! # let m = ctx.create_module("m");
+//! # let (i32t, i64t) = (ctx.i32_type(), ctx.i64_type());
+//! # let fty = ctx.function_type(i32t, &[i32t], false);
+//! # let f = ctx.add_function(m, "f", fty);
+//! # let blk = ctx.append_block(f, "entry");
+//! # let a = ctx.arg(f, 0);
+//! let mut b = Builder::at_end(&mut ctx, blk);
+//! b.binop(Opcode::Add, a, a, 1u16); // raw flag bits
+//! ```
+//!
+//! ```compile_fail,E0308
+//! # use lair::{Context, builder::Builder, inst::{WrapOp, Exact}};
+//! # let mut ctx = Context::new();
+//! # let m = ctx.create_module("m");
+//! # let (i32t, i64t) = (ctx.i32_type(), ctx.i64_type());
+//! # let fty = ctx.function_type(i32t, &[i32t], false);
+//! # let f = ctx.add_function(m, "f", fty);
+//! # let blk = ctx.append_block(f, "entry");
+//! # let a = ctx.arg(f, 0);
+//! let mut b = Builder::at_end(&mut ctx, blk);
+//! b.binop(WrapOp::Add, a, a, Exact(true)); // exact on add
+//! ```
+//!
+//! ```compile_fail,E0308
+//! # use lair::{Context, builder::Builder, inst::{NonNegOp, WrapFlags}};
+//! # let mut ctx = Context::new();
+//! # let m = ctx.create_module("m");
+//! # let (i32t, i64t) = (ctx.i32_type(), ctx.i64_type());
+//! # let fty = ctx.function_type(i32t, &[i32t], false);
+//! # let f = ctx.add_function(m, "f", fty);
+//! # let blk = ctx.append_block(f, "entry");
+//! # let a = ctx.arg(f, 0);
+//! let mut b = Builder::at_end(&mut ctx, blk);
+//! b.cast_with(NonNegOp::ZExt, a, i64t, WrapFlags::NUW); // wrap flags on zext
+//! ```
+//!
+//! ```compile_fail,E0308
+//! # use lair::{Context, builder::Builder};
+//! # let mut ctx = Context::new();
+//! # let m = ctx.create_module("m");
+//! # let (i32t, i64t) = (ctx.i32_type(), ctx.i64_type());
+//! # let fty = ctx.function_type(i32t, &[i32t], false);
+//! # let f = ctx.add_function(m, "f", fty);
+//! # let blk = ctx.append_block(f, "entry");
+//! # let a = ctx.arg(f, 0);
+//! let mut b = Builder::at_end(&mut ctx, blk);
+//! # let p = ctx.ptr_type(0);
+//! b.load(i32t, p, 4u64); // a raw alignment
 //! ```
 //!
 //! The same calls with the right families compile:
@@ -78,6 +131,23 @@
 //! b.icmp(IntPredicate::Slt, a, a);
 //! b.gep(i8t, p, &[a], GepFlags::INBOUNDS);
 //! b.cast_with(TruncOp::Trunc, a, i8t, WrapFlags::NUW);
+//! ```
+//!
+//! ```
+//! # use lair::{Context, builder::Builder, inst::{Exact, ExactOp, NoFlags, NonNeg, NonNegOp, Opcode}};
+//! # use lair::types::Align;
+//! # let mut ctx = Context::new();
+//! # let m = ctx.create_module("m");
+//! # let (i32t, i64t, ptr) = (ctx.i32_type(), ctx.i64_type(), ctx.ptr_type(0));
+//! # let fty = ctx.function_type(i32t, &[i32t, ptr], false);
+//! # let f = ctx.add_function(m, "f", fty);
+//! # let blk = ctx.append_block(f, "entry");
+//! # let (a, p) = (ctx.arg(f, 0), ctx.arg(f, 1));
+//! let mut b = Builder::at_end(&mut ctx, blk);
+//! b.binop(Opcode::Xor, a, a, NoFlags);
+//! b.binop(ExactOp::UDiv, a, a, Exact(true));
+//! b.cast_with(NonNegOp::ZExt, a, i64t, NonNeg(true));
+//! b.load(i32t, p, Align::from_bytes(4));
 //! ```
 
 use super::flags::{Disjoint, Exact, FastMathFlags, NoFlags, NonNeg, WrapFlags};
