@@ -107,6 +107,26 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// [`site`](Self::site) and the block's last instruction (raw index;
+    /// `NONE` when the block is empty or the cursor is before an
+    /// instruction), read with the block's record.
+    #[inline(always)]
+    fn site_last(&self, who: &str) -> (u32, u32, u32) {
+        match self.cursor {
+            Cursor::End(b) => {
+                let d = self.ctx.graph.get(b.0);
+                if !d.is(ValueKind::Block) {
+                    self.ctx.not_a_block(who, b.0);
+                }
+                (b.0.idx, d.a, d.nops)
+            }
+            Cursor::Before(i) => {
+                let (blk, f) = self.site_before(who, i);
+                (blk, f, NONE)
+            }
+        }
+    }
+
     #[inline(never)]
     fn site_before(&self, who: &str, i: Inst) -> (u32, u32) {
         let blk = self.ctx.graph.get(i.0).a;
@@ -131,10 +151,12 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Creates the (checked) instruction at the cursor.
+    /// Creates the (checked) instruction at the cursor, refusing to place
+    /// it after the block's terminator.
     #[inline]
     fn build(
         &mut self,
+        who: &str,
         op: Opcode,
         ty: Type,
         ops: &[Value],
@@ -142,8 +164,22 @@ impl<'a> Builder<'a> {
         payload: InstPayload,
     ) -> Inst {
         match self.cursor {
-            Cursor::End(b) => self.ctx.append_new_inst(b, op, ty, ops, payload, flags),
+            Cursor::End(b) => {
+                let d = self.ctx.graph.get(b.0);
+                if !d.is(ValueKind::Block) {
+                    self.ctx.not_a_block(who, b.0);
+                }
+                let last = d.nops;
+                self.ctx.check_after_last(who, b.0.idx, last, op);
+                self.ctx
+                    .append_new_inst_in(b.0.idx, op, ty, ops, payload, flags)
+            }
             Cursor::Before(p) => {
+                let blk = self.ctx.graph.get(p.0).a;
+                if blk == NONE {
+                    fail(who, format_args!("the insert position is not in a block"));
+                }
+                self.ctx.check_insert_order(who, p.0.idx, op);
                 let i = self.ctx.create_inst_unchecked(op, ty, ops, payload);
                 if flags != 0 {
                     self.ctx.set_inst_flags(i, flags);
@@ -206,7 +242,7 @@ impl<'a> Builder<'a> {
         if !op.is_binary() {
             not_binary(who, op);
         }
-        let (blk, f) = self.site(who);
+        let (blk, f, last) = self.site_last(who);
         let g = &self.ctx.graph;
         let (da, db) = (g.get(a), g.get(b));
         let (ty, ty_b) = (da.ty, db.ty);
@@ -237,9 +273,12 @@ impl<'a> Builder<'a> {
         }
         if let Cursor::End(_) = self.cursor {
             // Both operands and the block were checked live just above.
+            // Folding above makes constants only: `last` is still the
+            // block's last instruction.
+            self.ctx.check_after_last(who, blk, last, op);
             return self.ctx.append_new_inst_live(blk, op, ty, &[a, b], flags).0;
         }
-        self.build(op, ty, &[a, b], flags, InstPayload::None).0
+        self.build(who, op, ty, &[a, b], flags, InstPayload::None).0
     }
 
     /// `add`
@@ -286,7 +325,8 @@ impl<'a> Builder<'a> {
                 return v;
             }
         }
-        self.build(Opcode::FNeg, ty, &[a], 0, InstPayload::None).0
+        self.build(WHO, Opcode::FNeg, ty, &[a], 0, InstPayload::None)
+            .0
     }
 
     /// `icmp <pred>`, folded for constants as LLVM's `ConstantFolder`.
@@ -316,7 +356,7 @@ impl<'a> Builder<'a> {
                 return v;
             }
         }
-        self.build(op, ty, &[a, b], pred as u16, InstPayload::None)
+        self.build(who, op, ty, &[a, b], pred as u16, InstPayload::None)
             .0
     }
 
@@ -351,7 +391,7 @@ impl<'a> Builder<'a> {
                 return f;
             }
         }
-        self.build(op, ty, &[v], flags, InstPayload::None).0
+        self.build(who, op, ty, &[v], flags, InstPayload::None).0
     }
 
     /// `select`, folded for constants as LLVM's `ConstantFolder`.
@@ -370,7 +410,7 @@ impl<'a> Builder<'a> {
                 return v;
             }
         }
-        self.build(Opcode::Select, ty, &[c, t, f], 0, InstPayload::None)
+        self.build(WHO, Opcode::Select, ty, &[c, t, f], 0, InstPayload::None)
             .0
     }
 
@@ -379,7 +419,8 @@ impl<'a> Builder<'a> {
         const WHO: &str = "Builder::freeze";
         self.locals(WHO, &[v]);
         let ty = self.ctx.type_of(v);
-        self.build(Opcode::Freeze, ty, &[v], 0, InstPayload::None).0
+        self.build(WHO, Opcode::Freeze, ty, &[v], 0, InstPayload::None)
+            .0
     }
 
     // ---- memory ----------------------------------------------------------
@@ -403,7 +444,7 @@ impl<'a> Builder<'a> {
         self.ctx.check_alloca(WHO, ty, n);
         self.locals(WHO, &[n]);
         let fl = align_bits(WHO, align);
-        self.build(Opcode::Alloca, p, &[n], fl, InstPayload::Ty(ty))
+        self.build(WHO, Opcode::Alloca, p, &[n], fl, InstPayload::Ty(ty))
             .0
     }
 
@@ -418,7 +459,8 @@ impl<'a> Builder<'a> {
         self.ctx.check_load(WHO, ty, p);
         self.locals(WHO, &[p]);
         let fl = align_bits(WHO, align);
-        self.build(Opcode::Load, ty, &[p], fl, InstPayload::None).0
+        self.build(WHO, Opcode::Load, ty, &[p], fl, InstPayload::None)
+            .0
     }
 
     /// `store <v>, ptr <p>[, align <align>]`; volatility and atomicity are
@@ -433,7 +475,7 @@ impl<'a> Builder<'a> {
         self.locals(WHO, &[v, p]);
         let void = self.ctx.void_type();
         let fl = align_bits(WHO, align);
-        self.build(Opcode::Store, void, &[v, p], fl, InstPayload::None)
+        self.build(WHO, Opcode::Store, void, &[v, p], fl, InstPayload::None)
     }
 
     /// `fence <ordering>`; the scope is set with
@@ -446,6 +488,7 @@ impl<'a> Builder<'a> {
         check_ordering(WHO, Opcode::Fence, ord);
         let void = self.ctx.void_type();
         self.build(
+            WHO,
             Opcode::Fence,
             void,
             &[],
@@ -476,7 +519,7 @@ impl<'a> Builder<'a> {
         let fl = align_bits(WHO, align)
             | (ord as u16) << mem::ORDER_SHIFT
             | (op as u16) << mem::EXTRA_SHIFT;
-        self.build(Opcode::AtomicRMW, ty, &[p, v], fl, InstPayload::None)
+        self.build(WHO, Opcode::AtomicRMW, ty, &[p, v], fl, InstPayload::None)
             .0
     }
 
@@ -510,6 +553,7 @@ impl<'a> Builder<'a> {
             | (success as u16) << mem::ORDER_SHIFT
             | (failure as u16) << mem::EXTRA_SHIFT;
         self.build(
+            WHO,
             Opcode::AtomicCmpXchg,
             ty,
             &[p, cmp, new],
@@ -541,6 +585,7 @@ impl<'a> Builder<'a> {
             return self.ctx.const_gep(src, base, indices, flags, None);
         }
         self.build(
+            WHO,
             Opcode::GetElementPtr,
             ty,
             &ops,
@@ -567,6 +612,7 @@ impl<'a> Builder<'a> {
             }
         }
         self.build(
+            WHO,
             Opcode::ExtractValue,
             t,
             &[agg],
@@ -591,6 +637,7 @@ impl<'a> Builder<'a> {
             }
         }
         self.build(
+            WHO,
             Opcode::InsertValue,
             t,
             &[agg, v],
@@ -614,8 +661,15 @@ impl<'a> Builder<'a> {
                 return f;
             }
         }
-        self.build(Opcode::ExtractElement, t, &[vec, idx], 0, InstPayload::None)
-            .0
+        self.build(
+            WHO,
+            Opcode::ExtractElement,
+            t,
+            &[vec, idx],
+            0,
+            InstPayload::None,
+        )
+        .0
     }
 
     /// `insertelement <vec>, <v>, <idx>`
@@ -633,6 +687,7 @@ impl<'a> Builder<'a> {
             }
         }
         self.build(
+            WHO,
             Opcode::InsertElement,
             t,
             &[vec, v, idx],
@@ -658,6 +713,7 @@ impl<'a> Builder<'a> {
             }
         }
         self.build(
+            WHO,
             Opcode::ShuffleVector,
             t,
             &[a, b],
@@ -676,7 +732,7 @@ impl<'a> Builder<'a> {
         self.ctx
             .check_ptr_operand(WHO, "va_list operand of va_arg", list);
         self.locals(WHO, &[list]);
-        self.build(Opcode::VAArg, ty, &[list], 0, InstPayload::None)
+        self.build(WHO, Opcode::VAArg, ty, &[list], 0, InstPayload::None)
             .0
     }
 
@@ -693,6 +749,7 @@ impl<'a> Builder<'a> {
         self.ctx.check_phi_type(WHO, ty);
         self.site(WHO);
         let i = self.build(
+            WHO,
             Opcode::Phi,
             ty,
             &[],
@@ -729,6 +786,7 @@ impl<'a> Builder<'a> {
             ..Default::default()
         };
         self.build(
+            who,
             Opcode::Call,
             ret,
             &ops,
@@ -767,9 +825,9 @@ impl<'a> Builder<'a> {
         match v {
             Some(v) => {
                 self.locals(WHO, &[v]);
-                self.build(Opcode::Ret, void, &[v], 0, InstPayload::None)
+                self.build(WHO, Opcode::Ret, void, &[v], 0, InstPayload::None)
             }
-            None => self.build(Opcode::Ret, void, &[], 0, InstPayload::None),
+            None => self.build(WHO, Opcode::Ret, void, &[], 0, InstPayload::None),
         }
     }
 
@@ -782,7 +840,7 @@ impl<'a> Builder<'a> {
         self.ctx.check_block(WHO, dest.0);
         self.locals(WHO, &[dest.0]);
         let void = self.ctx.void_type();
-        self.build(Opcode::Br, void, &[dest.0], 0, InstPayload::None)
+        self.build(WHO, Opcode::Br, void, &[dest.0], 0, InstPayload::None)
     }
 
     /// `br i1 <c>, label <t>, label <f>` (operands `[c, f, t]`, LLVM U11).
@@ -797,7 +855,7 @@ impl<'a> Builder<'a> {
         self.ctx.check_block(WHO, f.0);
         self.locals(WHO, &[c, f.0, t.0]);
         let void = self.ctx.void_type();
-        self.build(Opcode::Br, void, &[c, f.0, t.0], 0, InstPayload::None)
+        self.build(WHO, Opcode::Br, void, &[c, f.0, t.0], 0, InstPayload::None)
     }
 
     /// `switch <cond>, label <default> [...]` with room for `reserve`
@@ -813,6 +871,7 @@ impl<'a> Builder<'a> {
         self.locals(WHO, &[cond, default.0]);
         let void = self.ctx.void_type();
         let i = self.build(
+            WHO,
             Opcode::Switch,
             void,
             &[cond, default.0],
@@ -839,21 +898,35 @@ impl<'a> Builder<'a> {
         }
         self.locals(WHO, &ops);
         let void = self.ctx.void_type();
-        self.build(Opcode::IndirectBr, void, &ops, 0, InstPayload::None)
+        self.build(WHO, Opcode::IndirectBr, void, &ops, 0, InstPayload::None)
     }
 
     /// `unreachable`.
     pub fn unreachable(&mut self) -> Inst {
         self.site("Builder::unreachable");
         let void = self.ctx.void_type();
-        self.build(Opcode::Unreachable, void, &[], 0, InstPayload::None)
+        self.build(
+            "Builder::unreachable",
+            Opcode::Unreachable,
+            void,
+            &[],
+            0,
+            InstPayload::None,
+        )
     }
 
     /// `resume <v>`.
     pub fn resume(&mut self, v: Value) -> Inst {
         self.locals("Builder::resume", &[v]);
         let void = self.ctx.void_type();
-        self.build(Opcode::Resume, void, &[v], 0, InstPayload::None)
+        self.build(
+            "Builder::resume",
+            Opcode::Resume,
+            void,
+            &[v],
+            0,
+            InstPayload::None,
+        )
     }
 
     /// `invoke <fn_ty> <callee>(<args>) to label <normal> unwind label <unwind>`
@@ -881,6 +954,7 @@ impl<'a> Builder<'a> {
             ..Default::default()
         };
         self.build(
+            WHO,
             Opcode::Invoke,
             ret,
             &ops,
@@ -919,6 +993,7 @@ impl<'a> Builder<'a> {
             ..Default::default()
         };
         self.build(
+            WHO,
             Opcode::CallBr,
             ret,
             &ops,
@@ -946,6 +1021,7 @@ impl<'a> Builder<'a> {
         }
         self.locals(WHO, &ops);
         let i = self.build(
+            WHO,
             Opcode::CatchSwitch,
             tok,
             &ops,
@@ -977,7 +1053,7 @@ impl<'a> Builder<'a> {
         let mut ops = args.to_vec();
         ops.push(catch_switch);
         self.locals(WHO, &ops);
-        self.build(Opcode::CatchPad, tok, &ops, 0, InstPayload::None)
+        self.build(WHO, Opcode::CatchPad, tok, &ops, 0, InstPayload::None)
             .0
     }
 
@@ -992,7 +1068,7 @@ impl<'a> Builder<'a> {
         let mut ops = args.to_vec();
         ops.push(parent);
         self.locals(WHO, &ops);
-        self.build(Opcode::CleanupPad, tok, &ops, 0, InstPayload::None)
+        self.build(WHO, Opcode::CleanupPad, tok, &ops, 0, InstPayload::None)
             .0
     }
 
@@ -1008,7 +1084,14 @@ impl<'a> Builder<'a> {
         self.ctx.check_block(WHO, dest.0);
         self.locals(WHO, &[pad, dest.0]);
         let void = self.ctx.void_type();
-        self.build(Opcode::CatchRet, void, &[pad, dest.0], 0, InstPayload::None)
+        self.build(
+            WHO,
+            Opcode::CatchRet,
+            void,
+            &[pad, dest.0],
+            0,
+            InstPayload::None,
+        )
     }
 
     /// `cleanupret from <pad> unwind label <u>` / `unwind to caller`.
@@ -1027,13 +1110,14 @@ impl<'a> Builder<'a> {
         }
         self.locals(WHO, &ops);
         let void = self.ctx.void_type();
-        self.build(Opcode::CleanupRet, void, &ops, 0, InstPayload::None)
+        self.build(WHO, Opcode::CleanupRet, void, &ops, 0, InstPayload::None)
     }
 
     /// `landingpad <ty>` with `cleanup` and no clauses yet.
     pub fn landing_pad(&mut self, ty: Type, cleanup: bool) -> Inst {
         self.site("Builder::landing_pad");
         self.build(
+            "Builder::landing_pad",
             Opcode::LandingPad,
             ty,
             &[],

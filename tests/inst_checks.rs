@@ -5,10 +5,13 @@
 //!
 //! One test per misuse found on main (the `issue 12` list), then the rest
 //! of the rules by opcode family. Flags of the wrong family do not compile:
-//! those are the `compile_fail` examples in `src/inst/ops.rs`. Three
-//! misuses are whole-function properties, left to the verifier (issue 12
-//! parts 1-2, `src/verify/`): an instruction after the terminator, a block
-//! without a terminator, and a PHI without an entry for a predecessor.
+//! those are the `compile_fail` examples in `src/inst/ops.rs`. An
+//! instruction after the terminator is refused where it is placed (the
+//! builder, `append_inst`, `insert_inst_before`/`_after`). Two misuses are
+//! whole-function properties, left to the verifier (issue 12 parts 1-2,
+//! `src/verify/`): a block without a terminator (a block under
+//! construction has none yet), and a PHI without an entry for a
+//! predecessor.
 
 use lair::builder::Builder;
 use lair::inst::{
@@ -190,6 +193,108 @@ fn trunc_to_a_wider_type() {
     let a32 = w.arg(1);
     let i64t = w.ctx.i64_type();
     w.b().cast(Opcode::Trunc, a32, i64t);
+}
+
+#[test]
+#[should_panic(
+    expected = "Builder::add: %entry already ends with its terminator `ret`; placing `add` after it would put an instruction after the terminator"
+)]
+fn instruction_after_the_terminator() {
+    let mut w = World::new();
+    let a64 = w.arg(0);
+    let mut b = w.b();
+    b.ret(Some(a64));
+    b.add(a64, a64);
+}
+
+#[test]
+#[should_panic(
+    expected = "Builder::br: the terminator `br` before %s (`add`) would leave \
+                           instructions after the terminator of %entry"
+)]
+fn terminator_in_the_middle_of_a_block() {
+    let mut w = World::new();
+    let (a64, e) = (w.arg(0), w.entry);
+    let s = w.b().add(a64, a64);
+    w.ctx.set_name(s, "s");
+    w.b().ret(Some(s));
+    Builder::before(&mut w.ctx, Inst(s)).br(e);
+}
+
+#[test]
+#[should_panic(expected = "Builder::store: %entry already ends with its terminator `br`")]
+fn store_after_a_branch() {
+    let mut w = World::new();
+    let (a64, p, e) = (w.arg(0), w.arg(2), w.entry);
+    let mut b = w.b();
+    b.br(e);
+    b.store(a64, p, None);
+}
+
+#[test]
+#[should_panic(expected = "Context::append_inst: %entry already ends with its terminator `ret`")]
+fn append_after_the_terminator() {
+    let mut w = World::new();
+    let (a64, e) = (w.arg(0), w.entry);
+    w.b().ret(Some(a64));
+    let i64t = w.ctx.i64_type();
+    let s = w
+        .ctx
+        .create_inst(Opcode::Add, i64t, &[a64, a64], InstPayload::None);
+    w.ctx.append_inst(e, s);
+}
+
+#[test]
+#[should_panic(
+    expected = "Context::insert_inst_after: %entry already ends with its terminator `ret`"
+)]
+fn insert_after_the_terminator() {
+    let mut w = World::new();
+    let a64 = w.arg(0);
+    let r = w.b().ret(Some(a64));
+    let i64t = w.ctx.i64_type();
+    let s = w
+        .ctx
+        .create_inst(Opcode::Add, i64t, &[a64, a64], InstPayload::None);
+    w.ctx.insert_inst_after(r, s);
+}
+
+#[test]
+#[should_panic(expected = "Context::insert_inst_before: the terminator `br` before")]
+fn insert_a_terminator_before_an_add() {
+    let mut w = World::new();
+    let (a64, e) = (w.arg(0), w.entry);
+    let s = w.b().add(a64, a64);
+    let void = w.ctx.void_type();
+    let br = w
+        .ctx
+        .create_inst(Opcode::Br, void, &[e.0], InstPayload::None);
+    w.ctx.insert_inst_before(Inst(s), br);
+}
+
+/// LLVM's replace idiom stays open: a new terminator just before the old
+/// one, which is then erased; and once erased, the block takes new
+/// instructions at its end again.
+#[test]
+fn replacing_a_terminator() {
+    let mut w = World::new();
+    let (a64, c, e) = (w.arg(0), w.arg(4), w.entry);
+    let other = w.ctx.append_block(w.f, "other");
+    let old = w.b().br(other);
+    let new = Builder::before(&mut w.ctx, old).cond_br(c, other, e);
+    w.ctx.erase_inst(old);
+    w.ctx.erase_inst(new);
+    let s = w.b().add(a64, a64);
+    w.b().ret(Some(s));
+    let void = w.ctx.void_type();
+    let br = w
+        .ctx
+        .create_inst(Opcode::Br, void, &[e.0], InstPayload::None);
+    let r = w.ctx.terminator(e).expect("a ret");
+    w.ctx.insert_inst_before(r, br);
+    w.ctx.erase_inst(r);
+    assert_eq!(w.ctx.terminator(e), Some(br));
+    w.ctx.check_use_lists().unwrap();
 }
 
 // ---- binary operators and compares ------------------------------------------
@@ -921,7 +1026,7 @@ fn valid_edits_pass() {
     let k = w.ctx.const_int(i32t, 3);
     w.ctx.switch_add_case(sw, k, e);
     w.ctx.replace_uses_of_with(t, a32, a32);
-    let sel = Builder::at_end(&mut w.ctx, e).select(c, a64, s);
+    let sel = Builder::before(&mut w.ctx, sw).select(c, a64, s);
     w.ctx.drop_all_references(sel);
     // A dropped operand is set back one at a time: the other slots are not
     // checked until they are all set.

@@ -216,6 +216,14 @@ impl Opcode {
     pub(crate) fn from_u8(b: u8) -> Opcode {
         Opcode::ALL[b as usize]
     }
+
+    /// [`is_terminator`](Self::is_terminator) of a stored opcode byte: one
+    /// compare (the terminators open `Instruction.def`, `ret` to
+    /// `callbr`).
+    #[inline(always)]
+    pub(crate) fn is_terminator_byte(b: u8) -> bool {
+        b <= Opcode::CallBr as u8
+    }
 }
 
 /// Atomic memory orderings.
@@ -348,6 +356,7 @@ mod tests {
         for &op in Opcode::ALL {
             assert_eq!(Opcode::from_mnemonic(op.mnemonic()), Some(op));
             assert_eq!(Opcode::from_u8(op as u8), op);
+            assert_eq!(Opcode::is_terminator_byte(op as u8), op.is_terminator());
         }
         assert_eq!(Opcode::ALL.len(), 65); // LLVM 19 less the internal UserOp1/2
         assert_eq!(Predicate::int_from_name("ult"), Some(Predicate::IUlt));

@@ -215,6 +215,72 @@ impl Context {
         }
     }
 
+    // ---- order in the block ------------------------------------------------
+
+    /// Checks that an instruction of opcode `op` may go at the end of
+    /// block `blk` (raw index of a live block) whose last instruction is
+    /// `last` (raw index, `NONE` when the block is empty; the caller reads
+    /// it with the block's record): `last` is not a terminator. One load
+    /// of the last record, the one written just before when building.
+    #[inline(always)]
+    pub(crate) fn check_after_last(&self, who: &str, blk: u32, last: u32, op: Opcode) {
+        // `NONE` is out of range: one bounds check serves both tests.
+        if let Some(d) = self.graph.values.get(last as usize) {
+            if Opcode::is_terminator_byte(d.opcode) {
+                self.after_terminator(who, blk, last, op);
+            }
+        }
+    }
+
+    /// Checks that an instruction of opcode `op` may go just before
+    /// instruction `pos` (raw index, in a block): a terminator only before
+    /// a terminator (LLVM's replace idiom: the new terminator goes before
+    /// the old one, which is then erased), never before an instruction
+    /// that would then follow it.
+    #[inline(always)]
+    pub(crate) fn check_insert_order(&self, who: &str, pos: u32, op: Opcode) {
+        if op.is_terminator() && !Opcode::is_terminator_byte(self.graph.values[pos as usize].opcode)
+        {
+            self.terminator_before(who, pos, op);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    #[track_caller]
+    pub(crate) fn after_terminator(&self, who: &str, blk: u32, last: u32, op: Opcode) -> ! {
+        let term = Opcode::from_u8(self.graph.values[last as usize].opcode);
+        fail(
+            who,
+            format_args!(
+                "{} already ends with its terminator `{}`; placing `{}` after it would \
+                 put an instruction after the terminator (insert before the terminator, \
+                 or erase it first)",
+                V(self, self.graph.handle(blk)),
+                term.mnemonic(),
+                op.mnemonic()
+            ),
+        )
+    }
+
+    #[cold]
+    #[inline(never)]
+    #[track_caller]
+    fn terminator_before(&self, who: &str, pos: u32, op: Opcode) -> ! {
+        let here = Opcode::from_u8(self.graph.values[pos as usize].opcode);
+        fail(
+            who,
+            format_args!(
+                "the terminator `{}` before {} (`{}`) would leave instructions after \
+                 the terminator of {}",
+                op.mnemonic(),
+                V(self, self.graph.handle(pos)),
+                here.mnemonic(),
+                V(self, self.graph.handle(self.graph.values[pos as usize].a))
+            ),
+        )
+    }
+
     // ---- type helpers ------------------------------------------------------
 
     /// Whether `ty` is an integer or a vector of integers (one type load

@@ -558,6 +558,21 @@ impl Context {
     }
 
     /// [`append_new_inst`](Self::append_new_inst) whose caller has just
+    /// checked `blk` (a raw index) a live block (the builder).
+    #[inline(always)]
+    pub(crate) fn append_new_inst_in(
+        &mut self,
+        blk: u32,
+        op: Opcode,
+        ty: Type,
+        operands: &[Value],
+        payload: InstPayload,
+        flags: u16,
+    ) -> Inst {
+        self.append_inst_with(blk, op, ty, operands, payload, flags, false)
+    }
+
+    /// [`append_new_inst`](Self::append_new_inst) whose caller has just
     /// checked every operand live and `blk` (a raw index) a live block.
     #[inline(always)]
     pub(crate) fn append_new_inst_live(
@@ -813,8 +828,8 @@ impl Context {
     /// # Panics
     /// If `b` is not a block, `i` is not a detached instruction, a local
     /// operand (or PHI incoming block) of `i` is of another function than
-    /// `b`'s, or `i` is a `ret` that does not match the function's return
-    /// type.
+    /// `b`'s, `i` is a `ret` that does not match the function's return
+    /// type, or `b` already ends with a terminator.
     pub fn append_inst(&mut self, b: Block, i: Inst) {
         const WHO: &str = "Context::append_inst";
         let bd = self.graph.get(b.0);
@@ -823,6 +838,8 @@ impl Context {
         }
         let (last, f) = (bd.nops, bd.a);
         self.check_insertable(WHO, i, f);
+        let op = Opcode::from_u8(self.graph.get(i.0).opcode);
+        self.check_after_last(WHO, b.0.idx, last, op);
         self.link_inst(b.0.idx, i, last, NONE);
     }
 
@@ -831,12 +848,15 @@ impl Context {
     /// O(operands).
     ///
     /// # Panics
-    /// If `pos` is not in a block, or as [`append_inst`](Self::append_inst).
+    /// If `pos` is not in a block, `i` is a terminator and `pos` is not
+    /// (a terminator goes only before the terminator it replaces), or as
+    /// [`append_inst`](Self::append_inst).
     pub fn insert_inst_before(&mut self, pos: Inst, i: Inst) {
         const WHO: &str = "Context::insert_inst_before";
         let blk = self.position_block(WHO, pos);
         let f = self.graph.values[blk as usize].a;
         self.check_insertable(WHO, i, f);
+        self.check_insert_order(WHO, pos.0.idx, Opcode::from_u8(self.graph.get(i.0).opcode));
         self.insert_inst_before_unchecked(pos, i);
     }
 
@@ -856,12 +876,17 @@ impl Context {
     /// O(operands).
     ///
     /// # Panics
-    /// If `pos` is not in a block, or as [`append_inst`](Self::append_inst).
+    /// If `pos` is not in a block or is a terminator, or as
+    /// [`append_inst`](Self::append_inst).
     pub fn insert_inst_after(&mut self, pos: Inst, i: Inst) {
         const WHO: &str = "Context::insert_inst_after";
         let blk = self.position_block(WHO, pos);
         let f = self.graph.values[blk as usize].a;
         self.check_insertable(WHO, i, f);
+        if Opcode::from_u8(self.graph.get(pos.0).opcode).is_terminator() {
+            let op = Opcode::from_u8(self.graph.get(i.0).opcode);
+            self.after_terminator(WHO, blk, pos.0.idx, op);
+        }
         let next = self.graph.get(pos.0).c;
         self.link_inst(blk, i, pos.0.idx, next);
     }
