@@ -101,7 +101,10 @@ fn bad_input_exits_1_with_a_located_message() {
     let o = lair(&["fmt", "-"], Some(b"define i32 @f( {\n"));
     assert_eq!(o.status.code(), Some(1));
     let err = text(&o.stderr);
-    assert!(err.starts_with("lair fmt: <stdin>:2:1: error: expected type"), "{err}");
+    assert!(
+        err.starts_with("lair fmt: <stdin>:2:1: error: expected type"),
+        "{err}"
+    );
     let o = lair(&["fmt", "/nonexistent/x.ll"], None);
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o.stderr).contains("/nonexistent/x.ll"));

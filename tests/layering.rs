@@ -34,7 +34,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("replace", 8),
     ("builder", 8),
     ("asm", 9),
-    ("bin", 10),
+    ("verify", 10),
+    ("bin", 11),
 ];
 
 /// Modules outside the layering: the crate root and the hub.

@@ -43,6 +43,15 @@ enum Cmd {
         #[arg(short = 'o', value_name = "OUT")]
         output: Option<String>,
     },
+    /// Verify a module with LLVM 19's verifier, as `llvm-as` does: a module
+    /// with "Debug Info Version" 3 has broken debug info reported and
+    /// tolerated, any other has its debug info stripped first. Nothing is
+    /// printed for a valid module; errors go to standard error, LLVM's
+    /// message first, and the exit status is 1.
+    Verify {
+        /// The input module (`-`: standard input).
+        input: String,
+    },
     /// Parse textual IR and print entity counts.
     Stats {
         /// The input module (`-`: standard input).
@@ -83,7 +92,7 @@ fn main() -> ExitCode {
     let res = run(cli.cmd, &mut clock);
     clock.report();
     match res {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => ExitCode::from(code),
         Err(msg) => {
             eprintln!("lair {name}: {msg}");
             ExitCode::from(1)
@@ -95,21 +104,31 @@ fn subcommand_name(c: &Cmd) -> &'static str {
     match c {
         Cmd::Fmt { .. } => "fmt",
         Cmd::Stats { .. } => "stats",
+        Cmd::Verify { .. } => "verify",
         Cmd::Bcdump { .. } => "bcdump",
         Cmd::Bccopy { .. } => "bccopy",
     }
 }
 
-fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
+/// Runs a subcommand; `Ok` carries the exit status.
+fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
     match cmd {
         Cmd::Fmt { input, output } => {
             let (ctx, m) = load_module(&input, clock)?;
             let text = clock.step("print", || ctx.print_module(m));
-            write_output(output.as_deref(), text.as_bytes())
+            write_output(output.as_deref(), text.as_bytes()).map(|()| 0)
         }
         Cmd::Stats { input } => {
             let (ctx, m) = load_module(&input, clock)?;
-            write_output(None, stats(&ctx, m).as_bytes())
+            write_output(None, stats(&ctx, m).as_bytes()).map(|()| 0)
+        }
+        Cmd::Verify { input } => {
+            let (mut ctx, m) = load_module(&input, clock)?;
+            let v = clock.step("verify", || ctx.verify_as_llvm_as(m));
+            let mut err = std::io::stderr().lock();
+            err.write_all(v.messages.as_bytes())
+                .map_err(|e| format!("writing errors: {e}"))?;
+            Ok(v.rejected as u8)
         }
         Cmd::Bcdump { input } => {
             let bytes = read_input(&input)?;
@@ -118,7 +137,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
             let res = clock.step("dump", || bitstream::dump_to(&bytes, &mut out));
             // What was listed before an error is printed, as llvm-bcanalyzer does.
             write_output(None, &out)?;
-            res.map_err(|e| format!("{input}: {e}"))
+            res.map(|()| 0).map_err(|e| format!("{input}: {e}"))
         }
         Cmd::Bccopy { input, output } => {
             let bytes = read_input(&input)?;
@@ -126,7 +145,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
             let copy = clock
                 .step("copy", || bitstream::copy_stream(&bytes))
                 .map_err(|e| format!("{input}: {e}"))?;
-            write_output(Some(&output), &copy)
+            write_output(Some(&output), &copy).map(|()| 0)
         }
     }
 }

@@ -1,0 +1,757 @@
+//! Attribute rules: where each attribute may appear, which pairs exclude
+//! each other, which types an attribute applies to, the values of string
+//! attributes LLVM interprets (`"frame-pointer"`, `"denormal-fp-math"`,
+//! ...), and the function-level attribute rules (`verifyFunctionAttrs`,
+//! `verifyParameterAttrs`, `verifyAttributeTypes`).
+
+use super::report::check;
+use super::ty::{can_losslessly_bitcast, primitive_bits};
+use super::Verifier;
+use crate::ir::attributes::{
+    unpack_allocsize, unpack_vscale_range, AttrClass, AttrKind, AttrPosition, Attribute,
+    AttributeList, AttributeSet, MemLocation, MemoryEffects,
+};
+use crate::types::{Type, TypeData};
+use crate::value::{Value, ValueKind};
+
+/// LLVM 19's string attributes with boolean values (`ATTRIBUTE_STRBOOL`).
+const STR_BOOL: [&str; 10] = [
+    "approx-func-fp-math",
+    "less-precise-fpmad",
+    "no-infs-fp-math",
+    "no-inline-line-tables",
+    "no-jump-tables",
+    "no-nans-fp-math",
+    "no-signed-zeros-fp-math",
+    "profile-sample-accurate",
+    "unsafe-fp-math",
+    "use-sample-profile",
+];
+
+/// LLVM's `AttributeFuncs::typeIncompatible`: whether `k` cannot apply to
+/// a value of type `t`.
+fn type_incompatible(ctx: &crate::Context, t: Type, k: AttrKind) -> bool {
+    use AttrKind as K;
+    let int = ctx.is_integer(t);
+    let ptr = ctx.is_ptr(t);
+    match k {
+        K::AllocAlign | K::SExt | K::ZExt => !int,
+        K::Range => !ctx.is_int_or_int_vector(t),
+        K::NoAlias
+        | K::NoCapture
+        | K::NonNull
+        | K::ReadNone
+        | K::ReadOnly
+        | K::Dereferenceable
+        | K::DereferenceableOrNull
+        | K::Writable
+        | K::DeadOnUnwind
+        | K::Initializes
+        | K::Nest
+        | K::SwiftError
+        | K::Preallocated
+        | K::InAlloca
+        | K::ByVal
+        | K::StructRet
+        | K::ByRef
+        | K::ElementType
+        | K::AllocatedPointer => !ptr,
+        K::Alignment => !ctx.is_ptr_or_ptr_vector(t),
+        K::NoFpClass => !nofpclass_compatible(ctx, t),
+        K::NoUndef => ctx.is_void(t),
+        _ => false,
+    }
+}
+
+/// LLVM's `isNoFPClassCompatibleType`: FP or FP vectors, through arrays.
+fn nofpclass_compatible(ctx: &crate::Context, mut t: Type) -> bool {
+    while let TypeData::Array { elem, .. } = ctx.type_data(t) {
+        t = *elem;
+    }
+    ctx.is_fp_or_fp_vector(t)
+}
+
+/// Whether `s` is an unsigned decimal that fits 32 bits (`getAsInteger(10,
+/// unsigned&)` succeeding).
+fn is_unsigned_base_ten(s: &[u8]) -> bool {
+    !s.is_empty()
+        && s.iter().all(u8::is_ascii_digit)
+        && core::str::from_utf8(s)
+            .ok()
+            .and_then(|t| t.parse::<u32>().ok())
+            .is_some()
+}
+
+impl Verifier<'_> {
+    /// An attribute as LLVM's `getAsString` spells it.
+    pub(crate) fn attr_text(&self, a: &Attribute) -> String {
+        a.display(self.ctx).to_string()
+    }
+
+    /// LLVM's `verifyAttributeTypes`.
+    fn verify_attribute_types(&mut self, set: &AttributeSet, v: Value) {
+        for a in set.iter() {
+            if let Some(s) = a.as_string() {
+                if let Ok(key) = core::str::from_utf8(s.key()) {
+                    if STR_BOOL.contains(&key) {
+                        let val = s.value();
+                        if !(val.is_empty() || val == b"true" || val == b"false") {
+                            let val = String::from_utf8_lossy(val);
+                            self.fail(
+                                false,
+                                format!("invalid value for '{key}' attribute: {val}"),
+                                vec![],
+                            );
+                        }
+                    }
+                }
+                continue;
+            }
+            let k = a.kind().expect("not a string attribute");
+            let is_int = matches!(a, Attribute::Int(..));
+            if is_int != (k.class() == AttrClass::Int) {
+                let text = self.attr_text(a);
+                self.fail(
+                    false,
+                    format!("Attribute '{text}' should have an Argument"),
+                    vec![v.into()],
+                );
+                return;
+            }
+        }
+    }
+
+    /// LLVM's `verifyParameterAttrs`: `set` on a parameter or return value
+    /// of type `ty`; `v` (the function or call) is printed.
+    pub(crate) fn verify_parameter_attrs(&mut self, set: &AttributeSet, ty: Type, v: Value) {
+        let ctx = self.ctx;
+        if set.is_empty() {
+            return;
+        }
+        self.verify_attribute_types(set, v);
+        for a in set.iter() {
+            if let Some(k) = a.kind() {
+                if !k.allowed_on(AttrPosition::Param) {
+                    let text = self.attr_text(a);
+                    check!(
+                        self,
+                        false,
+                        format!("Attribute '{text}' does not apply to parameters"),
+                        v
+                    );
+                }
+            }
+        }
+        if set.has(AttrKind::ImmArg) {
+            check!(
+                self,
+                set.len() == 1,
+                "Attribute 'immarg' is incompatible with other attributes",
+                v
+            );
+        }
+        let count = set.has(AttrKind::ByVal) as u32
+            + set.has(AttrKind::InAlloca) as u32
+            + set.has(AttrKind::Preallocated) as u32
+            + (set.has(AttrKind::StructRet) || set.has(AttrKind::InReg)) as u32
+            + set.has(AttrKind::Nest) as u32
+            + set.has(AttrKind::ByRef) as u32;
+        check!(
+            self,
+            count <= 1,
+            "Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', and 'sret' are incompatible!",
+            v
+        );
+        let pairs: [(AttrKind, AttrKind, &str); 8] = [
+            (
+                AttrKind::InAlloca,
+                AttrKind::ReadOnly,
+                "Attributes 'inalloca and readonly' are incompatible!",
+            ),
+            (
+                AttrKind::StructRet,
+                AttrKind::Returned,
+                "Attributes 'sret and returned' are incompatible!",
+            ),
+            (
+                AttrKind::ZExt,
+                AttrKind::SExt,
+                "Attributes 'zeroext and signext' are incompatible!",
+            ),
+            (
+                AttrKind::ReadNone,
+                AttrKind::ReadOnly,
+                "Attributes 'readnone and readonly' are incompatible!",
+            ),
+            (
+                AttrKind::ReadNone,
+                AttrKind::WriteOnly,
+                "Attributes 'readnone and writeonly' are incompatible!",
+            ),
+            (
+                AttrKind::ReadOnly,
+                AttrKind::WriteOnly,
+                "Attributes 'readonly and writeonly' are incompatible!",
+            ),
+            (
+                AttrKind::NoInline,
+                AttrKind::AlwaysInline,
+                "Attributes 'noinline and alwaysinline' are incompatible!",
+            ),
+            (
+                AttrKind::Writable,
+                AttrKind::ReadNone,
+                "Attributes writable and readnone are incompatible!",
+            ),
+        ];
+        for (a, b, msg) in pairs {
+            check!(self, !(set.has(a) && set.has(b)), msg, v);
+        }
+        check!(
+            self,
+            !(set.has(AttrKind::Writable) && set.has(AttrKind::ReadOnly)),
+            "Attributes writable and readonly are incompatible!",
+            v
+        );
+        for a in set.iter() {
+            if let Some(k) = a.kind() {
+                if type_incompatible(ctx, ty, k) {
+                    let text = self.attr_text(a);
+                    check!(
+                        self,
+                        false,
+                        format!("Attribute '{text}' applied to incompatible type!"),
+                        v
+                    );
+                }
+            }
+        }
+        if ctx.is_ptr(ty) {
+            if let Some(a) = set.get(AttrKind::Alignment).and_then(Attribute::int_value) {
+                check!(
+                    self,
+                    a <= super::inst::MAX_ALIGN,
+                    "huge alignment values are unsupported",
+                    v
+                );
+            }
+            for (k, name) in [
+                (AttrKind::ByVal, "byval"),
+                (AttrKind::ByRef, "byref"),
+                (AttrKind::InAlloca, "inalloca"),
+                (AttrKind::Preallocated, "preallocated"),
+            ] {
+                if let Some(t) = set.get(k).and_then(Attribute::type_value) {
+                    check!(
+                        self,
+                        ctx.is_sized(t),
+                        format!("Attribute '{name}' does not support unsized types!"),
+                        v
+                    );
+                    let size = self.layout().alloc_size(ctx, t).map(|s| s.min).unwrap_or(0);
+                    check!(
+                        self,
+                        size < (1u64 << 32),
+                        format!("huge '{name}' arguments are unsupported"),
+                        v
+                    );
+                }
+            }
+        }
+        if let Some(Attribute::Initializes(list)) = set.get(AttrKind::Initializes) {
+            let r = list.ranges();
+            check!(
+                self,
+                !r.is_empty(),
+                "Attribute 'initializes' does not support empty list",
+                v
+            );
+            let ordered = r.iter().all(|(lo, hi)| lo < hi) && r.windows(2).all(|w| w[0].1 < w[1].0);
+            check!(
+                self,
+                ordered,
+                "Attribute 'initializes' does not support unordered ranges",
+                v
+            );
+        }
+        if let Some(val) = set.get(AttrKind::NoFpClass).and_then(Attribute::int_value) {
+            check!(
+                self,
+                val != 0,
+                "Attribute 'nofpclass' must have at least one test bit set",
+                v
+            );
+            check!(
+                self,
+                val & !0x3ff == 0,
+                "Invalid value for 'nofpclass' test mask",
+                v
+            );
+        }
+        if let Some(Attribute::Range(r)) = set.get(AttrKind::Range) {
+            let w = r.bit_width();
+            check!(
+                self,
+                ctx.int_width(ctx.scalar_type(ty)) == Some(w),
+                "Range bit width must match type bit width!",
+                v
+            );
+        }
+    }
+
+    /// LLVM's `verifyFunctionAttrs`: `attrs` of a function or call of type
+    /// `fty`; `v` (the function or call) is printed.
+    pub(crate) fn verify_function_attrs(
+        &mut self,
+        fty: Type,
+        attrs: &AttributeList,
+        v: Value,
+        is_intrinsic: bool,
+        is_inline_asm: bool,
+    ) {
+        let ctx = self.ctx;
+        if attrs.is_empty() {
+            return;
+        }
+        let (ret, params, _) = {
+            let (r, p, va) = ctx.function_parts(fty).expect("a function type");
+            (r, p.to_vec(), va)
+        };
+        let ret_attrs = attrs.ret_attrs().clone();
+        for a in ret_attrs.iter() {
+            if let Some(k) = a.kind() {
+                if !k.allowed_on(AttrPosition::Return) {
+                    let text = self.attr_text(a);
+                    check!(
+                        self,
+                        false,
+                        format!("Attribute '{text}' does not apply to function return values"),
+                        v
+                    );
+                }
+            }
+        }
+        let mut max_width = 0u64;
+        let mut width = |t: Type| {
+            if let Some((_, false)) = ctx.vector_len(t) {
+                max_width = max_width.max(primitive_bits(ctx, t).0);
+            }
+        };
+        width(ret);
+        self.verify_parameter_attrs(&ret_attrs, ret, v);
+        let (mut nest, mut returned, mut sret) = (false, false, false);
+        let (mut sself, mut sasync, mut serror) = (false, false, false);
+        for (i, &t) in params.iter().enumerate() {
+            let set = attrs.param_attrs(i as u32).clone();
+            if !is_intrinsic {
+                check!(
+                    self,
+                    !set.has(AttrKind::ImmArg),
+                    "immarg attribute only applies to intrinsics",
+                    v
+                );
+                if !is_inline_asm {
+                    check!(
+                        self,
+                        !set.has(AttrKind::ElementType),
+                        "Attribute 'elementtype' can only be applied to intrinsics and inline asm.",
+                        v
+                    );
+                }
+            }
+            self.verify_parameter_attrs(&set, t, v);
+            width(t);
+            if set.has(AttrKind::Nest) {
+                check!(
+                    self,
+                    !nest,
+                    "More than one parameter has attribute nest!",
+                    v
+                );
+                nest = true;
+            }
+            if set.has(AttrKind::Returned) {
+                check!(
+                    self,
+                    !returned,
+                    "More than one parameter has attribute returned!",
+                    v
+                );
+                check!(
+                    self,
+                    can_losslessly_bitcast(ctx, t, ret),
+                    "Incompatible argument and return types for 'returned' attribute",
+                    v
+                );
+                returned = true;
+            }
+            if set.has(AttrKind::StructRet) {
+                check!(self, !sret, "Cannot have multiple 'sret' parameters!", v);
+                check!(
+                    self,
+                    i == 0 || i == 1,
+                    "Attribute 'sret' is not on first or second parameter!",
+                    v
+                );
+                sret = true;
+            }
+            if set.has(AttrKind::SwiftSelf) {
+                check!(
+                    self,
+                    !sself,
+                    "Cannot have multiple 'swiftself' parameters!",
+                    v
+                );
+                sself = true;
+            }
+            if set.has(AttrKind::SwiftAsync) {
+                check!(
+                    self,
+                    !sasync,
+                    "Cannot have multiple 'swiftasync' parameters!",
+                    v
+                );
+                sasync = true;
+            }
+            if set.has(AttrKind::SwiftError) {
+                check!(
+                    self,
+                    !serror,
+                    "Cannot have multiple 'swifterror' parameters!",
+                    v
+                );
+                serror = true;
+            }
+            if set.has(AttrKind::InAlloca) {
+                check!(
+                    self,
+                    i == params.len() - 1,
+                    "inalloca isn't on the last parameter!",
+                    v
+                );
+            }
+        }
+        let fa = attrs.fn_attrs().clone();
+        if fa.is_empty() {
+            return;
+        }
+        self.verify_attribute_types(&fa, v);
+        for a in fa.iter() {
+            if let Some(k) = a.kind() {
+                if !k.allowed_on(AttrPosition::Function) {
+                    let text = self.attr_text(a);
+                    check!(
+                        self,
+                        false,
+                        format!("Attribute '{text}' does not apply to functions!"),
+                        v
+                    );
+                }
+            }
+        }
+        let has = |k: AttrKind| fa.has(k);
+        let has_s = |k: &str| fa.has_string(k);
+        check!(
+            self,
+            !(has(AttrKind::NoInline) && has(AttrKind::AlwaysInline)),
+            "Attributes 'noinline and alwaysinline' are incompatible!",
+            v
+        );
+        if has(AttrKind::OptimizeNone) {
+            check!(
+                self,
+                has(AttrKind::NoInline),
+                "Attribute 'optnone' requires 'noinline'!",
+                v
+            );
+            check!(
+                self,
+                !has(AttrKind::OptimizeForSize),
+                "Attributes 'optsize and optnone' are incompatible!",
+                v
+            );
+            check!(
+                self,
+                !has(AttrKind::MinSize),
+                "Attributes 'minsize and optnone' are incompatible!",
+                v
+            );
+            check!(
+                self,
+                !has(AttrKind::OptimizeForDebugging),
+                "Attributes 'optdebug and optnone' are incompatible!",
+                v
+            );
+        }
+        if has(AttrKind::OptimizeForDebugging) {
+            check!(
+                self,
+                !has(AttrKind::OptimizeForSize),
+                "Attributes 'optsize and optdebug' are incompatible!",
+                v
+            );
+            check!(
+                self,
+                !has(AttrKind::MinSize),
+                "Attributes 'minsize and optdebug' are incompatible!",
+                v
+            );
+        }
+        let writable_somewhere = attrs.ret_attrs().has(AttrKind::Writable)
+            || fa.has(AttrKind::Writable)
+            || (0..attrs.num_param_sets()).any(|i| attrs.param_attrs(i).has(AttrKind::Writable));
+        let mem = fa
+            .get(AttrKind::Memory)
+            .and_then(Attribute::int_value)
+            .map_or(MemoryEffects::unknown(), MemoryEffects::from_bits_truncate);
+        check!(
+            self,
+            !writable_somewhere || (mem.modref(MemLocation::ArgMem) as u8) & 2 != 0,
+            "Attribute writable and memory without argmem: write are incompatible!",
+            v
+        );
+        if has_s("aarch64_pstate_sm_enabled") {
+            check!(
+                self,
+                !has_s("aarch64_pstate_sm_compatible"),
+                "Attributes 'aarch64_pstate_sm_enabled and aarch64_pstate_sm_compatible' are incompatible!",
+                v
+            );
+        }
+        let za = [
+            "aarch64_new_za",
+            "aarch64_in_za",
+            "aarch64_inout_za",
+            "aarch64_out_za",
+            "aarch64_preserves_za",
+        ]
+        .iter()
+        .filter(|k| has_s(k))
+        .count();
+        check!(
+            self,
+            za <= 1,
+            "Attributes 'aarch64_new_za', 'aarch64_in_za', 'aarch64_out_za', 'aarch64_inout_za' and 'aarch64_preserves_za' are mutually exclusive",
+            v
+        );
+        let zt0 = [
+            "aarch64_new_zt0",
+            "aarch64_in_zt0",
+            "aarch64_inout_zt0",
+            "aarch64_out_zt0",
+            "aarch64_preserves_zt0",
+        ]
+        .iter()
+        .filter(|k| has_s(k))
+        .count();
+        check!(
+            self,
+            zt0 <= 1,
+            "Attributes 'aarch64_new_zt0', 'aarch64_in_zt0', 'aarch64_out_zt0', 'aarch64_inout_zt0' and 'aarch64_preserves_zt0' are mutually exclusive",
+            v
+        );
+        if has(AttrKind::JumpTable) && ctx.value_kind(v) == ValueKind::Function {
+            check!(
+                self,
+                ctx.global_data(v).unnamed_addr == crate::ir::global::UnnamedAddr::Global,
+                "Attribute 'jumptable' requires 'unnamed_addr'",
+                v
+            );
+        }
+        if let Some(packed) = fa.get(AttrKind::AllocSize).and_then(Attribute::int_value) {
+            let (elem, num) = unpack_allocsize(packed);
+            for (name, p) in [("element size", Some(elem)), ("number of elements", num)] {
+                let Some(p) = p else {
+                    continue;
+                };
+                if p as usize >= params.len() {
+                    self.fail(
+                        false,
+                        format!("'allocsize' {name} argument is out of bounds"),
+                        vec![v.into()],
+                    );
+                    return;
+                }
+                if !ctx.is_integer(params[p as usize]) {
+                    self.fail(
+                        false,
+                        format!("'allocsize' {name} argument must refer to an integer parameter"),
+                        vec![v.into()],
+                    );
+                    return;
+                }
+            }
+        }
+        if let Some(k) = fa.get(AttrKind::AllocKind).and_then(Attribute::int_value) {
+            let ty = k & 7;
+            if !matches!(ty, 1 | 2 | 4) {
+                self.fail(
+                    false,
+                    "'allockind()' requires exactly one of alloc, realloc, and free",
+                    vec![],
+                );
+            }
+            if ty == 4 && k & (8 | 16 | 32) != 0 {
+                self.fail(
+                    false,
+                    "'allockind(\"free\")' doesn't allow uninitialized, zeroed, or aligned modifiers.",
+                    vec![],
+                );
+            }
+            if k & 24 == 24 {
+                self.fail(
+                    false,
+                    "'allockind()' can't be both zeroed and uninitialized",
+                    vec![],
+                );
+            }
+        }
+        if let Some(packed) = fa.get(AttrKind::VScaleRange).and_then(Attribute::int_value) {
+            let (min, max) = unpack_vscale_range(packed);
+            if min == 0 {
+                self.fail(
+                    false,
+                    "'vscale_range' minimum must be greater than 0",
+                    vec![v.into()],
+                );
+            } else if !min.is_power_of_two() {
+                self.fail(
+                    false,
+                    "'vscale_range' minimum must be power-of-two value",
+                    vec![v.into()],
+                );
+            }
+            if let Some(max) = max {
+                if min > max {
+                    self.fail(
+                        false,
+                        "'vscale_range' minimum cannot be greater than maximum",
+                        vec![v.into()],
+                    );
+                } else if !max.is_power_of_two() {
+                    self.fail(
+                        false,
+                        "'vscale_range' maximum must be power-of-two value",
+                        vec![v.into()],
+                    );
+                }
+            }
+        }
+        let sval = |k: &str| {
+            fa.get_string(k)
+                .and_then(Attribute::as_string)
+                .map(|s| s.value().to_vec())
+        };
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        if let Some(fp) = sval("frame-pointer") {
+            if !matches!(&fp[..], b"all" | b"non-leaf" | b"none" | b"reserved") {
+                self.fail(
+                    false,
+                    format!("invalid value for 'frame-pointer' attribute: {}", text(&fp)),
+                    vec![v.into()],
+                );
+            }
+        }
+        if max_width >= 512 && self.is_x86() {
+            if let Some(tf) = sval("target-features") {
+                let tf = text(&tf);
+                check!(
+                    self,
+                    !tf.contains("+avx512f") || !tf.contains("-evex512"),
+                    "512-bit vector arguments require 'evex512' for AVX512",
+                    v
+                );
+            }
+        }
+        for key in [
+            "patchable-function-prefix",
+            "patchable-function-entry",
+            "warn-stack-size",
+        ] {
+            if let Some(s) = sval(key) {
+                if !is_unsigned_base_ten(&s) {
+                    self.fail(
+                        false,
+                        format!("\"{key}\" takes an unsigned integer: {}", text(&s)),
+                        vec![v.into()],
+                    );
+                }
+            }
+        }
+        if let Some(s) = sval("sign-return-address") {
+            if !matches!(&s[..], b"none" | b"all" | b"non-leaf") {
+                self.fail(
+                    false,
+                    format!(
+                        "invalid value for 'sign-return-address' attribute: {}",
+                        text(&s)
+                    ),
+                    vec![v.into()],
+                );
+            }
+        }
+        if let Some(s) = sval("sign-return-address-key") {
+            if !matches!(&s[..], b"a_key" | b"b_key") {
+                self.fail(
+                    false,
+                    format!(
+                        "invalid value for 'sign-return-address-key' attribute: {}",
+                        text(&s)
+                    ),
+                    vec![v.into()],
+                );
+            }
+            if sval("sign-return-address").is_none() {
+                self.fail(
+                    false,
+                    "'sign-return-address-key' present without `sign-return-address`",
+                    vec![],
+                );
+            }
+        }
+        for key in [
+            "branch-target-enforcement",
+            "branch-protection-pauth-lr",
+            "guarded-control-stack",
+        ] {
+            if let Some(s) = sval(key) {
+                if !matches!(&s[..], b"" | b"true" | b"false") {
+                    self.fail(
+                        false,
+                        format!("invalid value for '{key}' attribute: {}", text(&s)),
+                        vec![v.into()],
+                    );
+                }
+            }
+        }
+        if let Some(s) = sval("vector-function-abi-variant") {
+            if !super::vfabi::is_valid_variant(ctx, &s, fty) {
+                self.fail(
+                    false,
+                    format!("invalid name for a VFABI variant: {}", text(&s)),
+                    vec![v.into()],
+                );
+            }
+        }
+    }
+
+    /// Whether the module's target triple names an x86 architecture.
+    pub(crate) fn is_x86(&self) -> bool {
+        let t = &self.ctx.module(self.m).triple;
+        let arch = t.split('-').next().unwrap_or("");
+        matches!(
+            arch,
+            "i386"
+                | "i486"
+                | "i586"
+                | "i686"
+                | "i786"
+                | "i886"
+                | "i986"
+                | "x86"
+                | "x86_64"
+                | "amd64"
+                | "x86_64h"
+        )
+    }
+}

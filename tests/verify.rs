@@ -1,0 +1,94 @@
+//! The verifier against LLVM 19: every module of `tests/data/verify` with
+//! llvm-as-19's verdict recorded in `expected.tsv` (scripts/verify-table.sh
+//! writes it; `.ci/run` re-derives it with `--check`). For each module,
+//! lair's `verify_as_llvm_as` must accept or reject it as llvm-as does, and
+//! its first line must be LLVM's first message.
+
+use lair::Context;
+use std::collections::BTreeSet;
+
+const DIR: &str = "tests/data/verify";
+
+struct Row {
+    name: String,
+    verdict: String,
+    first: String,
+}
+
+fn rows() -> Vec<Row> {
+    let table = std::fs::read_to_string(format!("{DIR}/expected.tsv")).expect("expected.tsv");
+    table
+        .lines()
+        .map(|l| {
+            let mut p = l.splitn(3, '\t');
+            Row {
+                name: p.next().unwrap_or_default().to_string(),
+                verdict: p.next().unwrap_or_default().to_string(),
+                first: p.next().unwrap_or_default().to_string(),
+            }
+        })
+        .collect()
+}
+
+/// lair's verdict on one module: `(verdict, first line)` in the table's
+/// terms.
+fn lair_verdict(name: &str) -> (String, String) {
+    let path = format!("{DIR}/{name}.ll");
+    let text = std::fs::read_to_string(&path).expect("module");
+    let mut ctx = Context::new();
+    let m = match ctx.parse_assembly(&text, &path) {
+        Ok(m) => m,
+        Err(e) => return ("parse-error".into(), e.to_string()),
+    };
+    let v = ctx.verify_as_llvm_as(m);
+    let first = v
+        .messages
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_end()
+        .to_string();
+    let verdict = match (v.rejected, first.is_empty()) {
+        (true, _) => "invalid",
+        (false, true) => "valid",
+        (false, false) => "debug-info",
+    };
+    (verdict.into(), first)
+}
+
+#[test]
+fn every_module_gets_llvm_19s_verdict_and_first_message() {
+    let rows = rows();
+    let mut failures = Vec::new();
+    for r in &rows {
+        let (verdict, first) = lair_verdict(&r.name);
+        if verdict != r.verdict || first != r.first {
+            failures.push(format!(
+                "{}: LLVM {} '{}', lair {} '{}'",
+                r.name, r.verdict, r.first, verdict, first
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} modules disagree:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_table_covers_enough_rules() {
+    let rows = rows();
+    let invalid: Vec<&Row> = rows.iter().filter(|r| r.verdict == "invalid").collect();
+    let messages: BTreeSet<&str> = rows
+        .iter()
+        .filter(|r| r.verdict != "valid")
+        .map(|r| r.first.as_str())
+        .collect();
+    assert!(invalid.len() >= 300, "{} invalid modules", invalid.len());
+    assert!(messages.len() >= 80, "{} distinct messages", messages.len());
+    assert!(rows.iter().any(|r| r.verdict == "valid"));
+    assert!(rows.iter().any(|r| r.verdict == "debug-info"));
+}
