@@ -12,7 +12,8 @@ use crate::ir::special::SpecialStore;
 use crate::layout::ModuleLayouts;
 use crate::replace::HandleCallback;
 use crate::types::TypeStore;
-use crate::value::{Graph, HandleTable};
+use crate::value::{Graph, HandleKey, HandleTable};
+use slotmap::SecondaryMap;
 
 /// The arena that owns every uniqued type and constant and every value of
 /// every module created in it. All entities are addressed by small `Copy`
@@ -27,8 +28,9 @@ pub struct Context {
     pub(crate) consts: ConstStore,
     pub(crate) specials: SpecialStore,
     pub(crate) layouts: ModuleLayouts,
-    /// Callbacks of callback handles, by handle slot.
-    pub(crate) callbacks: Vec<Option<HandleCallback>>,
+    /// Callbacks of callback handles, by handle key (a `SecondaryMap`
+    /// compares versions, so a dropped handle's key finds nothing).
+    pub(crate) callbacks: SecondaryMap<HandleKey, HandleCallback>,
 }
 
 /// # Creating a context
@@ -47,7 +49,7 @@ impl Context {
             consts: ConstStore::new(),
             specials: SpecialStore::default(),
             layouts: ModuleLayouts::default(),
-            callbacks: Vec::new(),
+            callbacks: SecondaryMap::new(),
         }
     }
 }

@@ -11,9 +11,12 @@
 use crate::constants::ConstKind;
 use crate::entity::NONE;
 use crate::inst::Opcode;
+use crate::ir::dbg::WrapperMerges;
 use crate::ir::inst::InstPayload;
 use crate::ir::{Block, Function, Global, Inst};
-use crate::value::{HandleEvent, HandleId, HandleKind, Use, Value, ValueKind, HAS_HANDLES};
+use crate::value::{
+    HandleEvent, HandleId, HandleKind, Use, Value, ValueKind, HAS_HANDLES, USED_BY_MD,
+};
 use crate::Context;
 
 /// A callback run for a [`HandleKind::Callback`] handle.
@@ -58,6 +61,10 @@ impl Context {
             panic!("replace_all_uses_with would make {to:?} use itself");
         }
         self.notify_rauw(from, to);
+        if self.graph.get(from).kind_bits & USED_BY_MD != 0 {
+            let merges = self.md_value_replaced(from, to);
+            self.merge_md_wrappers(merges);
+        }
         while let Some(u) = self.graph.move_plain_uses(from.idx, to.idx) {
             let c = self.graph.handle(self.graph.pool.uses[u as usize].user());
             self.handle_operand_change(c, from, to);
@@ -161,9 +168,30 @@ impl Context {
         match canon_other {
             Some(other) if other != c => {
                 self.replace_all_uses_with(c, other);
+                // Its handles are told before it goes, as LLVM's
+                // destroyConstant does.
+                self.notify_erase(c);
                 self.destroy_constant(c);
             }
             _ => self.const_replace_operand_in_place(c, from, to),
+        }
+    }
+
+    /// Merges metadata-as-value wrappers that metadata tracking made equal:
+    /// uses of the first move to the second, which stays.
+    fn merge_md_wrappers(&mut self, merges: WrapperMerges) {
+        for (old, new) in merges {
+            self.replace_all_uses_with(old, new);
+            self.notify_erase(old);
+            self.graph.free(old);
+        }
+    }
+
+    /// Metadata's part of erasing global value (or argument) `v`.
+    fn md_forget_deleted(&mut self, v: Value) {
+        if self.graph.get(v).kind_bits & USED_BY_MD != 0 {
+            let merges = self.md_value_deleted(v);
+            self.merge_md_wrappers(merges);
         }
     }
 
@@ -203,11 +231,7 @@ impl Context {
         let h = self
             .handles
             .create(&mut self.graph, Some(v), HandleKind::Callback);
-        let i = h.idx as usize;
-        if self.callbacks.len() <= i {
-            self.callbacks.resize_with(i + 1, || None);
-        }
-        self.callbacks[i] = Some(f);
+        self.callbacks.insert(h.0, f);
         h
     }
 
@@ -224,7 +248,7 @@ impl Context {
     /// If `h` was dropped, or is a poisoning handle whose value was erased
     /// or replaced.
     pub fn handle_value(&self, h: HandleId) -> Option<Value> {
-        self.handles.value(h)
+        self.handles.value(&self.graph, h)
     }
 
     /// The kind of a handle.
@@ -239,10 +263,8 @@ impl Context {
 
     /// Drops a handle; its id becomes stale.
     pub fn drop_handle(&mut self, h: HandleId) {
-        if let Some(slot) = self.callbacks.get_mut(h.idx as usize) {
-            *slot = None;
-        }
-        self.handles.drop_handle(&mut self.graph, h)
+        self.handles.drop_handle(&mut self.graph, h);
+        self.callbacks.remove(h.0);
     }
 
     fn notify_rauw(&mut self, from: Value, to: Value) {
@@ -254,7 +276,7 @@ impl Context {
             return;
         }
         for h in self.handles.handles_of(&self.graph, from) {
-            if !self.handles.names(h, from) {
+            if !self.handles.names(&self.graph, h, from) {
                 continue; // dropped or moved by an earlier callback (VH12)
             }
             match self.handles.kind(h) {
@@ -268,16 +290,16 @@ impl Context {
         }
     }
 
+    /// Runs `h`'s callback, taken out of the map while it runs (it may
+    /// drop `h`, add handles or RAUW); it goes back only if `h` is still
+    /// live. A callback handle without a callback (a copy) empties on
+    /// erasure.
     fn run_callback(&mut self, h: HandleId, ev: HandleEvent) {
-        let i = h.idx as usize;
-        match self.callbacks.get_mut(i).and_then(Option::take) {
+        match self.callbacks.remove(h.0) {
             Some(mut f) => {
                 f(self, h, ev);
-                if self.handles.is_live(h)
-                    && self.callbacks.len() > i
-                    && self.callbacks[i].is_none()
-                {
-                    self.callbacks[i] = Some(f);
+                if self.handles.is_live(h) && !self.callbacks.contains_key(h.0) {
+                    self.callbacks.insert(h.0, f);
                 }
             }
             None => {
@@ -291,12 +313,12 @@ impl Context {
     /// Tells the handles of `v` that it is being erased, in LLVM's order:
     /// every handle first (weak ones empty, callbacks run and may RAUW `v`
     /// away, poisoning ones are poisoned), asserting handles last (VH9).
-    fn notify_erase(&mut self, v: Value) {
+    pub(crate) fn notify_erase(&mut self, v: Value) {
         if self.graph.get(v).kind_bits & HAS_HANDLES == 0 {
             return;
         }
         for h in self.handles.handles_of(&self.graph, v) {
-            if !self.handles.names(h, v) {
+            if !self.handles.names(&self.graph, h, v) {
                 continue;
             }
             match self.handles.kind(h) {
@@ -400,7 +422,14 @@ impl Context {
             i.0,
             self.num_uses(i.0)
         );
-        if d.has_side() {
+        if d.kind_bits & USED_BY_MD != 0 {
+            // LLVM's Instruction destructor: metadata that wraps it now
+            // wraps `undef`.
+            let u = self.const_undef(d.ty);
+            let merges = self.md_value_replaced(i.0, u);
+            self.merge_md_wrappers(merges);
+        }
+        if self.graph.get(i.0).has_side() {
             self.remove_inst(i);
             self.free_user(i.0);
             return;
@@ -450,6 +479,7 @@ impl Context {
             b.0
         );
         self.remove_block(b);
+        self.drop_trailing_dbg_records(b.0.idx);
         self.free_user(b.0);
     }
 
@@ -497,9 +527,11 @@ impl Context {
             "uses remain when a value is erased: function {:?} is still used",
             f.0
         );
+        self.md_forget_deleted(f.0);
         let args = self.fdata(f).args.clone();
         for a in args {
             self.notify_erase(a);
+            self.md_forget_deleted(a);
             assert!(
                 self.use_empty(a),
                 "uses remain when a value is erased: argument {a:?}"
@@ -521,6 +553,7 @@ impl Context {
             "uses remain when a value is erased: global {:?} is still used",
             g.0
         );
+        self.md_forget_deleted(g.0);
         self.unlink_global(g.0);
         self.free_user(g.0);
     }

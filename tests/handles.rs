@@ -242,3 +242,43 @@ fn deletion_callbacks_run_newest_first_vh2() {
     ctx.erase_inst(Inst(v));
     assert_eq!(*log.borrow(), [2, 1, 0]);
 }
+
+/// A constant destroyed by re-uniquing (its operand was replaced and an
+/// equal constant already existed) is deleted like an erased value: weak
+/// handles empty and callbacks get `Deleted`, after the `Replaced` of the
+/// RAUW that moved its uses (LLVM `destroyConstant` runs the value
+/// handles' `ValueIsDeleted`). Its slot's next occupant starts with no
+/// handles.
+#[test]
+fn destroyed_constant_tells_its_handles() {
+    use lair::inst::Opcode;
+    let mut ctx = Context::new();
+    let m = ctx.create_module("m");
+    let (i8t, i32t) = (ctx.i8_type(), ctx.i32_type());
+    let g1 = ctx.add_global_var(m, "g1", i32t, 0);
+    let g2 = ctx.add_global_var(m, "g2", i32t, 0);
+    let p1 = ctx.const_expr(Opcode::PtrToInt, i8t, &[g1.0], 0, None);
+    let p2 = ctx.const_expr(Opcode::PtrToInt, i8t, &[g2.0], 0, None);
+    let weak = ctx.create_handle(Some(p1), HandleKind::Weak);
+    let log = Rc::new(RefCell::new(Vec::new()));
+    let l = log.clone();
+    ctx.create_callback_handle(p1, Box::new(move |_, _, ev| l.borrow_mut().push(ev)));
+    ctx.replace_all_uses_with(g1.0, g2.0);
+    assert!(!ctx.is_live(p1));
+    assert_eq!(ctx.handle_value(weak), None);
+    assert_eq!(
+        *log.borrow(),
+        [
+            HandleEvent::Replaced { old: p1, new: p2 },
+            HandleEvent::Deleted(p1)
+        ]
+    );
+    // The freed slot is reused; a handle on the new occupant is alone on
+    // its list and follows its RAUW.
+    let fresh: Vec<Value> = (0..4u64).map(|k| ctx.const_int(i32t, k + 100)).collect();
+    let h = ctx.create_handle(Some(fresh[0]), HandleKind::WeakTracking);
+    ctx.set_handle(weak, None);
+    ctx.replace_all_uses_with(fresh[0], fresh[1]);
+    assert_eq!(ctx.handle_value(h), Some(fresh[1]));
+    ctx.check_use_lists().unwrap();
+}

@@ -1787,10 +1787,13 @@ fn metadata_and_debug_records() {
     let extra = ctx.extra_mut(r);
     extra.dbg = Some(loc);
     extra.md.add(custom_kind, custom);
-    extra.dbg_records.push(DbgRecord {
-        kind: "value".into(),
-        ops: vec![Some(vx), Some(var), Some(expr), Some(loc)],
-    });
+    ctx.push_dbg_record(
+        r,
+        DbgRecord {
+            kind: "value".into(),
+            ops: vec![Some(vx), Some(var), Some(expr), Some(loc)],
+        },
+    );
     // A `DIArgList` location with its expression, a declare of a global's
     // address and a label: all printed inline or by number as LLVM does.
     let one = ctx.const_int(i32t, 1);
@@ -1830,19 +1833,27 @@ fn metadata_and_debug_records() {
         false,
     );
     let vg = ctx.md_value(g.0);
-    let extra = ctx.extra_mut(r);
-    extra.dbg_records.push(DbgRecord {
-        kind: "value".into(),
-        ops: vec![Some(args), Some(var), Some(sum), Some(loc)],
-    });
-    extra.dbg_records.push(DbgRecord {
-        kind: "declare".into(),
-        ops: vec![Some(vg), Some(var), Some(expr), Some(loc)],
-    });
-    extra.dbg_records.push(DbgRecord {
-        kind: "label".into(),
-        ops: vec![Some(label), Some(loc)],
-    });
+    ctx.push_dbg_record(
+        r,
+        DbgRecord {
+            kind: "value".into(),
+            ops: vec![Some(args), Some(var), Some(sum), Some(loc)],
+        },
+    );
+    ctx.push_dbg_record(
+        r,
+        DbgRecord {
+            kind: "declare".into(),
+            ops: vec![Some(vg), Some(var), Some(expr), Some(loc)],
+        },
+    );
+    ctx.push_dbg_record(
+        r,
+        DbgRecord {
+            kind: "label".into(),
+            ops: vec![Some(label), Some(loc)],
+        },
+    );
 
     let text = ctx.print_module(m);
     check(

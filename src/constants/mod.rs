@@ -945,7 +945,10 @@ impl Context {
         self.insert_hash(c.idx, hash);
     }
 
-    /// Removes an unused constant from the uniquing table and frees it.
+    /// Removes an unused constant from the uniquing table and frees it;
+    /// its value handles are told first, as for an erased value (LLVM's
+    /// `destroyConstant` deletes the constant, which runs
+    /// `ValueIsDeleted`).
     pub(crate) fn destroy_constant(&mut self, c: Value) {
         debug_assert!(self.use_empty(c));
         self.unintern(c);

@@ -91,8 +91,10 @@ pub struct InstExtra {
     /// attachment order within a kind.
     pub md: crate::ir::metadata::MdAttachments,
     /// Debug records (`#dbg_value(...)` lines) printed before the
-    /// instruction, kept as their metadata operands and kind.
-    pub dbg_records: Vec<DbgRecord>,
+    /// instruction, kept as their metadata operands and kind. Changed only
+    /// through `Context::set_dbg_records` and friends (`ir/dbg.rs`), which
+    /// keep the metadata store's index of debug users.
+    pub(crate) dbg_records: Vec<DbgRecord>,
 }
 
 /// A non-instruction debug record (LLVM 19 `#dbg_value` and friends).
@@ -368,6 +370,9 @@ impl Context {
             self.graph.values[last as usize].c = v.idx;
         }
         self.graph.values[b.0.idx as usize].nops = v.idx;
+        if !self.md.trailing_dbg.is_empty() {
+            self.absorb_trailing_dbg_records(b.0.idx, Inst(v));
+        }
         if matches!(payload, InstPayload::None) && storage != OperandStorage::HungOff {
             core::mem::forget(payload);
             return Inst(v);
@@ -517,7 +522,9 @@ impl Context {
         self.link_inst(b.0.idx, i, last, NONE);
     }
 
-    /// Inserts detached `i` before `pos`. O(1).
+    /// Inserts detached `i` before `pos`, after `pos`'s debug records,
+    /// which `i` then carries (LLVM 19's `insertBefore(Instruction *)`).
+    /// O(1).
     #[inline]
     pub fn insert_inst_before(&mut self, pos: Inst, i: Inst) {
         let d = self.graph.get(pos.0);
@@ -526,7 +533,8 @@ impl Context {
         self.link_inst(blk, i, prev, pos.0.idx);
     }
 
-    /// Inserts detached `i` after `pos`. O(1).
+    /// Inserts detached `i` after `pos` (after the debug records of the
+    /// instruction that followed `pos`, which `i` then carries). O(1).
     #[inline]
     pub fn insert_inst_after(&mut self, pos: Inst, i: Inst) {
         let d = self.graph.get(pos.0);
@@ -536,7 +544,9 @@ impl Context {
     }
 
     /// The one primitive that links an instruction into a block between
-    /// `prev` and `next`.
+    /// `prev` and `next`. Debug records follow LLVM 19: `i` takes the
+    /// records of `next` (they were printed between `prev` and `next`), or
+    /// at the block's end, the block's trailing records.
     fn link_inst(&mut self, blk: u32, i: Inst, prev: u32, next: u32) {
         {
             let d = self.graph.get_mut(i.0);
@@ -567,11 +577,34 @@ impl Context {
                 self.set_local_name(f, i.0, &n);
             }
         }
+        if next == NONE {
+            if !self.md.trailing_dbg.is_empty() {
+                self.absorb_trailing_dbg_records(blk, i);
+            }
+        } else if self.graph.values[next as usize].has_side() {
+            let n = Inst(self.graph.handle(next));
+            let records = self.take_dbg_records(n);
+            if !records.is_empty() {
+                self.prepend_dbg_records(i, records);
+            }
+        }
     }
 
-    /// The one primitive that unlinks an instruction from its block. O(1).
-    #[inline]
+    /// Takes `i` out of its block, leaving it detached (LLVM
+    /// `removeFromParent`). Its debug records stay where they were: they
+    /// go to the next instruction, or at the block's end wait for the next
+    /// instruction placed there. O(1 + records).
     pub fn remove_inst(&mut self, i: Inst) {
+        if self.graph.get(i.0).has_side() {
+            self.hand_over_dbg_records(i);
+        }
+        self.unlink_inst(i);
+    }
+
+    /// The one primitive that unlinks an instruction from its block,
+    /// records and all. O(1).
+    #[inline]
+    pub(crate) fn unlink_inst(&mut self, i: Inst) {
         let d = self.graph.get(i.0);
         let (blk, prev, next) = (d.a, d.b, d.c);
         if blk == NONE {
@@ -597,7 +630,9 @@ impl Context {
         d.c = NONE;
     }
 
-    /// Moves `i` (in any block) to just before `pos`. O(1).
+    /// Moves `i` (in any block) to just before `pos` (LLVM `moveBefore`:
+    /// `i`'s debug records stay behind, and `i` takes `pos`'s). O(1 +
+    /// records).
     pub fn move_inst_before(&mut self, i: Inst, pos: Inst) {
         self.remove_inst(i);
         self.insert_inst_before(pos, i);
@@ -616,10 +651,16 @@ impl Context {
         let before = (next != NONE).then(|| Block(self.graph.handle(next)));
         self.insert_block(f, nb, before);
         let old_succs = self.successors(b);
+        // The records before `at` stay in `b`, for its new branch (LLVM's
+        // `splitBasicBlock`); the others travel with their instructions.
+        let records = self.take_dbg_records(at);
+        if !records.is_empty() {
+            self.md.trailing_dbg.insert(b.0.idx, records);
+        }
         let mut cur = Some(at);
         while let Some(i) = cur {
             cur = self.next_inst(i);
-            self.remove_inst(i);
+            self.unlink_inst(i);
             self.append_inst(nb, i);
         }
         let lt = self.void_type();

@@ -6,6 +6,7 @@
 //! (names and per-kind payloads) that keep the hot value record small.
 
 pub mod attributes;
+pub mod dbg;
 pub mod function;
 pub mod global;
 pub mod inst;

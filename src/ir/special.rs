@@ -54,6 +54,23 @@ pub(crate) struct SpecialStore {
     md_values: hashbrown::HashMap<Metadata, u32>,
 }
 
+impl SpecialStore {
+    /// The wrapper of `md` (raw value index), if one was made.
+    pub(crate) fn md_value_of(&self, md: Metadata) -> Option<u32> {
+        self.md_values.get(&md).copied()
+    }
+
+    /// Forgets the wrapper of `md` and returns it.
+    pub(crate) fn take_md_value(&mut self, md: Metadata) -> Option<u32> {
+        self.md_values.remove(&md)
+    }
+
+    /// Records `m` (raw value index) as the wrapper of `md`.
+    pub(crate) fn set_md_value(&mut self, md: Metadata, m: u32) {
+        self.md_values.insert(md, m);
+    }
+}
+
 /// # Block addresses, inline asm, metadata as values
 ///
 /// `blockaddress` constants, inline assembler values and metadata used as

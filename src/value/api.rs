@@ -228,8 +228,10 @@ impl Context {
     }
 
     /// Walks every use list in both directions and compares it with every
-    /// user's operands. `Err` names the first inconsistency.
+    /// user's operands, then walks every value-handle list the same way.
+    /// `Err` names the first inconsistency.
     pub fn check_use_lists(&self) -> Result<(), String> {
-        self.graph.check()
+        self.graph.check()?;
+        self.handles.check(&self.graph)
     }
 }

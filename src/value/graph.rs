@@ -6,7 +6,8 @@
 //! moves) is written in terms of them.
 
 use super::{
-    UseData, UsePool, Value, ValueData, HAS_SIDE, KIND_FREE, KIND_MASK, OPNO_FAR, USER_MASK,
+    UseData, UsePool, Value, ValueData, HAS_HANDLES, HAS_SIDE, KIND_FREE, KIND_MASK, OPNO_FAR,
+    USER_MASK,
 };
 use crate::entity::NONE;
 use crate::value::Use;
@@ -80,11 +81,13 @@ impl Graph {
         }
     }
 
-    /// Frees the slot of `v`. Its operands must have been released and it
-    /// must have no uses; ids naming it become stale.
+    /// Frees the slot of `v`. Its operands must have been released, it
+    /// must have no uses and no value handles (the caller told them); ids
+    /// naming it become stale.
     pub(crate) fn free(&mut self, v: Value) {
         let d = &mut self.values[v.idx as usize];
         debug_assert!(d.first_use == NONE);
+        debug_assert!(d.kind_bits & HAS_HANDLES == 0, "freeing {v:?} with handles");
         // Only the kind and the free-list link are written: a free slot's
         // other words are never read (`alloc` overwrites the whole record).
         d.kind_bits = KIND_FREE;

@@ -38,8 +38,8 @@ mod pool;
 
 pub(crate) use graph::Graph;
 pub use graph::{UseIter, UserIter};
-pub(crate) use handles::HandleTable;
 pub use handles::{HandleEvent, HandleId, HandleKind};
+pub(crate) use handles::{HandleKey, HandleTable};
 pub(crate) use pool::UsePool;
 
 use crate::entity::NONE;
@@ -133,8 +133,13 @@ pub(crate) const HAS_HANDLES: u8 = 0x80;
 /// Bit of `kind_bits` marking a value that has a side record (its index is
 /// in `Graph::side_idx`).
 pub(crate) const HAS_SIDE: u8 = 0x40;
+/// Bit of `kind_bits` marking a value that some metadata wraps (a
+/// `ValueAsMetadata` of `ir/metadata` exists for it: LLVM's
+/// `IsUsedByMD`), so RAUW and erasure tell the metadata without a lookup
+/// for every other value.
+pub(crate) const USED_BY_MD: u8 = 0x20;
 /// The `ValueKind` part of `kind_bits`.
-pub(crate) const KIND_MASK: u8 = 0x3f;
+pub(crate) const KIND_MASK: u8 = 0x1f;
 /// Bit of `UseData::tag` marking that the user is a uniqued constant, so
 /// RAUW decides the policy without loading the user.
 pub(crate) const CONST_USER: u32 = 1 << 31;
@@ -148,7 +153,8 @@ pub(crate) const CONST_USER: u32 = 1 << 31;
 pub(crate) struct ValueData {
     pub(crate) ty: Type,
     pub(crate) first_use: u32,
-    /// `ValueKind as u8`, plus [`HAS_HANDLES`] and [`HAS_SIDE`];
+    /// `ValueKind as u8`, plus [`HAS_HANDLES`], [`HAS_SIDE`] and
+    /// [`USED_BY_MD`];
     /// [`KIND_FREE`] when free.
     pub(crate) kind_bits: u8,
     /// Opcode (instructions) or constant kind (constants).

@@ -96,7 +96,7 @@ impl Parser<'_> {
             }
             let i = self.parse_instruction(b)?;
             if !records.is_empty() {
-                self.ctx.extra_mut(i).dbg_records = std::mem::take(&mut records);
+                self.ctx.set_dbg_records(i, std::mem::take(&mut records));
             }
             if self.ctx.opcode(i).is_terminator() {
                 return Ok(());

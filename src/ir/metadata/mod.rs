@@ -27,10 +27,10 @@ mod store;
 pub use attach::{MdAttachments, MdKindId, NamedMd};
 pub use kinds::{FieldName, SpecKind};
 pub use print::{write_md_node_body, write_md_operand, write_md_string, MdPrinter, MdSlots};
-pub(crate) use store::MdStore;
+pub(crate) use store::{MdStore, VamTarget};
 
 use crate::entity::plain_entity;
-use crate::value::Value;
+use crate::value::{Value, USED_BY_MD};
 use crate::Context;
 
 plain_entity!(
@@ -129,11 +129,11 @@ impl MdData {
         }
     }
 
-    /// Re-points every operand equal to `old` at `new`.
-    fn replace_operand(&mut self, old: Metadata, new: Metadata) {
+    /// Re-points every operand equal to `old` at `new` (`None`: `null`).
+    fn replace_operand(&mut self, old: Metadata, new: Option<Metadata>) {
         let fix = |o: &mut Option<Metadata>| {
             if *o == Some(old) {
-                *o = Some(new);
+                *o = new;
             }
         };
         match self {
@@ -149,6 +149,25 @@ impl MdData {
             }
             _ => {}
         }
+    }
+}
+
+impl MdData {
+    /// Makes a tuple or specialised node distinct (LLVM's
+    /// `storeDistinctInContext`, for a node whose operand changed in a way
+    /// that can no longer be uniqued).
+    fn make_distinct(&mut self) {
+        match self {
+            MdData::Tuple { distinct, .. } | MdData::Specialized { distinct, .. } => {
+                *distinct = true
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether the node is a `!DIArgList(...)`.
+    pub(crate) fn is_arg_list(&self) -> bool {
+        self.spec_kind() == Some(SpecKind::DIArgList)
     }
 }
 
@@ -223,8 +242,14 @@ impl Context {
         })
     }
 
-    /// `v` as metadata (`ValueAsMetadata`), uniqued per value.
+    /// `v` as metadata (`ValueAsMetadata`), uniqued per value. The
+    /// metadata follows `v`: RAUW re-points it, erasing `v` turns it into
+    /// what LLVM 19 makes of it (`ir/dbg.rs`).
+    ///
+    /// # Panics
+    /// If `v` is stale.
     pub fn md_value(&mut self, v: Value) -> Metadata {
+        self.graph.get_mut(v).kind_bits |= USED_BY_MD;
         self.md.intern(MdData::Value(v))
     }
 

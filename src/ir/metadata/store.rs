@@ -16,9 +16,18 @@
 //!   before use); it is emptied when the last temporary is resolved.
 //!   Nodes created earlier cannot reference a temporary, so they never need
 //!   rewriting.
+//! * `vam_users[m]`, for a value-as-metadata `m`, lists every tuple or
+//!   specialised node created with `m` as an operand (or given it later),
+//!   possibly with stale extras (checked before use); it is kept for the
+//!   store's whole life, because RAUW and erasure of the wrapped value
+//!   rewrite those nodes (LLVM's metadata tracking).
+//! * `dbg_users[m]` lists instructions whose debug records were given an
+//!   operand resolving to `m` (a superset, checked before use).
 
 use super::attach::KindTable;
 use super::{MdData, Metadata};
+use crate::ir::inst::DbgRecord;
+use crate::value::Value;
 use core::hash::BuildHasher;
 use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 use smallvec::SmallVec;
@@ -29,6 +38,17 @@ enum Entry {
     Forward(Metadata),
 }
 
+/// What a value-as-metadata whose value goes away becomes.
+pub(crate) enum VamTarget {
+    /// The value was replaced by the one this value-as-metadata wraps.
+    Replaced(Metadata),
+    /// The value was deleted; `poison` wraps a `poison` of its type.
+    Deleted {
+        /// `poison` of the deleted value's type, as metadata.
+        poison: Metadata,
+    },
+}
+
 /// The metadata store held by the [`Context`](crate::Context).
 pub(crate) struct MdStore {
     entries: Vec<Entry>,
@@ -36,6 +56,15 @@ pub(crate) struct MdStore {
     hasher: DefaultHashBuilder,
     live_temps: u32,
     users: HashMap<Metadata, SmallVec<[Metadata; 2]>>,
+    /// Nodes with a value-as-metadata operand, by that operand.
+    vam_users: HashMap<Metadata, SmallVec<[Metadata; 2]>>,
+    /// Instructions whose debug records name a metadata operand (a
+    /// value-as-metadata or a `DIArgList`), by that operand.
+    pub(crate) dbg_users: HashMap<Metadata, SmallVec<[Value; 2]>>,
+    /// Debug records left at the end of a block whose last instruction
+    /// was erased (LLVM's trailing `DbgMarker`), by block; the next
+    /// terminator placed at the block's end takes them.
+    pub(crate) trailing_dbg: HashMap<u32, Vec<DbgRecord>>,
     pub(crate) kinds: KindTable,
 }
 
@@ -51,6 +80,9 @@ impl MdStore {
             hasher: DefaultHashBuilder::default(),
             live_temps: 0,
             users: HashMap::new(),
+            vam_users: HashMap::new(),
+            dbg_users: HashMap::new(),
+            trailing_dbg: HashMap::new(),
             kinds: KindTable::new(),
         }
     }
@@ -127,6 +159,7 @@ impl MdStore {
         let md = self.push(d);
         self.insert_uniq(h, md);
         self.track_users(md);
+        self.track_vam_users(md);
         md
     }
 
@@ -137,6 +170,7 @@ impl MdStore {
         }
         let md = self.push(d);
         self.track_users(md);
+        self.track_vam_users(md);
         md
     }
 
@@ -155,6 +189,151 @@ impl MdStore {
                 list.push(md);
             }
         });
+    }
+
+    /// Records `md` as a user of each of its value-as-metadata operands.
+    fn track_vam_users(&mut self, md: Metadata) {
+        let entries = &self.entries;
+        let Entry::Data(d) = &entries[md.index()] else {
+            return;
+        };
+        let vam_users = &mut self.vam_users;
+        d.for_each_operand(|op| {
+            if matches!(entries[op.index()], Entry::Data(MdData::Value(_))) {
+                let list = vam_users.entry(op).or_default();
+                if list.last() != Some(&md) {
+                    list.push(md);
+                }
+            }
+        });
+    }
+
+    /// Whether `md` (resolved) is a value-as-metadata.
+    fn is_vam(&self, md: Metadata) -> bool {
+        matches!(self.data(md), MdData::Value(_))
+    }
+
+    /// The value-as-metadata of `v`, if one was made.
+    pub(crate) fn vam_of(&self, v: Value) -> Option<Metadata> {
+        let d = MdData::Value(v);
+        self.find(hash_of(&self.hasher, &d), &d)
+    }
+
+    /// Re-keys value-as-metadata `md` to wrap `to` instead (no entry for
+    /// `to` exists): its id, and so every node and record naming it, now
+    /// stands for `to` (LLVM's `handleRAUW` when `To` has no metadata).
+    pub(crate) fn rekey_vam(&mut self, md: Metadata, to: Value) {
+        debug_assert!(self.vam_of(to).is_none());
+        self.unintern(md);
+        *self.data_mut(md) = MdData::Value(to);
+        let h = hash_of(&self.hasher, self.data(md));
+        self.insert_uniq(h, md);
+    }
+
+    /// The nodes that use value-as-metadata `old` are re-pointed: at `new`
+    /// (RAUW), or, when its value is deleted, `DIArgList`s
+    /// at `poison` and every other node at `null`, that node becoming
+    /// distinct (LLVM 19's `handleChangedOperand` for a deleted constant).
+    /// A uniqued user that then equals an existing node is made distinct
+    /// (LLVM, for a resolved node), except a `DIArgList`, which has no
+    /// distinct form and is merged into the existing one. `old` forwards
+    /// to `new` (RAUW) or leaves the interning table (deletion).
+    ///
+    /// Returns the nodes merged away, as `(merged, into)` pairs, `(old,
+    /// new or poison)` first: their record users and metadata-as-value
+    /// wrappers follow (the caller's part).
+    pub(crate) fn retarget_vam(
+        &mut self,
+        old: Metadata,
+        how: VamTarget,
+    ) -> Vec<(Metadata, Metadata)> {
+        let (new, poison) = match how {
+            VamTarget::Replaced(n) => (Some(n), n),
+            VamTarget::Deleted { poison } => (None, poison),
+        };
+        let mut merged = vec![(old, new.unwrap_or(poison))];
+        self.unintern(old);
+        let users = self.vam_users.remove(&old).unwrap_or_default();
+        for u in users {
+            let Entry::Data(d) = &self.entries[u.index()] else {
+                continue;
+            };
+            let mut has = false;
+            d.for_each_operand(|op| has |= op == old);
+            if !has {
+                continue;
+            }
+            let arg_list = d.is_arg_list();
+            let uniqued = !d.is_distinct();
+            let to = if arg_list {
+                Some(new.unwrap_or(poison))
+            } else {
+                new
+            };
+            if uniqued {
+                self.unintern(u);
+            }
+            let data = self.data_mut(u);
+            data.replace_operand(old, to);
+            if to.is_none() {
+                data.make_distinct();
+            }
+            if let Some(t) = to {
+                self.vam_users.entry(t).or_default().push(u);
+            }
+            if !uniqued || to.is_none() {
+                continue;
+            }
+            let h = hash_of(&self.hasher, self.data(u));
+            match self.find(h, self.data(u)) {
+                None => self.insert_uniq(h, u),
+                Some(x) if arg_list => {
+                    self.entries[u.index()] = Entry::Forward(x);
+                    merged.push((u, x));
+                }
+                Some(_) => self.data_mut(u).make_distinct(),
+            }
+        }
+        if let Some(n) = new {
+            self.entries[old.index()] = Entry::Forward(n);
+        }
+        merged
+    }
+
+    /// Moves the record-user list of `from` to `to`.
+    pub(crate) fn move_dbg_users(&mut self, from: Metadata, to: Metadata) -> SmallVec<[Value; 2]> {
+        let users = self.dbg_users.remove(&from).unwrap_or_default();
+        if !users.is_empty() {
+            let list = self.dbg_users.entry(to).or_default();
+            for &u in &users {
+                if !list.contains(&u) {
+                    list.push(u);
+                }
+            }
+        }
+        users
+    }
+
+    /// Records instruction `i` as a user of the value-as-metadata and
+    /// `DIArgList` operands of `r`.
+    pub(crate) fn index_dbg_record(&mut self, i: Value, r: &DbgRecord) {
+        for m in r.ops.iter().flatten() {
+            let m = self.resolve(*m);
+            // A temporary stands for a value not parsed yet (a forward
+            // reference): its users move with it when it is resolved.
+            let d = self.data(m);
+            if matches!(d, MdData::Value(_) | MdData::Temporary) || d.is_arg_list() {
+                let list = self.dbg_users.entry(m).or_default();
+                if list.last() != Some(&i) {
+                    list.push(i);
+                }
+            }
+        }
+    }
+
+    /// The nodes recorded as users of value-as-metadata `m` (a superset).
+    pub(crate) fn vam_users_of(&self, m: Metadata) -> &[Metadata] {
+        self.vam_users.get(&m).map_or(&[], |l| l)
     }
 
     pub(crate) fn temporary(&mut self) -> Metadata {
@@ -182,6 +361,7 @@ impl MdStore {
                 continue;
             };
             self.entries[old.index()] = Entry::Forward(new);
+            self.move_dbg_users(old, new);
             let users = self.users.remove(&old).unwrap_or_default();
             for u in users {
                 // A user merged away earlier forwards already; its own users
@@ -193,10 +373,13 @@ impl MdStore {
                 if uniqued {
                     self.unintern(u);
                 }
-                self.data_mut(u).replace_operand(old, new);
+                self.data_mut(u).replace_operand(old, Some(new));
                 let list = self.users.entry(new).or_default();
                 if !list.contains(&u) {
                     list.push(u);
+                }
+                if self.is_vam(new) {
+                    self.vam_users.entry(new).or_default().push(u);
                 }
                 if uniqued {
                     if let Some(x) = self.reintern(u) {
@@ -280,6 +463,9 @@ impl MdStore {
         }
         if let (Some(m), true) = (md, self.live_temps > 0) {
             self.users.entry(m).or_default().push(node);
+        }
+        if let Some(m) = md.filter(|&m| self.is_vam(m)) {
+            self.vam_users.entry(m).or_default().push(node);
         }
     }
 }
