@@ -6,6 +6,7 @@ pub mod asm;
 pub mod bitstream;
 pub mod gep;
 pub mod graph;
+pub mod verify;
 
 /// A workload: its WORKLOADS.md name and its runner.
 pub type Workload = (&'static str, fn(&Opts));
@@ -23,5 +24,6 @@ pub const ALL: &[Workload] = &[
     ("handles", graph::handles),
     ("parse_ll", asm::parse_ll),
     ("print_ll", asm::print_ll),
+    ("verify", verify::verify),
     ("bitstream_walk", bitstream::bitstream_walk),
 ];

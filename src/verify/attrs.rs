@@ -14,6 +14,52 @@ use crate::ir::attributes::{
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
 
+/// The kinds of an attribute set as a bit mask by LLVM enum value (all
+/// below 128): one pass over the set, then each query is a bit test.
+#[derive(Copy, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Kinds(u128);
+
+impl Kinds {
+    /// The kinds in `set` (string attributes are not kinds).
+    #[inline]
+    pub(crate) fn of(set: &AttributeSet) -> Kinds {
+        let mut m = 0u128;
+        for a in set.iter() {
+            if let Some(k) = a.kind() {
+                m |= 1u128 << (k as u8);
+            }
+        }
+        Kinds(m)
+    }
+
+    /// The kinds of every parameter set of `list`.
+    pub(crate) fn of_params(list: &AttributeList) -> Kinds {
+        let mut m = Kinds::default();
+        for k in 0..list.num_param_sets() {
+            m.0 |= Kinds::of(list.param_attrs(k)).0;
+        }
+        m
+    }
+
+    /// Whether `k` is in the mask.
+    #[inline]
+    pub(crate) fn has(self, k: AttrKind) -> bool {
+        (self.0 >> (k as u8)) & 1 != 0
+    }
+
+    /// Whether any of `ks` is in the mask.
+    #[inline]
+    pub(crate) fn any(self, ks: &[AttrKind]) -> bool {
+        ks.iter().any(|&k| self.has(k))
+    }
+
+    /// The union of two masks.
+    #[inline]
+    pub(crate) fn union(self, o: Kinds) -> Kinds {
+        Kinds(self.0 | o.0)
+    }
+}
+
 /// LLVM 19's string attributes with boolean values (`ATTRIBUTE_STRBOOL`).
 const STR_BOOL: [&str; 10] = [
     "approx-func-fp-math",
@@ -129,6 +175,9 @@ impl Verifier<'_> {
             return;
         }
         self.verify_attribute_types(set, v);
+        let kinds = Kinds::of(set);
+        let has = |k: AttrKind| kinds.has(k);
+        let get = |k: AttrKind| if kinds.has(k) { set.get(k) } else { None };
         for a in set.iter() {
             if let Some(k) = a.kind() {
                 if !k.allowed_on(AttrPosition::Param) {
@@ -142,7 +191,7 @@ impl Verifier<'_> {
                 }
             }
         }
-        if set.has(AttrKind::ImmArg) {
+        if has(AttrKind::ImmArg) {
             check!(
                 self,
                 set.len() == 1,
@@ -150,12 +199,12 @@ impl Verifier<'_> {
                 v
             );
         }
-        let count = set.has(AttrKind::ByVal) as u32
-            + set.has(AttrKind::InAlloca) as u32
-            + set.has(AttrKind::Preallocated) as u32
-            + (set.has(AttrKind::StructRet) || set.has(AttrKind::InReg)) as u32
-            + set.has(AttrKind::Nest) as u32
-            + set.has(AttrKind::ByRef) as u32;
+        let count = has(AttrKind::ByVal) as u32
+            + has(AttrKind::InAlloca) as u32
+            + has(AttrKind::Preallocated) as u32
+            + (has(AttrKind::StructRet) || has(AttrKind::InReg)) as u32
+            + has(AttrKind::Nest) as u32
+            + has(AttrKind::ByRef) as u32;
         check!(
             self,
             count <= 1,
@@ -205,11 +254,11 @@ impl Verifier<'_> {
             ),
         ];
         for (a, b, msg) in pairs {
-            check!(self, !(set.has(a) && set.has(b)), msg, v);
+            check!(self, !(has(a) && has(b)), msg, v);
         }
         check!(
             self,
-            !(set.has(AttrKind::Writable) && set.has(AttrKind::ReadOnly)),
+            !(has(AttrKind::Writable) && has(AttrKind::ReadOnly)),
             "Attributes writable and readonly are incompatible!",
             v
         );
@@ -227,7 +276,7 @@ impl Verifier<'_> {
             }
         }
         if ctx.is_ptr(ty) {
-            if let Some(a) = set.get(AttrKind::Alignment).and_then(Attribute::int_value) {
+            if let Some(a) = get(AttrKind::Alignment).and_then(Attribute::int_value) {
                 check!(
                     self,
                     a <= super::inst::MAX_ALIGN,
@@ -241,7 +290,7 @@ impl Verifier<'_> {
                 (AttrKind::InAlloca, "inalloca"),
                 (AttrKind::Preallocated, "preallocated"),
             ] {
-                if let Some(t) = set.get(k).and_then(Attribute::type_value) {
+                if let Some(t) = get(k).and_then(Attribute::type_value) {
                     check!(
                         self,
                         ctx.is_sized(t),
@@ -258,7 +307,7 @@ impl Verifier<'_> {
                 }
             }
         }
-        if let Some(Attribute::Initializes(list)) = set.get(AttrKind::Initializes) {
+        if let Some(Attribute::Initializes(list)) = get(AttrKind::Initializes) {
             let r = list.ranges();
             check!(
                 self,
@@ -274,7 +323,7 @@ impl Verifier<'_> {
                 v
             );
         }
-        if let Some(val) = set.get(AttrKind::NoFpClass).and_then(Attribute::int_value) {
+        if let Some(val) = get(AttrKind::NoFpClass).and_then(Attribute::int_value) {
             check!(
                 self,
                 val != 0,
@@ -288,7 +337,7 @@ impl Verifier<'_> {
                 v
             );
         }
-        if let Some(Attribute::Range(r)) = set.get(AttrKind::Range) {
+        if let Some(Attribute::Range(r)) = get(AttrKind::Range) {
             let w = r.bit_width();
             check!(
                 self,
@@ -301,6 +350,11 @@ impl Verifier<'_> {
 
     /// LLVM's `verifyFunctionAttrs`: `attrs` of a function or call of type
     /// `fty`; `v` (the function or call) is printed.
+    ///
+    /// The rules read only the list, the type, the two flags and (for
+    /// `jumptable`) the function's `unnamed_addr`, so a combination that
+    /// passed once passes again: it is remembered by the identity of the
+    /// list's sets (the parser shares equal sets), and checked once.
     pub(crate) fn verify_function_attrs(
         &mut self,
         fty: Type,
@@ -309,15 +363,46 @@ impl Verifier<'_> {
         is_intrinsic: bool,
         is_inline_asm: bool,
     ) {
-        let ctx = self.ctx;
         if attrs.is_empty() {
             return;
         }
-        let (ret, params, _) = {
-            let (r, p, va) = ctx.function_parts(fty).expect("a function type");
-            (r, p.to_vec(), va)
-        };
-        let ret_attrs = attrs.ret_attrs().clone();
+        let ctx = self.ctx;
+        let jump_table = ctx.value_kind(v) == ValueKind::Function
+            && ctx.global_data(v).unnamed_addr == crate::ir::global::UnnamedAddr::Global;
+        let flags = is_intrinsic as usize
+            | (is_inline_asm as usize) << 1
+            | ((ctx.value_kind(v) == ValueKind::Function) as usize) << 2
+            | (jump_table as usize) << 3;
+        let mut key = core::mem::take(&mut self.attr_key);
+        key.clear();
+        key.push(fty.index());
+        key.push(flags);
+        key.push(attrs.ret_attrs().as_slice().as_ptr() as usize);
+        key.push(attrs.fn_attrs().as_slice().as_ptr() as usize);
+        for k in 0..attrs.num_param_sets() {
+            key.push(attrs.param_attrs(k).as_slice().as_ptr() as usize);
+        }
+        if !self.attrs_ok.contains(&key[..]) {
+            let errors = self.report.errors.len();
+            self.verify_function_attrs_once(fty, attrs, v, is_intrinsic, is_inline_asm);
+            if self.report.errors.len() == errors {
+                self.attrs_ok.insert(key.as_slice().into());
+            }
+        }
+        self.attr_key = key;
+    }
+
+    fn verify_function_attrs_once(
+        &mut self,
+        fty: Type,
+        attrs: &AttributeList,
+        v: Value,
+        is_intrinsic: bool,
+        is_inline_asm: bool,
+    ) {
+        let ctx = self.ctx;
+        let (ret, params, _) = ctx.function_parts(fty).expect("a function type");
+        let ret_attrs = attrs.ret_attrs();
         for a in ret_attrs.iter() {
             if let Some(k) = a.kind() {
                 if !k.allowed_on(AttrPosition::Return) {
@@ -338,30 +423,31 @@ impl Verifier<'_> {
             }
         };
         width(ret);
-        self.verify_parameter_attrs(&ret_attrs, ret, v);
+        self.verify_parameter_attrs(ret_attrs, ret, v);
         let (mut nest, mut returned, mut sret) = (false, false, false);
         let (mut sself, mut sasync, mut serror) = (false, false, false);
         for (i, &t) in params.iter().enumerate() {
-            let set = attrs.param_attrs(i as u32).clone();
+            let set = attrs.param_attrs(i as u32);
+            let kinds = Kinds::of(set);
             if !is_intrinsic {
                 check!(
                     self,
-                    !set.has(AttrKind::ImmArg),
+                    !kinds.has(AttrKind::ImmArg),
                     "immarg attribute only applies to intrinsics",
                     v
                 );
                 if !is_inline_asm {
                     check!(
                         self,
-                        !set.has(AttrKind::ElementType),
+                        !kinds.has(AttrKind::ElementType),
                         "Attribute 'elementtype' can only be applied to intrinsics and inline asm.",
                         v
                     );
                 }
             }
-            self.verify_parameter_attrs(&set, t, v);
+            self.verify_parameter_attrs(set, t, v);
             width(t);
-            if set.has(AttrKind::Nest) {
+            if kinds.has(AttrKind::Nest) {
                 check!(
                     self,
                     !nest,
@@ -370,7 +456,7 @@ impl Verifier<'_> {
                 );
                 nest = true;
             }
-            if set.has(AttrKind::Returned) {
+            if kinds.has(AttrKind::Returned) {
                 check!(
                     self,
                     !returned,
@@ -385,7 +471,7 @@ impl Verifier<'_> {
                 );
                 returned = true;
             }
-            if set.has(AttrKind::StructRet) {
+            if kinds.has(AttrKind::StructRet) {
                 check!(self, !sret, "Cannot have multiple 'sret' parameters!", v);
                 check!(
                     self,
@@ -395,7 +481,7 @@ impl Verifier<'_> {
                 );
                 sret = true;
             }
-            if set.has(AttrKind::SwiftSelf) {
+            if kinds.has(AttrKind::SwiftSelf) {
                 check!(
                     self,
                     !sself,
@@ -404,7 +490,7 @@ impl Verifier<'_> {
                 );
                 sself = true;
             }
-            if set.has(AttrKind::SwiftAsync) {
+            if kinds.has(AttrKind::SwiftAsync) {
                 check!(
                     self,
                     !sasync,
@@ -413,7 +499,7 @@ impl Verifier<'_> {
                 );
                 sasync = true;
             }
-            if set.has(AttrKind::SwiftError) {
+            if kinds.has(AttrKind::SwiftError) {
                 check!(
                     self,
                     !serror,
@@ -422,7 +508,7 @@ impl Verifier<'_> {
                 );
                 serror = true;
             }
-            if set.has(AttrKind::InAlloca) {
+            if kinds.has(AttrKind::InAlloca) {
                 check!(
                     self,
                     i == params.len() - 1,
@@ -431,11 +517,11 @@ impl Verifier<'_> {
                 );
             }
         }
-        let fa = attrs.fn_attrs().clone();
+        let fa = attrs.fn_attrs();
         if fa.is_empty() {
             return;
         }
-        self.verify_attribute_types(&fa, v);
+        self.verify_attribute_types(fa, v);
         for a in fa.iter() {
             if let Some(k) = a.kind() {
                 if !k.allowed_on(AttrPosition::Function) {
@@ -449,7 +535,9 @@ impl Verifier<'_> {
                 }
             }
         }
-        let has = |k: AttrKind| fa.has(k);
+        let fkinds = Kinds::of(fa);
+        let has = |k: AttrKind| fkinds.has(k);
+        let fget = |k: AttrKind| if fkinds.has(k) { fa.get(k) } else { None };
         let has_s = |k: &str| fa.has_string(k);
         check!(
             self,
@@ -497,9 +585,10 @@ impl Verifier<'_> {
                 v
             );
         }
-        let writable_somewhere = attrs.ret_attrs().has(AttrKind::Writable)
-            || fa.has(AttrKind::Writable)
-            || (0..attrs.num_param_sets()).any(|i| attrs.param_attrs(i).has(AttrKind::Writable));
+        let writable_somewhere = Kinds::of(attrs.ret_attrs())
+            .union(fkinds)
+            .union(Kinds::of_params(attrs))
+            .has(AttrKind::Writable);
         let mem = fa
             .get(AttrKind::Memory)
             .and_then(Attribute::int_value)
@@ -558,7 +647,7 @@ impl Verifier<'_> {
                 v
             );
         }
-        if let Some(packed) = fa.get(AttrKind::AllocSize).and_then(Attribute::int_value) {
+        if let Some(packed) = fget(AttrKind::AllocSize).and_then(Attribute::int_value) {
             let (elem, num) = unpack_allocsize(packed);
             for (name, p) in [("element size", Some(elem)), ("number of elements", num)] {
                 let Some(p) = p else {
@@ -582,7 +671,7 @@ impl Verifier<'_> {
                 }
             }
         }
-        if let Some(k) = fa.get(AttrKind::AllocKind).and_then(Attribute::int_value) {
+        if let Some(k) = fget(AttrKind::AllocKind).and_then(Attribute::int_value) {
             let ty = k & 7;
             if !matches!(ty, 1 | 2 | 4) {
                 self.fail(
@@ -606,7 +695,7 @@ impl Verifier<'_> {
                 );
             }
         }
-        if let Some(packed) = fa.get(AttrKind::VScaleRange).and_then(Attribute::int_value) {
+        if let Some(packed) = fget(AttrKind::VScaleRange).and_then(Attribute::int_value) {
             let (min, max) = unpack_vscale_range(packed);
             if min == 0 {
                 self.fail(

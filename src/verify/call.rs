@@ -3,6 +3,7 @@
 //! inline asm constraints (`verifyInlineAsmCall`) and the `swifterror`
 //! rules (`verifySwiftErrorValue`).
 
+use super::attrs::Kinds;
 use super::function::cc;
 use super::report::{check, Item};
 use super::Verifier;
@@ -24,9 +25,12 @@ pub(crate) struct CallView<'a> {
     pub(crate) nargs: u32,
     /// The called operand (last operand).
     pub(crate) callee: Option<Value>,
+    /// LLVM's `getCalledFunction`: the callee if it is a function whose
+    /// type is the call's function type.
+    pub(crate) direct: Option<Function>,
 }
 
-impl CallView<'_> {
+impl<'a> CallView<'a> {
     /// The tag of the bundle holding operand `k`, if it is a bundle operand.
     pub(crate) fn bundle_tag_at(&self, k: u32) -> Option<&str> {
         self.data
@@ -42,7 +46,7 @@ impl CallView<'_> {
     }
 
     /// The call-site attributes.
-    pub(crate) fn attrs(&self) -> &AttributeList {
+    pub(crate) fn attrs(&self) -> &'a AttributeList {
         &self.data.attrs
     }
 }
@@ -56,7 +60,7 @@ impl<'a> Verifier<'a> {
         if !matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr) {
             return None;
         }
-        let InstPayload::Call(data) = ctx.payload(i) else {
+        let InstPayload::Call(data) = self.payload(i) else {
             return None;
         };
         let n = ctx.num_operands(i.0);
@@ -68,20 +72,23 @@ impl<'a> Verifier<'a> {
         };
         let nargs = n.saturating_sub(1 + bundle_ops + dests);
         let callee = if n > 0 { ctx.operand(i.0, n - 1) } else { None };
+        let direct = callee
+            .and_then(|c| ctx.as_function(c))
+            .filter(|&f| Some(ctx.signature(f)) == data.fn_ty);
         Some(CallView {
             inst: i,
             op,
             data,
             nargs,
             callee,
+            direct,
         })
     }
 
     /// LLVM's `getCalledFunction`: the callee if it is a function whose
     /// type is the call's function type.
     pub(crate) fn called_function(&self, cv: &CallView) -> Option<Function> {
-        let f = self.ctx.as_function(cv.callee?)?;
-        (Some(self.ctx.signature(f)) == cv.data.fn_ty).then_some(f)
+        cv.direct
     }
 
     /// LLVM's `CallBase::paramHasAttr`: the call site's attribute, or the
@@ -235,10 +242,7 @@ impl<'a> Verifier<'a> {
         let Some(fty) = cv.data.fn_ty else {
             return true;
         };
-        let (ret, params, varargs) = {
-            let (r, p, va) = ctx.function_parts(fty).expect("a function type");
-            (r, p.to_vec(), va)
-        };
+        let (ret, params, varargs) = ctx.function_parts(fty).expect("a function type");
         let nparams = params.len() as u32;
         if varargs {
             if cv.nargs < nparams {
@@ -268,7 +272,7 @@ impl<'a> Verifier<'a> {
                 return false;
             }
         }
-        let attrs = cv.attrs().clone();
+        let attrs = cv.attrs();
         if attrs.num_param_sets() > cv.nargs {
             self.fail(false, "Attribute after last parameter!", vec![i.into()]);
             return false;
@@ -296,9 +300,12 @@ impl<'a> Verifier<'a> {
             );
             return false;
         }
-        if !is_intrinsic {
-            let mut tys = vec![(ret, "return type")];
-            tys.extend(params.iter().map(|&p| (p, "argument passed")));
+        // The alignment and parameter-type rules read only the function
+        // type: a type that passed both is not checked again.
+        let fty_ok = is_intrinsic || self.fn_types_ok.contains(&fty);
+        if !fty_ok {
+            let tys = core::iter::once((ret, "return type"))
+                .chain(params.iter().map(|&p| (p, "argument passed")));
             for (t, what) in tys {
                 if !ctx.is_sized(t) {
                     continue;
@@ -318,7 +325,8 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        if attrs.fn_attrs().has(AttrKind::Speculatable) {
+        let fn_kinds = Kinds::of(attrs.fn_attrs());
+        if fn_kinds.has(AttrKind::Speculatable) {
             let ok = callee_fn.is_some_and(|f| {
                 ctx.function_data(f)
                     .attrs
@@ -334,7 +342,7 @@ impl<'a> Verifier<'a> {
                 return false;
             }
         }
-        if attrs.fn_attrs().has(AttrKind::Preallocated) {
+        if fn_kinds.has(AttrKind::Preallocated) {
             let ok = self
                 .called_function(&cv)
                 .and_then(|f| ctx.name_of(f.0))
@@ -349,8 +357,17 @@ impl<'a> Verifier<'a> {
             }
         }
         let is_asm = ctx.value_kind(callee) == ValueKind::InlineAsm;
-        self.verify_function_attrs(fty, &attrs, i.0, is_intrinsic, is_asm);
-        if nparams > 0 && self.call_param_has(&cv, cv.nargs - 1, AttrKind::InAlloca) {
+        self.verify_function_attrs(fty, attrs, i.0, is_intrinsic, is_asm);
+        let direct = cv.direct;
+        // The kinds on any parameter, at the call site or on the callee:
+        // the per-parameter rules below run only if one of theirs is there.
+        let kinds = Kinds::of_params(attrs).union(direct.map_or(Kinds::default(), |f| {
+            Kinds::of_params(&ctx.function_data(f).attrs)
+        }));
+        if nparams > 0
+            && kinds.has(AttrKind::InAlloca)
+            && self.call_param_has(&cv, cv.nargs - 1, AttrKind::InAlloca)
+        {
             let a = self.arg(&cv, nparams - 1);
             if let Some(ai) = self.strip_inbounds_offsets(a).and_then(|v| ctx.as_inst(v)) {
                 if ctx.opcode(ai) == Opcode::Alloca {
@@ -366,7 +383,12 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        for k in 0..nparams {
+        let per_param = kinds.any(&[
+            AttrKind::SwiftError,
+            AttrKind::ImmArg,
+            AttrKind::Preallocated,
+        ]);
+        for k in 0..if per_param { nparams } else { 0 } {
             if self.call_param_has(&cv, k, AttrKind::SwiftError) {
                 let a = self.arg(&cv, k);
                 let s = self.strip_inbounds_offsets(a);
@@ -462,8 +484,8 @@ impl<'a> Verifier<'a> {
             }
             for k in nparams..cv.nargs {
                 let t = ctx.type_of(self.arg(&cv, k));
-                let set = attrs.param_attrs(k).clone();
-                self.verify_parameter_attrs(&set, t, i.0);
+                let set = attrs.param_attrs(k);
+                self.verify_parameter_attrs(set, t, i.0);
                 if set.has(AttrKind::Nest) {
                     if saw_nest {
                         self.fail(
@@ -516,8 +538,8 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        if !is_intrinsic {
-            for &p in &params {
+        if !fty_ok {
+            for &p in params {
                 if ctx.is_metadata(p) {
                     self.fail(
                         false,
@@ -535,8 +557,8 @@ impl<'a> Verifier<'a> {
                     return false;
                 }
             }
+            self.fn_types_ok.insert(fty);
         }
-        let direct = self.called_function(&cv);
         if direct.is_none() {
             if ctx.is_token(ret) {
                 self.fail(
@@ -571,7 +593,7 @@ impl<'a> Verifier<'a> {
             );
             return false;
         }
-        if let (Some(f), Some(cur)) = (direct, self.func) {
+        if let Some(f) = direct {
             let has_sp = |g: Function| {
                 ctx.function_data(g)
                     .global
@@ -583,8 +605,8 @@ impl<'a> Verifier<'a> {
                     })
             };
             let interposable = is_interposable(ctx.global_data(f.0).linkage);
-            if has_sp(cur) && !interposable && !ctx.is_declaration(f) && has_sp(f) {
-                let has_loc = ctx.extra(i).is_some_and(|e| e.dbg.is_some());
+            if self.has_debug_info && !interposable && !ctx.is_declaration(f) && has_sp(f) {
+                let has_loc = self.extra(i).is_some_and(|e| e.dbg.is_some());
                 if !has_loc {
                     self.fail(
                         true,

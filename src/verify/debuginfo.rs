@@ -1328,7 +1328,7 @@ impl<'a> Verifier<'a> {
     /// LLVM's `visitDbgRecords(Instruction &)`.
     pub(crate) fn visit_dbg_records(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let Some(extra) = ctx.extra(i) else {
+        let Some(extra) = self.extra(i) else {
             return;
         };
         if extra.dbg_records.is_empty() {
@@ -1367,7 +1367,7 @@ impl<'a> Verifier<'a> {
     }
 
     fn record_len(&self, i: Inst, k: usize) -> usize {
-        self.ctx.extra(i).map_or(0, |e| e.dbg_records[k].ops.len())
+        self.extra(i).map_or(0, |e| e.dbg_records[k].ops.len())
     }
 
     /// Whether `md` is a location an LLVM variable record accepts: a value,
@@ -1697,7 +1697,7 @@ impl<'a> Verifier<'a> {
             for f in ctx.functions(self.m) {
                 for b in ctx.blocks(f) {
                     for i in ctx.insts(b) {
-                        let Some(e) = ctx.extra(i) else {
+                        let Some(e) = self.extra(i) else {
                             continue;
                         };
                         if let Some(m) = e.md.get(crate::ir::metadata::MdKindId::DI_ASSIGN_ID) {
@@ -1782,7 +1782,7 @@ impl<'a> Verifier<'a> {
             .cloned()
             .unwrap_or_default();
         for (j, k) in users {
-            let r = &ctx.extra(j).expect("a record holder").dbg_records[k];
+            let r = &self.extra(j).expect("a record holder").dbg_records[k];
             check_di!(
                 self,
                 &*r.kind == "assign",
@@ -1878,7 +1878,10 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        let dl = ctx.extra(i).and_then(|e| e.dbg).map(|d| ctx.md_resolved(d));
+        let dl = self
+            .extra(i)
+            .and_then(|e| e.dbg)
+            .map(|d| ctx.md_resolved(d));
         if let Some(d) = dl {
             if self.kind(d) != Some(K::DILocation) {
                 return true;
@@ -1946,7 +1949,10 @@ impl<'a> Verifier<'a> {
             return true;
         }
         let label = label.expect("checked");
-        let dl = ctx.extra(i).and_then(|e| e.dbg).map(|d| ctx.md_resolved(d));
+        let dl = self
+            .extra(i)
+            .and_then(|e| e.dbg)
+            .map(|d| ctx.md_resolved(d));
         if let Some(d) = dl {
             if self.kind(d) != Some(K::DILocation) {
                 return true;

@@ -295,7 +295,7 @@ impl Verifier<'_> {
 
     pub(crate) fn visit_landing_pad(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let (clauses, cleanup) = match ctx.payload(i) {
+        let (clauses, cleanup) = match self.payload(i) {
             InstPayload::Grow {
                 clauses, cleanup, ..
             } => (clauses.clone(), *cleanup),

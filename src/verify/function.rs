@@ -42,9 +42,39 @@ pub(crate) fn is_intrinsic_name(name: Option<&str>) -> bool {
 }
 
 impl Verifier<'_> {
-    /// Whether `f` is named `llvm.*`.
-    pub(crate) fn is_intrinsic(&self, f: Function) -> bool {
-        is_intrinsic_name(self.ctx.name_of(f.0))
+    /// Whether `f` is named `llvm.*` (LLVM's `Function::isIntrinsic`),
+    /// remembered by value slot: a name lookup and a compare per function
+    /// instead of per call.
+    pub(crate) fn is_intrinsic(&mut self, f: Function) -> bool {
+        let idx = f.0.idx as usize;
+        match self.intrinsic_flag.get(idx) {
+            Some(&1) => return false,
+            Some(&2) => return true,
+            _ => {}
+        }
+        let yes = is_intrinsic_name(self.ctx.name_of(f.0));
+        if self.intrinsic_flag.len() <= idx {
+            self.intrinsic_flag.resize(idx + 1, 0);
+        }
+        self.intrinsic_flag[idx] = 1 + yes as u8;
+        yes
+    }
+
+    /// The base name of the intrinsic `f` is, if this module knows it
+    /// ([`super::intrinsics::known_intrinsic`]), remembered by function.
+    pub(crate) fn intrinsic_base(&mut self, f: Function) -> Option<&'static str> {
+        if !self.is_intrinsic(f) {
+            return None;
+        }
+        if let Some(&b) = self.intrinsic_bases.get(&f) {
+            return b;
+        }
+        let b = self
+            .ctx
+            .name_of(f.0)
+            .and_then(super::intrinsics::known_intrinsic);
+        self.intrinsic_bases.insert(f, b);
+        b
     }
 
     /// LLVM's `Verifier::verify(const Function &)`.
@@ -79,8 +109,10 @@ impl Verifier<'_> {
             self.visit_block(b);
             for i in ctx.insts(b) {
                 self.report.at.inst = Some(i);
+                self.cur = Some((i, ctx.extra(i)));
                 self.visit_inst(i);
             }
+            self.cur = None;
         }
         self.report.at.block = None;
         self.report.at.inst = None;
@@ -479,7 +511,7 @@ impl Verifier<'_> {
         let mut seen: hashbrown::HashSet<Metadata> = hashbrown::HashSet::new();
         for b in ctx.blocks(f) {
             for i in ctx.insts(b) {
-                let Some(extra) = ctx.extra(i) else {
+                let Some(extra) = self.extra(i) else {
                     continue;
                 };
                 let mut locs: smallvec::SmallVec<[Metadata; 3]> = smallvec::SmallVec::new();

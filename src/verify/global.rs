@@ -199,25 +199,31 @@ impl Verifier<'_> {
 
     /// The cross-module part of `visitGlobalValue`: every instruction or
     /// function reaching `gv` through constants is in this module.
+    ///
+    /// As in LLVM, the constants walked are remembered across globals (a
+    /// constant reached from two globals is walked once), which bounds the
+    /// walk by the uses of the module's constants. Instructions and
+    /// functions are checked at each use (the check is idempotent); only a
+    /// failing one is remembered, so that it is reported once.
     fn check_global_users(&mut self, gv: Value) {
         let ctx = self.ctx;
-        let mut stack: Vec<Value> = ctx.users(gv).collect();
-        let mut seen: hashbrown::HashSet<Value> = hashbrown::HashSet::new();
+        let mut stack = core::mem::take(&mut self.user_stack);
+        stack.clear();
+        stack.extend(ctx.users(gv));
         while let Some(u) = stack.pop() {
-            if !seen.insert(u) {
-                continue;
-            }
             match ctx.value_kind(u) {
                 ValueKind::Instruction => {
                     let b = ctx.inst_parent(Inst(u));
                     let f = b.and_then(|b| ctx.block_parent(b));
                     match f {
+                        Some(f) if ctx.global_parent(f.0) == self.m => {}
+                        _ if !self.global_users_seen.insert(u) => {}
                         None => self.fail(
                             false,
                             "Global is referenced by parentless instruction!",
                             vec![gv.into(), self.m.into(), u.into()],
                         ),
-                        Some(f) if ctx.global_parent(f.0) != self.m => {
+                        Some(f) => {
                             let om = ctx.global_parent(f.0);
                             self.fail(
                                 false,
@@ -225,12 +231,11 @@ impl Verifier<'_> {
                                 vec![gv.into(), self.m.into(), u.into(), f.into(), om.into()],
                             )
                         }
-                        _ => {}
                     }
                 }
                 ValueKind::Function => {
                     let om = ctx.global_parent(u);
-                    if om != self.m {
+                    if om != self.m && self.global_users_seen.insert(u) {
                         self.fail(
                             false,
                             "Global is used by function in a different module",
@@ -238,10 +243,13 @@ impl Verifier<'_> {
                         );
                     }
                 }
-                ValueKind::Constant => stack.extend(ctx.users(u)),
+                ValueKind::Constant if self.global_users_seen.insert(u) => {
+                    stack.extend(ctx.users(u));
+                }
                 _ => {}
             }
         }
+        self.user_stack = stack;
     }
 
     /// LLVM's `stripPointerCastsAndAliases`.

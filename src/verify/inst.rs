@@ -8,10 +8,11 @@ use super::report::{check, Item};
 use super::ty::{bitcast_is_valid, extract_value_type, is_int_or_ptr, scalar_bits};
 use super::Verifier;
 use crate::constants::ConstKind;
+use crate::entity::NONE;
 use crate::inst::{mem, Opcode, Ordering, Predicate, RmwOp};
 use crate::ir::inst::InstPayload;
-use crate::ir::{Block, Inst};
-use crate::types::Type;
+use crate::ir::Inst;
+use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
 
 /// LLVM's `Value::MaximumAlignment` (2^32).
@@ -36,10 +37,12 @@ impl Verifier<'_> {
     pub(crate) fn visit_inst(&mut self, i: Inst) {
         let ctx = self.ctx;
         self.visit_dbg_records(i);
-        let n = ctx.num_operands(i.0);
-        for k in 0..n {
-            check!(self, ctx.operand(i.0, k).is_some(), "Operand is null", i);
-        }
+        check!(
+            self,
+            ctx.graph.operand_slice(i.0).iter().all(|u| u.val != NONE),
+            "Operand is null",
+            i
+        );
         match ctx.opcode(i) {
             Opcode::Trunc
             | Opcode::ZExt
@@ -135,22 +138,61 @@ impl Verifier<'_> {
             i
         );
         let f = self.func;
+        let f_idx = f.map_or(NONE, |f| f.0.idx);
         let is_call = matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr);
-        for k in 0..n {
-            let Some(v) = ctx.operand(i.0, k) else {
+        // Operands are read through the raw records: each is live (the
+        // graph keeps operands live), so no generation check is needed.
+        let g = &ctx.graph;
+        for (k, u) in g.operand_slice(i.0).iter().enumerate() {
+            let k = k as u32;
+            if u.val == NONE {
                 check!(self, false, "Instruction has null operand!", i);
                 return;
-            };
-            let vt = ctx.type_of(v);
+            }
+            let vd = &g.values[u.val as usize];
+            let vt = vd.ty;
             check!(
                 self,
                 ctx.is_first_class(vt),
                 "Instruction operands must be first-class values!",
                 i
             );
-            let is_callee = is_call && k == n - 1;
-            match ctx.value_kind(v) {
+            match vd.kind() {
+                ValueKind::Instruction => {
+                    // Parent block, then its parent function.
+                    let same = vd.a != NONE && g.values[vd.a as usize].a == f_idx;
+                    check!(
+                        self,
+                        same,
+                        "Referring to an instruction in another function!",
+                        i
+                    );
+                }
+                ValueKind::Constant => {
+                    let v = g.handle(u.val);
+                    if ctx.const_kind(v) == ConstKind::Expr && ctx.is_ptr_or_ptr_vector(vt) {
+                        self.visit_constant_exprs(v);
+                    }
+                }
+                ValueKind::Argument => {
+                    check!(
+                        self,
+                        vd.a == f_idx,
+                        "Referring to an argument in another function!",
+                        i
+                    );
+                }
+                ValueKind::Block => {
+                    check!(
+                        self,
+                        vd.a == f_idx,
+                        "Referring to a basic block in another function!",
+                        i
+                    );
+                }
                 ValueKind::Function => {
+                    let v = g.handle(u.val);
+                    let is_callee = is_call && k == n - 1;
                     let callee_fn = crate::ir::Function(v);
                     if self.is_intrinsic(callee_fn) {
                         let attached = is_call
@@ -182,23 +224,8 @@ impl Verifier<'_> {
                         vm
                     );
                 }
-                ValueKind::Block => {
-                    check!(
-                        self,
-                        ctx.block_parent(Block(v)) == f,
-                        "Referring to a basic block in another function!",
-                        i
-                    );
-                }
-                ValueKind::Argument => {
-                    check!(
-                        self,
-                        Some(ctx.arg_parent(v)) == f,
-                        "Referring to an argument in another function!",
-                        i
-                    );
-                }
                 ValueKind::GlobalVariable | ValueKind::Alias | ValueKind::IFunc => {
+                    let v = g.handle(u.val);
                     let vm = ctx.global_parent(v);
                     check!(
                         self,
@@ -210,27 +237,14 @@ impl Verifier<'_> {
                         vm
                     );
                 }
-                ValueKind::Instruction => {
-                    let of = ctx.inst_parent(Inst(v)).and_then(|b| ctx.block_parent(b));
-                    check!(
-                        self,
-                        of == f,
-                        "Referring to an instruction in another function!",
-                        i
-                    );
-                }
                 ValueKind::InlineAsm => {
+                    let is_callee = is_call && k == n - 1;
                     check!(
                         self,
                         is_callee,
                         "Cannot take the address of an inline asm!",
                         i
                     );
-                }
-                ValueKind::Constant
-                    if ctx.const_kind(v) == ConstKind::Expr && ctx.is_ptr_or_ptr_vector(vt) =>
-                {
-                    self.visit_constant_exprs(v);
                 }
                 _ => {}
             }
@@ -685,7 +699,7 @@ impl Verifier<'_> {
         let ctx = self.ctx;
         let a = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
         let b = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
-        let mask: &[i32] = match ctx.payload(i) {
+        let mask: &[i32] = match self.payload(i) {
             InstPayload::Mask(m) => m,
             _ => &[],
         };
@@ -708,7 +722,7 @@ impl Verifier<'_> {
         let ctx = self.ctx;
         let base = ctx.operand(i.0, 0).expect("checked");
         let bt = ctx.type_of(base);
-        let src = match ctx.payload(i) {
+        let src = match self.payload(i) {
             InstPayload::Ty(t) => *t,
             _ => bt,
         };
@@ -720,23 +734,26 @@ impl Verifier<'_> {
         );
         check!(self, ctx.is_sized(src), "GEP into unsized type!", i);
         if ctx.is_struct(src) {
+            let scalable = *self
+                .scalable_structs
+                .entry(src)
+                .or_insert_with(|| ctx.is_scalable(src));
             check!(
                 self,
-                !ctx.is_scalable(src),
+                !scalable,
                 "getelementptr cannot target structure that contains scalable vectortype",
                 i
             );
         }
-        let n = ctx.num_operands(i.0);
-        let idxs: Vec<Value> = (1..n).filter_map(|k| ctx.operand(i.0, k)).collect();
+        let idxs = &ctx.graph.operand_slice(i.0)[1..];
         check!(
             self,
             idxs.iter()
-                .all(|&x| ctx.is_int_or_int_vector(ctx.type_of(x))),
+                .all(|u| ctx.is_int_or_int_vector(ctx.graph.values[u.val as usize].ty)),
             "GEP indexes must be integers",
             i
         );
-        let el = ctx.gep_indexed_type(src, &idxs);
+        let el = self.gep_indexed_type(src, i);
         check!(
             self,
             el.is_some(),
@@ -761,8 +778,8 @@ impl Verifier<'_> {
                     i
                 );
             }
-            for &x in &idxs {
-                let xt = ctx.type_of(x);
+            for x in idxs {
+                let xt = ctx.graph.values[x.val as usize].ty;
                 if let Some(xw) = ctx.vector_len(xt) {
                     check!(self, xw == w, "Invalid GEP index vector width", i);
                 }
@@ -780,6 +797,42 @@ impl Verifier<'_> {
             i
         );
         self.visit_instruction(i);
+    }
+
+    /// LLVM's `GetElementPtrInst::getIndexedType` for GEP `i` from `src`
+    /// (its indices are integers, checked before): arrays and vectors step
+    /// to their element without reading the index; a struct needs an `i32`
+    /// constant in range, read here for a plain integer and through
+    /// `Context::gep_indexed_type` for a vector splat.
+    fn gep_indexed_type(&self, src: Type, i: Inst) -> Option<Type> {
+        let ctx = self.ctx;
+        let g = &ctx.graph;
+        let ops = g.operand_slice(i.0);
+        let mut t = src;
+        for u in ops.iter().skip(2) {
+            match ctx.type_data(t) {
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => t = *elem,
+                TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => {
+                    let x = g.handle(u.val);
+                    let field = (ctx.int_width(ctx.type_of(x)) == Some(32))
+                        .then(|| ctx.const_int_value(x))
+                        .flatten();
+                    match field {
+                        Some(f) => {
+                            let fields = ctx.struct_elements(t)?;
+                            t = *fields.get(usize::try_from(f.try_to_u64()?).ok()?)?;
+                        }
+                        None => {
+                            let idxs: Vec<Value> =
+                                ops[1..].iter().map(|u| g.handle(u.val)).collect();
+                            return ctx.gep_indexed_type(src, &idxs);
+                        }
+                    }
+                }
+                _ => return None,
+            }
+        }
+        Some(t)
     }
 
     /// LLVM's `checkAtomicMemAccessSize`.
@@ -810,7 +863,7 @@ impl Verifier<'_> {
     }
 
     fn sync_scope_is_system(&self, i: Inst) -> bool {
-        self.ctx.extra(i).is_none_or(|e| e.sync_scope.is_none())
+        self.extra(i).is_none_or(|e| e.sync_scope.is_none())
     }
 
     fn visit_load(&mut self, i: Inst) {
@@ -913,7 +966,7 @@ impl Verifier<'_> {
 
     fn visit_alloca(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let at = match ctx.payload(i) {
+        let at = match self.payload(i) {
             InstPayload::Ty(t) => *t,
             _ => ctx.i8_type(),
         };
@@ -1036,7 +1089,7 @@ impl Verifier<'_> {
     }
 
     fn indices(&self, i: Inst) -> &[u32] {
-        match self.ctx.payload(i) {
+        match self.payload(i) {
             InstPayload::Indices(x) => x,
             _ => &[],
         }

@@ -236,13 +236,10 @@ impl<'a> Verifier<'a> {
     /// `gc.get.pointer.*` declarations.
     pub(crate) fn check_intrinsic_declaration(&mut self, f: Function) {
         let ctx = self.ctx;
-        let Some(base) = ctx.name_of(f.0).and_then(known_intrinsic) else {
+        let Some(base) = self.intrinsic_base(f) else {
             return;
         };
-        let (ret, params) = {
-            let (r, p, _) = ctx.function_parts(ctx.signature(f)).expect("fn type");
-            (r, p.to_vec())
-        };
+        let (ret, params, _) = ctx.function_parts(ctx.signature(f)).expect("fn type");
         let fail = |this: &mut Self, m: &str| this.fail(false, m.to_string(), vec![f.into()]);
         match base {
             "llvm.experimental.gc.get.pointer.base" => {
@@ -278,8 +275,7 @@ impl<'a> Verifier<'a> {
     /// returns from `visitCallBase` there).
     pub(crate) fn visit_intrinsic_call(&mut self, f: Function, cv: &CallView<'a>) -> bool {
         let ctx = self.ctx;
-        let name = ctx.name_of(f.0).unwrap_or("");
-        let Some(base) = known_intrinsic(name) else {
+        let Some(base) = self.intrinsic_base(f) else {
             return true;
         };
         if !ctx.is_declaration(f) {
@@ -477,7 +473,7 @@ impl<'a> Verifier<'a> {
                         "llvm.gcroot parameter #2 must be a constant.",
                         i
                     );
-                    let at = match ctx.payload(ai.expect("checked")) {
+                    let at = match self.payload(ai.expect("checked")) {
                         crate::ir::inst::InstPayload::Ty(t) => *t,
                         _ => ctx.i8_type(),
                     };

@@ -311,7 +311,7 @@ impl<'a> Verifier<'a> {
     /// (LLVM returns from `visitInstruction` there).
     pub(crate) fn visit_attachment_kinds(&mut self, i: Inst) -> bool {
         let ctx = self.ctx;
-        let Some(extra) = ctx.extra(i) else {
+        let Some(extra) = self.extra(i) else {
             return true;
         };
         if extra.md.is_empty() && extra.dbg.is_none() {

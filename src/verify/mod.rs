@@ -54,6 +54,7 @@ pub use strip::{DebugInfoUpgrade, LlvmAsVerdict};
 use hashbrown::{HashMap, HashSet};
 use indexmap::IndexMap;
 
+use crate::ir::inst::{InstExtra, InstPayload};
 use crate::ir::metadata::Metadata;
 use crate::ir::{Block, Function, Inst, Module};
 use crate::layout::{DataLayout, LayoutCache};
@@ -138,6 +139,29 @@ pub(crate) struct Verifier<'a> {
     pub(crate) tbaa_base: HashMap<Metadata, (bool, u32)>,
     /// TBAA scalar-node answers.
     pub(crate) tbaa_scalar: HashMap<Metadata, bool>,
+    /// Attribute lists that passed `verifyFunctionAttrs`, by the key
+    /// `verify_function_attrs` builds (type, flags, set identities).
+    pub(crate) attrs_ok: HashSet<Box<[usize]>>,
+    /// The buffer that key is built in.
+    pub(crate) attr_key: Vec<usize>,
+    /// Function types of calls that passed the type-only call rules
+    /// (alignment of the return and parameter types, no metadata or token
+    /// parameter outside intrinsics).
+    pub(crate) fn_types_ok: HashSet<crate::types::Type>,
+    /// Constants walked for the users of globals, and users reported
+    /// (LLVM's `GlobalValueVisited`).
+    pub(crate) global_users_seen: HashSet<Value>,
+    /// The work list of that walk.
+    pub(crate) user_stack: Vec<Value>,
+    /// By raw value index: 0 not known yet, 1 a function not named
+    /// `llvm.*`, 2 one named so.
+    pub(crate) intrinsic_flag: Vec<u8>,
+    /// The instruction being visited and its side payload, looked up once.
+    pub(crate) cur: Option<(Inst, Option<&'a InstExtra>)>,
+    /// Whether each struct type a GEP indexed contains a scalable vector.
+    pub(crate) scalable_structs: HashMap<crate::types::Type, bool>,
+    /// The known intrinsic of each `llvm.*` function asked about.
+    pub(crate) intrinsic_bases: HashMap<Function, Option<&'static str>>,
     // ---- per function -------------------------------------------------
     pub(crate) func: Option<Function>,
     /// Whether the current function has a `DISubprogram`.
@@ -178,6 +202,15 @@ impl<'a> Verifier<'a> {
             assign_index: None,
             tbaa_base: HashMap::new(),
             tbaa_scalar: HashMap::new(),
+            attrs_ok: HashSet::new(),
+            attr_key: Vec::new(),
+            fn_types_ok: HashSet::new(),
+            global_users_seen: HashSet::new(),
+            user_stack: Vec::new(),
+            intrinsic_flag: Vec::new(),
+            cur: None,
+            scalable_structs: HashMap::new(),
+            intrinsic_bases: HashMap::new(),
             func: None,
             has_debug_info: false,
             landing_pad_ty: None,
@@ -202,6 +235,24 @@ impl<'a> Verifier<'a> {
         let dl = &self.dl;
         self.layout
             .get_or_insert_with(|| LayoutCache::new(dl.clone()))
+    }
+
+    /// The side payload of `i` (`Context::extra`), from the cache when `i`
+    /// is the instruction being visited.
+    #[inline]
+    pub(crate) fn extra(&self, i: Inst) -> Option<&'a InstExtra> {
+        match self.cur {
+            Some((c, e)) if c == i => e,
+            _ => self.ctx.extra(i),
+        }
+    }
+
+    /// The per-opcode payload of `i` (`Context::payload`), through
+    /// [`Verifier::extra`].
+    #[inline]
+    pub(crate) fn payload(&self, i: Inst) -> &'a InstPayload {
+        static NONE_PAYLOAD: InstPayload = InstPayload::None;
+        self.extra(i).map_or(&NONE_PAYLOAD, |e| &e.payload)
     }
 
     /// Marks `i` visited in the current block.
