@@ -9,6 +9,7 @@
 use super::report::{check, check_di, Item};
 use super::Verifier;
 use crate::constants::ConstKind;
+use crate::entity::NONE;
 use crate::inst::Opcode;
 use crate::ir::global::{DllStorage, Linkage, Visibility};
 use crate::ir::metadata::{MdData, MdKindId, Metadata, SpecKind};
@@ -207,49 +208,64 @@ impl Verifier<'_> {
     /// failing one is remembered, so that it is reported once.
     fn check_global_users(&mut self, gv: Value) {
         let ctx = self.ctx;
+        let g = &ctx.graph;
+        let m_idx = self.m.index() as u32;
         let mut stack = core::mem::take(&mut self.user_stack);
         stack.clear();
-        stack.extend(ctx.users(gv));
-        while let Some(u) = stack.pop() {
-            match ctx.value_kind(u) {
-                ValueKind::Instruction => {
-                    let b = ctx.inst_parent(Inst(u));
-                    let f = b.and_then(|b| ctx.block_parent(b));
-                    match f {
-                        Some(f) if ctx.global_parent(f.0) == self.m => {}
-                        _ if !self.global_users_seen.insert(u) => {}
-                        None => self.fail(
-                            false,
-                            "Global is referenced by parentless instruction!",
-                            vec![gv.into(), self.m.into(), u.into()],
-                        ),
-                        Some(f) => {
-                            let om = ctx.global_parent(f.0);
-                            self.fail(
-                                false,
-                                "Global is referenced in a different module!",
-                                vec![gv.into(), self.m.into(), u.into(), f.into(), om.into()],
-                            )
+        let mut next = Some(gv);
+        while let Some(v) = next {
+            for u in ctx.users(v) {
+                let d = &g.values[u.idx as usize];
+                match d.kind() {
+                    ValueKind::Instruction => {
+                        // Its block, the block's function, that function's
+                        // module, read from the records: the common case
+                        // (an instruction of this module) decides there.
+                        let f = (d.a != NONE).then(|| g.values[d.a as usize].a);
+                        let here = f.is_some_and(|f| f != NONE && g.values[f as usize].a == m_idx);
+                        if !here && self.global_users_seen.insert(u) {
+                            self.report_foreign_user(gv, Inst(u));
                         }
                     }
-                }
-                ValueKind::Function => {
-                    let om = ctx.global_parent(u);
-                    if om != self.m && self.global_users_seen.insert(u) {
-                        self.fail(
-                            false,
-                            "Global is used by function in a different module",
-                            vec![gv.into(), self.m.into(), u.into(), om.into()],
-                        );
+                    ValueKind::Function => {
+                        let om = ctx.global_parent(u);
+                        if om != self.m && self.global_users_seen.insert(u) {
+                            self.fail(
+                                false,
+                                "Global is used by function in a different module",
+                                vec![gv.into(), self.m.into(), u.into(), om.into()],
+                            );
+                        }
                     }
+                    ValueKind::Constant if self.global_users_seen.insert(u) => stack.push(u),
+                    _ => {}
                 }
-                ValueKind::Constant if self.global_users_seen.insert(u) => {
-                    stack.extend(ctx.users(u));
-                }
-                _ => {}
             }
+            next = stack.pop();
         }
         self.user_stack = stack;
+    }
+
+    /// The failures of `check_global_users` for an instruction user
+    /// outside this module's functions.
+    #[cold]
+    fn report_foreign_user(&mut self, gv: Value, u: Inst) {
+        let ctx = self.ctx;
+        match ctx.inst_parent(u).and_then(|b| ctx.block_parent(b)) {
+            None => self.fail(
+                false,
+                "Global is referenced by parentless instruction!",
+                vec![gv.into(), self.m.into(), u.into()],
+            ),
+            Some(f) => {
+                let om = ctx.global_parent(f.0);
+                self.fail(
+                    false,
+                    "Global is referenced in a different module!",
+                    vec![gv.into(), self.m.into(), u.into(), f.into(), om.into()],
+                )
+            }
+        }
     }
 
     /// LLVM's `stripPointerCastsAndAliases`.
