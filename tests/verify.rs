@@ -92,3 +92,54 @@ fn the_table_covers_enough_rules() {
     assert!(rows.iter().any(|r| r.verdict == "valid"));
     assert!(rows.iter().any(|r| r.verdict == "debug-info"));
 }
+
+/// Rules that `.ll` text cannot break (the parser resolves names per
+/// function): operands of another function, through the API. The messages
+/// are `Verifier.cpp`'s. The dominator tree is not built over a branch
+/// into another function, and nothing panics.
+#[test]
+fn api_only_cross_function_references() {
+    use lair::builder::Builder;
+    let first = |ctx: &Context, m| {
+        ctx.verify_module(m)
+            .first()
+            .map(|e| e.message().to_string())
+            .unwrap_or_default()
+    };
+    let mut ctx = Context::new();
+    let m = ctx.create_module("api");
+    let i32t = ctx.i32_type();
+    let fty = ctx.function_type(i32t, &[i32t], false);
+    let f = ctx.add_function(m, "f", fty);
+    let g = ctx.add_function(m, "g", fty);
+    let (fe, ge) = (ctx.append_block(f, "entry"), ctx.append_block(g, "entry"));
+    let gx = ctx.append_block(g, "x");
+    let ga = ctx.arg(g, 0);
+    let gv = {
+        let mut b = Builder::at_end(&mut ctx, ge);
+        b.set_folding(false);
+        let v = b.add(ga, ga);
+        b.br(gx);
+        v
+    };
+    Builder::at_end(&mut ctx, gx).ret(Some(gv));
+    // f returns g's argument.
+    let r = Builder::at_end(&mut ctx, fe).ret(Some(ga));
+    assert_eq!(
+        first(&ctx, m),
+        "Referring to an argument in another function!"
+    );
+    // f returns g's instruction.
+    ctx.set_operand(r.0, 0, Some(gv));
+    assert_eq!(
+        first(&ctx, m),
+        "Referring to an instruction in another function!"
+    );
+    // f branches into g.
+    ctx.erase_inst(r);
+    Builder::at_end(&mut ctx, fe).br(gx);
+    assert_eq!(
+        first(&ctx, m),
+        "Referring to a basic block in another function!"
+    );
+}
