@@ -9,7 +9,8 @@
 use crate::constants::ConstKind;
 use crate::inst::{self, Opcode, Ordering, Predicate, RmwOp, TailKind};
 use crate::ir::inst::{CallData, InstPayload};
-use crate::ir::{Block, Function, Inst};
+use crate::ir::intrinsics::IntrinsicId;
+use crate::ir::{Block, Function, Inst, Module};
 use crate::types::Type;
 use crate::value::{Value, ValueKind};
 use crate::Context;
@@ -965,4 +966,95 @@ impl Context {
 #[inline(never)]
 fn not_a_phi(phi: Inst) -> ! {
     panic!("{:?} is not a phi", phi.0)
+}
+
+/// # Intrinsic declarations
+///
+/// Getting or inserting the declaration of an intrinsic in a module
+/// (LLVM's `Intrinsic::getDeclaration`). It lives with the builder because
+/// a new declaration goes in the data layout's program address space.
+impl Context {
+    /// The declaration of intrinsic `id` with overload types `overloads` in
+    /// module `m`, inserted if the module has none
+    /// (`Intrinsic::getDeclaration`): named by
+    /// [`intrinsic_name`](Context::intrinsic_name), of type
+    /// [`intrinsic_type`](Context::intrinsic_type), in the data layout's
+    /// program address space, with the intrinsic's attributes.
+    ///
+    /// # Panics
+    ///
+    /// As `intrinsic_type` and `intrinsic_name`, and if `m` has a global of
+    /// that name that is not a function of that type (LLVM returns it
+    /// anyway, a call through it then means something else).
+    pub fn intrinsic_declaration(
+        &mut self,
+        m: Module,
+        id: IntrinsicId,
+        overloads: &[Type],
+    ) -> Function {
+        let v = self.intrinsic_declaration_value(m, id, overloads);
+        let fty = self.intrinsic_type(id, overloads);
+        match self.as_function(v) {
+            Some(f) if self.signature(f) == fty => f,
+            _ => panic!(
+                "intrinsic_declaration: @{} is taken by a global that is not a {} function",
+                self.name_of(v).unwrap_or_default(),
+                fty.display(self)
+            ),
+        }
+    }
+
+    /// LLVM's `getDeclaration` exactly: what `Module::getOrInsertFunction`
+    /// returns, which is whatever global has the name when there is one.
+    pub(crate) fn intrinsic_declaration_value(
+        &mut self,
+        m: Module,
+        id: IntrinsicId,
+        overloads: &[Type],
+    ) -> Value {
+        let fty = self.intrinsic_type(id, overloads);
+        let name = if overloads.is_empty() {
+            id.name().to_string()
+        } else {
+            self.intrinsic_name(id, overloads, m, Some(fty))
+        };
+        if let Some(g) = self.global_by_name(m, &name) {
+            return g;
+        }
+        let addrspace = self
+            .module_layout(m)
+            .map_or(0, |dl| dl.program_address_space());
+        let f = self.add_function(m, &name, fty);
+        if addrspace != 0 {
+            self.set_function_addrspace(f, addrspace);
+        }
+        f.0
+    }
+}
+
+impl Builder<'_> {
+    /// `call` of intrinsic `id` with overload types `overloads` (LLVM's
+    /// `IRBuilder::CreateIntrinsic`), declaring it in the module of the
+    /// block the cursor is in.
+    ///
+    /// # Panics
+    ///
+    /// As [`Context::intrinsic_declaration`], and if the cursor's block is
+    /// in no function.
+    pub fn call_intrinsic(&mut self, id: IntrinsicId, overloads: &[Type], args: &[Value]) -> Value {
+        let block = match self.cursor {
+            Cursor::End(b) => b,
+            Cursor::Before(i) => self
+                .ctx
+                .inst_parent(i)
+                .expect("call_intrinsic: the cursor's instruction is in no block"),
+        };
+        let f = self
+            .ctx
+            .block_parent(block)
+            .expect("call_intrinsic: the cursor's block is in no function");
+        let m = self.ctx.global_parent(f);
+        let decl = self.ctx.intrinsic_declaration(m, id, overloads);
+        self.call_function(decl, args)
+    }
 }

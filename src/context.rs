@@ -7,6 +7,7 @@
 use crate::constants::ConstStore;
 use crate::ir::metadata::MdStore;
 use crate::ir::module::ModuleData;
+use crate::ir::order::InstOrder;
 use crate::ir::side::SideTable;
 use crate::ir::special::SpecialStore;
 use crate::layout::ModuleLayouts;
@@ -28,6 +29,8 @@ pub struct Context {
     pub(crate) consts: ConstStore,
     pub(crate) specials: SpecialStore,
     pub(crate) layouts: ModuleLayouts,
+    /// Instruction positions for `comes_before`, renumbered lazily.
+    pub(crate) order: InstOrder,
     /// Callbacks of callback handles, by handle key (a `SecondaryMap`
     /// compares versions, so a dropped handle's key finds nothing).
     pub(crate) callbacks: SecondaryMap<HandleKey, HandleCallback>,
@@ -49,6 +52,7 @@ impl Context {
             consts: ConstStore::new(),
             specials: SpecialStore::default(),
             layouts: ModuleLayouts::default(),
+            order: InstOrder::default(),
             callbacks: SecondaryMap::new(),
         }
     }

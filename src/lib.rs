@@ -53,24 +53,33 @@
 //! | modules | [`create_module`](Context::create_module), [`functions`](Context::functions), [`global_by_name`](Context::global_by_name) | [`ir::module`] |
 //! | functions and arguments | [`add_function`](Context::add_function), [`arg`](Context::arg), [`blocks`](Context::blocks) | [`ir::function`] |
 //! | blocks | [`append_block`](Context::append_block), [`insts`](Context::insts), [`successors`](Context::successors), [`predecessors`](Context::predecessors) | [`ir::inst`] |
+//! | block numbers | [`renumber_blocks`](Context::renumber_blocks), [`block_number_epoch`](Context::block_number_epoch) | [`ir`] |
+//! | instruction order | [`comes_before`](Context::comes_before), [`early_inc_insts`](Context::early_inc_insts) | [`ir`] |
+//! | control-flow graph | [`post_order`](Context::post_order), [`reverse_post_order`](Context::reverse_post_order) | [`analysis`] |
 //! | instructions | [`create_inst`](Context::create_inst), [`opcode`](Context::opcode), [`insert_inst_before`](Context::insert_inst_before), [`split_block`](Context::split_block) | [`ir::inst`] |
 //! | growing operand lists | [`phi_add_incoming`](Context::phi_add_incoming), [`switch_add_case`](Context::switch_add_case) | [`builder`] |
 //! | names | [`name_of`](Context::name_of), [`set_name`](Context::set_name) | [`ir`] |
 //! | globals | [`add_global_var`](Context::add_global_var), [`set_initializer`](Context::set_initializer) | [`ir::global`] |
 //! | block addresses, inline asm, metadata as values | [`block_address`](Context::block_address), [`inline_asm`](Context::inline_asm), [`metadata_as_value`](Context::metadata_as_value) | [`ir::special`] |
+//! | call sites | [`called_function`](Context::called_function), [`call_args`](Context::call_args), [`call_has_fn_attr`](Context::call_has_fn_attr), [`call_param_has_attr`](Context::call_param_has_attr), [`call_memory_effects`](Context::call_memory_effects) | [`ir::callsite`] |
+//! | instruction effects | [`may_read_from_memory`](Context::may_read_from_memory), [`may_throw`](Context::may_throw), [`will_return`](Context::will_return), [`may_have_side_effects`](Context::may_have_side_effects) | [`ir::effects`] |
+//! | speculation, dead instructions | [`is_safe_to_speculatively_execute`](Context::is_safe_to_speculatively_execute), [`would_be_trivially_dead`](Context::would_be_trivially_dead) | [`analysis`] |
+//! | intrinsics | [`intrinsic_id`](Context::intrinsic_id), [`intrinsic_type`](Context::intrinsic_type), [`match_intrinsic_signature`](Context::match_intrinsic_signature), [`intrinsic_name`](Context::intrinsic_name), [`intrinsic_declaration`](Context::intrinsic_declaration) | [`ir::intrinsics`] |
 //! | metadata | [`md_string`](Context::md_string), [`md_tuple`](Context::md_tuple), [`md_kind_id`](Context::md_kind_id) | [`ir::metadata`] |
 //! | RAUW | [`replace_all_uses_with`](Context::replace_all_uses_with), [`replace_uses_with_if`](Context::replace_uses_with_if) | `replace.rs` |
 //! | value handles | [`create_handle`](Context::create_handle), [`handle_value`](Context::handle_value), [`create_callback_handle`](Context::create_callback_handle) | `replace.rs` |
 //! | erasing | [`erase_inst`](Context::erase_inst), [`erase_block`](Context::erase_block), [`erase_function`](Context::erase_function) | `replace.rs` |
 //! | data layout | [`module_layout`](Context::module_layout), [`gep_parts`](Context::gep_parts) | [`layout`] |
-//! | constant folding | [`const_binop`](Context::const_binop), [`const_gep`](Context::const_gep), [`fold_cmp`](Context::fold_cmp) | [`fold`] |
+//! | constant folding | [`const_binop`](Context::const_binop), [`const_gep`](Context::const_gep), [`fold_cmp`](Context::fold_cmp), [`constant_fold_instruction`](Context::constant_fold_instruction) | [`fold`] |
 //! | printing | [`print_module`](Context::print_module), [`display_value`](Context::display_value) | [`asm`] |
 //! | parsing | [`parse_assembly`](Context::parse_assembly) | [`asm::parse`] |
 //! | printing many parts of a module | [`module_printer`](Context::module_printer) | [`asm`] |
 //! | verifying | [`verify_module`](Context::verify_module), [`verify_as_llvm_as`](Context::verify_as_llvm_as) | [`verify`] |
 //! | debug info upgrade | [`strip_debug_info`](Context::strip_debug_info), [`upgrade_debug_info`](Context::upgrade_debug_info) | [`verify`] |
 //!
-//! Instructions are built with the [`builder::Builder`].
+//! Instructions are built with the [`builder::Builder`]. Analyses
+//! (dominator trees, loops) are values of [`analysis`]; pass pipelines
+//! (`opt`'s `-passes=`) are [`passes`].
 //!
 //! See `DESIGN.md` at the repository root for the layering, the data
 //! structures with their sizes and invariants, and the complexity of each
@@ -80,7 +89,9 @@
 
 mod entity;
 
+pub mod analysis;
 pub mod asm;
+pub mod bitcode;
 pub mod bitstream;
 pub mod builder;
 pub mod constants;
@@ -89,6 +100,7 @@ pub mod fold;
 pub mod inst;
 pub mod ir;
 pub mod layout;
+pub mod passes;
 mod replace;
 pub mod types;
 pub mod value;

@@ -70,7 +70,8 @@ impl Context {
             self.handle_operand_change(c, from, to);
         }
         if self.value_kind(from) == ValueKind::Block {
-            for s in self.successors(Block(from)) {
+            let succs: smallvec::SmallVec<[Block; 4]> = self.successors(Block(from)).collect();
+            for s in succs {
                 self.replace_phi_incoming_block(s, Block(from), Block(to));
             }
         }

@@ -33,9 +33,12 @@ const LAYERS: &[(&str, u32)] = &[
     ("fold", 7),
     ("replace", 8),
     ("builder", 8),
+    ("analysis", 9),
     ("asm", 9),
+    ("bitcode", 9),
     ("verify", 10),
-    ("bin", 11),
+    ("passes", 11),
+    ("bin", 12),
 ];
 
 /// Modules outside the layering: the crate root and the hub.

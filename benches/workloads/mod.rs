@@ -2,7 +2,9 @@
 
 use crate::Opts;
 
+pub mod analysis;
 pub mod asm;
+pub mod bitcode;
 pub mod bitstream;
 pub mod gep;
 pub mod graph;
@@ -25,5 +27,8 @@ pub const ALL: &[Workload] = &[
     ("parse_ll", asm::parse_ll),
     ("print_ll", asm::print_ll),
     ("verify", verify::verify),
+    ("read_bc", bitcode::read_bc),
     ("bitstream_walk", bitstream::bitstream_walk),
+    ("domtree", analysis::domtree),
+    ("loops", analysis::loops),
 ];

@@ -35,7 +35,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Parse textual IR and print it back (what `llvm-as | llvm-dis` gives).
+    /// Parse textual IR (or read bitcode) and print it back (what
+    /// `llvm-as | llvm-dis` gives).
     Fmt {
         /// The input module (`-`: standard input).
         input: String,
@@ -52,10 +53,38 @@ enum Cmd {
         /// The input module (`-`: standard input).
         input: String,
     },
+    /// Read a module (bitcode, or textual IR) and print it as textual IR
+    /// (what `llvm-dis` prints for bitcode).
+    Dis {
+        /// The input module (`-`: standard input).
+        input: String,
+        /// Where to write the module (`-`: standard output, the default).
+        #[arg(short = 'o', value_name = "OUT")]
+        output: Option<String>,
+    },
     /// Parse textual IR and print entity counts.
     Stats {
         /// The input module (`-`: standard input).
         input: String,
+    },
+    /// Run a pass pipeline as `opt` does: analysis printers write on standard
+    /// error; the module is written as text with -S.
+    Opt {
+        /// The input module (`-`: standard input).
+        input: String,
+        /// The pipeline, in opt's `-passes=` syntax (e.g.
+        /// `print<domtree>,print<postdomtree>,print<loops>`).
+        #[arg(long, value_name = "PIPELINE", default_value = "")]
+        passes: String,
+        /// Do not write the module.
+        #[arg(long)]
+        disable_output: bool,
+        /// Write the module as textual IR.
+        #[arg(short = 'S')]
+        text: bool,
+        /// Where to write the module (`-`: standard output, the default).
+        #[arg(short = 'o', value_name = "OUT")]
+        output: Option<String>,
     },
     /// Print the `llvm-bcanalyzer --dump` listing of a bitstream.
     Bcdump {
@@ -103,8 +132,10 @@ fn main() -> ExitCode {
 fn subcommand_name(c: &Cmd) -> &'static str {
     match c {
         Cmd::Fmt { .. } => "fmt",
+        Cmd::Dis { .. } => "dis",
         Cmd::Stats { .. } => "stats",
         Cmd::Verify { .. } => "verify",
+        Cmd::Opt { .. } => "opt",
         Cmd::Bcdump { .. } => "bcdump",
         Cmd::Bccopy { .. } => "bccopy",
     }
@@ -113,7 +144,7 @@ fn subcommand_name(c: &Cmd) -> &'static str {
 /// Runs a subcommand; `Ok` carries the exit status.
 fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
     match cmd {
-        Cmd::Fmt { input, output } => {
+        Cmd::Fmt { input, output } | Cmd::Dis { input, output } => {
             let (ctx, m) = load_module(&input, clock)?;
             let text = clock.step("print", || ctx.print_module(m));
             write_output(output.as_deref(), text.as_bytes()).map(|()| 0)
@@ -129,6 +160,33 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             err.write_all(v.messages.as_bytes())
                 .map_err(|e| format!("writing errors: {e}"))?;
             Ok(v.rejected as u8)
+        }
+        Cmd::Opt {
+            input,
+            passes,
+            disable_output,
+            text,
+            output,
+        } => {
+            let pipeline = lair::passes::Pipeline::parse(&passes).map_err(|e| e.to_string())?;
+            let (mut ctx, m) = load_module(&input, clock)?;
+            let mut am = lair::passes::FunctionAnalyses::new();
+            let mut log = String::new();
+            clock.step("passes", || {
+                lair::passes::run_pipeline(&mut ctx, m, &pipeline, &mut am, &mut log)
+            });
+            let mut err = std::io::stderr().lock();
+            err.write_all(log.as_bytes())
+                .and_then(|()| err.flush())
+                .map_err(|e| format!("writing to standard error: {e}"))?;
+            if disable_output {
+                return Ok(0);
+            }
+            if !text {
+                return Err("writing bitcode is not supported yet; use -S for textual IR".into());
+            }
+            let out = clock.step("print", || ctx.print_module(m));
+            write_output(output.as_deref(), out.as_bytes()).map(|()| 0)
         }
         Cmd::Bcdump { input } => {
             let bytes = read_input(&input)?;
@@ -283,10 +341,13 @@ fn load_module(path: &str, clock: &mut Clock) -> Result<(lair::Context, lair::ir
     let bytes = clock.step("read", || read_input(path))?;
     let name = if path == "-" { "<stdin>" } else { path };
     if format_of(&bytes) == Format::Bitcode {
-        return Err(format!(
-            "{name}: this is LLVM bitcode; reading bitcode into IR is not supported yet \
-             (`lair bcdump` lists its records)"
-        ));
+        let mut ctx = lair::Context::new();
+        let m = clock
+            .step("read", || {
+                lair::bitcode::read_bitcode_named(&mut ctx, &bytes, name)
+            })
+            .map_err(|e| format!("{name}: {e}"))?;
+        return Ok((ctx, m));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{name}: file is not valid UTF-8"))?;
     let mut ctx = lair::Context::new();

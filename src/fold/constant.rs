@@ -311,40 +311,40 @@ impl Context {
     // ---- what a constant is -------------------------------------------------
 
     /// The kind of `v` when it is a uniqued constant (not a global).
-    fn ckind(&self, v: Value) -> Option<ConstKind> {
+    pub(super) fn ckind(&self, v: Value) -> Option<ConstKind> {
         (self.value_kind(v) == ValueKind::Constant).then(|| self.const_kind(v))
     }
 
     /// LLVM's `isa<UndefValue>`: `undef` or `poison`.
-    fn is_undef_like(&self, v: Value) -> bool {
+    pub(super) fn is_undef_like(&self, v: Value) -> bool {
         matches!(self.ckind(v), Some(ConstKind::Undef | ConstKind::Poison))
     }
 
-    fn is_poison(&self, v: Value) -> bool {
+    pub(super) fn is_poison(&self, v: Value) -> bool {
         self.ckind(v) == Some(ConstKind::Poison)
     }
 
-    fn is_cexpr(&self, v: Value) -> bool {
+    pub(super) fn is_cexpr(&self, v: Value) -> bool {
         self.ckind(v) == Some(ConstKind::Expr)
     }
 
-    fn is_cint(&self, v: Value) -> bool {
+    pub(super) fn is_cint(&self, v: Value) -> bool {
         self.ckind(v) == Some(ConstKind::Int)
     }
 
-    fn is_cfp(&self, v: Value) -> bool {
+    pub(super) fn is_cfp(&self, v: Value) -> bool {
         self.ckind(v) == Some(ConstKind::Float)
     }
 
     /// The value of a floating-point constant.
-    fn fp_of(&self, v: Value) -> Option<APFloat> {
+    pub(super) fn fp_of(&self, v: Value) -> Option<APFloat> {
         let bits = self.const_float_value(v)?;
         let k = FloatKind::of_type(self.type_data(self.type_of(v)))?;
         Some(APFloat::from_bits(k, bits))
     }
 
     /// A floating-point constant of the scalar type `ty`.
-    fn const_fp(&mut self, ty: Type, f: &APFloat) -> Value {
+    pub(super) fn const_fp(&mut self, ty: Type, f: &APFloat) -> Value {
         self.const_float_bits(ty, f.bits())
     }
 
@@ -375,7 +375,7 @@ impl Context {
     /// `make` of the scalar type of `ty`, splatted when `ty` is a vector
     /// (the vector forms of LLVM's `ConstantInt::get`, `getAllOnesValue`,
     /// `ConstantFP::get` and `getNaN`).
-    fn scalar_or_splat(
+    pub(super) fn scalar_or_splat(
         &mut self,
         ty: Type,
         make: impl FnOnce(&mut Context, Type) -> Value,
@@ -406,7 +406,7 @@ impl Context {
 
     /// `ConstantInt::get(ty, x)` for an integer or integer-vector type
     /// (a splat for vectors).
-    fn const_int_splat(&mut self, ty: Type, x: u64) -> Value {
+    pub(super) fn const_int_splat(&mut self, ty: Type, x: u64) -> Value {
         self.scalar_or_splat(ty, |ctx, t| ctx.const_int(t, x))
     }
 
@@ -596,7 +596,12 @@ impl Context {
 
     /// `getCast` for the casts with an expression, `ConstantFoldCast`
     /// otherwise (LLVM's `foldMaybeUndesirableCast`).
-    fn maybe_undesirable_cast(&mut self, op: Opcode, v: Value, ty: Type) -> Option<Value> {
+    pub(super) fn maybe_undesirable_cast(
+        &mut self,
+        op: Opcode,
+        v: Value,
+        ty: Type,
+    ) -> Option<Value> {
         if is_desirable_cast(op) {
             Some(self.const_cast(op, v, ty))
         } else {
@@ -606,7 +611,12 @@ impl Context {
 
     /// `ConstantExpr::get` for the binary operators with an expression,
     /// `ConstantFoldBinaryInstruction` otherwise.
-    fn maybe_undesirable_binop(&mut self, op: Opcode, a: Value, b: Value) -> Option<Value> {
+    pub(super) fn maybe_undesirable_binop(
+        &mut self,
+        op: Opcode,
+        a: Value,
+        b: Value,
+    ) -> Option<Value> {
         if is_desirable_binop(op) {
             Some(self.const_binop(op, a, b, 0))
         } else {
@@ -760,7 +770,7 @@ impl Context {
 
     // ---- ConstantFoldCastInstruction ---------------------------------------
 
-    fn cf_cast(&mut self, op: Opcode, v: Value, dty: Type) -> Option<Value> {
+    pub(super) fn cf_cast(&mut self, op: Opcode, v: Value, dty: Type) -> Option<Value> {
         if self.is_poison(v) {
             return Some(self.const_poison(dty));
         }
@@ -888,7 +898,7 @@ impl Context {
 
     // ---- ConstantFoldUnaryInstruction --------------------------------------
 
-    fn cf_unary(&mut self, op: Opcode, c: Value) -> Option<Value> {
+    pub(super) fn cf_unary(&mut self, op: Opcode, c: Value) -> Option<Value> {
         debug_assert_eq!(op, Opcode::FNeg);
         let ty = self.type_of(c);
         let scalar_or_scalable = !self.is_vector(ty) || self.is_scalable_vec(ty);
@@ -956,7 +966,7 @@ impl Context {
         }
     }
 
-    fn cf_binary(&mut self, op: Opcode, c1: Value, c2: Value) -> Option<Value> {
+    pub(super) fn cf_binary(&mut self, op: Opcode, c1: Value, c2: Value) -> Option<Value> {
         let ty = self.type_of(c1);
         // Identities first: they return the other operand, undef and
         // poison included.
@@ -1175,7 +1185,7 @@ impl Context {
 
     // ---- ConstantFoldCompareInstruction ------------------------------------
 
-    fn cf_compare(&mut self, pred: Predicate, c1: Value, c2: Value) -> Option<Value> {
+    pub(super) fn cf_compare(&mut self, pred: Predicate, c1: Value, c2: Value) -> Option<Value> {
         let ty = self.type_of(c1);
         let i1 = self.i1_type();
         let rty = match self.vector_len(ty) {
@@ -1455,7 +1465,7 @@ impl Context {
 
     // ---- select, vectors, aggregates ---------------------------------------
 
-    fn cf_select(&mut self, cond: Value, v1: Value, v2: Value) -> Option<Value> {
+    pub(super) fn cf_select(&mut self, cond: Value, v1: Value, v2: Value) -> Option<Value> {
         if self.is_null_value(cond) {
             return Some(v2);
         }
@@ -1696,7 +1706,7 @@ impl Context {
         Some(self.const_vector(&out))
     }
 
-    fn cf_insert_value(&mut self, agg: Value, v: Value, idx: &[u32]) -> Option<Value> {
+    pub(super) fn cf_insert_value(&mut self, agg: Value, v: Value, idx: &[u32]) -> Option<Value> {
         let Some((&first, rest)) = idx.split_first() else {
             return Some(v);
         };

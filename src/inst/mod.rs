@@ -290,6 +290,10 @@ pub mod mem {
     }
 }
 
+/// `flags` bit of `catchswitch`: operand 1 is the unwind destination
+/// (`unwind label %x`); clear for `unwind to caller`.
+pub const CATCHSWITCH_HAS_UNWIND: u16 = 1;
+
 /// Atomic memory orderings.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 #[repr(u8)]

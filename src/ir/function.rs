@@ -40,6 +40,12 @@ pub struct FunctionData {
     pub(crate) blocks: List,
     pub(crate) symtab: HashMap<Box<str>, Value>,
     pub(crate) last_unique: u32,
+    /// The number the next inserted block gets (`block_number.rs`).
+    pub(crate) next_block_number: u32,
+    /// Bumped by every renumbering of the blocks.
+    pub(crate) block_epoch: u32,
+    /// The intrinsic the name says this is (kept by `set_global_name`).
+    pub(crate) intrinsic: Option<super::intrinsics::IntrinsicId>,
 }
 
 /// # Functions and arguments
@@ -49,6 +55,11 @@ pub struct FunctionData {
 impl Context {
     /// Adds a function declaration of function type `fn_ty` to `m`, with one
     /// argument value per parameter. The name is made unique in the module.
+    /// A function named as an intrinsic gets the intrinsic's attributes
+    /// ([`IntrinsicId::attributes`](super::intrinsics::IntrinsicId::attributes)),
+    /// as LLVM's `Function` constructor gives them; renaming it later
+    /// changes its [`intrinsic_id`](Context::intrinsic_id), not its
+    /// attributes.
     ///
     /// # Panics
     /// If `fn_ty` is not a function type.
@@ -79,10 +90,18 @@ impl Context {
             blocks: List::EMPTY,
             symtab: HashMap::new(),
             last_unique: 0,
+            next_block_number: 0,
+            block_epoch: 0,
+            intrinsic: None,
         };
         self.set_payload(v, Payload::Function(Box::new(data)));
         self.link_global(m, v);
         self.set_global_name(v, name);
+        // An intrinsic declaration carries LLVM's attributes for it
+        // (`Function::Function`).
+        if let Some(id) = self.fdata(Function(v)).intrinsic {
+            self.fdata_mut(Function(v)).attrs = id.attributes().clone();
+        }
         Function(v)
     }
 
@@ -138,6 +157,18 @@ impl Context {
         let d = self.graph.get(a);
         assert_eq!(d.kind(), ValueKind::Argument, "{a:?} is not an argument");
         Function(self.graph.handle(d.a))
+    }
+
+    /// The position of argument `a` in its function's parameter list
+    /// (`getArgNo`).
+    ///
+    /// # Panics
+    /// If `a` is not an argument.
+    #[inline]
+    pub fn arg_number(&self, a: Value) -> u32 {
+        let d = self.graph.get(a);
+        assert_eq!(d.kind(), ValueKind::Argument, "{a:?} is not an argument");
+        d.b
     }
 
     /// Puts `f` in address space `addrspace` (`define ... addrspace(N)`):

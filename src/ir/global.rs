@@ -47,6 +47,16 @@ impl Linkage {
     pub fn is_local(self) -> bool {
         matches!(self, Linkage::Internal | Linkage::Private)
     }
+
+    /// Whether the definition may be replaced by another at link time
+    /// (`GlobalValue::isInterposableLinkage`: weak, linkonce, common,
+    /// extern_weak; not their `_odr` forms).
+    pub fn is_interposable(self) -> bool {
+        matches!(
+            self,
+            Linkage::WeakAny | Linkage::LinkOnceAny | Linkage::Common | Linkage::ExternWeak
+        )
+    }
 }
 
 spelled!(

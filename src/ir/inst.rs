@@ -124,6 +124,7 @@ impl Context {
         let mut d = ValueData::new(ValueKind::Block, lt);
         d.ops = NONE; // first instruction
         d.nops = NONE; // last instruction
+        super::block_number::set_number_of(&mut d, super::block_number::NO_NUMBER);
         let v = self.graph.alloc(d);
         if !name.is_empty() {
             self.set_raw_name(v, Some(name.into()));
@@ -164,6 +165,7 @@ impl Context {
         } else {
             self.graph.values[next as usize].b = b.0.idx;
         }
+        self.number_new_block(f, b);
         // Register the name in the function's symbol table.
         if let Some(n) = self.name_of(b.0).map(str::to_string) {
             self.set_raw_name(b.0, None);
@@ -195,6 +197,7 @@ impl Context {
         d.a = NONE;
         d.b = NONE;
         d.c = NONE;
+        super::block_number::set_number_of(d, super::block_number::NO_NUMBER);
     }
 
     /// The function of a block, if it is in one.
@@ -235,6 +238,15 @@ impl Context {
             .filter(|&i| self.opcode(i).is_terminator())
     }
 
+    /// A walk over `b`'s instructions that survives erasing or moving the
+    /// instruction it last returned (LLVM's `make_early_inc_range(BB)`);
+    /// see [`InstCursor`].
+    pub fn early_inc_insts(&self, b: Block) -> InstCursor {
+        InstCursor {
+            next: self.first_inst(b),
+        }
+    }
+
     /// The PHIs at the head of `b`, in order (LLVM `BasicBlock::phis`).
     pub fn phis(&self, b: Block) -> impl Iterator<Item = Inst> + '_ {
         self.insts(b)
@@ -256,18 +268,198 @@ impl Context {
         })
     }
 
-    /// The successor blocks of `b`'s terminator.
-    pub fn successors(&self, b: Block) -> Vec<Block> {
-        let Some(t) = self.terminator(b) else {
-            return Vec::new();
+    /// The successors of `b`: those of its terminator (none when its last
+    /// instruction is not a terminator), in LLVM's order
+    /// (`getSuccessor(i)`; see [`Successors`]). Allocates nothing.
+    #[inline]
+    pub fn successors(&self, b: Block) -> Successors<'_> {
+        let last = self.graph.get(b.0).nops;
+        if last == NONE {
+            return Successors::empty(self);
+        }
+        self.successors_of_raw(last)
+    }
+
+    /// The successors of terminator `t` in LLVM's order (none when `t` is
+    /// not a terminator); see [`Successors`].
+    #[inline]
+    pub fn inst_successors(&self, t: Inst) -> Successors<'_> {
+        self.graph.get(t.0);
+        self.successors_of_raw(t.0.idx)
+    }
+
+    /// The number of successors of `b` (LLVM `succ_size`, counting an
+    /// edge twice when the terminator names a block twice).
+    pub fn num_successors(&self, b: Block) -> usize {
+        self.successors(b).len()
+    }
+
+    /// Successor `i` of `b` (LLVM `getSuccessor(i)`).
+    ///
+    /// # Panics
+    /// If `i` is out of range.
+    pub fn successor(&self, b: Block, i: usize) -> Block {
+        let s = self.successors(b);
+        assert!(
+            i < s.len(),
+            "successor {i} out of range: block {:?} has {} successors",
+            b.0,
+            s.len()
+        );
+        s.clone().nth(i).expect("in range")
+    }
+
+    /// The successor walk of the instruction at raw index `t`.
+    #[inline]
+    pub(crate) fn successors_of_raw(&self, t: u32) -> Successors<'_> {
+        Successors {
+            ctx: self,
+            cur: self.succ_cursor(t),
+        }
+    }
+
+    /// The successor positions of the instruction at raw index `t`, as a
+    /// cursor that borrows nothing.
+    #[inline]
+    pub(crate) fn succ_cursor(&self, t: u32) -> SuccCursor {
+        let d = &self.graph.values[t as usize];
+        let (ops, n) = (d.ops, d.nops);
+        let (pos, len, step) = match Opcode::from_u8(d.opcode) {
+            Opcode::Br if n == 3 => (ops + 2, 2, -1),
+            Opcode::Br => (ops, n, 1),
+            Opcode::Switch => (ops + 1, n / 2, 2),
+            Opcode::IndirectBr | Opcode::CatchSwitch | Opcode::CleanupRet | Opcode::CatchRet => {
+                (ops + 1, n.saturating_sub(1), 1)
+            }
+            Opcode::Invoke => (ops + n - 3, 2, 1),
+            Opcode::CallBr => {
+                let k = match self.payload(Inst(self.graph.handle(t))) {
+                    InstPayload::Call(cd) => cd.num_indirect,
+                    _ => 0,
+                };
+                (ops + n - 2 - k, k + 1, 1)
+            }
+            _ => return SuccCursor::EMPTY,
         };
-        (0..self.num_operands(t.0))
-            .filter_map(|i| self.operand(t.0, i))
-            .filter(|&v| self.value_kind(v) == ValueKind::Block)
-            .map(Block)
-            .collect()
+        SuccCursor { pos, len, step }
     }
 }
+
+/// Where a successor walk stands: the use-pool index of the next
+/// destination operand, how many are left, and the distance between
+/// successive ones (-1 for a conditional `br`, whose operands are
+/// `[cond, false, true]`; 2 for `switch`). Borrows nothing, so a traversal
+/// can keep one per stack entry.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SuccCursor {
+    pos: u32,
+    len: u32,
+    step: i32,
+}
+
+impl SuccCursor {
+    pub(crate) const EMPTY: SuccCursor = SuccCursor {
+        pos: 0,
+        len: 0,
+        step: 1,
+    };
+
+    /// The raw value index of the next successor (`NONE` for a dropped
+    /// operand).
+    #[inline]
+    pub(crate) fn next(&mut self, ctx: &Context) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        let v = ctx.graph.pool.uses[self.pos as usize].val;
+        self.pos = self.pos.wrapping_add_signed(self.step);
+        self.len -= 1;
+        Some(v)
+    }
+
+    /// The same successors, last first.
+    #[inline]
+    pub(crate) fn reversed(self) -> SuccCursor {
+        if self.len == 0 {
+            return self;
+        }
+        SuccCursor {
+            pos: self
+                .pos
+                .wrapping_add_signed(self.step * (self.len as i32 - 1)),
+            len: self.len,
+            step: -self.step,
+        }
+    }
+}
+
+/// The successors of a terminator in LLVM's order, `getSuccessor(0)`
+/// first: `br` the true destination then the false one (operands
+/// `[cond, false, true]`), `switch` the default then each case, `invoke`
+/// the normal then the unwind destination, `callbr` the default then each
+/// indirect destination, `catchswitch` the unwind destination (if any)
+/// then each handler, `cleanupret` its unwind destination (if any),
+/// `catchret` its target, `indirectbr` each destination; `ret`, `resume`
+/// and `unreachable` have none. A block named twice appears twice. Reads
+/// the terminator's operand run in place.
+#[derive(Clone)]
+pub struct Successors<'a> {
+    ctx: &'a Context,
+    cur: SuccCursor,
+}
+
+impl<'a> Successors<'a> {
+    #[inline]
+    fn empty(ctx: &'a Context) -> Self {
+        Successors {
+            ctx,
+            cur: SuccCursor::EMPTY,
+        }
+    }
+}
+
+impl Iterator for Successors<'_> {
+    type Item = Block;
+    #[inline]
+    fn next(&mut self) -> Option<Block> {
+        let v = self.cur.next(self.ctx)?;
+        assert!(v != NONE, "successors: a destination operand was dropped");
+        Some(Block(self.ctx.graph.handle(v)))
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.cur.len as usize, Some(self.cur.len as usize))
+    }
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<Block> {
+        if n >= self.cur.len as usize {
+            self.cur.len = 0;
+            return None;
+        }
+        self.cur.pos = self.cur.pos.wrapping_add_signed(self.cur.step * n as i32);
+        self.cur.len -= n as u32;
+        self.next()
+    }
+}
+
+impl DoubleEndedIterator for Successors<'_> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Block> {
+        if self.cur.len == 0 {
+            return None;
+        }
+        self.cur.len -= 1;
+        let u = self
+            .cur
+            .pos
+            .wrapping_add_signed(self.cur.step * self.cur.len as i32);
+        let v = self.ctx.graph.pool.uses[u as usize].val;
+        assert!(v != NONE, "successors: a destination operand was dropped");
+        Some(Block(self.ctx.graph.handle(v)))
+    }
+}
+
+impl ExactSizeIterator for Successors<'_> {}
 
 /// # Instructions
 ///
@@ -370,6 +562,7 @@ impl Context {
             self.graph.values[last as usize].c = v.idx;
         }
         self.graph.values[b.0.idx as usize].nops = v.idx;
+        self.order.invalidate(b.0.idx);
         if !self.md.trailing_dbg.is_empty() {
             self.absorb_trailing_dbg_records(b.0.idx, Inst(v));
         }
@@ -567,6 +760,7 @@ impl Context {
             debug_assert_eq!(self.graph.values[next as usize].b, prev);
             self.graph.values[next as usize].b = i.0.idx;
         }
+        self.order.invalidate(blk);
         let f = self.graph.values[blk as usize].a;
         // Only a named instruction (one with a side record) has a name to
         // register.
@@ -650,7 +844,7 @@ impl Context {
         let next = self.graph.get(b.0).c;
         let before = (next != NONE).then(|| Block(self.graph.handle(next)));
         self.insert_block(f, nb, before);
-        let old_succs = self.successors(b);
+        let old_succs: smallvec::SmallVec<[Block; 4]> = self.successors(b).collect();
         // The records before `at` stay in `b`, for its new branch (LLVM's
         // `splitBasicBlock`); the others travel with their instructions.
         let records = self.take_dbg_records(at);
@@ -745,6 +939,52 @@ impl DoubleEndedIterator for InstIter<'_> {
             self.back = self.ctx.graph.values[cur as usize].b;
         }
         Some(Inst(self.ctx.graph.handle(cur)))
+    }
+}
+
+/// A position in a block's instruction list that fetches the next
+/// instruction before handing out the current one, so the caller may erase
+/// (or move) each instruction as it gets it, holding `&mut Context` between
+/// steps (LLVM's `make_early_inc_range`). Erasing the instruction *after*
+/// the current one is not allowed: the cursor then holds a stale id and
+/// its next step panics naming it.
+///
+/// ```
+/// # use lair::{builder::Builder, Context};
+/// # let mut ctx = Context::new();
+/// # let m = ctx.create_module("m");
+/// # let i32t = ctx.i32_type();
+/// # let fty = ctx.function_type(i32t, &[i32t], false);
+/// # let f = ctx.add_function(m, "f", fty);
+/// # let b = ctx.append_block(f, "entry");
+/// # let x = ctx.arg(f, 0);
+/// # let mut bd = Builder::at_end(&mut ctx, b);
+/// # bd.set_folding(false);
+/// # let d = bd.add(x, x);
+/// # bd.ret(Some(x));
+/// let mut c = ctx.early_inc_insts(b);
+/// while let Some(i) = c.next(&ctx) {
+///     if ctx.use_empty(i.0) && !ctx.opcode(i).is_terminator() {
+///         ctx.erase_inst(i);
+///     }
+/// }
+/// assert_eq!(ctx.insts(b).count(), 1);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct InstCursor {
+    next: Option<Inst>,
+}
+
+impl InstCursor {
+    /// The next instruction, if any; the cursor moves past it first.
+    ///
+    /// # Panics
+    /// If the instruction it was about to return was erased.
+    #[inline]
+    pub fn next(&mut self, ctx: &Context) -> Option<Inst> {
+        let i = self.next?;
+        self.next = ctx.next_inst(i);
+        Some(i)
     }
 }
 

@@ -6,12 +6,17 @@
 //! (names and per-kind payloads) that keep the hot value record small.
 
 pub mod attributes;
+pub(crate) mod block_number;
+pub mod callsite;
 pub mod dbg;
+pub mod effects;
 pub mod function;
 pub mod global;
 pub mod inst;
+pub mod intrinsics;
 pub mod metadata;
 pub mod module;
+pub(crate) mod order;
 pub(crate) mod side;
 pub mod special;
 pub mod summary;

@@ -89,6 +89,8 @@ pub struct ModuleData {
     pub(crate) lists: [List; 4],
     pub(crate) symtab: HashMap<Box<str>, Value>,
     pub(crate) last_unique: u32,
+    /// Suffixes of intrinsic names that mangle unnamed structs.
+    pub(crate) unique_intrinsics: super::intrinsics::UniqueNames,
 }
 
 fn list_slot(kind: ValueKind) -> usize {
@@ -119,6 +121,7 @@ impl Context {
             lists: [List::EMPTY; 4],
             symtab: HashMap::new(),
             last_unique: 0,
+            unique_intrinsics: Default::default(),
         });
         Module::from_index(self.modules.len() - 1)
     }
@@ -211,6 +214,18 @@ impl Context {
         self.modules[m.index()].symtab.get(name).copied()
     }
 
+    /// After `v` is (re)named: a function's intrinsic id follows its name
+    /// (`Function::updateAfterNameChange`).
+    fn update_intrinsic_id(&mut self, v: Value) {
+        if self.graph.get(v).kind() != ValueKind::Function {
+            return;
+        }
+        let id = self
+            .name_of(v)
+            .and_then(super::intrinsics::IntrinsicId::lookup);
+        self.fdata_mut(super::Function(v)).intrinsic = id;
+    }
+
     /// Names global `v` in its module, renaming on collision with LLVM's
     /// module-wide counter (`name.N`). An empty name makes it unnamed.
     pub fn set_global_name(&mut self, v: impl Into<Value>, name: &str) {
@@ -225,6 +240,7 @@ impl Context {
         }
         if name.is_empty() {
             self.set_raw_name(v, None);
+            self.update_intrinsic_id(v);
             return;
         }
         let md = &mut self.modules[m];
@@ -241,5 +257,6 @@ impl Context {
         };
         md.symtab.insert(unique.clone(), v);
         self.set_raw_name(v, Some(unique));
+        self.update_intrinsic_id(v);
     }
 }

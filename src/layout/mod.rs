@@ -20,7 +20,9 @@
 //!   ([`GepNoWrap`], [`GepConstOffset`], [`GepValueOffset`],
 //!   [`GepLaneOffsets`], [`GepParts`]);
 //! * `module.rs`: a module's data layout, parsed on demand and cached
-//!   ([`Context::module_layout`](crate::Context::module_layout)).
+//!   ([`Context::module_layout`](crate::Context::module_layout));
+//! * `pointer.rs`: dereferenceable bytes and alignment of pointer values
+//!   ([`Context::pointer_alignment`](crate::Context::pointer_alignment)).
 //!
 //! It does not own types (`types/`) or values: the queries take a
 //! [`Context`](crate::Context) and [`Type`](crate::Type) ids, and GEP
@@ -32,6 +34,7 @@ mod gep;
 mod ir;
 mod module;
 mod parse;
+mod pointer;
 mod sizes;
 mod struct_layout;
 mod units;
@@ -45,4 +48,5 @@ pub use datalayout::{DataLayout, Endianness, FunctionPtrAlignKind, ManglingMode}
 pub use gep::{GepError, GepIndex, GepOffset};
 pub use ir::{GepConstOffset, GepLaneOffsets, GepNoWrap, GepParts, GepValueOffset};
 pub use parse::{DataLayoutError, DataLayoutErrorKind};
+pub(crate) use pointer::{int_attr, mem_align};
 pub use units::{Align, TypeSize};

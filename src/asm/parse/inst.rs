@@ -24,9 +24,7 @@ use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
 use smallvec::SmallVec;
 
-/// `flags` bit of a `catchswitch` with an unwind destination (the
-/// printer's `CATCHSWITCH_HAS_UNWIND`).
-const CATCHSWITCH_HAS_UNWIND: u16 = 1;
+use crate::inst::CATCHSWITCH_HAS_UNWIND;
 
 fn align_bits(a: u64) -> u16 {
     (a.trailing_zeros() as u16 + 1) & mem::ALIGN_MASK

@@ -2,7 +2,8 @@
 //! `target ...`, `module asm`), comdats, global variables, aliases, ifuncs,
 //! function headers (`define` / `declare`), `uselistorder` directives, and
 //! the end-of-module checks (undefined globals, types, metadata, comdats,
-//! attribute groups).
+//! attribute groups), with LLParser's declarations of intrinsics used
+//! without one and its upgrade of intrinsic declarations.
 //!
 //! Function bodies are `inst.rs`'s; metadata definitions `metadata.rs`'s.
 
@@ -10,14 +11,17 @@ use super::attrs::AttrPlace;
 use super::lexer::{Tok, Token};
 use super::values::LocalName;
 use super::{AttrTarget, BlockRef, PResult, Parser};
+use crate::inst::Opcode;
 use crate::ir::attributes::{AttrIndex, AttrKind, AttributeList};
 use crate::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
 use crate::ir::global::{DllStorage, Linkage, ThreadLocal, UnnamedAddr, Visibility};
+use crate::ir::inst::InstPayload;
+use crate::ir::intrinsics::IntrinsicId;
 use crate::ir::metadata::MdAttachments;
 use crate::ir::module::ComdatKind;
-use crate::ir::Global;
+use crate::ir::{Function, Global};
 use crate::types::Type;
-use crate::value::{Value, ValueKind};
+use crate::value::{Use, Value, ValueKind};
 
 /// The calling conventions LLVM 19 spells with a keyword.
 const CALLING_CONVS: &[(&str, u32)] = &[
@@ -183,6 +187,8 @@ impl Parser<'_> {
 
     fn finish_module(&mut self) -> PResult<()> {
         self.check_types_defined()?;
+        self.check_comdats_defined()?;
+        self.declare_intrinsics()?;
         let mut first: Option<(usize, String)> = None;
         let mut note = |p: usize, m: String| {
             if first.as_ref().is_none_or(|f| p < f.0) {
@@ -204,16 +210,12 @@ impl Parser<'_> {
                 "expected function name in blockaddress".to_string(),
             );
         }
-        for (c, p) in &self.comdat_uses {
-            if !self.ctx.module(self.m).comdats.contains_key(c.as_ref()) {
-                note(*p, format!("use of undefined comdat '${c}'"));
-            }
-        }
         if let Some((p, m)) = first {
             return self.err_at(p, m);
         }
         self.apply_attr_groups()?;
         self.upgrade_tbaa_tags();
+        self.upgrade_intrinsics();
         self.finish_summary()
     }
 
@@ -269,6 +271,132 @@ impl Parser<'_> {
             if new != md {
                 self.ctx.extra_mut(i).md.set(MdKindId::TBAA, Some(new));
             }
+        }
+    }
+
+    /// The first use of an undefined comdat, LLParser's error before the
+    /// undefined values.
+    fn check_comdats_defined(&self) -> PResult<()> {
+        let undefined = self
+            .comdat_uses
+            .iter()
+            .filter(|(c, _)| !self.ctx.module(self.m).comdats.contains_key(c.as_ref()))
+            .min_by_key(|(_, p)| *p);
+        match undefined {
+            Some((c, p)) => self.err_at(*p, format!("use of undefined comdat '${c}'")),
+            None => Ok(()),
+        }
+    }
+
+    /// LLVM 19's `validateEndOfModule` declares each `@llvm.*` name that is
+    /// used but not defined and names a known intrinsic, from the types of
+    /// the calls to it: each call gets the declaration for its overload
+    /// types (`@llvm.umax(i8 ...)` calls `@llvm.umax.i8`), whatever suffix
+    /// the reference had. Names are taken in byte order, uses most recent
+    /// first, as LLParser does, so the first error is LLVM's. An unknown
+    /// `llvm.*` name stays an undefined value.
+    fn declare_intrinsics(&mut self) -> PResult<()> {
+        let mut names: Vec<(Box<str>, IntrinsicId)> = self
+            .fwd_globals
+            .keys()
+            .filter_map(|n| Some((n.clone(), IntrinsicId::lookup(n)?)))
+            .collect();
+        names.sort_unstable();
+        for (name, id) in names {
+            let (ph, pos) = self.fwd_globals[&name];
+            let uses: Vec<Use> = self.ctx.uses(ph).collect();
+            for u in uses {
+                let call = self.ctx.as_inst(u.user).filter(|&i| {
+                    matches!(
+                        self.ctx.opcode(i),
+                        Opcode::Call | Opcode::Invoke | Opcode::CallBr
+                    ) && u.operand_no + 1 == self.ctx.num_operands(u.user)
+                });
+                let Some(call) = call else {
+                    return self.err_at(pos, "intrinsic can only be used as callee");
+                };
+                let fty = match self.ctx.payload(call) {
+                    InstPayload::Call(cd) => cd.fn_ty,
+                    _ => None,
+                };
+                // (LLVM 19 crashes on an overload type with no mangling.)
+                let Some(tys) = fty
+                    .and_then(|t| self.ctx.match_intrinsic_signature(id, t).ok())
+                    .filter(|tys| tys.iter().all(|&t| self.ctx.has_mangling(t)))
+                else {
+                    return self.err_at(pos, "invalid intrinsic signature");
+                };
+                let decl = self.ctx.intrinsic_declaration_value(self.m, id, &tys);
+                self.ctx.set_operand(u.user, u.operand_no, Some(decl));
+            }
+            if self.md_value_fwd.contains_key(&ph) {
+                return self.err_at(
+                    pos,
+                    format!(
+                        "metadata naming the undeclared intrinsic '@{name}' is not supported \
+                         (LLVM 19 replaces it by null)"
+                    ),
+                );
+            }
+            self.fwd_globals.remove(&name);
+            self.ctx.erase_global(Global(ph));
+        }
+        Ok(())
+    }
+
+    /// What LLParser's `UpgradeCallsToIntrinsic` does to every intrinsic
+    /// declaration, short of LLVM's upgrades of legacy intrinsics: the
+    /// attributes are the intrinsic's (those written in the text are
+    /// dropped), and an overloaded intrinsic named with the wrong suffix
+    /// for its type is replaced by the rightly named declaration
+    /// (`remangleIntrinsicFunction`): a global already holding that name
+    /// with another type is renamed `<name>.renamed`, the calling
+    /// convention is kept, and every use moves to the new declaration.
+    fn upgrade_intrinsics(&mut self) {
+        let fns: Vec<Function> = self.ctx.functions(self.m).collect();
+        for f in fns {
+            let Some(id) = self.ctx.intrinsic_id(f) else {
+                continue;
+            };
+            let attrs = id.attributes().clone();
+            self.ctx.function_data_mut(f).attrs = attrs;
+            let fty = self.ctx.signature(f);
+            let Ok(tys) = self.ctx.match_intrinsic_signature(id, fty) else {
+                continue;
+            };
+            // (LLVM 19 crashes on an overload type with no mangling.)
+            if !id.is_overloaded() || !tys.iter().all(|&t| self.ctx.has_mangling(t)) {
+                continue;
+            }
+            let wanted = self.ctx.intrinsic_name(id, &tys, self.m, Some(fty));
+            if self.ctx.name_of(f) == Some(wanted.as_str()) {
+                continue;
+            }
+            let new = match self.ctx.global_by_name(self.m, &wanted) {
+                Some(g)
+                    if self
+                        .ctx
+                        .as_function(g)
+                        .is_some_and(|e| self.ctx.signature(e) == fty) =>
+                {
+                    g
+                }
+                existing => {
+                    if let Some(g) = existing {
+                        self.ctx.set_name(g, &format!("{wanted}.renamed"));
+                    }
+                    self.ctx.intrinsic_declaration_value(self.m, id, &tys)
+                }
+            };
+            if self.ctx.type_of(new) != self.ctx.type_of(f.0) {
+                continue; // another address space: lair leaves it as written
+            }
+            let cc = self.ctx.function_data(f).call_conv;
+            if let Some(nf) = self.ctx.as_function(new) {
+                self.ctx.function_data_mut(nf).call_conv = cc;
+            }
+            self.ctx.replace_all_uses_with(f.0, new);
+            self.ctx.erase_function(f);
         }
     }
 

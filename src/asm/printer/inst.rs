@@ -27,9 +27,7 @@ use crate::ir::Inst;
 use crate::types::{Type, TypeData};
 use crate::value::Value;
 
-/// `flags` bit of a `catchswitch` that has an unwind destination (its
-/// operand 1). Without it the switch unwinds to the caller.
-pub(crate) const CATCHSWITCH_HAS_UNWIND: u16 = 1;
+pub(crate) use crate::inst::CATCHSWITCH_HAS_UNWIND;
 
 /// The predicate and fast-math flags of an `fcmp`'s `flags`: the predicate
 /// number in the low byte, fast-math flags (`inst::fmf` bits) in the high

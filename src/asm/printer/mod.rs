@@ -107,6 +107,16 @@ impl Context {
         }
     }
 
+    /// Spells `f`'s arguments, blocks and instructions as untyped operands
+    /// (`%name`, `%3`), numbering the function once; LLVM's
+    /// `printAsOperand(OS, false)` for local values, which the analysis
+    /// printers use for blocks.
+    pub fn local_names(&self, f: Function) -> LocalNames<'_> {
+        let mut slots = LocalSlots::new();
+        slots.incorporate(self, f);
+        LocalNames { ctx: self, slots }
+    }
+
     /// A constant with its type (`{ i32, ptr } { i32 1, ptr @g }`); the
     /// same as [`display_value`](Context::display_value).
     pub fn display_constant(&self, c: Value) -> ValueDisplay<'_> {
@@ -234,6 +244,34 @@ impl<'a> ModulePrinter<'a> {
         let mut out = String::new();
         self.writer().ty(&mut out, t);
         out
+    }
+}
+
+/// The operand spelling of one function's local values; made by
+/// [`Context::local_names`].
+pub struct LocalNames<'a> {
+    ctx: &'a Context,
+    slots: LocalSlots,
+}
+
+impl LocalNames<'_> {
+    /// Appends `v` as an operand without its type: `%name` (quoted when
+    /// LLVM quotes it), `%N` for an unnamed local of the function,
+    /// `<badref>` for an unnamed value of another function.
+    pub fn push(&self, out: &mut String, v: Value) {
+        let ctx = self.ctx;
+        if let Some(name) = ctx.name_of(v) {
+            let global = ctx.value_kind(v).is_global();
+            text::push_name(out, if global { '@' } else { '%' }, name);
+            return;
+        }
+        match self.slots.get(v) {
+            Some(n) => {
+                out.push('%');
+                text::push_u64(out, n as u64);
+            }
+            None => out.push_str("<badref>"),
+        }
     }
 }
 

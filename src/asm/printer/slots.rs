@@ -238,15 +238,15 @@ impl<'a> ModuleSlots<'a> {
     }
 }
 
-/// Whether call `i` calls a function named `llvm.*` directly.
+/// Whether call `i` calls a function named `llvm.*` directly (LLVM's
+/// `Function::isIntrinsic`, which holds for unknown `llvm.*` names too).
 fn calls_intrinsic(ctx: &Context, i: Inst) -> bool {
     let n = ctx.num_operands(i.0);
     n > 0
         && ctx
             .operand(i.0, n - 1)
-            .filter(|&c| ctx.value_kind(c) == ValueKind::Function)
-            .and_then(|c| ctx.name_of(c))
-            .is_some_and(|name| name.starts_with("llvm."))
+            .and_then(|c| ctx.as_function(c))
+            .is_some_and(|f| ctx.is_intrinsic(f))
 }
 
 /// `P<n>` of a data layout string (0 when absent).

@@ -176,6 +176,52 @@ impl MemoryEffects {
     pub fn intersect(self, other: MemoryEffects) -> MemoryEffects {
         MemoryEffects(self.0 & other.0)
     }
+
+    /// The effects allowed by either (LLVM `operator|`).
+    pub fn union(self, other: MemoryEffects) -> MemoryEffects {
+        MemoryEffects(self.0 | other.0)
+    }
+
+    /// These effects without location `loc` (LLVM `getWithoutLoc`).
+    pub fn without(self, loc: MemLocation) -> MemoryEffects {
+        self.with_modref(loc, ModRef::NoModRef)
+    }
+
+    /// Whether no memory is accessed (`doesNotAccessMemory`).
+    pub fn does_not_access_memory(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether memory is at most read (`onlyReadsMemory`).
+    pub fn only_reads_memory(self) -> bool {
+        self.0 & 0b10_1010 == 0
+    }
+
+    /// Whether memory is at most written (`onlyWritesMemory`).
+    pub fn only_writes_memory(self) -> bool {
+        self.0 & 0b01_0101 == 0
+    }
+
+    /// Whether only memory reached through pointer arguments is accessed
+    /// (`onlyAccessesArgPointees`).
+    pub fn only_accesses_arg_pointees(self) -> bool {
+        self.without(MemLocation::ArgMem).does_not_access_memory()
+    }
+
+    /// Whether only memory inaccessible to the module is accessed
+    /// (`onlyAccessesInaccessibleMem`).
+    pub fn only_accesses_inaccessible_mem(self) -> bool {
+        self.without(MemLocation::InaccessibleMem)
+            .does_not_access_memory()
+    }
+
+    /// Whether only inaccessible or argument memory is accessed
+    /// (`onlyAccessesInaccessibleOrArgMem`).
+    pub fn only_accesses_inaccessible_or_arg_mem(self) -> bool {
+        self.without(MemLocation::ArgMem)
+            .without(MemLocation::InaccessibleMem)
+            .does_not_access_memory()
+    }
 }
 
 impl fmt::Display for MemoryEffects {

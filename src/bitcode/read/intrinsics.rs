@@ -1,0 +1,20 @@
+//! Intrinsic declarations: LLVM's reader gives every function that names
+//! an intrinsic the attributes of its intrinsic (`UpgradeIntrinsicFunction`
+//! sets `Intrinsic::getAttributes`), whatever the bitcode says; so does
+//! this reader, from `ir/intrinsics`' table.
+
+use super::{Rd, Res};
+
+impl Rd<'_, '_> {
+    /// Gives every intrinsic declaration of the module its intrinsic's
+    /// attributes.
+    pub(super) fn reset_intrinsic_attrs(&mut self) -> Res<()> {
+        let fs: Vec<_> = self.ctx.functions(self.m).collect();
+        for f in fs {
+            if let Some(id) = self.ctx.intrinsic_id(f) {
+                self.ctx.function_data_mut(f).attrs = id.attributes().clone();
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,235 @@
+//! Names of overloaded intrinsics: LLVM 19's `Intrinsic::getName` and the
+//! type mangling it appends (`getMangledTypeStr`).
+//!
+//! Owns the mangling and the per-module numbering of names that mangle an
+//! unnamed struct (`Module::getUniqueIntrinsicName`: such a name gets
+//! `.N`, one N per function type). O(size of the types) per name.
+
+use super::IntrinsicId;
+use crate::ir::Module;
+use crate::types::{Type, TypeData};
+use crate::Context;
+use hashbrown::HashMap;
+
+/// A module's numbering of intrinsic names that mangle unnamed types
+/// (LLVM's `Module::UniquedIntrinsicNames` and `CurrentIntrinsicIds`).
+#[derive(Default)]
+pub(crate) struct UniqueNames {
+    /// The suffix given to each (intrinsic, function type).
+    by_proto: HashMap<(IntrinsicId, Type), u32>,
+    /// The next suffix to try for each base name.
+    next: HashMap<String, u32>,
+}
+
+/// # Intrinsics: names
+///
+/// The mangled names of overloaded intrinsics.
+impl Context {
+    /// The name of intrinsic `id` with overload types `overloads` in module
+    /// `m` (`Intrinsic::getName`): the base name, then `.` and the mangling
+    /// of each overload type (`llvm.memcpy.p0.p0.i64`, `llvm.umax.v4i32`,
+    /// `llvm.masked.load.nxv4f32.p0`, `llvm.ssa.copy.s_struct.Ss`). A name
+    /// that mangles an unnamed struct gets a `.N` suffix unique in `m` per
+    /// function type (`fn_ty`, or the intrinsic's type for `overloads`).
+    ///
+    /// # Panics
+    ///
+    /// If `overloads` is not empty for an intrinsic that is not
+    /// overloaded, or an overload type has no mangling (`label`, `token`).
+    pub fn intrinsic_name(
+        &mut self,
+        id: IntrinsicId,
+        overloads: &[Type],
+        m: Module,
+        fn_ty: Option<Type>,
+    ) -> String {
+        let (name, unnamed) = self.mangled_name(id, overloads);
+        if !unnamed {
+            return name;
+        }
+        let fn_ty = fn_ty.unwrap_or_else(|| self.intrinsic_type(id, overloads));
+        self.unique_intrinsic_name(m, name, id, fn_ty)
+    }
+
+    /// [`intrinsic_name`](Context::intrinsic_name) for overload types
+    /// without unnamed structs, which needs no module
+    /// (`Intrinsic::getNameNoUnnamedTypes`).
+    ///
+    /// # Panics
+    ///
+    /// As `intrinsic_name`, and if an overload type contains an unnamed
+    /// struct.
+    pub fn intrinsic_name_no_unnamed(&self, id: IntrinsicId, overloads: &[Type]) -> String {
+        let (name, unnamed) = self.mangled_name(id, overloads);
+        assert!(
+            !unnamed,
+            "intrinsic_name_no_unnamed: {name} mangles an unnamed struct"
+        );
+        name
+    }
+
+    /// Whether `t` has a mangling (contains no `label` or `token`, on
+    /// which LLVM's `getMangledTypeStr` crashes).
+    pub(crate) fn has_mangling(&self, t: Type) -> bool {
+        match self.type_data(t) {
+            TypeData::Label | TypeData::Token => false,
+            // Mangled by name: the body does not matter.
+            TypeData::IdentifiedStruct(_) => true,
+            _ => self.contained_types(t).all(|c| self.has_mangling(c)),
+        }
+    }
+
+    /// The base name and manglings, and whether an unnamed struct was met.
+    fn mangled_name(&self, id: IntrinsicId, overloads: &[Type]) -> (String, bool) {
+        assert!(
+            overloads.is_empty() || id.is_overloaded(),
+            "intrinsic_name: {id} is not overloaded, given {} overload types",
+            overloads.len()
+        );
+        let mut out = String::from(id.name());
+        let mut unnamed = false;
+        for &t in overloads {
+            out.push('.');
+            self.mangle_type(t, &mut out, &mut unnamed);
+        }
+        (out, unnamed)
+    }
+
+    /// Appends `getMangledTypeStr(t)`.
+    fn mangle_type(&self, t: Type, out: &mut String, unnamed: &mut bool) {
+        use core::fmt::Write;
+        match self.type_data(t) {
+            TypeData::Ptr(a) => {
+                let _ = write!(out, "p{a}");
+            }
+            TypeData::Array { elem, len } => {
+                let _ = write!(out, "a{len}");
+                self.mangle_type(*elem, out, unnamed);
+            }
+            TypeData::IdentifiedStruct(_) => {
+                out.push_str("s_");
+                match self.struct_name(t) {
+                    Some(n) if !n.is_empty() => out.push_str(n),
+                    _ => *unnamed = true,
+                }
+                out.push('s');
+            }
+            TypeData::LiteralStruct { elems, .. } => {
+                out.push_str("sl_");
+                for &e in elems.iter() {
+                    self.mangle_type(e, out, unnamed);
+                }
+                out.push('s');
+            }
+            TypeData::Function {
+                ret,
+                params,
+                varargs,
+            } => {
+                out.push_str("f_");
+                self.mangle_type(*ret, out, unnamed);
+                for &p in params.iter() {
+                    self.mangle_type(p, out, unnamed);
+                }
+                if *varargs {
+                    out.push_str("vararg");
+                }
+                out.push('f');
+            }
+            TypeData::Vector {
+                elem,
+                len,
+                scalable,
+            } => {
+                if *scalable {
+                    out.push_str("nx");
+                }
+                let _ = write!(out, "v{len}");
+                self.mangle_type(*elem, out, unnamed);
+            }
+            TypeData::TargetExt { name, types, ints } => {
+                out.push('t');
+                out.push_str(name);
+                for &p in types.iter() {
+                    out.push('_');
+                    self.mangle_type(p, out, unnamed);
+                }
+                for i in ints.iter() {
+                    let _ = write!(out, "_{i}");
+                }
+                out.push('t');
+            }
+            TypeData::Void => out.push_str("isVoid"),
+            TypeData::Metadata => out.push_str("Metadata"),
+            TypeData::Half => out.push_str("f16"),
+            TypeData::BFloat => out.push_str("bf16"),
+            TypeData::Float => out.push_str("f32"),
+            TypeData::Double => out.push_str("f64"),
+            TypeData::X86Fp80 => out.push_str("f80"),
+            TypeData::Fp128 => out.push_str("f128"),
+            TypeData::PpcFp128 => out.push_str("ppcf128"),
+            TypeData::X86Amx => out.push_str("x86amx"),
+            TypeData::Int(w) => {
+                let _ = write!(out, "i{w}");
+            }
+            TypeData::Label | TypeData::Token => {
+                panic!("intrinsic_name: {} has no mangling", t.display(self))
+            }
+        }
+    }
+
+    /// `Module::getUniqueIntrinsicName`: `base.N`, N the number this
+    /// (intrinsic, function type) got in `m`, or the first N whose name is
+    /// free or already declares `fn_ty`.
+    fn unique_intrinsic_name(
+        &mut self,
+        m: Module,
+        base: String,
+        id: IntrinsicId,
+        fn_ty: Type,
+    ) -> String {
+        let encode = |n: u32| format!("{base}.{n}");
+        if let Some(&n) = self.modules[m.index()]
+            .unique_intrinsics
+            .by_proto
+            .get(&(id, fn_ty))
+        {
+            return encode(n);
+        }
+        let mut count = *self.modules[m.index()]
+            .unique_intrinsics
+            .next
+            .entry(base.clone())
+            .or_insert(0);
+        let name = loop {
+            let name = encode(count);
+            let existing = self.global_by_name(m, &name);
+            let Some(g) = existing else {
+                self.modules[m.index()]
+                    .unique_intrinsics
+                    .by_proto
+                    .insert((id, fn_ty), count);
+                break name;
+            };
+            // A declaration with this name exists: remember its type.
+            let ty = self
+                .global_data(g)
+                .value_type
+                .filter(|&t| self.is_function(t));
+            let u = &mut self.modules[m.index()].unique_intrinsics;
+            if let Some(t) = ty {
+                u.by_proto.entry((id, t)).or_insert(count);
+            }
+            if ty == Some(fn_ty) {
+                u.by_proto.insert((id, fn_ty), count);
+                break name;
+            }
+            count += 1;
+        };
+        self.modules[m.index()]
+            .unique_intrinsics
+            .next
+            .insert(base, count + 1);
+        name
+    }
+}

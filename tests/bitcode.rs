@@ -1,0 +1,139 @@
+//! The bitcode reader: a corpus module reads back to the instructions
+//! `llvm-dis-19` prints (`.ci/run` checks the whole corpus, `; preds`
+//! included, with `oracle-dis.sh`), lazy reading equals eager reading,
+//! malformed input gives located errors, and a fuzz smoke run of mutated
+//! corpus bitcode never panics (`examples/fuzz_bitcode.rs` is the long run).
+
+use lair::bitcode::{read_bitcode, read_bitcode_named, BitcodeError, LazyModule};
+use lair::Context;
+
+#[path = "support/mutate.rs"]
+mod mutate;
+use mutate::{mutate, XorShift};
+
+fn corpus(name: &str) -> Option<Vec<u8>> {
+    std::fs::read(format!(
+        "{}/../shared/corpus/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .ok()
+}
+
+/// Reads `bytes` and prints the module without its ModuleID line.
+fn dis(bytes: &[u8]) -> Result<String, BitcodeError> {
+    let mut ctx = Context::new();
+    let m = read_bitcode_named(&mut ctx, bytes, "t.bc")?;
+    ctx.check_use_lists().unwrap();
+    let text = ctx.print_module(m);
+    Ok(text
+        .split_once('\n')
+        .map_or(text.clone(), |x| x.1.to_string()))
+}
+
+/// The lines of `s` without `; preds` comments (they follow use-list
+/// order, which `stress-*.ll` need not have).
+fn without_preds(s: &str) -> Vec<String> {
+    s.lines()
+        .map(|l| l.split("; preds").next().unwrap().trim_end().to_string())
+        .collect()
+}
+
+#[test]
+fn corpus_module_reads_back_as_its_text() {
+    // stress-*.bc is llvm-as-19 of stress-*.ll, which is llvm-dis-19 text.
+    for name in ["stress-7", "stress-13"] {
+        let (Some(bc), Some(ll)) = (corpus(&format!("{name}.bc")), corpus(&format!("{name}.ll")))
+        else {
+            return; // no corpus beside the checkout
+        };
+        let ll = String::from_utf8(ll).unwrap();
+        let ll = ll.split_once('\n').unwrap().1;
+        assert_eq!(
+            without_preds(&dis(&bc).unwrap()),
+            without_preds(ll),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn lazy_reading_equals_eager_reading() {
+    for name in ["stress-3.bc", "bzip2-g.bc"] {
+        let Some(bc) = corpus(name) else { return };
+        let eager = dis(&bc).unwrap();
+        let mut ctx = Context::new();
+        let m = {
+            let mut lazy = LazyModule::open_named(&mut ctx, &bc, "t.bc").unwrap();
+            let fs: Vec<_> = lazy.context().functions(lazy.module()).collect();
+            assert!(fs.iter().any(|&f| lazy.is_materializable(f)));
+            lazy.materialize_all().unwrap();
+            assert!(fs.iter().all(|&f| !lazy.is_materializable(f)));
+            lazy.module()
+        };
+        let text = ctx.print_module(m);
+        assert_eq!(text.split_once('\n').unwrap().1, eager, "{name}");
+    }
+}
+
+#[test]
+fn bodies_read_in_any_order_give_the_same_instructions() {
+    let Some(bc) = corpus("stress-3.bc") else {
+        return;
+    };
+    let eager = dis(&bc).unwrap();
+    let mut ctx = Context::new();
+    let m = {
+        let mut lazy = LazyModule::open_named(&mut ctx, &bc, "t.bc").unwrap();
+        let fs: Vec<_> = lazy.context().functions(lazy.module()).collect();
+        for &f in fs.iter().rev() {
+            lazy.materialize(f).unwrap();
+            assert!(!lazy.is_materializable(f));
+        }
+        lazy.materialize_all().unwrap();
+        lazy.module()
+    };
+    ctx.check_use_lists().unwrap();
+    let text = ctx.print_module(m);
+    assert_eq!(
+        without_preds(text.split_once('\n').unwrap().1),
+        without_preds(&eager)
+    );
+}
+
+#[test]
+fn malformed_bitcode_gives_a_located_error() {
+    let mut ctx = Context::new();
+    let e = read_bitcode(&mut ctx, b"not bitcode at all!!").unwrap_err();
+    assert!(e.to_string().starts_with("bit 0"), "{e}");
+    let Some(bc) = corpus("stress-3.bc") else {
+        return;
+    };
+    // Cut in the middle: some block or record is incomplete.
+    let cut = &bc[..bc.len() / 2 / 4 * 4];
+    let e = read_bitcode(&mut Context::new(), cut).unwrap_err();
+    assert!(e.bit > 0 && !e.message.is_empty(), "{e}");
+    // Every prefix fails cleanly or reads.
+    for len in (0..bc.len()).step_by(97) {
+        let _ = read_bitcode(&mut Context::new(), &bc[..len]);
+    }
+}
+
+#[test]
+fn fuzz_smoke() {
+    let seeds: Vec<Vec<u8>> = ["stress-2.bc", "stress-9.bc", "stress-15.bc"]
+        .iter()
+        .filter_map(|n| corpus(n))
+        .collect();
+    if seeds.is_empty() {
+        return;
+    }
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
+    for i in 0..300 {
+        let m = mutate(&mut rng, &seeds[i % seeds.len()]);
+        let mut ctx = Context::new();
+        if let Ok(m) = read_bitcode(&mut ctx, &m) {
+            let _ = ctx.print_module(m);
+            ctx.check_use_lists().unwrap();
+        }
+    }
+}
