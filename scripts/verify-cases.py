@@ -713,7 +713,43 @@ c("in_preallocated_arg", "declare ptr @llvm.call.preallocated.arg(token, i32 imm
 c("in_eh_exceptioncode", "declare i32 @llvm.eh.exceptioncode(token)\ndefine void @f() {\n  %r = call i32 @llvm.eh.exceptioncode(token none)\n  ret void\n}\n")
 
 
-EXCLUDE = ['attr_f_builtin', 'attr_f_common', 'attr_p_align_huge', 'call_asm_address', 'call_mt_tailcc_varargs', 'dbg_fn_decl_distinct', 'di_di_sp_declsp', 'di_di_sp_distinct', 'di_nover_sp_distinct', 'eh_cs_empty', 'eh_eh_bogus_use', 'global_a_linkage', 'global_a_linkage2', 'global_g_appending_fn', 'global_g_dllimport_dsolocal', 'md_fn_prof_decl', 'struct_alloca_unsized', 'struct_dom_simple', 'struct_fence_monotonic', 'struct_fence_unordered', 'struct_gep_unsized', 'struct_load_release', 'struct_load_unsized', 'struct_rmw_add_float', 'struct_rmw_fadd_int', 'struct_rmw_unordered', 'struct_rmw_xchg_vec', 'struct_self_ref_reach', 'struct_store_acquire']
+# ---- dom: dominance of uses, self references (valid look-alikes end in _ok)
+def c(name, text):
+    cases['dom_' + name] = text
+c("arm_to_join", "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %j\na:\n  %x = add i32 1, 2\n  br label %j\nj:\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n")
+c("arm_to_arm", "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %x = add i32 1, 2\n  ret i32 %x\nb:\n  ret i32 %x\n}\n")
+c("later_in_block", "define i32 @f(i32 %a) {\nentry:\n  %y = mul i32 %z, 2\n  %z = add i32 %a, 1\n  ret i32 %y\n}\n")
+c("later_in_block2", "define i32 @f(i32 %a) {\nentry:\n  br label %b\nb:\n  %y = mul i32 %z, 2\n  %z = add i32 %a, 1\n  ret i32 %y\n}\n")
+c("loop_body_to_header", "define i32 @f(i32 %n) {\nentry:\n  br label %h\nh:\n  %u = add i32 %v, 1\n  %c = icmp slt i32 %u, %n\n  br i1 %c, label %body, label %exit\nbody:\n  %v = add i32 %u, 1\n  br label %h\nexit:\n  ret i32 %u\n}\n")
+c("phi_edge_bad", "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %x = add i32 1, 2\n  br label %j\nb:\n  br label %j\nj:\n  %p = phi i32 [ %x, %a ], [ %x, %b ]\n  ret i32 %p\n}\n")
+c("phi_own_block_later_ok", "define i32 @f(i32 %a) {\nentry:\n  br label %h\nh:\n  %p = phi i32 [ %a, %entry ], [ %q, %h ]\n  %q = add i32 %p, 1\n  %c = icmp slt i32 %q, 10\n  br i1 %c, label %h, label %e\ne:\n  ret i32 %q\n}\n")
+c("switch_case_to_case", "define i32 @f(i32 %v) {\nentry:\n  switch i32 %v, label %d [ i32 0, label %a\n                            i32 1, label %b ]\na:\n  %x = add i32 %v, 1\n  br label %d\nb:\n  %y = add i32 %x, 1\n  ret i32 %y\nd:\n  ret i32 0\n}\n")
+c("unreachable_def", "define i32 @f() {\nentry:\n  br label %b\ndead:\n  %x = add i32 1, 2\n  br label %b\nb:\n  ret i32 %x\n}\n")
+c("unreachable_def_phi", "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %j\na:\n  br label %j\ndead:\n  %x = add i32 1, 2\n  br label %j\nj:\n  %p = phi i32 [ 0, %entry ], [ %x, %a ], [ %x, %dead ]\n  ret i32 %p\n}\n")
+c("self_ref_loop", "define i32 @f() {\nentry:\n  br label %b\nb:\n  %y = add i32 %y, 1\n  %c = icmp eq i32 %y, 0\n  br i1 %c, label %b, label %e\ne:\n  ret i32 %y\n}\n")
+c("self_ref_gep", "define void @f() {\nentry:\n  br label %b\nb:\n  %p = getelementptr i8, ptr %p, i64 1\n  br label %b\n}\n")
+c("invoke_in_unwind", "declare i32 @g()\ndeclare i32 @__gxx_personality_v0(...)\ndefine i32 @f() personality ptr @__gxx_personality_v0 {\nentry:\n  %r = invoke i32 @g() to label %ok unwind label %lp\nok:\n  ret i32 %r\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  ret i32 %r\n}\n")
+c("invoke_phi_unwind", "declare i32 @g()\ndeclare i32 @__gxx_personality_v0(...)\ndefine i32 @f(i1 %c) personality ptr @__gxx_personality_v0 {\nentry:\n  br i1 %c, label %i, label %lp\ni:\n  %r = invoke i32 @g() to label %ok unwind label %lp\nok:\n  ret i32 %r\nlp:\n  %p = phi i32 [ 0, %entry ], [ %r, %i ]\n  %l = landingpad { ptr, i32 } cleanup\n  ret i32 %p\n}\n")
+c("invoke_normal_join", "declare i32 @g()\ndeclare i32 @__gxx_personality_v0(...)\ndefine i32 @f(i1 %c) personality ptr @__gxx_personality_v0 {\nentry:\n  br i1 %c, label %i, label %j\ni:\n  %r = invoke i32 @g() to label %j unwind label %lp\nj:\n  ret i32 %r\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  ret i32 0\n}\n")
+c("operand_bundle", "declare void @g()\ndefine void @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %x = add i32 1, 2\n  br label %b\nb:\n  call void @g() [ \"deopt\"(i32 %x) ]\n  ret void\n}\n")
+c("store_ptr", "define void @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %p = alloca i32\n  br label %b\nb:\n  store i32 0, ptr %p\n  ret void\n}\n")
+# valid look-alikes
+c("unreachable_later_in_block_ok", "define i32 @f() {\nentry:\n  ret i32 0\ndead:\n  %y = mul i32 %z, 2\n  %z = add i32 %y, 1\n  br label %dead\n}\n")
+c("unreachable_self_ref_ok", "define i32 @f() {\nentry:\n  ret i32 0\ndead:\n  %y = add i32 %y, 1\n  br label %dead\n}\n")
+c("unreachable_self_phi_ok", "define i32 @f() {\nentry:\n  ret i32 0\ndead:\n  %p = phi i32 [ %p, %dead ]\n  br label %dead\n}\n")
+c("reachable_self_phi_ok", "define i32 @f(i1 %c) {\nentry:\n  br label %l\nl:\n  %p = phi i32 [ 0, %entry ], [ %p, %l ]\n  br i1 %c, label %l, label %e\ne:\n  ret i32 %p\n}\n")
+c("unreachable_use_of_arm_ok", "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %x = add i32 1, 2\n  ret i32 %x\nb:\n  ret i32 0\ndead:\n  ret i32 %x\n}\n")
+c("unreachable_use_unreachable_def_ok", "define i32 @f() {\nentry:\n  ret i32 0\nd1:\n  %x = add i32 1, 2\n  br label %d2\nd2:\n  %y = add i32 %x, %z\n  br label %d3\nd3:\n  %z = add i32 %y, 1\n  br label %d2\n}\n")
+c("dup_edge_same_value_ok", "define i32 @f(i1 %c, i32 %v) {\nentry:\n  %x = add i32 %v, 1\n  switch i32 %v, label %b [ i32 0, label %b\n                            i32 1, label %b ]\nb:\n  %p = phi i32 [ %x, %entry ], [ %x, %entry ], [ %x, %entry ]\n  ret i32 %p\n}\n")
+c("latch_value_ok", "define i32 @f(i32 %n) {\nentry:\n  br label %h\nh:\n  %i = phi i32 [ 0, %entry ], [ %next, %latch ]\n  %c = icmp slt i32 %i, %n\n  br i1 %c, label %latch, label %exit\nlatch:\n  %next = add i32 %i, 1\n  br label %h\nexit:\n  ret i32 %i\n}\n")
+c("entry_def_everywhere_ok", "define i32 @f(i1 %c) {\nentry:\n  %p = alloca i32\n  %x = add i32 1, 2\n  br i1 %c, label %a, label %b\na:\n  store i32 %x, ptr %p\n  br label %b\nb:\n  %v = load i32, ptr %p\n  %w = add i32 %v, %x\n  ret i32 %w\n}\n")
+c("callbr_indirect_use_ok", "define i32 @f() {\nentry:\n  %r = callbr i32 asm \"\", \"=r,!i\"() to label %ok [label %ind]\nok:\n  ret i32 %r\nind:\n  ret i32 %r\n}\n")
+c("invoke_normal_use_ok", "declare i32 @g()\ndeclare i32 @__gxx_personality_v0(...)\ndefine i32 @f() personality ptr @__gxx_personality_v0 {\nentry:\n  %r = invoke i32 @g() to label %ok unwind label %lp\nok:\n  %s = add i32 %r, 1\n  ret i32 %s\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  ret i32 0\n}\n")
+c("invoke_phi_normal_ok", "declare i32 @g()\ndeclare i32 @__gxx_personality_v0(...)\ndefine i32 @f(i1 %c) personality ptr @__gxx_personality_v0 {\nentry:\n  br i1 %c, label %i, label %j\ni:\n  %r = invoke i32 @g() to label %j unwind label %lp\nj:\n  %p = phi i32 [ 0, %entry ], [ %r, %i ]\n  ret i32 %p\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  ret i32 0\n}\n")
+c("phi_from_unreachable_pred_ok", "define i32 @f(i1 %c) {\nentry:\n  br label %j\ndead:\n  %x = add i32 1, 2\n  br label %j\nj:\n  %p = phi i32 [ 0, %entry ], [ %x, %dead ]\n  ret i32 %p\n}\n")
+
+
+EXCLUDE = ['attr_f_builtin', 'attr_f_common', 'attr_p_align_huge', 'call_asm_address', 'call_mt_tailcc_varargs', 'dbg_fn_decl_distinct', 'di_di_sp_declsp', 'di_di_sp_distinct', 'di_nover_sp_distinct', 'eh_cs_empty', 'eh_eh_bogus_use', 'global_a_linkage', 'global_a_linkage2', 'global_g_appending_fn', 'global_g_dllimport_dsolocal', 'md_fn_prof_decl', 'struct_alloca_unsized', 'struct_fence_monotonic', 'struct_fence_unordered', 'struct_gep_unsized', 'struct_load_release', 'struct_load_unsized', 'struct_rmw_add_float', 'struct_rmw_fadd_int', 'struct_rmw_unordered', 'struct_rmw_xchg_vec', 'struct_store_acquire']
 
 
 # The same broken nodes reached only through debug info (an imported entity

@@ -21,8 +21,8 @@
 //!   block!";
 //! * a successor pointed at the entry block: "Entry block to function must
 //!   not have predecessors!";
-//! * a value used before its definition in the same block: "Instruction
-//!   does not dominate all uses!";
+//! * a value used before its definition, in its block or an earlier one:
+//!   "Instruction does not dominate all uses!";
 //! * and four that only the API can make (the `.ll` parser wants a
 //!   terminator at the end of each block and checks operand types first),
 //!   with texts copied from `Verifier.cpp`: a terminator erased ("Basic
@@ -302,16 +302,18 @@ fn mutate(b: &mut Built, (kind, x, y): (u8, u8, u8)) -> (&'static str, &'static 
             ctx.set_operand(t.0, k, Some(b.blocks[0].0));
             return ("entry-pred", ENTRY_PREDS, true);
         }
-        5 if DOMINANCE_CHECKED => {
+        5 => {
             // An operand of an instruction re-pointed at a later
-            // instruction of the same block, of the operand's type.
+            // instruction of the operand's type: later in the same block,
+            // or in a later block (edges go forward, so a later block is
+            // on no path to an earlier one).
             let mut pairs: Vec<(Inst, u32, Inst)> = Vec::new();
-            for (k, &(bi, i)) in b.plain.iter().enumerate() {
-                for &(bj, j) in &b.plain[k + 1..] {
+            for (k, &(_, i)) in b.plain.iter().enumerate() {
+                for &(_, j) in &b.plain[k + 1..] {
                     let jt = ctx.type_of(j.0);
                     let op = (0..ctx.num_operands(i.0))
                         .find(|&o| ctx.operand(i.0, o).is_some_and(|v| ctx.type_of(v) == jt));
-                    if let (true, Some(op)) = (bj == bi, op) {
+                    if let Some(op) = op {
                         pairs.push((i, op, j));
                     }
                 }
@@ -354,10 +356,6 @@ fn mutate(b: &mut Built, (kind, x, y): (u8, u8, u8)) -> (&'static str, &'static 
     ctx.erase_inst(t);
     ("no-terminator", NO_TERMINATOR, false)
 }
-
-/// Whether dominance is checked yet (the use-before-def mutation waits for
-/// it).
-const DOMINANCE_CHECKED: bool = false;
 
 /// Writes a sample for `scripts/verify-mutations.sh` when asked to.
 fn sample(b: &Built, name: &str, message: &str) {

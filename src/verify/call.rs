@@ -131,9 +131,7 @@ impl<'a> Verifier<'a> {
 
     /// Argument `k` of a call.
     pub(crate) fn arg(&self, cv: &CallView, k: u32) -> Value {
-        self.ctx
-            .operand(cv.inst.0, k)
-            .expect("operands were checked")
+        self.operand_of(cv.inst, k)
     }
 
     /// LLVM's `stripPointerCasts`: through bitcasts, address-space casts
@@ -181,10 +179,9 @@ impl<'a> Verifier<'a> {
         if !self.visit_call_base(i) {
             return;
         }
-        let Some(cv) = self.call_view(i) else {
-            return;
-        };
-        if cv.data.tail == TailKind::MustTail {
+        let must_tail =
+            matches!(self.payload(i), InstPayload::Call(d) if d.tail == TailKind::MustTail);
+        if let Some(cv) = self.call_view(i).filter(|_| must_tail) {
             self.verify_musttail(&cv);
         }
     }

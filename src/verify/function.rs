@@ -6,6 +6,7 @@
 
 use super::report::{check, check_di, Item, Location};
 use super::Verifier;
+use crate::entity::NONE;
 use crate::inst::Opcode;
 use crate::ir::attributes::AttrKind;
 use crate::ir::global::Linkage;
@@ -86,11 +87,18 @@ impl Verifier<'_> {
             inst: None,
         };
         self.func = Some(f);
+        // Each block ends in a terminator; whether one names a block of
+        // another function (which the API can make) is noted on the way.
+        let g = &ctx.graph;
+        let mut foreign = false;
         for b in ctx.blocks(f) {
-            if ctx
-                .last_inst(b)
-                .is_some_and(|i| ctx.opcode(i).is_terminator())
-            {
+            if let Some(t) = ctx.last_inst(b).filter(|&t| ctx.opcode(t).is_terminator()) {
+                foreign |= g.operand_slice(t.0).iter().any(|u| {
+                    u.val != NONE && {
+                        let d = &g.values[u.val as usize];
+                        d.kind() == ValueKind::Block && d.a != f.0.idx
+                    }
+                });
                 continue;
             }
             let name = ctx.name_of(f.0).unwrap_or("").to_string();
@@ -103,6 +111,11 @@ impl Verifier<'_> {
             self.end_function();
             return;
         }
+        self.entry = ctx.entry_block(f);
+        self.entry_idx = self.entry.map_or(NONE, |b| b.0.idx);
+        if self.entry.is_some() {
+            self.build_dom_tree(f, foreign);
+        }
         self.visit_function(f);
         for b in ctx.blocks(f) {
             self.enter_block(b);
@@ -110,9 +123,11 @@ impl Verifier<'_> {
             for i in ctx.insts(b) {
                 self.report.at.inst = Some(i);
                 self.cur = Some((i, ctx.extra(i)));
+                self.cur_ops = ctx.graph.operand_slice(i.0);
                 self.visit_inst(i);
             }
             self.cur = None;
+            self.cur_ops = &[];
         }
         self.report.at.block = None;
         self.report.at.inst = None;
@@ -123,6 +138,9 @@ impl Verifier<'_> {
 
     /// Forgets the per-function state.
     fn end_function(&mut self) {
+        self.entry = None;
+        self.entry_idx = NONE;
+        self.dom_ok = false;
         self.debug_fn_args.clear();
         self.landing_pad_ty = None;
         self.saw_frame_escape = false;

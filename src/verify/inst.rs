@@ -37,12 +37,15 @@ impl Verifier<'_> {
     pub(crate) fn visit_inst(&mut self, i: Inst) {
         let ctx = self.ctx;
         self.visit_dbg_records(i);
-        check!(
-            self,
-            ctx.graph.operand_slice(i.0).iter().all(|u| u.val != NONE),
-            "Operand is null",
-            i
-        );
+        // One walk for the null operands and the self reference that
+        // `visit_instruction` checks first.
+        let (mut null, mut own) = (false, false);
+        for u in ctx.graph.operand_slice(i.0) {
+            null |= u.val == NONE;
+            own |= u.val == i.0.idx;
+        }
+        self.self_ref = own;
+        check!(self, !null, "Operand is null", i);
         match ctx.opcode(i) {
             Opcode::Trunc
             | Opcode::ZExt
@@ -112,10 +115,13 @@ impl Verifier<'_> {
     /// LLVM's `visitInstruction`: the rules shared by every instruction.
     pub(crate) fn visit_instruction(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let Some(_bb) = ctx.inst_parent(i) else {
+        let Some(bb) = ctx.inst_parent(i) else {
             check!(self, false, "Instruction not embedded in basic block!", i);
             return;
         };
+        if !self.verify_self_reference(i, bb, self.self_ref) {
+            return;
+        }
         let op = ctx.opcode(i);
         let ty = ctx.type_of(i.0);
         let n = ctx.num_operands(i.0);
@@ -140,6 +146,7 @@ impl Verifier<'_> {
         let f = self.func;
         let f_idx = f.map_or(NONE, |f| f.0.idx);
         let is_call = matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr);
+        let is_phi = op == Opcode::Phi;
         // Operands are read through the raw records: each is live (the
         // graph keeps operands live), so no generation check is needed.
         let g = &ctx.graph;
@@ -167,12 +174,16 @@ impl Verifier<'_> {
                         "Referring to an instruction in another function!",
                         i
                     );
-                }
-                ValueKind::Constant => {
-                    let v = g.handle(u.val);
-                    if ctx.const_kind(v) == ConstKind::Expr && ctx.is_ptr_or_ptr_vector(vt) {
-                        self.visit_constant_exprs(v);
+                    if is_phi || !self.dominance_settled(u.val, vd, bb.0.idx) {
+                        self.verify_dominates_use(i, k, Inst(g.handle(u.val)));
                     }
+                }
+                // A constant's record holds its kind where an
+                // instruction's holds its opcode.
+                ValueKind::Constant
+                    if vd.opcode == ConstKind::Expr as u8 && ctx.is_ptr_or_ptr_vector(vt) =>
+                {
+                    self.visit_constant_exprs(g.handle(u.val));
                 }
                 ValueKind::Argument => {
                     check!(
@@ -258,7 +269,7 @@ impl Verifier<'_> {
     fn visit_cast(&mut self, i: Inst) {
         let ctx = self.ctx;
         let op = ctx.opcode(i);
-        let src = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
+        let src = self.operand_ty(i, 0);
         let dst = ctx.type_of(i.0);
         let (sv, dv) = (ctx.is_vector(src), ctx.is_vector(dst));
         let (sb, db) = (scalar_bits(ctx, src), scalar_bits(ctx, dst));
@@ -508,7 +519,7 @@ impl Verifier<'_> {
         let ty = ctx.type_of(i.0);
         check!(self, !ctx.is_token(ty), "PHI nodes cannot have token type!");
         for k in 0..ctx.num_operands(i.0) {
-            let v = ctx.operand(i.0, k).expect("checked");
+            let v = self.operand_of(i, k);
             check!(
                 self,
                 ctx.type_of(v) == ty,
@@ -522,7 +533,7 @@ impl Verifier<'_> {
     fn visit_unary(&mut self, i: Inst) {
         let ctx = self.ctx;
         let ty = ctx.type_of(i.0);
-        let a = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
+        let a = self.operand_ty(i, 0);
         check!(
             self,
             ty == a,
@@ -541,8 +552,8 @@ impl Verifier<'_> {
     fn visit_binary(&mut self, i: Inst) {
         let ctx = self.ctx;
         let ty = ctx.type_of(i.0);
-        let a = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
-        let b = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
+        let a = self.operand_ty(i, 0);
+        let b = self.operand_ty(i, 1);
         check!(
             self,
             a == b,
@@ -618,8 +629,8 @@ impl Verifier<'_> {
 
     fn visit_icmp(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let a = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
-        let b = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
+        let a = self.operand_ty(i, 0);
+        let b = self.operand_ty(i, 1);
         check!(
             self,
             a == b,
@@ -644,8 +655,8 @@ impl Verifier<'_> {
 
     fn visit_fcmp(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let a = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
-        let b = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
+        let a = self.operand_ty(i, 0);
+        let b = self.operand_ty(i, 1);
         check!(
             self,
             a == b,
@@ -670,8 +681,8 @@ impl Verifier<'_> {
 
     fn visit_extract_element(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let v = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
-        let x = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
+        let v = self.operand_ty(i, 0);
+        let x = self.operand_ty(i, 1);
         check!(
             self,
             ctx.is_vector(v) && ctx.is_integer(x),
@@ -683,9 +694,9 @@ impl Verifier<'_> {
 
     fn visit_insert_element(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let v = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
-        let e = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
-        let x = ctx.type_of(ctx.operand(i.0, 2).expect("checked"));
+        let v = self.operand_ty(i, 0);
+        let e = self.operand_ty(i, 1);
+        let x = self.operand_ty(i, 2);
         check!(
             self,
             ctx.is_vector(v) && ctx.element_type(v) == Some(e) && ctx.is_integer(x),
@@ -697,8 +708,8 @@ impl Verifier<'_> {
 
     fn visit_shuffle_vector(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let a = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
-        let b = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
+        let a = self.operand_ty(i, 0);
+        let b = self.operand_ty(i, 1);
         let mask: &[i32] = match self.payload(i) {
             InstPayload::Mask(m) => m,
             _ => &[],
@@ -720,7 +731,7 @@ impl Verifier<'_> {
 
     fn visit_gep(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let base = ctx.operand(i.0, 0).expect("checked");
+        let base = self.operand_of(i, 0);
         let bt = ctx.type_of(base);
         let src = match self.payload(i) {
             InstPayload::Ty(t) => *t,
@@ -868,7 +879,7 @@ impl Verifier<'_> {
 
     fn visit_load(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let p = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
+        let p = self.operand_ty(i, 0);
         check!(self, ctx.is_ptr(p), "Load operand must be a pointer.", i);
         let el = ctx.type_of(i.0);
         let flags = ctx.inst_flags(i);
@@ -917,9 +928,9 @@ impl Verifier<'_> {
 
     fn visit_store(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let p = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
+        let p = self.operand_ty(i, 1);
         check!(self, ctx.is_ptr(p), "Store operand must be a pointer.", i);
-        let el = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
+        let el = self.operand_ty(i, 0);
         let flags = ctx.inst_flags(i);
         if let Some(a) = align_of_flags(flags) {
             check!(
@@ -971,7 +982,7 @@ impl Verifier<'_> {
             _ => ctx.i8_type(),
         };
         check!(self, ctx.is_sized(at), "Cannot allocate unsized type", i);
-        let count = ctx.operand(i.0, 0).expect("checked");
+        let count = self.operand_of(i, 0);
         check!(
             self,
             ctx.is_integer(ctx.type_of(count)),
@@ -1011,7 +1022,7 @@ impl Verifier<'_> {
 
     fn visit_cmpxchg(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let el = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
+        let el = self.operand_ty(i, 1);
         check!(
             self,
             is_int_or_ptr(ctx, el),
@@ -1035,7 +1046,7 @@ impl Verifier<'_> {
             i
         );
         let op = RmwOp::ALL.get(mem::extra(flags) as usize).copied();
-        let el = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
+        let el = self.operand_ty(i, 1);
         let name = op.map_or("<invalid operation>", RmwOp::name);
         match op {
             Some(RmwOp::Xchg) => {
@@ -1097,7 +1108,7 @@ impl Verifier<'_> {
 
     fn visit_extract_value(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let agg = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
+        let agg = self.operand_ty(i, 0);
         let t = extract_value_type(ctx, agg, self.indices(i));
         check!(
             self,
@@ -1110,8 +1121,8 @@ impl Verifier<'_> {
 
     fn visit_insert_value(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let agg = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
-        let v = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
+        let agg = self.operand_ty(i, 0);
+        let v = self.operand_ty(i, 1);
         let t = extract_value_type(ctx, agg, self.indices(i));
         check!(self, t == Some(v), "Invalid InsertValueInst operands!", i);
         self.visit_instruction(i);
@@ -1119,9 +1130,9 @@ impl Verifier<'_> {
 
     fn visit_select(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let c = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
-        let t = ctx.type_of(ctx.operand(i.0, 1).expect("checked"));
-        let f = ctx.type_of(ctx.operand(i.0, 2).expect("checked"));
+        let c = self.operand_ty(i, 0);
+        let t = self.operand_ty(i, 1);
+        let f = self.operand_ty(i, 2);
         let i1 = ctx.i1_type();
         let valid = t == f
             && !ctx.is_token(t)
@@ -1142,7 +1153,7 @@ impl Verifier<'_> {
     fn visit_br(&mut self, i: Inst) {
         let ctx = self.ctx;
         if ctx.num_operands(i.0) == 3 {
-            let c = ctx.operand(i.0, 0).expect("checked");
+            let c = self.operand_of(i, 0);
             check!(
                 self,
                 ctx.int_width(ctx.type_of(c)) == Some(1),
@@ -1188,12 +1199,12 @@ impl Verifier<'_> {
             "Switch must have void result type!",
             i
         );
-        let cond_ty = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
+        let cond_ty = self.operand_ty(i, 0);
         let n = ctx.num_operands(i.0);
         let mut seen: hashbrown::HashSet<Value> = hashbrown::HashSet::new();
         let mut k = 2;
         while k < n {
-            let v = ctx.operand(i.0, k).expect("checked");
+            let v = self.operand_of(i, k);
             check!(
                 self,
                 ctx.value_kind(v) == ValueKind::Constant && ctx.const_kind(v) == ConstKind::Int,
@@ -1220,7 +1231,7 @@ impl Verifier<'_> {
 
     fn visit_indirectbr(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let a = ctx.type_of(ctx.operand(i.0, 0).expect("checked"));
+        let a = self.operand_ty(i, 0);
         check!(
             self,
             ctx.is_ptr(a),
@@ -1228,7 +1239,7 @@ impl Verifier<'_> {
             i
         );
         for k in 1..ctx.num_operands(i.0) {
-            let d = ctx.type_of(ctx.operand(i.0, k).expect("checked"));
+            let d = self.operand_ty(i, k);
             check!(
                 self,
                 ctx.is_label(d),

@@ -35,6 +35,7 @@
 mod attrs;
 mod call;
 mod debuginfo;
+mod dominance;
 mod dwarf;
 mod eh;
 mod function;
@@ -158,12 +159,26 @@ pub(crate) struct Verifier<'a> {
     pub(crate) intrinsic_flag: Vec<u8>,
     /// The instruction being visited and its side payload, looked up once.
     pub(crate) cur: Option<(Inst, Option<&'a InstExtra>)>,
+    /// The operands of `cur`'s instruction (empty without one).
+    pub(crate) cur_ops: &'a [crate::value::UseData],
     /// Whether each struct type a GEP indexed contains a scalable vector.
     pub(crate) scalable_structs: HashMap<crate::types::Type, bool>,
     /// The known intrinsic of each `llvm.*` function asked about.
     pub(crate) intrinsic_bases: HashMap<Function, Option<&'static str>>,
     // ---- per function -------------------------------------------------
     pub(crate) func: Option<Function>,
+    /// The function's entry block.
+    pub(crate) entry: Option<Block>,
+    /// Its raw value index (`NONE` without one).
+    pub(crate) entry_idx: u32,
+    /// Whether the instruction being visited is among its own operands
+    /// (found by `visit_inst`'s operand walk).
+    pub(crate) self_ref: bool,
+    /// The function's dominator tree (LLVM's `DT`), rebuilt per function.
+    pub(crate) dt: crate::analysis::DomTree,
+    /// Whether `dt` was built (the function's blocks all end in
+    /// terminators naming blocks of the function).
+    pub(crate) dom_ok: bool,
     /// Whether the current function has a `DISubprogram`.
     pub(crate) has_debug_info: bool,
     /// The landingpad / resume type of the current function.
@@ -209,9 +224,15 @@ impl<'a> Verifier<'a> {
             user_stack: Vec::new(),
             intrinsic_flag: Vec::new(),
             cur: None,
+            cur_ops: &[],
             scalable_structs: HashMap::new(),
             intrinsic_bases: HashMap::new(),
             func: None,
+            entry: None,
+            entry_idx: crate::entity::NONE,
+            self_ref: false,
+            dt: crate::analysis::DomTree::empty(),
+            dom_ok: false,
             has_debug_info: false,
             landing_pad_ty: None,
             saw_frame_escape: false,
@@ -245,6 +266,31 @@ impl<'a> Verifier<'a> {
             Some((c, e)) if c == i => e,
             _ => self.ctx.extra(i),
         }
+    }
+
+    /// Operand `k` of `i`, an instruction whose operands are all set (as
+    /// `visit_inst` checks before the opcode's rules): read from the
+    /// operand run without generation checks, from the cache for the
+    /// instruction being visited.
+    #[inline]
+    pub(crate) fn operand_of(&self, i: Inst, k: u32) -> Value {
+        let g = &self.ctx.graph;
+        let ops = match self.cur {
+            Some((c, _)) if c == i => self.cur_ops,
+            _ => g.operand_slice(i.0),
+        };
+        g.handle(ops[k as usize].val)
+    }
+
+    /// The type of operand `k` of `i` (see [`Verifier::operand_of`]).
+    #[inline]
+    pub(crate) fn operand_ty(&self, i: Inst, k: u32) -> crate::types::Type {
+        let g = &self.ctx.graph;
+        let ops = match self.cur {
+            Some((c, _)) if c == i => self.cur_ops,
+            _ => g.operand_slice(i.0),
+        };
+        g.values[ops[k as usize].val as usize].ty
     }
 
     /// The per-opcode payload of `i` (`Context::payload`), through
