@@ -749,6 +749,53 @@ c("invoke_phi_normal_ok", "declare i32 @g()\ndeclare i32 @__gxx_personality_v0(.
 c("phi_from_unreachable_pred_ok", "define i32 @f(i1 %c) {\nentry:\n  br label %j\ndead:\n  %x = add i32 1, 2\n  br label %j\nj:\n  %p = phi i32 [ 0, %entry ], [ %x, %dead ]\n  ret i32 %p\n}\n")
 
 
+# ---- sig: intrinsic signatures against LLVM 19's table (valid look-alikes
+# end in _ok: a wrong mangling is renamed by the parser's upgrade, as
+# llvm-as does; declarations without calls are not checked)
+def c(name, text):
+    cases['sig_' + name] = text
+def sig(name, decl, call, ret="void", params=""):
+    c(name, decl + "\ndefine " + ret + " @f(" + params + ") {\n" + call + "}\n")
+sig("ret", "declare i64 @llvm.umax.i32(i32, i32)", "  %r = call i64 @llvm.umax.i32(i32 %a, i32 %a)\n  ret i64 %r\n", "i64", "i32 %a")
+sig("ret_void", "declare i32 @llvm.trap()", "  %r = call i32 @llvm.trap()\n  ret i32 %r\n", "i32")
+sig("ret_fp_int", "declare i32 @llvm.fabs.i32(i32)", "  %r = call i32 @llvm.fabs.i32(i32 %a)\n  ret i32 %r\n", "i32", "i32 %a")
+sig("arg", "declare i32 @llvm.umax.i32(i32, i64)", "  %r = call i32 @llvm.umax.i32(i32 %a, i64 0)\n  ret i32 %r\n", "i32", "i32 %a")
+sig("arg_i1", "declare i32 @llvm.ctlz.i32(i32, i32)", "  %r = call i32 @llvm.ctlz.i32(i32 %a, i32 0)\n  ret i32 %r\n", "i32", "i32 %a")
+sig("arg_extra", "declare i32 @llvm.umax.i32(i32, i32, i32)", "  %r = call i32 @llvm.umax.i32(i32 %a, i32 %a, i32 %a)\n  ret i32 %r\n", "i32", "i32 %a")
+sig("arg_ptr_attrs", "declare void @llvm.memcpy.p0.p0.i64(ptr, i64, i64, i1)", "  call void @llvm.memcpy.p0.p0.i64(ptr %p, i64 0, i64 4, i1 false)\n  ret void\n", "void", "ptr %p")
+sig("arg_vec_len", "declare <4 x i32> @llvm.umax.v4i32(<4 x i32>, <2 x i32>)", "  %r = call <4 x i32> @llvm.umax.v4i32(<4 x i32> %a, <2 x i32> zeroinitializer)\n  ret <4 x i32> %r\n", "<4 x i32>", "<4 x i32> %a")
+sig("arg_fp_kind", "declare float @llvm.fma.f32(float, float, double)", "  %r = call float @llvm.fma.f32(float %a, float %a, double 0.0)\n  ret float %r\n", "float", "float %a")
+sig("too_few", "declare i32 @llvm.umax.i32(i32)", "  %r = call i32 @llvm.umax.i32(i32 %a)\n  ret i32 %r\n", "i32", "i32 %a")
+sig("too_few_void", "declare void @llvm.va_start.p0()", "  call void @llvm.va_start.p0()\n  ret void\n")
+sig("vararg", "declare i32 @llvm.umax.i32(i32, i32, ...)", "  %r = call i32 (i32, i32, ...) @llvm.umax.i32(i32 %a, i32 %a)\n  ret i32 %r\n", "i32", "i32 %a")
+sig("mangle_ok", "declare i32 @llvm.umax.i64(i32, i32)", "  %r = call i32 @llvm.umax.i64(i32 %a, i32 %a)\n  ret i32 %r\n", "i32", "i32 %a")
+sig("mangle_memcpy_ok", "declare void @llvm.memcpy.p0.p0.i32(ptr, ptr, i64, i1)", "  call void @llvm.memcpy.p0.p0.i32(ptr %a, ptr %b, i64 4, i1 false)\n  ret void\n", "void", "ptr %a, ptr %b")
+sig("mangle_vec_ok", "declare <4 x i32> @llvm.umax.v8i32(<4 x i32>, <4 x i32>)", "  %r = call <4 x i32> @llvm.umax.v8i32(<4 x i32> %a, <4 x i32> %a)\n  ret <4 x i32> %r\n", "<4 x i32>", "<4 x i32> %a")
+sig("uncalled_ok", "declare i64 @llvm.umax.i32(i32, i32)", "  ret void\n")
+sig("unknown_name_ok", "declare i64 @llvm.foo.bar(i32, i32)", "  %r = call i64 @llvm.foo.bar(i32 %a, i32 %a)\n  ret i64 %r\n", "i64", "i32 %a")
+c("unnamed_struct_ok", "%0 = type { i32 }\ndeclare %0 @llvm.ssa.copy.s_s(%0)\ndefine %0 @f(%0 %a) {\n  %r = call %0 @llvm.ssa.copy.s_s(%0 %a)\n  ret %0 %r\n}\n")
+sig("named_struct_ok", "%s = type { i32 }\ndeclare %s @llvm.ssa.copy.s_s(%s)", "  %r = call %s @llvm.ssa.copy.s_s(%s %a)\n  ret %s %r\n", "%s", "%s %a")
+sig("indirect", "declare i64 @llvm.umax.i32(i32, i32)", "  %r = call i32 @llvm.umax.i32(i32 %a, i32 %a)\n  ret i32 %r\n", "i32", "i32 %a")
+# constrained FP intrinsics (ConstrainedOps.def), past their signature
+def cfp(name, decl, call, ret, params):
+    c("cfp_" + name, decl + "\ndefine " + ret + " @f(" + params + ") strictfp {\n" + call + "}\n")
+cfp("fptosi_vec", "declare i32 @llvm.experimental.constrained.fptosi.i32.v2f32(<2 x float>, metadata)", "  %r = call i32 @llvm.experimental.constrained.fptosi.i32.v2f32(<2 x float> %a, metadata !\"fpexcept.strict\") strictfp\n  ret i32 %r\n", "i32", "<2 x float> %a")
+cfp("fptoui_len", "declare <4 x i32> @llvm.experimental.constrained.fptoui.v4i32.v2f32(<2 x float>, metadata)", "  %r = call <4 x i32> @llvm.experimental.constrained.fptoui.v4i32.v2f32(<2 x float> %a, metadata !\"fpexcept.strict\") strictfp\n  ret <4 x i32> %r\n", "<4 x i32>", "<2 x float> %a")
+cfp("sitofp_len", "declare <4 x float> @llvm.experimental.constrained.sitofp.v4f32.v2i32(<2 x i32>, metadata, metadata)", "  %r = call <4 x float> @llvm.experimental.constrained.sitofp.v4f32.v2i32(<2 x i32> %a, metadata !\"round.dynamic\", metadata !\"fpexcept.strict\") strictfp\n  ret <4 x float> %r\n", "<4 x float>", "<2 x i32> %a")
+cfp("uitofp_vec", "declare float @llvm.experimental.constrained.uitofp.f32.v2i32(<2 x i32>, metadata, metadata)", "  %r = call float @llvm.experimental.constrained.uitofp.f32.v2i32(<2 x i32> %a, metadata !\"round.dynamic\", metadata !\"fpexcept.strict\") strictfp\n  ret float %r\n", "float", "<2 x i32> %a")
+cfp("fptrunc_wider", "declare double @llvm.experimental.constrained.fptrunc.f64.f32(float, metadata, metadata)", "  %r = call double @llvm.experimental.constrained.fptrunc.f64.f32(float %a, metadata !\"round.dynamic\", metadata !\"fpexcept.strict\") strictfp\n  ret double %r\n", "double", "float %a")
+cfp("fpext_narrower", "declare float @llvm.experimental.constrained.fpext.f32.f64(double, metadata)", "  %r = call float @llvm.experimental.constrained.fpext.f32.f64(double %a, metadata !\"fpexcept.strict\") strictfp\n  ret float %r\n", "float", "double %a")
+cfp("fpext_vec", "declare double @llvm.experimental.constrained.fpext.f64.v2f32(<2 x float>, metadata)", "  %r = call double @llvm.experimental.constrained.fpext.f64.v2f32(<2 x float> %a, metadata !\"fpexcept.strict\") strictfp\n  ret double %r\n", "double", "<2 x float> %a")
+cfp("lrint_vec", "declare <2 x i64> @llvm.experimental.constrained.lrint.v2i64.v2f32(<2 x float>, metadata, metadata)", "  %r = call <2 x i64> @llvm.experimental.constrained.lrint.v2i64.v2f32(<2 x float> %a, metadata !\"round.dynamic\", metadata !\"fpexcept.strict\") strictfp\n  ret <2 x i64> %r\n", "<2 x i64>", "<2 x float> %a")
+cfp("llround_vec", "declare <2 x i64> @llvm.experimental.constrained.llround.v2i64.v2f32(<2 x float>, metadata)", "  %r = call <2 x i64> @llvm.experimental.constrained.llround.v2i64.v2f32(<2 x float> %a, metadata !\"fpexcept.strict\") strictfp\n  ret <2 x i64> %r\n", "<2 x i64>", "<2 x float> %a")
+cfp("sqrt_round", "declare float @llvm.experimental.constrained.sqrt.f32(float, metadata, metadata)", "  %r = call float @llvm.experimental.constrained.sqrt.f32(float %a, metadata !\"round.sideways\", metadata !\"fpexcept.strict\") strictfp\n  ret float %r\n", "float", "float %a")
+cfp("fmuladd_except", "declare float @llvm.experimental.constrained.fmuladd.f32(float, float, float, metadata, metadata)", "  %r = call float @llvm.experimental.constrained.fmuladd.f32(float %a, float %a, float %a, metadata !\"round.dynamic\", metadata !\"fpexcept.never\") strictfp\n  ret float %r\n", "float", "float %a")
+cfp("ceil_except", "declare float @llvm.experimental.constrained.ceil.f32(float, metadata)", "  %r = call float @llvm.experimental.constrained.ceil.f32(float %a, metadata !\"round.dynamic\") strictfp\n  ret float %r\n", "float", "float %a")
+cfp("fcmps_pred", "declare i1 @llvm.experimental.constrained.fcmps.f32(float, float, metadata, metadata)", "  %r = call i1 @llvm.experimental.constrained.fcmps.f32(float %a, float %a, metadata !\"true\", metadata !\"fpexcept.strict\") strictfp\n  ret i1 %r\n", "i1", "float %a")
+cfp("fptrunc_ok", "declare float @llvm.experimental.constrained.fptrunc.f32.f64(double, metadata, metadata)", "  %r = call float @llvm.experimental.constrained.fptrunc.f32.f64(double %a, metadata !\"round.dynamic\", metadata !\"fpexcept.strict\") strictfp\n  ret float %r\n", "float", "double %a")
+cfp("maxnum_ok", "declare float @llvm.experimental.constrained.maxnum.f32(float, float, metadata)", "  %r = call float @llvm.experimental.constrained.maxnum.f32(float %a, float %a, metadata !\"fpexcept.ignore\") strictfp\n  ret float %r\n", "float", "float %a")
+
+
 EXCLUDE = ['attr_f_builtin', 'attr_f_common', 'attr_p_align_huge', 'call_asm_address', 'call_mt_tailcc_varargs', 'dbg_fn_decl_distinct', 'di_di_sp_declsp', 'di_di_sp_distinct', 'di_nover_sp_distinct', 'eh_cs_empty', 'eh_eh_bogus_use', 'global_a_linkage', 'global_a_linkage2', 'global_g_appending_fn', 'global_g_dllimport_dsolocal', 'md_fn_prof_decl', 'struct_alloca_unsized', 'struct_fence_monotonic', 'struct_fence_unordered', 'struct_gep_unsized', 'struct_load_release', 'struct_load_unsized', 'struct_rmw_add_float', 'struct_rmw_fadd_int', 'struct_rmw_unordered', 'struct_rmw_xchg_vec', 'struct_store_acquire']
 
 

@@ -143,3 +143,53 @@ fn api_only_cross_function_references() {
         "Referring to a basic block in another function!"
     );
 }
+
+/// Intrinsic names the `.ll` parser would have remangled (as llvm-as
+/// does), made through the API: the name must be the mangling of the
+/// overload types the signature gives, with the module's `.N` for an
+/// unnamed struct; `Verifier.cpp`'s message names the expected name.
+#[test]
+fn api_only_intrinsic_names() {
+    use lair::builder::Builder;
+    let first = |ctx: &Context, m| {
+        ctx.verify_module(m)
+            .first()
+            .map(|e| e.message().to_string())
+            .unwrap_or_default()
+    };
+    let mut ctx = Context::new();
+    let m = ctx.create_module("api");
+    let i32t = ctx.i32_type();
+    let umax_ty = ctx.function_type(i32t, &[i32t, i32t], false);
+    let umax = ctx.add_function(m, "llvm.umax.i64", umax_ty);
+    let f = ctx.add_function(m, "f", umax_ty);
+    let e = ctx.append_block(f, "entry");
+    let a = ctx.arg(f, 0);
+    let mut b = Builder::at_end(&mut ctx, e);
+    let r = b.call(umax_ty, umax.0, &[a, a]);
+    b.ret(Some(r));
+    assert_eq!(
+        first(&ctx, m),
+        "Intrinsic name not mangled correctly for type arguments! Should be: llvm.umax.i32"
+    );
+    ctx.set_name(umax.0, "llvm.umax.i32");
+    assert_eq!(first(&ctx, m), "");
+
+    // An unnamed struct: the first number free in the module is expected.
+    let s = ctx.create_struct("");
+    ctx.set_struct_body(s, &[i32t], false);
+    let copy_ty = ctx.function_type(s, &[s], false);
+    let copy = ctx.add_function(m, "llvm.ssa.copy.s_s", copy_ty);
+    let g = ctx.add_function(m, "g", copy_ty);
+    let e = ctx.append_block(g, "entry");
+    let a = ctx.arg(g, 0);
+    let mut b = Builder::at_end(&mut ctx, e);
+    let r = b.call(copy_ty, copy.0, &[a]);
+    b.ret(Some(r));
+    assert_eq!(
+        first(&ctx, m),
+        "Intrinsic name not mangled correctly for type arguments! Should be: llvm.ssa.copy.s_s.0"
+    );
+    ctx.set_name(copy.0, "llvm.ssa.copy.s_s.0");
+    assert_eq!(first(&ctx, m), "");
+}

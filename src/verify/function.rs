@@ -10,6 +10,7 @@ use crate::entity::NONE;
 use crate::inst::Opcode;
 use crate::ir::attributes::AttrKind;
 use crate::ir::global::Linkage;
+use crate::ir::intrinsics::IntrinsicId;
 use crate::ir::metadata::{MdKindId, Metadata, SpecKind};
 use crate::ir::{Block, Function, Inst};
 use crate::value::ValueKind;
@@ -61,21 +62,13 @@ impl Verifier<'_> {
         yes
     }
 
-    /// The base name of the intrinsic `f` is, if this module knows it
-    /// ([`super::intrinsics::known_intrinsic`]), remembered by function.
+    /// The base name of the intrinsic `f` is (its id, found when it was
+    /// named, in LLVM 19's table), if any.
     pub(crate) fn intrinsic_base(&mut self, f: Function) -> Option<&'static str> {
         if !self.is_intrinsic(f) {
             return None;
         }
-        if let Some(&b) = self.intrinsic_bases.get(&f) {
-            return b;
-        }
-        let b = self
-            .ctx
-            .name_of(f.0)
-            .and_then(super::intrinsics::known_intrinsic);
-        self.intrinsic_bases.insert(f, b);
-        b
+        self.ctx.intrinsic_id(f).map(IntrinsicId::name)
     }
 
     /// LLVM's `Verifier::verify(const Function &)`.

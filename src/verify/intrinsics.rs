@@ -3,11 +3,10 @@
 //! `llvm.assume`, constant operands, the debug intrinsics, statepoints,
 //! preallocated calls, masked memory operations, matrix shapes, ...).
 //!
-//! The signature rules (`matchIntrinsicSignature`: "Intrinsic has
-//! incorrect return type!", name mangling) need LLVM 19's intrinsic table,
-//! which is not in lair yet; [`known_intrinsic`] is the one place that
-//! table plugs in. Until then the intrinsics recognised are the ones whose
-//! rules are written here, by LLVM 19's names.
+//! Which function is which intrinsic comes from `ir/intrinsics`, LLVM 19's
+//! intrinsic table; the signature rules at the start of
+//! `visitIntrinsicCall` (`matchIntrinsicSignature`, `matchIntrinsicVarArg`,
+//! the mangled name) are checked against it once per declaration.
 
 use super::call::CallView;
 use super::report::Item;
@@ -15,6 +14,7 @@ use super::Verifier;
 use crate::constants::ConstKind;
 use crate::inst::Opcode;
 use crate::ir::attributes::AttrKind;
+use crate::ir::intrinsics::{IntrinsicId, SignatureMismatch};
 use crate::ir::{Function, Inst};
 use crate::value::{Value, ValueKind};
 
@@ -41,177 +41,67 @@ pub(crate) fn invokable(name: &str) -> bool {
         .any(|b| name == *b || name.strip_prefix(b).is_some_and(|r| r.starts_with('.')))
 }
 
-/// LLVM 19 intrinsics whose rules are written here: `(name, overloaded)`.
-/// An overloaded intrinsic's name is its base name followed by `.` and
-/// type suffixes.
-const KNOWN: &[(&str, bool)] = &[
-    ("llvm.assume", false),
-    ("llvm.ucmp", true),
-    ("llvm.scmp", true),
-    ("llvm.coro.id", false),
-    ("llvm.is.fpclass", true),
-    ("llvm.fptrunc.round", true),
-    ("llvm.dbg.declare", false),
-    ("llvm.dbg.value", false),
-    ("llvm.dbg.assign", false),
-    ("llvm.dbg.label", false),
-    ("llvm.memcpy.element.unordered.atomic", true),
-    ("llvm.memmove.element.unordered.atomic", true),
-    ("llvm.memset.element.unordered.atomic", true),
-    ("llvm.call.preallocated.setup", false),
-    ("llvm.call.preallocated.arg", false),
-    ("llvm.call.preallocated.teardown", false),
-    ("llvm.gcroot", false),
-    ("llvm.gcwrite", false),
-    ("llvm.gcread", false),
-    ("llvm.init.trampoline", false),
-    ("llvm.prefetch", true),
-    ("llvm.stackprotector", false),
-    ("llvm.localescape", false),
-    ("llvm.localrecover", false),
-    ("llvm.experimental.gc.statepoint", true),
-    ("llvm.experimental.gc.result", true),
-    ("llvm.experimental.gc.relocate", true),
-    ("llvm.experimental.patchpoint", true),
-    ("llvm.eh.exceptioncode", false),
-    ("llvm.eh.exceptionpointer", true),
-    ("llvm.get.active.lane.mask", true),
-    ("llvm.experimental.get.vector.length", true),
-    ("llvm.masked.load", true),
-    ("llvm.masked.store", true),
-    ("llvm.masked.gather", true),
-    ("llvm.masked.scatter", true),
-    ("llvm.experimental.guard", false),
-    ("llvm.experimental.deoptimize", true),
-    ("llvm.va_start", true),
-    ("llvm.vector.reduce.and", true),
-    ("llvm.vector.reduce.or", true),
-    ("llvm.vector.reduce.xor", true),
-    ("llvm.vector.reduce.add", true),
-    ("llvm.vector.reduce.mul", true),
-    ("llvm.vector.reduce.smax", true),
-    ("llvm.vector.reduce.smin", true),
-    ("llvm.vector.reduce.umax", true),
-    ("llvm.vector.reduce.umin", true),
-    ("llvm.vector.reduce.fmax", true),
-    ("llvm.vector.reduce.fmin", true),
-    ("llvm.vector.reduce.fadd", true),
-    ("llvm.vector.reduce.fmul", true),
-    ("llvm.smul.fix", true),
-    ("llvm.smul.fix.sat", true),
-    ("llvm.umul.fix", true),
-    ("llvm.umul.fix.sat", true),
-    ("llvm.sdiv.fix", true),
-    ("llvm.sdiv.fix.sat", true),
-    ("llvm.udiv.fix", true),
-    ("llvm.udiv.fix.sat", true),
-    ("llvm.lrint", true),
-    ("llvm.llrint", true),
-    ("llvm.lround", true),
-    ("llvm.llround", true),
-    ("llvm.bswap", true),
-    ("llvm.invariant.start", true),
-    ("llvm.matrix.multiply", true),
-    ("llvm.matrix.transpose", true),
-    ("llvm.matrix.column.major.load", true),
-    ("llvm.matrix.column.major.store", true),
-    ("llvm.vector.splice", true),
-    ("llvm.experimental.stepvector", true),
-    ("llvm.vector.insert", true),
-    ("llvm.vector.extract", true),
-    ("llvm.experimental.vector.partial.reduce.add", true),
-    ("llvm.experimental.noalias.scope.decl", false),
-    ("llvm.preserve.array.access.index", true),
-    ("llvm.preserve.struct.access.index", true),
-    ("llvm.aarch64.ldaxr", true),
-    ("llvm.aarch64.ldxr", true),
-    ("llvm.arm.ldaex", true),
-    ("llvm.arm.ldrex", true),
-    ("llvm.aarch64.stlxr", true),
-    ("llvm.aarch64.stxr", true),
-    ("llvm.arm.stlex", true),
-    ("llvm.arm.strex", true),
-    ("llvm.aarch64.prefetch", false),
-    ("llvm.callbr.landingpad", true),
-    ("llvm.amdgcn.cs.chain", true),
-    ("llvm.amdgcn.set.inactive.chain.arg", true),
-    ("llvm.ptrmask", true),
-    ("llvm.threadlocal.address", true),
-    ("llvm.experimental.gc.get.pointer.base", true),
-    ("llvm.experimental.gc.get.pointer.offset", true),
-];
-
-/// The base name of the intrinsic `name` denotes, if it is one this module
-/// knows (longest match: `llvm.smul.fix.sat.i32` is `llvm.smul.fix.sat`).
+/// The base name of the intrinsic a function named `name` is, from LLVM
+/// 19's intrinsic table (`Function::lookupIntrinsicID`: the longest
+/// intrinsic name that is `name` or, for an overloaded one, a prefix of it
+/// followed by `.`): `llvm.smul.fix.sat.i32` is `llvm.smul.fix.sat`.
 pub(crate) fn known_intrinsic(name: &str) -> Option<&'static str> {
-    let mut best: Option<&'static str> = None;
-    for &(base, overloaded) in KNOWN {
-        let hit = name == base
-            || (overloaded && name.strip_prefix(base).is_some_and(|r| r.starts_with('.')));
-        if hit && best.is_none_or(|b| base.len() > b.len()) {
-            best = Some(base);
-        }
-    }
-    if let Some(b) = best {
-        return Some(b);
-    }
-    constrained_fp(name).map(|c| c.0)
+    IntrinsicId::lookup(name).map(IntrinsicId::name)
 }
 
-/// The constrained FP intrinsics (`ConstrainedOps.def`): name, operand
-/// count without metadata, and whether a rounding-mode operand follows.
+/// The constrained FP intrinsics of LLVM 19's `ConstrainedOps.def`: the
+/// name after `llvm.experimental.constrained.`, the operand count without
+/// metadata, and whether a rounding-mode operand follows.
 const CONSTRAINED: &[(&str, u32, bool)] = &[
-    ("llvm.experimental.constrained.fadd", 2, true),
-    ("llvm.experimental.constrained.fsub", 2, true),
-    ("llvm.experimental.constrained.fmul", 2, true),
-    ("llvm.experimental.constrained.fdiv", 2, true),
-    ("llvm.experimental.constrained.frem", 2, true),
-    ("llvm.experimental.constrained.fpext", 1, false),
-    ("llvm.experimental.constrained.sitofp", 1, true),
-    ("llvm.experimental.constrained.uitofp", 1, true),
-    ("llvm.experimental.constrained.fptosi", 1, false),
-    ("llvm.experimental.constrained.fptoui", 1, false),
-    ("llvm.experimental.constrained.fptrunc", 1, true),
-    ("llvm.experimental.constrained.fcmp", 2, false),
-    ("llvm.experimental.constrained.fcmps", 2, false),
-    ("llvm.experimental.constrained.fma", 3, true),
-    ("llvm.experimental.constrained.fmuladd", 3, true),
-    ("llvm.experimental.constrained.sqrt", 1, true),
-    ("llvm.experimental.constrained.pow", 2, true),
-    ("llvm.experimental.constrained.powi", 2, true),
-    ("llvm.experimental.constrained.ldexp", 2, true),
-    ("llvm.experimental.constrained.sin", 1, true),
-    ("llvm.experimental.constrained.cos", 1, true),
-    ("llvm.experimental.constrained.tan", 1, true),
-    ("llvm.experimental.constrained.exp", 1, true),
-    ("llvm.experimental.constrained.exp2", 1, true),
-    ("llvm.experimental.constrained.log", 1, true),
-    ("llvm.experimental.constrained.log10", 1, true),
-    ("llvm.experimental.constrained.log2", 1, true),
-    ("llvm.experimental.constrained.rint", 1, true),
-    ("llvm.experimental.constrained.nearbyint", 1, true),
-    ("llvm.experimental.constrained.maxnum", 2, false),
-    ("llvm.experimental.constrained.minnum", 2, false),
-    ("llvm.experimental.constrained.maximum", 2, false),
-    ("llvm.experimental.constrained.minimum", 2, false),
-    ("llvm.experimental.constrained.ceil", 1, false),
-    ("llvm.experimental.constrained.floor", 1, false),
-    ("llvm.experimental.constrained.round", 1, false),
-    ("llvm.experimental.constrained.roundeven", 1, false),
-    ("llvm.experimental.constrained.trunc", 1, false),
-    ("llvm.experimental.constrained.lrint", 1, true),
-    ("llvm.experimental.constrained.llrint", 1, true),
-    ("llvm.experimental.constrained.lround", 1, false),
-    ("llvm.experimental.constrained.llround", 1, false),
+    ("fadd", 2, true),
+    ("fsub", 2, true),
+    ("fmul", 2, true),
+    ("fdiv", 2, true),
+    ("frem", 2, true),
+    ("fpext", 1, false),
+    ("sitofp", 1, true),
+    ("uitofp", 1, true),
+    ("fptosi", 1, false),
+    ("fptoui", 1, false),
+    ("fptrunc", 1, true),
+    ("fcmp", 2, false),
+    ("fcmps", 2, false),
+    ("acos", 1, true),
+    ("asin", 1, true),
+    ("atan", 1, true),
+    ("ceil", 1, false),
+    ("cos", 1, true),
+    ("cosh", 1, true),
+    ("exp", 1, true),
+    ("exp2", 1, true),
+    ("floor", 1, false),
+    ("fma", 3, true),
+    ("log", 1, true),
+    ("log10", 1, true),
+    ("log2", 1, true),
+    ("lrint", 1, true),
+    ("llrint", 1, true),
+    ("lround", 1, false),
+    ("llround", 1, false),
+    ("maxnum", 2, false),
+    ("minnum", 2, false),
+    ("maximum", 2, false),
+    ("minimum", 2, false),
+    ("nearbyint", 1, true),
+    ("pow", 2, true),
+    ("powi", 2, true),
+    ("ldexp", 2, true),
+    ("rint", 1, true),
+    ("round", 1, false),
+    ("roundeven", 1, false),
+    ("sin", 1, true),
+    ("sinh", 1, true),
+    ("sqrt", 1, true),
+    ("tan", 1, true),
+    ("tanh", 1, true),
+    ("trunc", 1, false),
+    ("fmuladd", 3, true),
 ];
-
-fn constrained_fp(name: &str) -> Option<(&'static str, u32, bool)> {
-    CONSTRAINED
-        .iter()
-        .copied()
-        .filter(|(b, _, _)| name.strip_prefix(b).is_some_and(|r| r.starts_with('.')))
-        .max_by_key(|(b, _, _)| b.len())
-}
 
 impl<'a> Verifier<'a> {
     /// An argument's constant integer value (zero-extended).
@@ -271,6 +161,63 @@ impl<'a> Verifier<'a> {
         }
     }
 
+    /// The start of `visitIntrinsicCall`: the function type of intrinsic
+    /// `f` against LLVM 19's signature table (`matchIntrinsicSignature`,
+    /// `matchIntrinsicVarArg`), then its name against the mangling of the
+    /// overload types found (`Intrinsic::getName`). Checked once per
+    /// function: the answer depends only on the declaration. False if a
+    /// rule failed.
+    fn verify_intrinsic_signature(&mut self, f: Function) -> bool {
+        if self.intrinsic_sig_ok.contains(&f) {
+            return true;
+        }
+        let ctx = self.ctx;
+        let Some(id) = ctx.intrinsic_id(f) else {
+            return true;
+        };
+        let fty = ctx.signature(f);
+        let fail = |this: &mut Self, msg: String| {
+            this.fail(false, msg, vec![f.into()]);
+            false
+        };
+        let tys = match ctx.match_intrinsic_signature(id, fty) {
+            Ok(tys) => tys,
+            Err(SignatureMismatch::Return) => {
+                return fail(self, "Intrinsic has incorrect return type!".into())
+            }
+            Err(SignatureMismatch::Argument) => {
+                return fail(self, "Intrinsic has incorrect argument type!".into())
+            }
+            Err(SignatureMismatch::VarArg) => {
+                let varargs = ctx.function_parts(fty).is_some_and(|p| p.2);
+                return fail(
+                    self,
+                    if varargs {
+                        "Intrinsic was not defined with variable arguments!"
+                    } else {
+                        "Callsite was not defined with variable arguments!"
+                    }
+                    .into(),
+                );
+            }
+        };
+        // `label` and `token` have no mangling (LLVM 19 crashes on them):
+        // such a name is not compared.
+        if tys.iter().all(|&t| ctx.has_mangling(t)) {
+            let expected = ctx.intrinsic_name_unrecorded(id, &tys, ctx.global_parent(f), fty);
+            if ctx.name_of(f.0) != Some(expected.as_str()) {
+                return fail(
+                    self,
+                    format!(
+                        "Intrinsic name not mangled correctly for type arguments! Should be: {expected}"
+                    ),
+                );
+            }
+        }
+        self.intrinsic_sig_ok.insert(f);
+        true
+    }
+
     /// LLVM's `visitIntrinsicCall`; false when a check failed (LLVM
     /// returns from `visitCallBase` there).
     pub(crate) fn visit_intrinsic_call(&mut self, f: Function, cv: &CallView<'a>) -> bool {
@@ -284,6 +231,9 @@ impl<'a> Verifier<'a> {
                 "Intrinsic functions should never be defined!",
                 vec![f.into()],
             );
+            return false;
+        }
+        if !self.verify_intrinsic_signature(f) {
             return false;
         }
         for k in 0..cv.nargs {
@@ -1465,12 +1415,11 @@ impl<'a> Verifier<'a> {
     fn constrained_fp_rules(&mut self, base: &str, cv: &CallView) -> bool {
         let ctx = self.ctx;
         let i = cv.inst;
-        let Some((_, nargs, rounding)) =
-            constrained_fp(base).or_else(|| CONSTRAINED.iter().copied().find(|c| c.0 == base))
-        else {
+        let tail = base.trim_start_matches("llvm.experimental.constrained.");
+        let Some(&(_, nargs, rounding)) = CONSTRAINED.iter().find(|c| c.0 == tail) else {
             return true;
         };
-        let is_cmp = base.ends_with(".fcmp") || base.ends_with(".fcmps");
+        let is_cmp = tail == "fcmp" || tail == "fcmps";
         let expected = nargs + 1 + rounding as u32 + is_cmp as u32;
         if cv.nargs != expected {
             self.fail(
@@ -1489,7 +1438,6 @@ impl<'a> Verifier<'a> {
             this.fail(false, m.to_string(), vec![i.into()]);
             false
         };
-        let tail = base.trim_start_matches("llvm.experimental.constrained.");
         match tail {
             "lrint" | "llrint" | "lround" | "llround"
                 if (ctx.is_vector(a0) || ctx.is_vector(ty)) =>

@@ -163,8 +163,8 @@ pub(crate) struct Verifier<'a> {
     pub(crate) cur_ops: &'a [crate::value::UseData],
     /// Whether each struct type a GEP indexed contains a scalable vector.
     pub(crate) scalable_structs: HashMap<crate::types::Type, bool>,
-    /// The known intrinsic of each `llvm.*` function asked about.
-    pub(crate) intrinsic_bases: HashMap<Function, Option<&'static str>>,
+    /// Intrinsics whose signature and name passed (`visitIntrinsicCall`).
+    pub(crate) intrinsic_sig_ok: HashSet<Function>,
     // ---- per function -------------------------------------------------
     pub(crate) func: Option<Function>,
     /// The function's entry block.
@@ -226,7 +226,7 @@ impl<'a> Verifier<'a> {
             cur: None,
             cur_ops: &[],
             scalable_structs: HashMap::new(),
-            intrinsic_bases: HashMap::new(),
+            intrinsic_sig_ok: HashSet::new(),
             func: None,
             entry: None,
             entry_idx: crate::entity::NONE,
