@@ -347,6 +347,8 @@ fn load_module(path: &str, clock: &mut Clock) -> Result<(lair::Context, lair::ir
                 lair::bitcode::read_bitcode_named(&mut ctx, &bytes, name)
             })
             .map_err(|e| format!("{name}: {e}"))?;
+        // LLVM's bitcode reader drops all TBAA when some is invalid.
+        clock.step("read", || ctx.strip_invalid_tbaa(m));
         return Ok((ctx, m));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{name}: file is not valid UTF-8"))?;

@@ -11,7 +11,7 @@ use crate::ir::attributes::{
     unpack_allocsize, unpack_vscale_range, AttrClass, AttrKind, AttrPosition, Attribute,
     AttributeList, AttributeSet, MemLocation, MemoryEffects,
 };
-use crate::types::{Type, TypeData};
+use crate::types::Type;
 use crate::value::{Value, ValueKind};
 
 /// The kinds of an attribute set as a bit mask by LLVM enum value (all
@@ -73,49 +73,6 @@ const STR_BOOL: [&str; 10] = [
     "unsafe-fp-math",
     "use-sample-profile",
 ];
-
-/// LLVM's `AttributeFuncs::typeIncompatible`: whether `k` cannot apply to
-/// a value of type `t`.
-fn type_incompatible(ctx: &crate::Context, t: Type, k: AttrKind) -> bool {
-    use AttrKind as K;
-    let int = ctx.is_integer(t);
-    let ptr = ctx.is_ptr(t);
-    match k {
-        K::AllocAlign | K::SExt | K::ZExt => !int,
-        K::Range => !ctx.is_int_or_int_vector(t),
-        K::NoAlias
-        | K::NoCapture
-        | K::NonNull
-        | K::ReadNone
-        | K::ReadOnly
-        | K::Dereferenceable
-        | K::DereferenceableOrNull
-        | K::Writable
-        | K::DeadOnUnwind
-        | K::Initializes
-        | K::Nest
-        | K::SwiftError
-        | K::Preallocated
-        | K::InAlloca
-        | K::ByVal
-        | K::StructRet
-        | K::ByRef
-        | K::ElementType
-        | K::AllocatedPointer => !ptr,
-        K::Alignment => !ctx.is_ptr_or_ptr_vector(t),
-        K::NoFpClass => !nofpclass_compatible(ctx, t),
-        K::NoUndef => ctx.is_void(t),
-        _ => false,
-    }
-}
-
-/// LLVM's `isNoFPClassCompatibleType`: FP or FP vectors, through arrays.
-fn nofpclass_compatible(ctx: &crate::Context, mut t: Type) -> bool {
-    while let TypeData::Array { elem, .. } = ctx.type_data(t) {
-        t = *elem;
-    }
-    ctx.is_fp_or_fp_vector(t)
-}
 
 /// Whether `s` is an unsigned decimal that fits 32 bits (`getAsInteger(10,
 /// unsigned&)` succeeding).
@@ -264,7 +221,7 @@ impl Verifier<'_> {
         );
         for a in set.iter() {
             if let Some(k) = a.kind() {
-                if type_incompatible(ctx, ty, k) {
+                if crate::ir::attributes::type_incompatible(ctx, ty, k) {
                     let text = self.attr_text(a);
                     check!(
                         self,

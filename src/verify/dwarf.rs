@@ -109,7 +109,12 @@ pub(crate) fn tag_value(name: &str) -> u64 {
         "LLVM_ptrauth_type" => LLVM_PTRAUTH_TYPE,
         "GNU_template_template_param" => GNU_TEMPLATE_TEMPLATE_PARAM,
         "GNU_template_parameter_pack" => GNU_TEMPLATE_PARAMETER_PACK,
-        _ => UNKNOWN,
+        // Tags no rule names (`DW_TAG_null`, vendor tags, ...), as the
+        // bitcode reader spells them: LLVM's whole table.
+        _ => crate::bitcode::dwarf::TAGS
+            .iter()
+            .find(|&&(_, t)| t == name)
+            .map_or(UNKNOWN, |&(v, _)| u64::from(v)),
     }
 }
 

@@ -3,8 +3,9 @@
 //! info tolerated, and strips the debug info of any other module
 //! (`StripDebugInfo`) before the verifier sees it.
 //!
-//! Owns [`Context::strip_debug_info`], [`Context::upgrade_debug_info`] and
-//! [`Context::verify_as_llvm_as`].
+//! Owns [`Context::strip_debug_info`], [`Context::upgrade_debug_info`],
+//! [`Context::verify_as_llvm_as`] and [`Context::strip_invalid_tbaa`] (what
+//! LLVM's bitcode reader does with TBAA the verifier would reject).
 
 use crate::inst::Opcode;
 use crate::ir::inst::InstPayload;
@@ -169,6 +170,44 @@ impl Context {
         let n = self.md_distinct_tuple(&new_ops);
         self.md_set_operand(n, 0, Some(n));
         Some(n)
+    }
+
+    /// What LLVM 19's bitcode reader does with TBAA as it materializes a
+    /// module: if one instruction's `!tbaa` breaks a TBAA rule
+    /// (`TBAAVerifier::visitTBAAMetadata`), every `!tbaa` attachment of the
+    /// module is removed (`stripTBAA`). True if that happened. The
+    /// bitcode reader itself sits below the verifier, so readers of
+    /// bitcode that want LLVM's module call this after
+    /// [`read_bitcode`](crate::bitcode::read_bitcode) (`lair` does, for
+    /// every command).
+    pub fn strip_invalid_tbaa(&mut self, m: Module) -> bool {
+        let invalid = {
+            let mut v = super::Verifier::new(self, m);
+            self.functions(m).any(|f| {
+                self.blocks(f).any(|b| {
+                    self.insts(b).any(|i| {
+                        let t = self.extra(i).and_then(|e| e.md.get(MdKindId::TBAA));
+                        t.is_some_and(|t| !v.visit_tbaa(i, self.md_resolved(t)))
+                    })
+                })
+            })
+        };
+        if !invalid {
+            return false;
+        }
+        let fs: Vec<_> = self.functions(m).collect();
+        for f in fs {
+            let insts: Vec<Inst> = self.blocks(f).flat_map(|b| self.insts(b)).collect();
+            for i in insts {
+                if self
+                    .extra(i)
+                    .is_some_and(|e| e.md.get(MdKindId::TBAA).is_some())
+                {
+                    self.extra_mut(i).md.remove(MdKindId::TBAA);
+                }
+            }
+        }
+        true
     }
 
     /// What `llvm-as` 19 does after parsing:
