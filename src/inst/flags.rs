@@ -10,6 +10,23 @@
 //!
 //! A flag type's bits never escape: a pass reads and writes flags through
 //! these types, so flags of one family cannot be given to another.
+//!
+//! # The 16-bit `flags`
+//!
+//! * wrap (`add`, `sub`, `mul`, `shl`, `trunc`): `nuw` 1, `nsw` 2;
+//!   `exact`, `disjoint`, `nneg`: 1;
+//! * fast-math: bits 0..7 in LLVM's print order (all seven print as
+//!   `fast`);
+//! * GEP: `inbounds` 1, `nusw` 2 (cleared under `inbounds`, which implies
+//!   it), `nuw` 4;
+//! * memory instructions (`mem`): alignment as log2 + 1 in bits 0..6,
+//!   `volatile` bit 6, the (success) ordering at bit 7, the failure
+//!   ordering or `atomicrmw` operation at bit 10, `weak` bit 15; `alloca`
+//!   has `swifterror` at bit 7 and `inalloca` at bit 15;
+//! * `catchswitch`: bit 0 says operand 1 is the unwind destination;
+//! * `icmp`/`fcmp`: the [`Predicate`](super::Predicate) in the low byte
+//!   (LLVM's order: 16 `fcmp` predicates, then 10 `icmp`); `fcmp` keeps
+//!   its fast-math flags in the high byte.
 
 use core::fmt;
 use core::ops::{BitAnd, BitOr, BitOrAssign};

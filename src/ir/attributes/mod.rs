@@ -28,6 +28,21 @@
 //!     r#"nounwind memory(argmem: read) alignstack=16 "frame-pointer"="all""#
 //! );
 //! ```
+//!
+//! # Representation
+//!
+//! One `attr_kinds!` table from LLVM 19's `Attributes.td`, in
+//! `Attributes.inc` order: 92 kinds whose discriminant is LLVM's enum value,
+//! so `Ord` is the print order. [`Attribute`] (16 B) is `Enum`, `Int(kind,
+//! u64)` in LLVM's encodings, `Type`, `Range`, `Initializes` or `String`
+//! (raw bytes). [`AttributeSet`] (16 B) is `Option<Arc<[Attribute]>>` sorted
+//! by kind then key, one per kind and key (`from_sorted` keeps it); a clone
+//! is a reference count, so a `#0` group merged into thousands of functions
+//! is stored once. [`AttributeList`] (16 B) is `[fn, ret, p0, ...]` with
+//! trailing empty sets trimmed. `Attribute::parse` and the `parse_*`
+//! functions never panic and give llvm-as 19's messages. Printing follows
+//! llvm-dis 19, with one deviation: a string key with `"`, `\` or non-UTF-8
+//! bytes is escaped, since LLVM's raw output does not parse back.
 
 mod attr;
 mod kind;
@@ -48,6 +63,53 @@ pub use values::{
     parse_vscale_range, unpack_allocsize, unpack_vscale_range, AllocFnKind, ConstantRange,
     FpClassMask, MemLocation, MemoryEffects, ModRef, RangeList, UwTableKind,
 };
+
+use crate::types::{Type, TypeData};
+
+/// LLVM's `AttributeFuncs::typeIncompatible`: whether `k` cannot apply to
+/// a value of type `t`. Used by the verifier (`Attribute ... applied to
+/// incompatible type!`) and by the bitcode reader, which drops such
+/// attributes as LLVM's does (`UpgradeFunctionAttributes`).
+pub(crate) fn type_incompatible(ctx: &crate::Context, t: Type, k: AttrKind) -> bool {
+    use AttrKind as K;
+    let int = ctx.is_integer(t);
+    let ptr = ctx.is_ptr(t);
+    match k {
+        K::AllocAlign | K::SExt | K::ZExt => !int,
+        K::Range => !ctx.is_int_or_int_vector(t),
+        K::NoAlias
+        | K::NoCapture
+        | K::NonNull
+        | K::ReadNone
+        | K::ReadOnly
+        | K::Dereferenceable
+        | K::DereferenceableOrNull
+        | K::Writable
+        | K::DeadOnUnwind
+        | K::Initializes
+        | K::Nest
+        | K::SwiftError
+        | K::Preallocated
+        | K::InAlloca
+        | K::ByVal
+        | K::StructRet
+        | K::ByRef
+        | K::ElementType
+        | K::AllocatedPointer => !ptr,
+        K::Alignment => !ctx.is_ptr_or_ptr_vector(t),
+        K::NoFpClass => !nofpclass_compatible(ctx, t),
+        K::NoUndef => ctx.is_void(t),
+        _ => false,
+    }
+}
+
+/// LLVM's `isNoFPClassCompatibleType`: FP or FP vectors, through arrays.
+fn nofpclass_compatible(ctx: &crate::Context, mut t: Type) -> bool {
+    while let TypeData::Array { elem, .. } = ctx.type_data(t) {
+        t = *elem;
+    }
+    ctx.is_fp_or_fp_vector(t)
+}
 
 #[cfg(test)]
 mod size_tests {
