@@ -1,13 +1,28 @@
-//! The instruction builder: a cursor and one method per opcode, folding
-//! constant operands where LLVM's default `ConstantFolder` would.
+//! The instruction builder: what a frontend writes IR with. A cursor and
+//! a method per instruction, folding constant operands where LLVM's
+//! default `ConstantFolder` would, and checking every operand as LLVM's
+//! constructors assert.
 //!
-//! Owns [`Builder`] and [`Cursor`] and the folding of constant operands for
-//! integer binary operators, integer comparisons, integer casts, select
-//! and GEP (which becomes a constant expression). Every method checks its
-//! operands first, as LLVM's constructors assert (`ir/check.rs`), and
-//! that local operands are of the cursor's function; a failure panics
-//! naming the method ("Builder::call_function: ..."). It does not own the
-//! instruction representation (`ir/inst.rs`) nor layout-aware folding.
+//! The method families, each with a runnable example on its first method:
+//!
+//! | family | methods |
+//! |---|---|
+//! | names | [`named`](Builder::named) (`b.named("sum").add(x, y)`), [`set_name`](Builder::set_name) |
+//! | constants, types | [`const_int`](Builder::const_int), [`i32`](Builder::i32), [`i64`](Builder::i64), [`f64`](Builder::f64), [`bool`](Builder::bool), [`const_null`](Builder::const_null), [`i64_type`](Builder::i64_type), ... |
+//! | integer arithmetic | [`add`](Builder::add), [`sub`](Builder::sub), [`mul`](Builder::mul), [`add_nsw`](Builder::add_nsw), [`sdiv`](Builder::sdiv), [`udiv`](Builder::udiv), [`srem`](Builder::srem), [`urem`](Builder::urem), [`shl`](Builder::shl), [`lshr`](Builder::lshr), [`ashr`](Builder::ashr), [`and`](Builder::and), [`or`](Builder::or), [`xor`](Builder::xor), [`neg`](Builder::neg), [`not`](Builder::not), with flags: [`binop`](Builder::binop) |
+//! | floating point | [`fadd`](Builder::fadd), [`fsub`](Builder::fsub), [`fmul`](Builder::fmul), [`fdiv`](Builder::fdiv), [`frem`](Builder::frem), [`fneg`](Builder::fneg) |
+//! | comparisons | [`icmp`](Builder::icmp), [`icmp_slt`](Builder::icmp_slt), ..., [`fcmp`](Builder::fcmp), [`fcmp_olt`](Builder::fcmp_olt), ..., [`select`](Builder::select) |
+//! | casts | [`trunc`](Builder::trunc), [`zext`](Builder::zext), [`sext`](Builder::sext), [`fptosi`](Builder::fptosi), [`sitofp`](Builder::sitofp), ... [`int_cast`](Builder::int_cast), with flags: [`cast_with`](Builder::cast_with) |
+//! | memory | [`alloca`](Builder::alloca), [`load`](Builder::load), [`store`](Builder::store) (alignment from the data layout), [`gep`](Builder::gep), [`in_bounds_gep`](Builder::in_bounds_gep), [`struct_gep`](Builder::struct_gep), [`global_string_ptr`](Builder::global_string_ptr), atomics |
+//! | aggregates, vectors | [`extract_value`](Builder::extract_value), [`insert_value`](Builder::insert_value), [`extract_element`](Builder::extract_element), [`insert_element`](Builder::insert_element), [`shuffle_vector`](Builder::shuffle_vector) |
+//! | control flow | [`br`](Builder::br), [`cond_br`](Builder::cond_br), [`switch_with`](Builder::switch_with), [`phi_with`](Builder::phi_with), [`empty_phi`](Builder::empty_phi) + [`add_incoming`](Builder::add_incoming), [`ret`](Builder::ret), [`unreachable`](Builder::unreachable) |
+//! | calls | [`call_function`](Builder::call_function), [`call`](Builder::call), [`call_intrinsic`](Builder::call_intrinsic), [`invoke`](Builder::invoke) |
+//! | where the cursor is | [`position_at_end`](Builder::position_at_end), [`block`](Builder::block), [`function`](Builder::function), [`module`](Builder::module), [`append_block`](Builder::append_block), [`arg`](Builder::arg) |
+//!
+//! Owns [`Builder`], [`Cursor`] and [`Named`]. A failed check panics naming
+//! the method ("Builder::call_function: ..."); local operands must be of
+//! the cursor's function. It does not own the instruction representation
+//! (`ir/inst.rs`) nor layout-aware folding.
 
 use crate::entity::NONE;
 use crate::inst::{
@@ -22,6 +37,9 @@ use crate::ir::{Block, Function, Inst, Module};
 use crate::types::{Align, Type};
 use crate::value::{Value, ValueKind};
 use crate::Context;
+
+mod frontend;
+pub use frontend::Named;
 
 /// Where the builder inserts.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -242,32 +260,48 @@ impl<'a> Builder<'a> {
         self.build(op, ty, &[a, b], flags, InstPayload::None).0
     }
 
-    /// `add`
+    /// `add`: integer addition (wrapping; `nsw`/`nuw` through
+    /// [`add_nsw`](Self::add_nsw) or [`binop`](Self::binop)), folded when both
+    /// operands are constants; checked and folded as [`binop`](Self::binop).
+    /// Example on [`sdiv`](Self::sdiv).
     #[inline]
     pub fn add(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::add", Opcode::Add, a, b, 0)
     }
-    /// `sub`
+    /// `sub`: integer subtraction (wrapping; flags through
+    /// [`sub_nsw`](Self::sub_nsw) or [`binop`](Self::binop)), folded when both
+    /// operands are constants; checked and folded as [`binop`](Self::binop).
+    /// Example on [`sdiv`](Self::sdiv).
     pub fn sub(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::sub", Opcode::Sub, a, b, 0)
     }
-    /// `mul`
+    /// `mul`: integer multiplication (wrapping; flags through
+    /// [`mul_nsw`](Self::mul_nsw) or [`binop`](Self::binop)), folded when both
+    /// operands are constants; checked and folded as [`binop`](Self::binop).
+    /// Example on [`sdiv`](Self::sdiv).
     pub fn mul(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::mul", Opcode::Mul, a, b, 0)
     }
-    /// `and`
+    /// `and`: bitwise and, folded when both operands are constants; checked and
+    /// folded as [`binop`](Self::binop). Example on [`sdiv`](Self::sdiv).
     pub fn and(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::and", Opcode::And, a, b, 0)
     }
-    /// `or`
+    /// `or`: bitwise or (`disjoint` through [`binop`](Self::binop)), folded
+    /// when both operands are constants; checked and folded as
+    /// [`binop`](Self::binop). Example on [`sdiv`](Self::sdiv).
     pub fn or(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::or", Opcode::Or, a, b, 0)
     }
-    /// `xor`
+    /// `xor`: bitwise exclusive or, folded when both operands are constants;
+    /// checked and folded as [`binop`](Self::binop). Example on
+    /// [`sdiv`](Self::sdiv).
     pub fn xor(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::xor", Opcode::Xor, a, b, 0)
     }
-    /// `shl`
+    /// `shl`: shift left (flags through [`binop`](Self::binop)), folded when
+    /// both operands are constants; checked and folded as
+    /// [`binop`](Self::binop). Example on [`sdiv`](Self::sdiv).
     pub fn shl(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::shl", Opcode::Shl, a, b, 0)
     }
@@ -384,8 +418,9 @@ impl<'a> Builder<'a> {
 
     // ---- memory ----------------------------------------------------------
 
-    /// `alloca <ty>[, <count>][, align <align>]` (the count defaults to
-    /// `i32 1`).
+    /// `alloca <ty>[, <count>], align <align>` (the count defaults to
+    /// `i32 1`; the alignment to the preferred alignment of `ty` in the
+    /// module's data layout, as `IRBuilder::CreateAlloca` does).
     ///
     /// # Panics
     /// If `ty` is unsized, the count is not an integer, `align` exceeds
@@ -402,13 +437,38 @@ impl<'a> Builder<'a> {
         };
         self.ctx.check_alloca(WHO, ty, n);
         self.locals(WHO, &[n]);
+        let align = align.or_else(|| self.default_align(ty, true));
         let fl = align_bits(WHO, align);
         self.build(Opcode::Alloca, p, &[n], fl, InstPayload::Ty(ty))
             .0
     }
 
-    /// `load <ty>, ptr <p>[, align <align>]`; volatility and atomicity are
-    /// set with [`Context::set_volatile`] and [`Context::set_atomic`].
+    /// `load <ty>, ptr <p>, align <align>` (the alignment defaults to the
+    /// ABI alignment of `ty` in the module's data layout, as
+    /// `IRBuilder::CreateLoad` does); volatility and atomicity are set with
+    /// [`Context::set_volatile`] and [`Context::set_atomic`].
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder};
+    /// let mut ctx = Context::new();
+    /// let m = ctx.create_module("m");
+    /// ctx.module_mut(m).datalayout = "e-i64:32".into(); // i64 is 4-aligned here
+    /// # let (i64t, i16t) = (ctx.i64_type(), ctx.i16_type());
+    /// # let fty = ctx.function_type(i64t, &[], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let slot = b.named("slot").alloca(i64t, None, None);
+    /// let seven = b.i64(7);
+    /// b.store(seven, slot, None);
+    /// let v = b.named("v").load(i64t, slot, None);
+    /// b.ret(Some(v));
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%slot = alloca i64, align 4"), "{text}");
+    /// assert!(text.contains("store i64 7, ptr %slot, align 4"), "{text}");
+    /// assert!(text.contains("%v = load i64, ptr %slot, align 4"), "{text}");
+    /// # let _ = i16t;
+    /// ```
     ///
     /// # Panics
     /// If `p` is not a pointer, `ty` is unsized, `align` exceeds 2^32, or
@@ -417,12 +477,15 @@ impl<'a> Builder<'a> {
         const WHO: &str = "Builder::load";
         self.ctx.check_load(WHO, ty, p);
         self.locals(WHO, &[p]);
+        let align = align.or_else(|| self.default_align(ty, false));
         let fl = align_bits(WHO, align);
         self.build(Opcode::Load, ty, &[p], fl, InstPayload::None).0
     }
 
-    /// `store <v>, ptr <p>[, align <align>]`; volatility and atomicity are
-    /// set with [`Context::set_volatile`] and [`Context::set_atomic`].
+    /// `store <v>, ptr <p>, align <align>` (the alignment defaults to the
+    /// ABI alignment of `v`'s type in the module's data layout, as
+    /// `IRBuilder::CreateStore` does); volatility and atomicity are set
+    /// with [`Context::set_volatile`] and [`Context::set_atomic`].
     ///
     /// # Panics
     /// If `p` is not a pointer (operands swapped?), `v` is unsized, `align`
@@ -432,6 +495,8 @@ impl<'a> Builder<'a> {
         self.ctx.check_store(WHO, v, p);
         self.locals(WHO, &[v, p]);
         let void = self.ctx.void_type();
+        let vt = self.ctx.type_of(v);
+        let align = align.or_else(|| self.default_align(vt, false));
         let fl = align_bits(WHO, align);
         self.build(Opcode::Store, void, &[v, p], fl, InstPayload::None)
     }
