@@ -687,18 +687,16 @@ impl<'a> Builder<'a> {
     /// module's data layout (the preferred alignment for `alloca`); the
     /// default data layout's when the cursor is in no function.
     pub(super) fn default_align(&mut self, ty: Type, preferred: bool) -> Option<Align> {
-        let m = self.module();
-        let ctx = &mut *self.ctx;
-        let dl = match m.map(|m| ctx.module_layout(m)) {
-            Some(Ok(dl)) => dl.clone(),
-            _ => crate::DataLayout::default(),
-        };
-        let a = if preferred {
-            dl.pref_align(ctx, ty)
-        } else {
-            dl.abi_align(ctx, ty)
-        };
-        a.ok()
+        if let Some(m) = self.module() {
+            // Parse (or find fresh) once; then borrow it beside `&Context`.
+            if self.ctx.module_layout(m).is_ok() {
+                let ctx: &crate::Context = self.ctx;
+                if let Some(dl) = ctx.parsed_module_layout(m) {
+                    return layout_align(dl, ctx, ty, preferred);
+                }
+            }
+        }
+        layout_align(&crate::DataLayout::default(), self.ctx, ty, preferred)
     }
 
     // ---- PHIs and switches -----------------------------------------------
@@ -836,6 +834,22 @@ impl<'a> Builder<'a> {
     pub fn ret_void(&mut self) -> Inst {
         self.ret(None)
     }
+}
+
+/// The ABI (or preferred) alignment of `ty` in `dl`; `None` for an
+/// unsized type (which the memory instructions' checks reject first).
+fn layout_align(
+    dl: &crate::DataLayout,
+    ctx: &crate::Context,
+    ty: Type,
+    preferred: bool,
+) -> Option<Align> {
+    let a = if preferred {
+        dl.pref_align(ctx, ty)
+    } else {
+        dl.abi_align(ctx, ty)
+    };
+    a.ok()
 }
 
 /// The width of `ty`'s scalar if it is an integer or a vector of
