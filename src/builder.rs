@@ -346,6 +346,29 @@ impl<'a> Builder<'a> {
 
     /// `icmp <pred>`, folded for constants as LLVM's `ConstantFolder`.
     ///
+    /// ```
+    /// # use lair::{Context, builder::Builder, inst::{IntPredicate, FloatPredicate}};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// # let (i32t, f64t) = (ctx.i32_type(), ctx.double_type());
+    /// # let fty = ctx.function_type(i32t, &[i32t, f64t], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// # let (x, d) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let zero = b.i32(0);
+    /// let neg = b.named("neg").icmp(IntPredicate::Slt, x, zero);
+    /// let half = b.f64(0.5);
+    /// let small = b.named("small").fcmp(FloatPredicate::Olt, d, half);
+    /// let both = b.named("both").and(neg, small);
+    /// let r = b.named("r").select(both, zero, x);
+    /// b.ret(Some(r));
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%neg = icmp slt i32 %0, 0"), "{text}");
+    /// assert!(text.contains("%small = fcmp olt double %1, 5.000000e-01"), "{text}");
+    /// assert!(text.contains("%r = select i1 %both, i32 0, i32 %0"), "{text}");
+    /// ```
+    ///
     /// # Panics
     /// If the operand types differ or are not integers or pointers (or
     /// vectors of them), or an operand is of another function.
@@ -540,7 +563,32 @@ impl<'a> Builder<'a> {
         )
     }
 
-    /// `atomicrmw <op> ptr <p>, <v> <ordering>[, align <align>]`.
+    /// `atomicrmw <op> ptr <p>, <v> <ordering>, align <align>` (the alignment
+    /// defaults to the store size of `v`'s type in the module's data layout,
+    /// as `IRBuilder::CreateAtomicRMW` does).
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder, inst::{Ordering, RmwOp}};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// # let (i64t, ptr) = (ctx.i64_type(), ctx.ptr_type(0));
+    /// # let fty = ctx.function_type(i64t, &[ptr], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// # let p = ctx.arg(f, 0);
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let one = b.i64(1);
+    /// let old = b.named("old").atomicrmw(RmwOp::Add, p, one, Ordering::SeqCst, None);
+    /// let two = b.i64(2);
+    /// let pair = b.named("pair").cmpxchg(p, one, two, Ordering::AcqRel, Ordering::Acquire, None);
+    /// b.fence(Ordering::Release);
+    /// b.ret(Some(old));
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%old = atomicrmw add ptr %0, i64 1 seq_cst, align 8"), "{text}");
+    /// assert!(text.contains("%pair = cmpxchg ptr %0, i64 1, i64 2 acq_rel acquire, align 8"), "{text}");
+    /// assert!(text.contains("fence release"), "{text}");
+    /// # let _ = pair;
+    /// ```
     ///
     /// # Panics
     /// If `p` is not a pointer, `v`'s type does not suit `op` (integers;
@@ -559,6 +607,8 @@ impl<'a> Builder<'a> {
         let ty = self.ctx.check_atomicrmw(WHO, op, p, v);
         check_ordering(WHO, Opcode::AtomicRMW, ord);
         self.locals(WHO, &[p, v]);
+        let vt = self.ctx.type_of(v);
+        let align = align.or_else(|| self.default_atomic_align(vt));
         let fl = align_bits(WHO, align)
             | (ord as u16) << mem::ORDER_SHIFT
             | (op as u16) << mem::EXTRA_SHIFT;
@@ -566,7 +616,9 @@ impl<'a> Builder<'a> {
             .0
     }
 
-    /// `cmpxchg ptr <p>, <cmp>, <new> <success> <failure>`; yields `{ T, i1 }`.
+    /// `cmpxchg ptr <p>, <cmp>, <new> <success> <failure>, align <align>`;
+    /// yields `{ T, i1 }`. The alignment defaults to the store size of
+    /// `new`'s type, as `IRBuilder::CreateAtomicCmpXchg` does.
     ///
     /// # Panics
     /// If `p` is not a pointer, `cmp` and `new` differ in type or are not
@@ -592,6 +644,8 @@ impl<'a> Builder<'a> {
             );
         }
         self.locals(WHO, &[p, cmp, new]);
+        let nt = self.ctx.type_of(new);
+        let align = align.or_else(|| self.default_atomic_align(nt));
         let fl = align_bits(WHO, align)
             | (success as u16) << mem::ORDER_SHIFT
             | (failure as u16) << mem::EXTRA_SHIFT;
@@ -639,6 +693,27 @@ impl<'a> Builder<'a> {
     // ---- aggregates and vectors ----------------------------------------
 
     /// `extractvalue <agg>, idx...`
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// let (i32t, i1t) = (ctx.i32_type(), ctx.i1_type());
+    /// let pair = ctx.struct_type(&[i32t, i1t], false);
+    /// # let fty = ctx.function_type(i32t, &[pair, i32t], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// # let (p, x) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let v = b.named("v").extract_value(p, &[0]);
+    /// let q = b.named("q").insert_value(p, x, &[0]);
+    /// let w = b.named("w").extract_value(q, &[0]);
+    /// let s = b.named("s").add(v, w);
+    /// b.ret(Some(s));
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%v = extractvalue { i32, i1 } %0, 0"), "{text}");
+    /// assert!(text.contains("%q = insertvalue { i32, i1 } %0, i32 %1, 0"), "{text}");
+    /// ```
     ///
     /// # Panics
     /// If the indices are empty or do not index `agg`'s type, or `agg` is
@@ -729,6 +804,28 @@ impl<'a> Builder<'a> {
     }
 
     /// `shufflevector <a>, <b>, <mask>` (-1 = poison lane).
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// let i32t = ctx.i32_type();
+    /// let v4 = ctx.vector_type(i32t, 4);
+    /// # let fty = ctx.function_type(i32t, &[v4, i32t], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// # let (v, x) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let (i0, i3) = (b.i32(0), b.i32(3));
+    /// let w = b.named("w").insert_element(v, x, i0);
+    /// let rev = b.named("rev").shuffle_vector(w, w, &[3, 2, 1, 0]);
+    /// let last = b.named("last").extract_element(rev, i3);
+    /// b.ret(Some(last));
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%w = insertelement <4 x i32> %0, i32 %1, i32 0"), "{text}");
+    /// assert!(text.contains("%rev = shufflevector <4 x i32> %w, <4 x i32> %w, <4 x i32> <i32 3, i32 2, i32 1, i32 0>"), "{text}");
+    /// assert!(text.contains("%last = extractelement <4 x i32> %rev, i32 3"), "{text}");
+    /// ```
     ///
     /// # Panics
     /// If `a` and `b` are not vectors of one type, the mask is empty or
@@ -944,6 +1041,29 @@ impl<'a> Builder<'a> {
 
     /// `invoke <fn_ty> <callee>(<args>) to label <normal> unwind label <unwind>`
     /// (operands `[args..., normal, unwind, callee]`).
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// let (i32t, ptr) = (ctx.i32_type(), ctx.ptr_type(0));
+    /// let may_throw_ty = ctx.function_type(i32t, &[], false);
+    /// let may_throw = ctx.add_function(m, "may_throw", may_throw_ty);
+    /// # let f = ctx.add_function(m, "f", may_throw_ty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let (ok, lpad) = (b.append_block("ok"), b.append_block("lpad"));
+    /// let r = b.named("r").invoke(may_throw_ty, may_throw.0, &[], ok, lpad);
+    /// b.position_at_end(ok);
+    /// b.ret(Some(r));
+    /// b.position_at_end(lpad);
+    /// let lp_ty = b.ctx.struct_type(&[ptr, i32t], false);
+    /// let lp = b.named("lp").landing_pad(lp_ty, true);
+    /// b.resume(lp.0);
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%r = invoke i32 @may_throw()\n          to label %ok unwind label %lpad"), "{text}");
+    /// assert!(text.contains("%lp = landingpad { ptr, i32 }\n          cleanup"), "{text}");
+    /// ```
     ///
     /// # Panics
     /// As [`call`](Self::call); also if a destination is not a block.

@@ -8,8 +8,11 @@
 //! `builder.rs` (`binop`, `cast`, `gep`, `phi`, `switch`, ...), so it checks
 //! and folds exactly as they do.
 
-use crate::inst::{FloatPredicate, GepFlags, IntPredicate, Opcode, WrapFlags, WrapOp};
+use crate::inst::{
+    FloatPredicate, GepFlags, IntPredicate, Opcode, Ordering, RmwOp, WrapFlags, WrapOp,
+};
 use crate::ir::global::{Linkage, UnnamedAddr};
+use crate::ir::intrinsics::IntrinsicId;
 use crate::ir::{Block, Function, Inst, Module};
 use crate::types::{Align, Type, TypeData};
 use crate::value::{Value, ValueKind};
@@ -169,6 +172,15 @@ named_methods! {
     empty_phi(ty: Type) -> Value;
     call(fn_ty: Type, callee: Value, args: &[Value]) -> Value;
     call_function(f: Function, args: &[Value]) -> Value;
+    call_intrinsic(id: IntrinsicId, overloads: &[Type], args: &[Value]) -> Value;
+    invoke(fn_ty: Type, callee: Value, args: &[Value], normal: Block, unwind: Block) -> Value;
+    atomicrmw(op: RmwOp, p: Value, v: Value, ord: Ordering, align: Option<Align>) -> Value;
+    cmpxchg(p: Value, cmp: Value, new: Value, success: Ordering, failure: Ordering,
+        align: Option<Align>) -> Value;
+    landing_pad(ty: Type, cleanup: bool) -> Inst;
+    catch_switch(parent: Value, unwind: Option<Block>, reserve: u32) -> Value;
+    catch_pad(catch_switch: Value, args: &[Value]) -> Value;
+    cleanup_pad(parent: Value, args: &[Value]) -> Value;
 }
 
 /// Binary operators with a named method each.
@@ -687,16 +699,38 @@ impl<'a> Builder<'a> {
     /// module's data layout (the preferred alignment for `alloca`); the
     /// default data layout's when the cursor is in no function.
     pub(super) fn default_align(&mut self, ty: Type, preferred: bool) -> Option<Align> {
+        self.with_layout(|dl, ctx| {
+            if preferred {
+                dl.pref_align(ctx, ty).ok()
+            } else {
+                dl.abi_align(ctx, ty).ok()
+            }
+        })
+    }
+
+    /// The alignment `atomicrmw` and `cmpxchg` get when given `None`, as
+    /// `IRBuilder` gives it: the store size of `ty` (`None` when that is
+    /// not a power of two, where LLVM's `Align` asserts).
+    pub(super) fn default_atomic_align(&mut self, ty: Type) -> Option<Align> {
+        self.with_layout(|dl, ctx| {
+            let size = dl.store_size(ctx, ty).ok()?.fixed_value()?;
+            Align::from_bytes(size)
+        })
+    }
+
+    /// Runs `f` on the cursor's module's data layout (the default one when
+    /// the cursor is in no function or the string does not parse).
+    fn with_layout<R>(&mut self, f: impl FnOnce(&crate::DataLayout, &crate::Context) -> R) -> R {
         if let Some(m) = self.module() {
             // Parse (or find fresh) once; then borrow it beside `&Context`.
             if self.ctx.module_layout(m).is_ok() {
                 let ctx: &crate::Context = self.ctx;
                 if let Some(dl) = ctx.parsed_module_layout(m) {
-                    return layout_align(dl, ctx, ty, preferred);
+                    return f(dl, ctx);
                 }
             }
         }
-        layout_align(&crate::DataLayout::default(), self.ctx, ty, preferred)
+        f(&crate::DataLayout::default(), self.ctx)
     }
 
     // ---- PHIs and switches -----------------------------------------------
@@ -834,22 +868,6 @@ impl<'a> Builder<'a> {
     pub fn ret_void(&mut self) -> Inst {
         self.ret(None)
     }
-}
-
-/// The ABI (or preferred) alignment of `ty` in `dl`; `None` for an
-/// unsized type (which the memory instructions' checks reject first).
-fn layout_align(
-    dl: &crate::DataLayout,
-    ctx: &crate::Context,
-    ty: Type,
-    preferred: bool,
-) -> Option<Align> {
-    let a = if preferred {
-        dl.pref_align(ctx, ty)
-    } else {
-        dl.abi_align(ctx, ty)
-    };
-    a.ok()
 }
 
 /// The width of `ty`'s scalar if it is an integer or a vector of
