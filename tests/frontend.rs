@@ -370,3 +370,13 @@ fn the_docs_are_the_guide() {
         "Builder::add documents itself as `add`"
     );
 }
+
+#[test]
+#[should_panic(expected = "Builder::named: `done` would name a void instruction")]
+fn naming_a_void_call_panics_naming_the_method() {
+    let mut ctx = Context::new();
+    let void = ctx.void_type();
+    let (f, entry) = func(&mut ctx, void, &[]);
+    let mut b = Builder::at_end(&mut ctx, entry);
+    b.named("done").call_function(f, &[]);
+}

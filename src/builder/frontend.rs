@@ -23,10 +23,14 @@ use super::{Builder, Cursor};
 /// (`b.named("sum").add(x, y)`), as `IRBuilder`'s `Name` argument does.
 ///
 /// The name goes on the instruction the method inserts; when the method
-/// inserts none (it folded its operands to a constant, or to one of its
-/// operands, as `select true, %x, %y` folds to `%x`), the name is dropped,
-/// as LLVM's is. Made by [`Builder::named`]; every value-producing method
+/// inserts none (it folded its operands to a constant, or returned an
+/// existing value, as [`int_cast`](Builder::int_cast) to the value's own
+/// type does), the name is dropped, as LLVM's is. Made by [`Builder::named`]; every value-producing method
 /// of [`Builder`] has a counterpart here.
+///
+/// # Panics
+/// When the method inserts a `void` instruction (a call of a `void`
+/// function): LLVM cannot name one either.
 #[must_use = "a name step does nothing until a method is called on it"]
 pub struct Named<'b, 'a> {
     b: &'b mut Builder<'a>,
@@ -51,6 +55,14 @@ impl Named<'_, '_> {
         let v: Value = r.into();
         let now = before_cursor(self.b);
         if now != was && now.map(|i| i.0) == Some(v) && !self.name.is_empty() {
+            let ty = self.b.ctx.type_of(v);
+            if self.b.ctx.is_void(ty) {
+                panic!(
+                    "Builder::named: `{}` would name a void instruction, which LLVM \
+                     cannot name either (call a void function without `named`)",
+                    self.name
+                );
+            }
             self.b.ctx.set_name(v, self.name);
         }
         r
