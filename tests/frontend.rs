@@ -380,3 +380,27 @@ fn naming_a_void_call_panics_naming_the_method() {
     let mut b = Builder::at_end(&mut ctx, entry);
     b.named("done").call_function(f, &[]);
 }
+
+#[test]
+fn named_works_before_an_instruction_too() {
+    let mut ctx = Context::new();
+    let i32t = ctx.i32_type();
+    let (f, entry) = func(&mut ctx, i32t, &[i32t]);
+    let x = ctx.arg(f, 0);
+    let mut b = Builder::at_end(&mut ctx, entry);
+    let r = b.ret(Some(x));
+    b.position_before(r);
+    let y = b.named("y").mul(x, x);
+    // A fold inserts nothing: the instruction before the cursor is still
+    // %y, which keeps its name.
+    let (two, three) = (b.i32(2), b.i32(3));
+    let six = b.named("six").mul(two, three);
+    assert!(b.ctx.value_kind(six).is_constant());
+    let z = b.named("z").add(y, six);
+    b.ctx.set_operand(r.0, 0, Some(z));
+    assert_eq!(ctx.name_of(y), Some("y"));
+    has(
+        &ctx.display_function(f).to_string(),
+        &["%y = mul i32 %0, %0\n  %z = add i32 %y, 6\n  ret i32 %z"],
+    );
+}
