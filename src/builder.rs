@@ -1,13 +1,28 @@
-//! The instruction builder: a cursor and one method per opcode, folding
-//! constant operands where LLVM's default `ConstantFolder` would.
+//! The instruction builder: what a frontend writes IR with. A cursor and
+//! a method per instruction, folding constant operands where LLVM's
+//! default `ConstantFolder` would, and checking every operand as LLVM's
+//! constructors assert.
 //!
-//! Owns [`Builder`] and [`Cursor`] and the folding of constant operands for
-//! integer binary operators, integer comparisons, integer casts, select
-//! and GEP (which becomes a constant expression). Every method checks its
-//! operands first, as LLVM's constructors assert (`ir/check.rs`), and
-//! that local operands are of the cursor's function; a failure panics
-//! naming the method ("Builder::call_function: ..."). It does not own the
-//! instruction representation (`ir/inst.rs`) nor layout-aware folding.
+//! The method families, each with a runnable example on its first method:
+//!
+//! | family | methods |
+//! |---|---|
+//! | names | [`named`](Builder::named) (`b.named("sum").add(x, y)`), [`set_name`](Builder::set_name) |
+//! | constants, types | [`const_int`](Builder::const_int), [`i32`](Builder::i32), [`i64`](Builder::i64), [`f64`](Builder::f64), [`bool`](Builder::bool), [`const_null`](Builder::const_null), [`i64_type`](Builder::i64_type), ... |
+//! | integer arithmetic | [`add`](Builder::add), [`sub`](Builder::sub), [`mul`](Builder::mul), [`add_nsw`](Builder::add_nsw), [`sdiv`](Builder::sdiv), [`udiv`](Builder::udiv), [`srem`](Builder::srem), [`urem`](Builder::urem), [`shl`](Builder::shl), [`lshr`](Builder::lshr), [`ashr`](Builder::ashr), [`and`](Builder::and), [`or`](Builder::or), [`xor`](Builder::xor), [`neg`](Builder::neg), [`not`](Builder::not), with flags: [`binop`](Builder::binop) |
+//! | floating point | [`fadd`](Builder::fadd), [`fsub`](Builder::fsub), [`fmul`](Builder::fmul), [`fdiv`](Builder::fdiv), [`frem`](Builder::frem), [`fneg`](Builder::fneg) |
+//! | comparisons | [`icmp`](Builder::icmp), [`icmp_slt`](Builder::icmp_slt), ..., [`fcmp`](Builder::fcmp), [`fcmp_olt`](Builder::fcmp_olt), ..., [`select`](Builder::select) |
+//! | casts | [`trunc`](Builder::trunc), [`zext`](Builder::zext), [`sext`](Builder::sext), [`fptosi`](Builder::fptosi), [`sitofp`](Builder::sitofp), ... [`int_cast`](Builder::int_cast), with flags: [`cast_with`](Builder::cast_with) |
+//! | memory | [`alloca`](Builder::alloca), [`load`](Builder::load), [`store`](Builder::store) (alignment from the data layout), [`gep`](Builder::gep), [`in_bounds_gep`](Builder::in_bounds_gep), [`struct_gep`](Builder::struct_gep), [`global_string_ptr`](Builder::global_string_ptr), atomics |
+//! | aggregates, vectors | [`extract_value`](Builder::extract_value), [`insert_value`](Builder::insert_value), [`extract_element`](Builder::extract_element), [`insert_element`](Builder::insert_element), [`shuffle_vector`](Builder::shuffle_vector) |
+//! | control flow | [`br`](Builder::br), [`cond_br`](Builder::cond_br), [`switch_with`](Builder::switch_with), [`phi_with`](Builder::phi_with), [`empty_phi`](Builder::empty_phi) + [`add_incoming`](Builder::add_incoming), [`ret`](Builder::ret), [`unreachable`](Builder::unreachable) |
+//! | calls | [`call_function`](Builder::call_function), [`call`](Builder::call), [`call_intrinsic`](Builder::call_intrinsic), [`invoke`](Builder::invoke) |
+//! | where the cursor is | [`position_at_end`](Builder::position_at_end), [`block`](Builder::block), [`function`](Builder::function), [`module`](Builder::module), [`append_block`](Builder::append_block), [`arg`](Builder::arg) |
+//!
+//! Owns [`Builder`], [`Cursor`] and [`Named`]. A failed check panics naming
+//! the method ("Builder::call_function: ..."); local operands must be of
+//! the cursor's function. It does not own the instruction representation
+//! (`ir/inst.rs`) nor layout-aware folding.
 //!
 //! # Costs
 //!
@@ -43,6 +58,9 @@ use crate::ir::{Block, Function, Inst, Module};
 use crate::types::{Align, Type};
 use crate::value::{Value, ValueKind};
 use crate::Context;
+
+mod frontend;
+pub use frontend::Named;
 
 /// Where the builder inserts.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -302,32 +320,48 @@ impl<'a> Builder<'a> {
         self.build(who, op, ty, &[a, b], flags, InstPayload::None).0
     }
 
-    /// `add`
+    /// `add`: integer addition (wrapping; `nsw`/`nuw` through
+    /// [`add_nsw`](Self::add_nsw) or [`binop`](Self::binop)), folded when both
+    /// operands are constants; checked and folded as [`binop`](Self::binop).
+    /// Example on [`sdiv`](Self::sdiv).
     #[inline]
     pub fn add(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::add", Opcode::Add, a, b, 0)
     }
-    /// `sub`
+    /// `sub`: integer subtraction (wrapping; flags through
+    /// [`sub_nsw`](Self::sub_nsw) or [`binop`](Self::binop)), folded when both
+    /// operands are constants; checked and folded as [`binop`](Self::binop).
+    /// Example on [`sdiv`](Self::sdiv).
     pub fn sub(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::sub", Opcode::Sub, a, b, 0)
     }
-    /// `mul`
+    /// `mul`: integer multiplication (wrapping; flags through
+    /// [`mul_nsw`](Self::mul_nsw) or [`binop`](Self::binop)), folded when both
+    /// operands are constants; checked and folded as [`binop`](Self::binop).
+    /// Example on [`sdiv`](Self::sdiv).
     pub fn mul(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::mul", Opcode::Mul, a, b, 0)
     }
-    /// `and`
+    /// `and`: bitwise and, folded when both operands are constants; checked and
+    /// folded as [`binop`](Self::binop). Example on [`sdiv`](Self::sdiv).
     pub fn and(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::and", Opcode::And, a, b, 0)
     }
-    /// `or`
+    /// `or`: bitwise or (`disjoint` through [`binop`](Self::binop)), folded
+    /// when both operands are constants; checked and folded as
+    /// [`binop`](Self::binop). Example on [`sdiv`](Self::sdiv).
     pub fn or(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::or", Opcode::Or, a, b, 0)
     }
-    /// `xor`
+    /// `xor`: bitwise exclusive or, folded when both operands are constants;
+    /// checked and folded as [`binop`](Self::binop). Example on
+    /// [`sdiv`](Self::sdiv).
     pub fn xor(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::xor", Opcode::Xor, a, b, 0)
     }
-    /// `shl`
+    /// `shl`: shift left (flags through [`binop`](Self::binop)), folded when
+    /// both operands are constants; checked and folded as
+    /// [`binop`](Self::binop). Example on [`sdiv`](Self::sdiv).
     pub fn shl(&mut self, a: Value, b: Value) -> Value {
         self.binop_raw("Builder::shl", Opcode::Shl, a, b, 0)
     }
@@ -351,6 +385,29 @@ impl<'a> Builder<'a> {
     }
 
     /// `icmp <pred>`, folded for constants as LLVM's `ConstantFolder`.
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder, inst::{IntPredicate, FloatPredicate}};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// # let (i32t, f64t) = (ctx.i32_type(), ctx.double_type());
+    /// # let fty = ctx.function_type(i32t, &[i32t, f64t], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// # let (x, d) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let zero = b.i32(0);
+    /// let neg = b.named("neg").icmp(IntPredicate::Slt, x, zero);
+    /// let half = b.f64(0.5);
+    /// let small = b.named("small").fcmp(FloatPredicate::Olt, d, half);
+    /// let both = b.named("both").and(neg, small);
+    /// let r = b.named("r").select(both, zero, x);
+    /// b.ret(Some(r));
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%neg = icmp slt i32 %0, 0"), "{text}");
+    /// assert!(text.contains("%small = fcmp olt double %1, 5.000000e-01"), "{text}");
+    /// assert!(text.contains("%r = select i1 %both, i32 0, i32 %0"), "{text}");
+    /// ```
     ///
     /// # Panics
     /// If the operand types differ or are not integers or pointers (or
@@ -446,8 +503,9 @@ impl<'a> Builder<'a> {
 
     // ---- memory ----------------------------------------------------------
 
-    /// `alloca <ty>[, <count>][, align <align>]` (the count defaults to
-    /// `i32 1`).
+    /// `alloca <ty>[, <count>], align <align>` (the count defaults to
+    /// `i32 1`; the alignment to the preferred alignment of `ty` in the
+    /// module's data layout, as `IRBuilder::CreateAlloca` does).
     ///
     /// # Panics
     /// If `ty` is unsized, the count is not an integer, `align` exceeds
@@ -464,13 +522,38 @@ impl<'a> Builder<'a> {
         };
         self.ctx.check_alloca(WHO, ty, n);
         self.locals(WHO, &[n]);
+        let align = align.or_else(|| self.default_align(ty, true));
         let fl = align_bits(WHO, align);
         self.build(WHO, Opcode::Alloca, p, &[n], fl, InstPayload::Ty(ty))
             .0
     }
 
-    /// `load <ty>, ptr <p>[, align <align>]`; volatility and atomicity are
-    /// set with [`Context::set_volatile`] and [`Context::set_atomic`].
+    /// `load <ty>, ptr <p>, align <align>` (the alignment defaults to the
+    /// ABI alignment of `ty` in the module's data layout, as
+    /// `IRBuilder::CreateLoad` does); volatility and atomicity are set with
+    /// [`Context::set_volatile`] and [`Context::set_atomic`].
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder};
+    /// let mut ctx = Context::new();
+    /// let m = ctx.create_module("m");
+    /// ctx.module_mut(m).datalayout = "e-i64:32".into(); // i64 is 4-aligned here
+    /// # let (i64t, i16t) = (ctx.i64_type(), ctx.i16_type());
+    /// # let fty = ctx.function_type(i64t, &[], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let slot = b.named("slot").alloca(i64t, None, None);
+    /// let seven = b.i64(7);
+    /// b.store(seven, slot, None);
+    /// let v = b.named("v").load(i64t, slot, None);
+    /// b.ret(Some(v));
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%slot = alloca i64, align 4"), "{text}");
+    /// assert!(text.contains("store i64 7, ptr %slot, align 4"), "{text}");
+    /// assert!(text.contains("%v = load i64, ptr %slot, align 4"), "{text}");
+    /// # let _ = i16t;
+    /// ```
     ///
     /// # Panics
     /// If `p` is not a pointer, `ty` is unsized, `align` exceeds 2^32, or
@@ -479,13 +562,16 @@ impl<'a> Builder<'a> {
         const WHO: &str = "Builder::load";
         self.ctx.check_load(WHO, ty, p);
         self.locals(WHO, &[p]);
+        let align = align.or_else(|| self.default_align(ty, false));
         let fl = align_bits(WHO, align);
         self.build(WHO, Opcode::Load, ty, &[p], fl, InstPayload::None)
             .0
     }
 
-    /// `store <v>, ptr <p>[, align <align>]`; volatility and atomicity are
-    /// set with [`Context::set_volatile`] and [`Context::set_atomic`].
+    /// `store <v>, ptr <p>, align <align>` (the alignment defaults to the
+    /// ABI alignment of `v`'s type in the module's data layout, as
+    /// `IRBuilder::CreateStore` does); volatility and atomicity are set
+    /// with [`Context::set_volatile`] and [`Context::set_atomic`].
     ///
     /// # Panics
     /// If `p` is not a pointer (operands swapped?), `v` is unsized, `align`
@@ -495,6 +581,8 @@ impl<'a> Builder<'a> {
         self.ctx.check_store(WHO, v, p);
         self.locals(WHO, &[v, p]);
         let void = self.ctx.void_type();
+        let vt = self.ctx.type_of(v);
+        let align = align.or_else(|| self.default_align(vt, false));
         let fl = align_bits(WHO, align);
         self.build(WHO, Opcode::Store, void, &[v, p], fl, InstPayload::None)
     }
@@ -518,7 +606,32 @@ impl<'a> Builder<'a> {
         )
     }
 
-    /// `atomicrmw <op> ptr <p>, <v> <ordering>[, align <align>]`.
+    /// `atomicrmw <op> ptr <p>, <v> <ordering>, align <align>` (the alignment
+    /// defaults to the store size of `v`'s type in the module's data layout,
+    /// as `IRBuilder::CreateAtomicRMW` does).
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder, inst::{Ordering, RmwOp}};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// # let (i64t, ptr) = (ctx.i64_type(), ctx.ptr_type(0));
+    /// # let fty = ctx.function_type(i64t, &[ptr], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// # let p = ctx.arg(f, 0);
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let one = b.i64(1);
+    /// let old = b.named("old").atomicrmw(RmwOp::Add, p, one, Ordering::SeqCst, None);
+    /// let two = b.i64(2);
+    /// let pair = b.named("pair").cmpxchg(p, one, two, Ordering::AcqRel, Ordering::Acquire, None);
+    /// b.fence(Ordering::Release);
+    /// b.ret(Some(old));
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%old = atomicrmw add ptr %0, i64 1 seq_cst, align 8"), "{text}");
+    /// assert!(text.contains("%pair = cmpxchg ptr %0, i64 1, i64 2 acq_rel acquire, align 8"), "{text}");
+    /// assert!(text.contains("fence release"), "{text}");
+    /// # let _ = pair;
+    /// ```
     ///
     /// # Panics
     /// If `p` is not a pointer, `v`'s type does not suit `op` (integers;
@@ -537,6 +650,8 @@ impl<'a> Builder<'a> {
         let ty = self.ctx.check_atomicrmw(WHO, op, p, v);
         check_ordering(WHO, Opcode::AtomicRMW, ord);
         self.locals(WHO, &[p, v]);
+        let vt = self.ctx.type_of(v);
+        let align = align.or_else(|| self.default_atomic_align(vt));
         let fl = align_bits(WHO, align)
             | (ord as u16) << mem::ORDER_SHIFT
             | (op as u16) << mem::EXTRA_SHIFT;
@@ -544,7 +659,9 @@ impl<'a> Builder<'a> {
             .0
     }
 
-    /// `cmpxchg ptr <p>, <cmp>, <new> <success> <failure>`; yields `{ T, i1 }`.
+    /// `cmpxchg ptr <p>, <cmp>, <new> <success> <failure>, align <align>`;
+    /// yields `{ T, i1 }`. The alignment defaults to the store size of
+    /// `new`'s type, as `IRBuilder::CreateAtomicCmpXchg` does.
     ///
     /// # Panics
     /// If `p` is not a pointer, `cmp` and `new` differ in type or are not
@@ -570,6 +687,8 @@ impl<'a> Builder<'a> {
             );
         }
         self.locals(WHO, &[p, cmp, new]);
+        let nt = self.ctx.type_of(new);
+        let align = align.or_else(|| self.default_atomic_align(nt));
         let fl = align_bits(WHO, align)
             | (success as u16) << mem::ORDER_SHIFT
             | (failure as u16) << mem::EXTRA_SHIFT;
@@ -619,6 +738,27 @@ impl<'a> Builder<'a> {
     // ---- aggregates and vectors ----------------------------------------
 
     /// `extractvalue <agg>, idx...`
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// let (i32t, i1t) = (ctx.i32_type(), ctx.i1_type());
+    /// let pair = ctx.struct_type(&[i32t, i1t], false);
+    /// # let fty = ctx.function_type(i32t, &[pair, i32t], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// # let (p, x) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let v = b.named("v").extract_value(p, &[0]);
+    /// let q = b.named("q").insert_value(p, x, &[0]);
+    /// let w = b.named("w").extract_value(q, &[0]);
+    /// let s = b.named("s").add(v, w);
+    /// b.ret(Some(s));
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%v = extractvalue { i32, i1 } %0, 0"), "{text}");
+    /// assert!(text.contains("%q = insertvalue { i32, i1 } %0, i32 %1, 0"), "{text}");
+    /// ```
     ///
     /// # Panics
     /// If the indices are empty or do not index `agg`'s type, or `agg` is
@@ -719,6 +859,28 @@ impl<'a> Builder<'a> {
     }
 
     /// `shufflevector <a>, <b>, <mask>` (-1 = poison lane).
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// let i32t = ctx.i32_type();
+    /// let v4 = ctx.vector_type(i32t, 4);
+    /// # let fty = ctx.function_type(i32t, &[v4, i32t], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// # let (v, x) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let (i0, i3) = (b.i32(0), b.i32(3));
+    /// let w = b.named("w").insert_element(v, x, i0);
+    /// let rev = b.named("rev").shuffle_vector(w, w, &[3, 2, 1, 0]);
+    /// let last = b.named("last").extract_element(rev, i3);
+    /// b.ret(Some(last));
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%w = insertelement <4 x i32> %0, i32 %1, i32 0"), "{text}");
+    /// assert!(text.contains("%rev = shufflevector <4 x i32> %w, <4 x i32> %w, <4 x i32> <i32 3, i32 2, i32 1, i32 0>"), "{text}");
+    /// assert!(text.contains("%last = extractelement <4 x i32> %rev, i32 3"), "{text}");
+    /// ```
     ///
     /// # Panics
     /// If `a` and `b` are not vectors of one type, the mask is empty or
@@ -952,6 +1114,29 @@ impl<'a> Builder<'a> {
 
     /// `invoke <fn_ty> <callee>(<args>) to label <normal> unwind label <unwind>`
     /// (operands `[args..., normal, unwind, callee]`).
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// let (i32t, ptr) = (ctx.i32_type(), ctx.ptr_type(0));
+    /// let may_throw_ty = ctx.function_type(i32t, &[], false);
+    /// let may_throw = ctx.add_function(m, "may_throw", may_throw_ty);
+    /// # let f = ctx.add_function(m, "f", may_throw_ty);
+    /// # let entry = ctx.append_block(f, "entry");
+    /// let mut b = Builder::at_end(&mut ctx, entry);
+    /// let (ok, lpad) = (b.append_block("ok"), b.append_block("lpad"));
+    /// let r = b.named("r").invoke(may_throw_ty, may_throw.0, &[], ok, lpad);
+    /// b.position_at_end(ok);
+    /// b.ret(Some(r));
+    /// b.position_at_end(lpad);
+    /// let lp_ty = b.ctx.struct_type(&[ptr, i32t], false);
+    /// let lp = b.named("lp").landing_pad(lp_ty, true);
+    /// b.resume(lp.0);
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("%r = invoke i32 @may_throw()\n          to label %ok unwind label %lpad"), "{text}");
+    /// assert!(text.contains("%lp = landingpad { ptr, i32 }\n          cleanup"), "{text}");
+    /// ```
     ///
     /// # Panics
     /// As [`call`](Self::call); also if a destination is not a block.

@@ -10,6 +10,131 @@
 //! built on top; ids of erased values are detected as stale instead of
 //! aliasing whatever reuses their slot.
 //!
+//! # A guide: from nothing to a program clang runs
+//!
+//! A frontend makes a [`Context`], a module in it, types, declarations,
+//! then builds each function's blocks with a [`builder::Builder`]. Values
+//! are `Copy` ids with no lifetimes; the builder checks every operand as
+//! LLVM's constructors assert and folds constants as LLVM's `IRBuilder`
+//! does. This program has a loop with a PHI, a struct in memory reached
+//! by a GEP, a global string and a call to `printf`:
+//!
+//! ```
+//! use lair::builder::Builder;
+//! use lair::Context;
+//!
+//! let mut ctx = Context::new();
+//! let m = ctx.create_module("guide");
+//! // The triple and data layout clang-19 picks for this machine, so that
+//! // `clang-19 guide.ll` compiles it; alignments come from the layout.
+//! if let Some(t) = Context::host_target() {
+//!     ctx.set_target(m, &t);
+//! }
+//!
+//! // Types: %struct.acc = type { i64, i64 } (a count and a sum).
+//! let (i32t, i64t, ptr) = (ctx.i32_type(), ctx.i64_type(), ctx.ptr_type(0));
+//! let acc_ty = ctx.create_struct("struct.acc");
+//! ctx.set_struct_body(acc_ty, &[i64t, i64t], false);
+//!
+//! // declare i32 @printf(ptr, ...)
+//! let printf_ty = ctx.function_type(i32t, &[ptr], true);
+//! let printf = ctx.add_function(m, "printf", printf_ty);
+//!
+//! // define i64 @sum_squares(i64 %n)
+//! let fty = ctx.function_type(i64t, &[i64t], false);
+//! let f = ctx.add_function(m, "sum_squares", fty);
+//! let n = ctx.arg(f, 0);
+//! ctx.set_name(n, "n");
+//! let entry = ctx.append_block(f, "entry");
+//!
+//! let mut b = Builder::at_end(&mut ctx, entry);
+//! let (body, exit) = (b.append_block("loop"), b.append_block("exit"));
+//! // entry: a struct in memory, its `sum` field through a struct GEP.
+//! let acc = b.named("acc").alloca(acc_ty, None, None);
+//! let sum_addr = b.named("sum.addr").struct_gep(acc_ty, acc, 1);
+//! let zero = b.i64(0);
+//! b.store(zero, sum_addr, None);
+//! b.br(body);
+//! // loop: %i = phi [ 0, %entry ], [ %i.next, %loop ]; the back-edge value
+//! // is added once it exists.
+//! b.position_at_end(body);
+//! let i = b.named("i").empty_phi(i64t);
+//! let sq = b.named("sq").mul(i, i);
+//! let old = b.named("old").load(i64t, sum_addr, None);
+//! let new = b.named("new").add(old, sq);
+//! b.store(new, sum_addr, None);
+//! let one = b.i64(1);
+//! let next = b.named("i.next").add(i, one);
+//! let more = b.named("more").icmp_slt(next, n);
+//! b.cond_br(more, body, exit);
+//! b.add_incoming(i, zero, entry);
+//! b.add_incoming(i, next, body);
+//! // exit: print the total with a global format string, return it.
+//! b.position_at_end(exit);
+//! let total = b.named("total").load(i64t, sum_addr, None);
+//! let fmt = b.global_string_ptr("total = %lld\n", "fmt");
+//! b.call_function(printf, &[fmt, total]);
+//! b.ret(Some(total));
+//!
+//! // Print: the module as llvm-dis 19 writes it.
+//! let text = ctx.print_module(m);
+//! for line in [
+//!     "@fmt = private unnamed_addr constant [14 x i8] c\"total = %lld\\0A\\00\", align 1",
+//!     "%acc = alloca %struct.acc, align 8",
+//!     "%sum.addr = getelementptr inbounds %struct.acc, ptr %acc, i32 0, i32 1",
+//!     "store i64 0, ptr %sum.addr, align 8",
+//!     "%i = phi i64 [ 0, %entry ], [ %i.next, %loop ]",
+//!     "%more = icmp slt i64 %i.next, %n",
+//!     "%0 = call i32 (ptr, ...) @printf(ptr @fmt, i64 %total)",
+//! ] {
+//!     assert!(text.contains(line), "{line}\n---\n{text}");
+//! }
+//!
+//! // Check: the use-def graph is consistent, and lair's parser reads the
+//! // text back to a module that prints the same.
+//! ctx.check_use_lists().unwrap();
+//! let mut again = Context::new();
+//! let m2 = again.parse_assembly(&text, "guide.ll").unwrap();
+//! assert_eq!(again.print_module(m2), text);
+//! ```
+//!
+//! lair has no IR verifier yet: `.ci/run` passes what the examples print
+//! through `opt-19 -passes=verify` and compiles and runs it with
+//! `clang-19`. Write `text` to `guide.ll` and `clang-19 guide.ll -c` builds
+//! it (it has no `main`).
+//!
+//! ## Where to go next
+//!
+//! * Every method family of [`builder::Builder`] has a runnable example on
+//!   its page: arithmetic ([`sdiv`](builder::Builder::sdiv),
+//!   [`binop`](builder::Builder::binop)), names
+//!   ([`named`](builder::Builder::named)), constants
+//!   ([`const_int`](builder::Builder::const_int)), casts
+//!   ([`int_cast`](builder::Builder::int_cast)), memory
+//!   ([`load`](builder::Builder::load),
+//!   [`struct_gep`](builder::Builder::struct_gep),
+//!   [`global_string_ptr`](builder::Builder::global_string_ptr)), control
+//!   flow ([`phi_with`](builder::Builder::phi_with),
+//!   [`empty_phi`](builder::Builder::empty_phi),
+//!   [`switch_with`](builder::Builder::switch_with)).
+//! * `examples/quickstart.rs` in the repository builds a loop, a switch,
+//!   calls and a struct GEP, then rewrites the module as a pass would
+//!   (replace-all-uses-with, erase, a weak handle that follows):
+//!   `cargo run --example quickstart`.
+//! * `examples/toy/` is a whole frontend on the public API: a small
+//!   language with integers, floats, recursion, `if`/`while`, arrays,
+//!   structs, strings and `print`, compiled to `.ll`:
+//!   `cargo run --example toy -- examples/toy/fact.toy -o fact.ll && clang-19 fact.ll -o fact && ./fact`.
+//! * Reading and writing files: [`Context::parse_assembly`],
+//!   [`Context::print_module`], [`bitcode`] (reading `.bc`); the `lair`
+//!   command-line tool (`lair fmt`, `lair dis`, `lair opt`, `lair --help`).
+//!
+//! # Passes: rewriting the graph
+//!
+//! Each [`Value`] carries the head of an intrusive doubly-linked list of
+//! the [`Use`]s that point at it, so replace-all-uses-with and erasure are
+//! cheap, and a weak handle follows a replaced value:
+//!
 //! ```
 //! use lair::builder::Builder;
 //! use lair::ir::Inst;
@@ -24,8 +149,8 @@
 //! let (x, y) = (ctx.arg(f, 0), ctx.arg(f, 1));
 //!
 //! let mut b = Builder::at_end(&mut ctx, entry);
-//! let sum = b.add(x, y);
-//! let twice = b.add(sum, sum);
+//! let sum = b.named("sum").add(x, y);
+//! let twice = b.named("twice").add(sum, sum);
 //! b.ret(Some(twice));
 //! assert_eq!(ctx.num_uses(sum), 2);
 //! assert!(ctx.verify_module(m).is_ok()); // LLVM 19's verifier
@@ -38,6 +163,27 @@
 //! assert!(!ctx.is_live(sum)); // the id is stale now, never reused silently
 //! ctx.check_use_lists().unwrap();
 //! ```
+//!
+//! # The layers
+//!
+//! Each module is a layer and uses only the layers below it (`DESIGN.md`
+//! draws the diagram; `tests/layering.rs` checks it):
+//!
+//! | module | what it is for |
+//! |---|---|
+//! | [`types`] | interned types: `i32`, `ptr`, structs, functions; sizedness and printing |
+//! | [`value`] | the use-def graph: value ids, use lists, operand runs, value handles |
+//! | [`inst`] | the opcode table and the typed flags of each opcode family |
+//! | [`constants`] | uniqued constants and arbitrary-precision numbers (`APInt`, `APFloat`) |
+//! | [`ir`] | modules, functions, blocks, instructions, globals, attributes, metadata, intrinsics |
+//! | [`layout`] | data layouts, type sizes and alignments, struct layouts, GEP offsets, targets |
+//! | [`fold`] | constant folding, as LLVM's `ConstantFold` and `ConstantFolding` |
+//! | [`builder`] | the IRBuilder a frontend writes with |
+//! | [`analysis`] | CFG walks, dominator trees, loops, speculation |
+//! | [`asm`] | textual IR: the `.ll` parser and printer |
+//! | [`bitstream`], [`bitcode`] | the bitstream container; reading `.bc` |
+//! | [`passes`] | `opt`-style pass pipelines |
+//! | [`context`] | the [`Context`] that owns all of them |
 //!
 //! # The `Context` API, by concept
 //!
@@ -74,6 +220,7 @@
 //! | value handles | [`create_handle`](Context::create_handle), [`handle_value`](Context::handle_value), [`create_callback_handle`](Context::create_callback_handle) | `replace.rs` |
 //! | erasing | [`erase_inst`](Context::erase_inst), [`erase_block`](Context::erase_block), [`erase_function`](Context::erase_function) | `replace.rs` |
 //! | data layout | [`module_layout`](Context::module_layout), [`gep_parts`](Context::gep_parts) | [`layout`] |
+//! | targets | [`host_target`](Context::host_target), [`set_target`](Context::set_target) | [`layout`] |
 //! | constant folding | [`const_binop`](Context::const_binop), [`const_gep`](Context::const_gep), [`fold_cmp`](Context::fold_cmp), [`constant_fold_instruction`](Context::constant_fold_instruction) | [`fold`] |
 //! | printing | [`print_module`](Context::print_module), [`display_value`](Context::display_value) | [`asm`] |
 //! | parsing | [`parse_assembly`](Context::parse_assembly) | [`asm::parse`] |

@@ -38,7 +38,7 @@ fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
 
 #[test]
 fn every_subcommand_has_help() {
-    for sub in ["fmt", "stats", "bcdump", "bccopy"] {
+    for sub in ["fmt", "dis", "stats", "opt", "bcdump", "bccopy"] {
         let o = lair(&[sub, "--help"], None);
         assert!(o.status.success(), "{sub} --help: {}", text(&o.stderr));
         let out = text(&o.stdout);
@@ -48,7 +48,7 @@ fn every_subcommand_has_help() {
     }
     let o = lair(&["--help"], None);
     assert!(o.status.success());
-    for sub in ["fmt", "stats", "bcdump", "bccopy"] {
+    for sub in ["fmt", "dis", "stats", "opt", "bcdump", "bccopy"] {
         assert!(text(&o.stdout).contains(sub), "top-level help lists {sub}");
     }
 }

@@ -176,7 +176,8 @@ fn memory_flags_round_trip() {
         inst(&ctx, rmw),
     );
     assert_eq!(ctx.alignment(slot), al(4));
-    assert_eq!(ctx.alignment(s), None);
+    // No alignment given: the data layout's ABI alignment, as IRBuilder.
+    assert_eq!(ctx.alignment(s), al(4));
     ctx.set_alignment(s, al(16));
     assert_eq!(ctx.alignment(s), al(16));
     ctx.set_swifterror(slot, true);

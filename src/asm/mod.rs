@@ -3,8 +3,10 @@
 //! Owns the printer (`printer/`): [`Context::display_module`] and
 //! [`Context::print_module`] write a whole module exactly as `llvm-dis` 19
 //! lays it out, and the `display_*` helpers print one function, block,
-//! instruction or value operand. The parser lives next to it (a separate
-//! module, being written); both share nothing but the grammar.
+//! instruction or value operand. The parser ([`parse`],
+//! [`Context::parse_assembly`](crate::Context::parse_assembly)) reads any
+//! module `llvm-as` 19 accepts, with LLVM's error messages and locations;
+//! the two share nothing but the grammar.
 //!
 //! ```
 //! use lair::builder::Builder;

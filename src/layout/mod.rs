@@ -21,7 +21,9 @@
 //! * `module.rs`: a module's data layout, parsed on demand and cached
 //!   ([`Context::module_layout`](crate::Context::module_layout));
 //! * `pointer.rs`: dereferenceable bytes and alignment of pointer values
-//!   ([`Context::pointer_alignment`](crate::Context::pointer_alignment)).
+//!   ([`Context::pointer_alignment`](crate::Context::pointer_alignment));
+//! * `target.rs`: target triples and the data layout clang 19 gives each
+//!   ([`Target`], [`Context::host_target`](crate::Context::host_target)).
 //!
 //! It does not own types (`types/`) or values: the queries take a
 //! [`Context`](crate::Context) and [`Type`](crate::Type) ids, and GEP
@@ -56,11 +58,13 @@ mod parse;
 mod pointer;
 mod sizes;
 mod struct_layout;
+mod target;
 
 pub use cache::LayoutCache;
 pub(crate) use module::ModuleLayouts;
 pub use sizes::LayoutError;
 pub use struct_layout::StructLayout;
+pub use target::Target;
 
 /// The units of layout answers live with the types (instructions carry
 /// alignments too); re-exported here, where they are used most.

@@ -56,6 +56,16 @@ impl Context {
         }
     }
 
+    /// The parse [`module_layout`](Self::module_layout) keeps for `m`, if
+    /// it is of the module's current string and succeeded: a shared borrow,
+    /// for queries that also need `&Context`.
+    pub(crate) fn parsed_module_layout(&self, m: Module) -> Option<&DataLayout> {
+        match self.layouts.parsed.get(m.index()) {
+            Some(Some(p)) if p.0 == self.modules[m.index()].datalayout => p.1.as_ref().ok(),
+            _ => None,
+        }
+    }
+
     /// A [`LayoutCache`] for module `m`'s data layout, for repeated GEP and
     /// size queries on the module (the cache is the caller's: it borrows
     /// nothing).
