@@ -37,6 +37,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("asm", 9),
     ("bitcode", 9),
     ("passes", 10),
+    ("linker", 10),
     ("bin", 11),
 ];
 
