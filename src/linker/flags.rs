@@ -150,12 +150,10 @@ pub(super) fn link_module_flags(
             continue;
         }
         match sb {
-            ERROR => {
-                if sv != dv {
-                    return Err(LinkError(format!(
-                        "linking module flags '{name}': IDs have conflicting values in '{src_id}' and '{dst_id}'"
-                    )));
-                }
+            ERROR if sv != dv => {
+                return Err(LinkError(format!(
+                    "linking module flags '{name}': IDs have conflicting values in '{src_id}' and '{dst_id}'"
+                )));
             }
             APPEND | APPEND_UNIQUE => {
                 let mut elems: Vec<Option<Metadata>> = dv.map(|d| ops(ctx, d)).unwrap_or_default();

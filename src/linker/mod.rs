@@ -7,7 +7,7 @@
 //! live in one `LLVMContext`: source globals that are linked are *moved*
 //! into the destination (bodies are not copied), the ones that resolve to
 //! an existing destination global are replaced by it, and every type the
-//! moved IR mentions is remapped through the [`types`] mapper. The source
+//! moved IR mentions is remapped through the type mapper (`types.rs`). The source
 //! module is left behind emptied of what was linked; it must not be used
 //! afterwards (LLVM destroys it).
 

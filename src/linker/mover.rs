@@ -1289,10 +1289,13 @@ impl<'a> Mover<'a> {
         }
         if let Some((fty, attrs)) = call {
             if let Some(fty) = fty {
-                if let Some((_, params, _)) = self.ctx.function_parts(fty) {
-                    for p in params.to_vec() {
-                        self.ty(p);
-                    }
+                let params: Vec<Type> = self
+                    .ctx
+                    .function_parts(fty)
+                    .map(|(_, ps, _)| ps.to_vec())
+                    .unwrap_or_default();
+                for p in params {
+                    self.ty(p);
                 }
                 let rt = self.ctx.type_of(i.0);
                 self.ty(rt);
