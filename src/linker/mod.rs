@@ -1,15 +1,41 @@
 //! Linking modules: LLVM 19's `ModuleLinker` (which globals of a source
-//! module to bring over: linkage resolution, comdats) on top of its
-//! `IRMover` (type mapping, moving globals and bodies into the destination
-//! in LLVM's order, appending variables, named metadata, module flags).
+//! module to bring over) on top of its `IRMover` (type mapping, moving
+//! globals and bodies into the destination in LLVM's order, appending
+//! variables, named metadata, module flags).
 //!
 //! Both modules live in one [`Context`], as both modules of LLVM's linker
 //! live in one `LLVMContext`: source globals that are linked are *moved*
 //! into the destination (bodies are not copied), the ones that resolve to
 //! an existing destination global are replaced by it, and every type the
-//! moved IR mentions is remapped through the type mapper (`types.rs`). The source
-//! module is left behind emptied of what was linked; it must not be used
-//! afterwards (LLVM destroys it).
+//! moved IR mentions is remapped through the type mapper (`types.rs`). The
+//! source module is left behind holding what was not linked; it must not
+//! be used afterwards (LLVM destroys it).
+//!
+//! * What to link (`mover.rs`, `ModuleLinker`): comdat selection (`any`
+//!   and `largest` mix, `exactmatch`, `samesize`, `nodeduplicate`;
+//!   destination members of a replaced comdat become declarations),
+//!   `linkIfNeeded` (common alignment and size, the lesser visibility and
+//!   `unnamed_addr`, `constant` dropped between declarations),
+//!   `shouldLinkFromSource` (declarations, available_externally,
+//!   extern_weak, common, weak and linkonce; "symbol multiply defined"),
+//!   linkonce and available_externally globals linked lazily when
+//!   referenced, with the rest of their comdat.
+//! * Types (`types.rs`): `DstStructs` is `IdentifiedStructTypeSet`, kept
+//!   across links; `TypeMapper` is `TypeMapTy`. `get` is called at the
+//!   points LLVM's `ValueMapper` calls it and in the same order, because
+//!   the first struct with a given body claims it.
+//! * Order (`mover.rs`, `IRLinker`): the worklist is processed LIFO as the
+//!   `ValueMapper`'s is; a global is materialised (moved, or declared) when
+//!   the walk first reaches it, which gives the destination's function and
+//!   alias order; global variables are then moved to the end in source
+//!   order (the end of `IRLinker::run`). Appending variables are
+//!   concatenated into a new variable placed where the old one was
+//!   (`llvm.global_ctors`/`dtors` entries whose key is not linked are
+//!   dropped).
+//! * Metadata (`flags.rs`): named metadata is concatenated (no
+//!   deduplication, as LLVM); `llvm.module.flags` are merged by behaviour
+//!   (Error, Warning, Require, Override, Append, AppendUnique, Max, Min)
+//!   with LLVM's messages. Metadata nodes are shared by the context.
 
 mod flags;
 mod mover;
