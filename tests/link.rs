@@ -81,3 +81,64 @@ fn cases_agree_with_llvm_link_19() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Each case linked twice: every module parsed into the destination's
+/// context, and every module parsed into a context of its own and linked
+/// across contexts; both with the parser's struct creation order (what a
+/// lazily read bitcode file gives). The modules must be equal (use-list
+/// order aside: `; preds =` comments follow it).
+#[test]
+fn cross_context_equals_same_context() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/link");
+    let mut dirs: Vec<_> = fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    let strip = |s: String| -> String {
+        s.lines()
+            .map(|l| l.split("; preds = ").next().unwrap().trim_end().to_owned() + "\n")
+            .collect()
+    };
+    let mut compared = 0;
+    for d in &dirs {
+        let mut files: Vec<String> = fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".ll"))
+            .collect();
+        files.sort();
+        let texts: Vec<String> = files
+            .iter()
+            .map(|f| fs::read_to_string(d.join(f)).unwrap())
+            .collect();
+        let mut same = Context::new();
+        let sd = same.create_module("llvm-link");
+        let mut sl = Linker::new(&same, sd);
+        let mut cross = Context::new();
+        let cd = cross.create_module("llvm-link");
+        let mut cl = Linker::new(&cross, cd);
+        let mut ok = true;
+        for (f, t) in files.iter().zip(&texts) {
+            let before = same.num_identified_structs();
+            let m = same.parse_assembly(t, f).unwrap();
+            let created = same.identified_structs().skip(before).collect();
+            let a = sl.link_in(&mut same, m, SourceStructs::Created(created));
+            let mut other = Context::new();
+            let om = other.parse_assembly(t, f).unwrap();
+            let b = cl.link_in_from(&mut cross, &other, om);
+            assert_eq!(a.is_ok(), b.is_ok(), "{}: {f}: {a:?} vs {b:?}", d.display());
+            if a.is_err() {
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            let (a, b) = (strip(same.print_module(sd)), strip(cross.print_module(cd)));
+            assert_eq!(a, b, "{}: cross-context link differs", d.display());
+            compared += 1;
+        }
+    }
+    assert!(compared >= 10, "compared {compared}");
+}

@@ -104,6 +104,10 @@ enum Cmd {
         /// Where to write the module (`-`: standard output, the default).
         #[arg(short = 'o', value_name = "OUT")]
         output: Option<String>,
+        /// Read each input into a context of its own and link it across
+        /// contexts (the result is the same; this exercises that path).
+        #[arg(long)]
+        separate_contexts: bool,
     },
 }
 
@@ -198,6 +202,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
             inputs,
             text,
             output,
+            separate_contexts,
         } => {
             if !text {
                 return Err("writing bitcode is not implemented; pass -S for textual IR".into());
@@ -206,6 +211,16 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
             let dst = ctx.create_module("llvm-link");
             let mut linker = lair::linker::Linker::new(&ctx, dst);
             for path in &inputs {
+                if separate_contexts {
+                    let (octx, m) = load_module(path, clock)?;
+                    let warnings = clock
+                        .step("link", || linker.link_in_from(&mut ctx, &octx, m))
+                        .map_err(|e| format!("{path}: {e}"))?;
+                    for w in warnings {
+                        eprintln!("lair link: warning: {}", w.trim_end());
+                    }
+                    continue;
+                }
                 let bytes = clock.step("read", || read_input(path))?;
                 let name = if path == "-" {
                     "<stdin>"

@@ -4,7 +4,8 @@
 //! variables, named metadata, module flags).
 //!
 //! Both modules live in one [`Context`], as both modules of LLVM's linker
-//! live in one `LLVMContext`: source globals that are linked are *moved*
+//! live in one `LLVMContext` (a module of another context is first built in
+//! this one, see [`Linker::link_in_from`]): source globals that are linked are *moved*
 //! into the destination (bodies are not copied), the ones that resolve to
 //! an existing destination global are replaced by it, and every type the
 //! moved IR mentions is remapped through the type mapper (`types.rs`). The
@@ -38,6 +39,7 @@
 //!   with LLVM's messages. Metadata nodes are shared by the context.
 
 mod flags;
+mod import;
 mod mover;
 mod types;
 
@@ -142,6 +144,30 @@ impl Linker {
         let mut m = mover::Mover::new(ctx, self.dst, src, &mut self.structs);
         m.run(src_structs)?;
         Ok(m.warnings)
+    }
+}
+
+impl Linker {
+    /// Links `src`, a module of *another* context, into the destination
+    /// without a text or bitcode round trip: the module is first built in
+    /// this context as reading it from bitcode would build it (its
+    /// identified structs created in `other`'s creation order, so they get
+    /// this context's `.N` suffixes as a reader's would), then linked as
+    /// [`SourceStructs::Created`]. For a module `other` read from bitcode,
+    /// the result equals reading that bitcode here and linking it.
+    ///
+    /// # Errors
+    /// As [`Context::link_modules`].
+    pub fn link_in_from(
+        &mut self,
+        ctx: &mut Context,
+        other: &Context,
+        src: Module,
+    ) -> Result<Vec<String>, LinkError> {
+        let mut imp = import::Import::new(other);
+        let m = imp.module(ctx, src);
+        let structs = core::mem::take(&mut imp.structs);
+        self.link_in(ctx, m, SourceStructs::Created(structs))
     }
 }
 
