@@ -66,6 +66,8 @@ pub(super) struct Mover<'a> {
     /// Appending variables whose elements still have source types: the
     /// variable and a placeholder aggregate of its elements.
     pending_appending: Vec<(Value, Value)>,
+    /// Losing variables of `nodeduplicate` comdats (`GVToClone`).
+    to_clone: Vec<Value>,
     pub(super) warnings: Vec<String>,
 }
 
@@ -128,6 +130,7 @@ impl<'a> Mover<'a> {
             error: None,
             rewritten: HashMap::new(),
             pending_appending: Vec::new(),
+            to_clone: Vec::new(),
             warnings: Vec::new(),
         }
     }
@@ -434,17 +437,14 @@ impl<'a> Mover<'a> {
         if is_declaration(self.ctx, gv) {
             return Ok(());
         }
+        let mut comdat_from = LinkFrom::Dst;
         if let Some(c) = self.ctx.global_data(gv).comdat.clone() {
-            // `nodeduplicate` (LinkFrom::Both) keeps both copies' symbols
-            // resolved as usual; LLVM also clones the loser's initializer
-            // into a private variable, which lair does not (see DESIGN.md).
-            if self
+            comdat_from = self
                 .comdats_chosen
                 .get(&c)
                 .copied()
-                .unwrap_or(LinkFrom::Src)
-                == LinkFrom::Dst
-            {
+                .unwrap_or(LinkFrom::Src);
+            if comdat_from == LinkFrom::Dst {
                 return Ok(());
             }
         }
@@ -452,8 +452,44 @@ impl<'a> Mover<'a> {
             Some(d) => self.should_link_from_source(d, gv)?,
             None => true,
         };
+        if let (Some(d), LinkFrom::Both) = (dgv, comdat_from) {
+            self.to_clone.push(if from_src { d } else { gv });
+        }
         if from_src {
             self.maybe_add(gv);
+        }
+        Ok(())
+    }
+
+    /// The losing copy of a variable in a `nodeduplicate` comdat keeps its
+    /// contents (other members may use them): cloned into an unnamed
+    /// private variable, linked if it is the source's.
+    fn clone_nodeduplicate_losers(&mut self) -> Result<(), LinkError> {
+        for g in core::mem::take(&mut self.to_clone) {
+            if self.ctx.value_kind(g) != ValueKind::GlobalVariable {
+                return err(format!(
+                    "linking '{}': non-variables in comdat nodeduplicate are not handled",
+                    self.ctx.name_of(g).unwrap_or("")
+                ));
+            }
+            let m = self.ctx.global_parent(g);
+            let vt = self.ctx.global_data(g).value_type.expect("value type");
+            let a = self.ctx.ptr_addrspace(self.ctx.type_of(g)).unwrap_or(0);
+            let nv = self.ctx.add_global_var(m, "", vt, a);
+            let d = self.ctx.global_data(g).clone();
+            *self.ctx.global_data_mut(nv) = GlobalData {
+                linkage: Linkage::Private,
+                visibility: Visibility::Default,
+                dso_local: true,
+                md: Default::default(),
+                ..d
+            };
+            if let Some(init) = self.ctx.initializer(Global(g)) {
+                self.ctx.set_initializer(nv, Some(init));
+            }
+            if m == self.src {
+                self.maybe_add(nv.0);
+            }
         }
         Ok(())
     }
@@ -556,6 +592,7 @@ impl<'a> Mover<'a> {
         for &g in &src_all {
             self.link_if_needed(g)?;
         }
+        self.clone_nodeduplicate_losers()?;
         let mut i = 0;
         while i < self.values_to_link.len() {
             let g = self.values_to_link[i];
@@ -579,8 +616,9 @@ impl<'a> Mover<'a> {
     // ---- IRLinker --------------------------------------------------------
 
     pub(super) fn run(&mut self, src_structs: Vec<Type>) -> Result<(), LinkError> {
-        let src_vars: Vec<Value> = self.ctx.global_vars(self.src).map(|g| g.0).collect();
         self.module_linker()?;
+        // After the module linker, which may add clones to the source.
+        let src_vars: Vec<Value> = self.ctx.global_vars(self.src).map(|g| g.0).collect();
         self.target_info();
         self.compute_type_mapping(src_structs);
         self.worklist.reverse();
