@@ -68,6 +68,10 @@ pub(super) struct Mover<'a> {
     pending_appending: Vec<(Value, Value)>,
     /// Losing variables of `nodeduplicate` comdats (`GVToClone`).
     to_clone: Vec<Value>,
+    /// Source globals moved as a private copy for the aliases or ifuncs
+    /// that name them while their other uses resolve to a destination
+    /// definition (`IndirectSymbolValueMap`), with those aliases.
+    indirect_copies: HashMap<Value, Vec<Value>>,
     pub(super) warnings: Vec<String>,
 }
 
@@ -131,6 +135,7 @@ impl<'a> Mover<'a> {
             rewritten: HashMap::new(),
             pending_appending: Vec::new(),
             to_clone: Vec::new(),
+            indirect_copies: HashMap::new(),
             warnings: Vec::new(),
         }
     }
@@ -644,8 +649,16 @@ impl<'a> Mover<'a> {
             .collect();
         pairs.sort_by_key(|p| p.0.idx);
         for (s, d) in pairs {
-            if self.ctx.is_live(s) && self.ctx.is_live(d) {
-                self.ctx.replace_all_uses_with(s, d);
+            if !(self.ctx.is_live(s) && self.ctx.is_live(d)) {
+                continue;
+            }
+            match self.indirect_copies.get(&s) {
+                Some(aliases) => {
+                    let aliases = aliases.clone();
+                    self.ctx
+                        .replace_uses_with_if(s, d, |_, u| !aliases.contains(&u.user));
+                }
+                None => self.ctx.replace_all_uses_with(s, d),
             }
         }
         self.link_named_md();
@@ -1143,10 +1156,57 @@ impl<'a> Mover<'a> {
                 }
                 Work::Indirect(g) => {
                     if let Some(t) = self.ctx.operand(g.0, 0) {
-                        self.map_value(t);
+                        self.map_indirect(g.0, t);
                     }
                 }
             }
+        }
+    }
+
+    /// The target of an alias or ifunc, mapped as LLVM maps it for an
+    /// indirect symbol: a global that does not prevail over the
+    /// destination's definition is still linked, as an internal copy, for
+    /// the alias alone.
+    fn map_indirect(&mut self, alias: Value, t: Value) {
+        let k = self.ctx.value_kind(t);
+        if !is_global_kind(k) || self.ctx.global_parent(t) != self.src {
+            self.map_value(t);
+            return;
+        }
+        if let Some(users) = self.indirect_copies.get_mut(&t) {
+            users.push(alias);
+            return;
+        }
+        let dgv = self.linked_to_ir(t);
+        let should = self.should_link(dgv, t);
+        if should || dgv.is_none() || is_declaration(self.ctx, t) {
+            self.map_value(t);
+            return;
+        }
+        // The regular mapping of `t` (to the destination's definition)
+        // stays in `vmap`; `t` itself becomes the alias's private copy.
+        let d = dgv.expect("destination global");
+        self.vmap.insert(t, d);
+        self.move_global(t);
+        {
+            let data = self.ctx.global_data_mut(t);
+            data.linkage = Linkage::Internal;
+            data.visibility = Visibility::Default;
+            data.dso_local = true;
+        }
+        if let Some(c) = self.ctx.global_data(t).comdat.clone() {
+            if let Some(&kind) = self.ctx.module(self.src).comdats.get(&c) {
+                self.ctx.module_mut(self.dst).comdats.insert(c, kind);
+            }
+        }
+        self.indirect_copies.insert(t, vec![alias]);
+        match k {
+            ValueKind::Function => self.work.push(Work::Body(Function(t))),
+            ValueKind::GlobalVariable => self.work.push(Work::Init(Global(t))),
+            _ => self.work.push(Work::Indirect(Global(t))),
+        }
+        if k == ValueKind::Function {
+            self.update_attributes(Function(t));
         }
     }
 
