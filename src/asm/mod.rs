@@ -31,4 +31,4 @@ pub mod parse;
 mod printer;
 
 pub(crate) use printer::module_struct_types;
-pub use printer::{FunctionDisplay, LocalNames, ModuleDisplay, ValueDisplay};
+pub use printer::{FunctionDisplay, LocalNames, ModuleDisplay, ModulePrinter, ValueDisplay};
