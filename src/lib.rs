@@ -251,6 +251,7 @@ pub mod fold;
 pub mod inst;
 pub mod ir;
 pub mod layout;
+pub mod linker;
 pub mod passes;
 mod replace;
 pub mod types;

@@ -38,6 +38,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("bitcode", 9),
     ("verify", 10),
     ("passes", 11),
+    ("linker", 11),
     ("bin", 12),
 ];
 

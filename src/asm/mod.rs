@@ -32,4 +32,5 @@
 pub mod parse;
 mod printer;
 
+pub(crate) use printer::module_struct_types;
 pub use printer::{FunctionDisplay, LocalNames, ModuleDisplay, ModulePrinter, ValueDisplay};

@@ -99,6 +99,25 @@ enum Cmd {
         /// Where to write the copy (`-`: standard output).
         output: String,
     },
+    /// Link modules (`.ll` or `.bc`) into one, as `llvm-link` does: each
+    /// input is read into the one context and linked into the module
+    /// `llvm-link` in order.
+    Link {
+        /// The input modules, in link order.
+        #[arg(required = true)]
+        inputs: Vec<String>,
+        /// Write the module as textual IR (the only output lair writes:
+        /// it has no bitcode writer yet).
+        #[arg(short = 'S')]
+        text: bool,
+        /// Where to write the module (`-`: standard output, the default).
+        #[arg(short = 'o', value_name = "OUT")]
+        output: Option<String>,
+        /// Read each input into a context of its own and link it across
+        /// contexts (the result is the same; this exercises that path).
+        #[arg(long)]
+        separate_contexts: bool,
+    },
 }
 
 /// A failed step: its message, printed after `lair <command>: `.
@@ -138,6 +157,7 @@ fn subcommand_name(c: &Cmd) -> &'static str {
         Cmd::Opt { .. } => "opt",
         Cmd::Bcdump { .. } => "bcdump",
         Cmd::Bccopy { .. } => "bccopy",
+        Cmd::Link { .. } => "link",
     }
 }
 
@@ -196,6 +216,62 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             // What was listed before an error is printed, as llvm-bcanalyzer does.
             write_output(None, &out)?;
             res.map(|()| 0).map_err(|e| format!("{input}: {e}"))
+        }
+        Cmd::Link {
+            inputs,
+            text,
+            output,
+            separate_contexts,
+        } => {
+            if !text {
+                return Err("writing bitcode is not implemented; pass -S for textual IR".into());
+            }
+            let mut ctx = lair::Context::new();
+            let dst = ctx.create_module("llvm-link");
+            let mut linker = lair::linker::Linker::new(&ctx, dst);
+            for path in &inputs {
+                if separate_contexts {
+                    let (octx, m) = load_module(path, clock)?;
+                    let warnings = clock
+                        .step("link", || linker.link_in_from(&mut ctx, &octx, m))
+                        .map_err(|e| format!("{path}: {e}"))?;
+                    for w in warnings {
+                        eprintln!("lair link: warning: {}", w.trim_end());
+                    }
+                    continue;
+                }
+                let bytes = clock.step("read", || read_input(path))?;
+                let name = if path == "-" {
+                    "<stdin>"
+                } else {
+                    path.as_str()
+                };
+                let (m, order) = if format_of(&bytes) == Format::Bitcode {
+                    let before = ctx.num_identified_structs();
+                    let m = clock
+                        .step("read", || {
+                            lair::bitcode::read_bitcode_named(&mut ctx, &bytes, name)
+                        })
+                        .map_err(|e| format!("{name}: {e}"))?;
+                    let created = ctx.identified_structs().skip(before).collect();
+                    (m, lair::linker::SourceStructs::Created(created))
+                } else {
+                    let text = String::from_utf8(bytes)
+                        .map_err(|_| format!("{name}: file is not valid UTF-8"))?;
+                    let m = clock
+                        .step("parse", || ctx.parse_assembly(&text, name))
+                        .map_err(|e| e.to_string())?;
+                    (m, lair::linker::SourceStructs::Used)
+                };
+                let warnings = clock
+                    .step("link", || linker.link_in(&mut ctx, m, order))
+                    .map_err(|e| format!("{name}: {e}"))?;
+                for w in warnings {
+                    eprintln!("lair link: warning: {}", w.trim_end());
+                }
+            }
+            let out = clock.step("print", || ctx.print_module(dst));
+            write_output(output.as_deref(), out.as_bytes()).map(|()| 0)
         }
         Cmd::Bccopy { input, output } => {
             let bytes = read_input(&input)?;

@@ -49,6 +49,7 @@ use crate::ir::metadata::{MdPrinter, Metadata};
 use crate::ir::{Block, Function, Inst, Module};
 use crate::value::Value;
 use crate::Context;
+pub(crate) use slots::module_struct_types;
 use slots::{local_parent, LocalSlots, ModuleSlots};
 use writer::Writer;
 

@@ -382,6 +382,29 @@ pub(super) fn local_parent(ctx: &Context, v: Value) -> Option<Function> {
     }
 }
 
+/// The identified structs `m` uses, in LLVM's `TypeFinder` order
+/// (globals, then each function's signature, attributes, operands and
+/// instructions, then named metadata): what `Module::getIdentifiedStructTypes`
+/// gives for a module without a lazy reader (the linker's by-name matching
+/// order).
+pub(crate) fn module_struct_types(ctx: &Context, m: Module) -> Vec<Type> {
+    if ctx.num_identified_structs() == 0 {
+        return Vec::new();
+    }
+    let mut tf = TypeFinder::new(ctx);
+    tf.globals(m);
+    for f in ctx.functions(m) {
+        tf.function(f);
+        for b in ctx.blocks(f) {
+            for i in ctx.insts(b) {
+                tf.inst(i);
+            }
+        }
+    }
+    tf.named_md(m);
+    tf.structs
+}
+
 /// LLVM's `TypeFinder`: the identified structs a module uses, in the order
 /// its walk first reaches them. Explicit stacks throughout, so deep types,
 /// constants and metadata cannot overflow the call stack. Visited sets are

@@ -1,0 +1,209 @@
+//! Linking modules: LLVM 19's `ModuleLinker` (which globals of a source
+//! module to bring over) on top of its `IRMover` (type mapping, moving
+//! globals and bodies into the destination in LLVM's order, appending
+//! variables, named metadata, module flags).
+//!
+//! Both modules live in one [`Context`], as both modules of LLVM's linker
+//! live in one `LLVMContext` (a module of another context is first built in
+//! this one, see [`Linker::link_in_from`]): source globals that are linked are *moved*
+//! into the destination (bodies are not copied), the ones that resolve to
+//! an existing destination global are replaced by it, and every type the
+//! moved IR mentions is remapped through the type mapper (`types.rs`). The
+//! source module is left behind holding what was not linked; it must not
+//! be used afterwards (LLVM destroys it).
+//!
+//! * What to link (`mover.rs`, `ModuleLinker`): comdat selection (`any`
+//!   and `largest` mix, `exactmatch`, `samesize`, `nodeduplicate`;
+//!   destination members of a replaced comdat become declarations),
+//!   `linkIfNeeded` (common alignment and size, the lesser visibility and
+//!   `unnamed_addr`, `constant` dropped between declarations),
+//!   `shouldLinkFromSource` (declarations, available_externally,
+//!   extern_weak, common, weak and linkonce; "symbol multiply defined"),
+//!   linkonce and available_externally globals linked lazily when
+//!   referenced, with the rest of their comdat.
+//! * Types (`types.rs`): `DstStructs` is `IdentifiedStructTypeSet`, kept
+//!   across links; `TypeMapper` is `TypeMapTy`. `get` is called at the
+//!   points LLVM's `ValueMapper` calls it and in the same order, because
+//!   the first struct with a given body claims it.
+//! * Order (`mover.rs`, `IRLinker`): the worklist is processed LIFO as the
+//!   `ValueMapper`'s is; a global is materialised (moved, or declared) when
+//!   the walk first reaches it, which gives the destination's function and
+//!   alias order; global variables are then moved to the end in source
+//!   order (the end of `IRLinker::run`). Appending variables are
+//!   concatenated into a new variable placed where the old one was
+//!   (`llvm.global_ctors`/`dtors` entries whose key is not linked are
+//!   dropped).
+//! * Metadata (`flags.rs`): named metadata is concatenated (no
+//!   deduplication, as LLVM); `llvm.module.flags` are merged by behaviour
+//!   (Error, Warning, Require, Override, Append, AppendUnique, Max, Min)
+//!   with LLVM's messages. Metadata nodes are shared by the context.
+
+mod flags;
+mod import;
+mod mover;
+mod types;
+
+use crate::ir::global::Linkage;
+use crate::ir::{Global, Module};
+use crate::types::Type;
+use crate::value::{Value, ValueKind};
+use crate::Context;
+use core::fmt;
+
+/// Why a link failed: the message LLVM's linker gives (e.g. "Linking
+/// globals named 'f': symbol multiply defined!").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkError(pub String);
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+/// Where a source module's identified structs come from, which decides the
+/// order the linker matches them by name in (LLVM's
+/// `Module::getIdentifiedStructTypes`).
+#[derive(Clone, Debug)]
+pub enum SourceStructs {
+    /// The module was parsed or built: the structs its globals, bodies and
+    /// named metadata use, in `TypeFinder` order.
+    Used,
+    /// The module was read from bitcode lazily, as `llvm-link` reads it:
+    /// the structs the reader created, in type-table order.
+    Created(Vec<Type>),
+}
+
+/// A destination module and the state LLVM's `IRMover` keeps across the
+/// links into it (the set of identified structs the destination uses).
+pub struct Linker {
+    dst: Module,
+    structs: types::DstStructs,
+}
+
+/// # Linking
+///
+/// `Linker` is LLVM's `Linker`/`IRMover` pair over one destination module;
+/// [`Context::link_modules`] is the one-shot form (`Linker::linkModules`).
+impl Context {
+    /// Links `src` into `dst` (both in this context) with LLVM 19's rules,
+    /// returning the warnings LLVM would print (data layout or triple
+    /// mismatch, conflicting module flag values). `src` is consumed: what
+    /// was linked has moved to `dst`.
+    ///
+    /// # Errors
+    /// Where LLVM refuses: two definitions of one symbol, incompatible
+    /// comdats, appending variables that disagree, conflicting module
+    /// flags.
+    pub fn link_modules(&mut self, dst: Module, src: Module) -> Result<Vec<String>, LinkError> {
+        let mut l = Linker::new(self, dst);
+        l.link_in(self, src, SourceStructs::Used)
+    }
+}
+
+impl Linker {
+    /// A linker into `dst` (LLVM's `IRMover` constructor: the structs `dst`
+    /// already uses are recorded).
+    pub fn new(ctx: &Context, dst: Module) -> Linker {
+        let mut structs = types::DstStructs::default();
+        for t in crate::asm::module_struct_types(ctx, dst) {
+            structs.add(ctx, t);
+        }
+        Linker { dst, structs }
+    }
+
+    /// The destination module.
+    pub fn module(&self) -> Module {
+        self.dst
+    }
+
+    /// Links `src` into the destination (`Linker::linkInModule` with no
+    /// flags). Returns the warnings.
+    ///
+    /// # Errors
+    /// As [`Context::link_modules`].
+    pub fn link_in(
+        &mut self,
+        ctx: &mut Context,
+        src: Module,
+        order: SourceStructs,
+    ) -> Result<Vec<String>, LinkError> {
+        assert_ne!(
+            src, self.dst,
+            "link_in: a module cannot be linked into itself"
+        );
+        let src_structs = match order {
+            SourceStructs::Used => crate::asm::module_struct_types(ctx, src)
+                .into_iter()
+                .filter(|&t| ctx.struct_name(t).is_some())
+                .collect(),
+            SourceStructs::Created(v) => v,
+        };
+        let mut m = mover::Mover::new(ctx, self.dst, src, &mut self.structs);
+        m.run(src_structs)?;
+        Ok(m.warnings)
+    }
+}
+
+impl Linker {
+    /// Links `src`, a module of *another* context, into the destination
+    /// without a text or bitcode round trip: the module is first built in
+    /// this context as reading it from bitcode would build it (its
+    /// identified structs created in `other`'s creation order, so they get
+    /// this context's `.N` suffixes as a reader's would), then linked as
+    /// [`SourceStructs::Created`]. For a module `other` read from bitcode,
+    /// the result equals reading that bitcode here and linking it.
+    ///
+    /// # Errors
+    /// As [`Context::link_modules`].
+    pub fn link_in_from(
+        &mut self,
+        ctx: &mut Context,
+        other: &Context,
+        src: Module,
+    ) -> Result<Vec<String>, LinkError> {
+        let mut imp = import::Import::new(other);
+        let m = imp.module(ctx, src);
+        let structs = core::mem::take(&mut imp.structs);
+        self.link_in(ctx, m, SourceStructs::Created(structs))
+    }
+}
+
+// ---- small queries shared by the linker's parts --------------------------
+
+pub(crate) fn linkage(ctx: &Context, g: Value) -> Linkage {
+    ctx.global_data(g).linkage
+}
+
+fn is_local(ctx: &Context, g: Value) -> bool {
+    linkage(ctx, g).is_local()
+}
+
+/// `GlobalValue::isDeclaration`.
+fn is_declaration(ctx: &Context, g: Value) -> bool {
+    match ctx.value_kind(g) {
+        ValueKind::Function => ctx.is_declaration(crate::ir::Function(g)),
+        ValueKind::GlobalVariable => ctx.initializer(Global(g)).is_none(),
+        _ => false,
+    }
+}
+
+/// `GlobalValue::isDeclarationForLinker`.
+fn is_declaration_for_linker(ctx: &Context, g: Value) -> bool {
+    linkage(ctx, g) == Linkage::AvailableExternally || is_declaration(ctx, g)
+}
+
+fn is_linkonce(l: Linkage) -> bool {
+    matches!(l, Linkage::LinkOnceAny | Linkage::LinkOnceOdr)
+}
+
+fn is_weak(l: Linkage) -> bool {
+    matches!(l, Linkage::WeakAny | Linkage::WeakOdr)
+}
+
+/// `GlobalValue::isWeakForLinker`.
+fn is_weak_for_linker(l: Linkage) -> bool {
+    is_linkonce(l) || is_weak(l) || matches!(l, Linkage::Common | Linkage::ExternWeak)
+}

@@ -1,0 +1,10 @@
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+define linkonce_odr i32 @lo() {
+  ret i32 1
+}
+@al = alias i32 (), ptr @lo
+define i32 @u() {
+  %r = call i32 @al()
+  ret i32 %r
+}

@@ -1,0 +1,10 @@
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+declare i32 @f()
+@g = external global i32
+define i32 @main() {
+  %a = call i32 @f()
+  %b = load i32, ptr @g, align 4
+  %s = add i32 %a, %b
+  ret i32 %s
+}

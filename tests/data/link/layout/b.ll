@@ -1,0 +1,2 @@
+target triple = "aarch64-unknown-linux-gnu"
+@b = global i32 2

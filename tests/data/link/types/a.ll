@@ -1,0 +1,10 @@
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+%struct.p = type { i32, i32 }
+%struct.q = type { i64 }
+%struct.o = type opaque
+%struct.r = type { i8, %struct.p }
+@gp = global %struct.p { i32 1, i32 2 }
+@gq = global %struct.q { i64 1 }
+@go = external global %struct.o
+@gr = global %struct.r zeroinitializer

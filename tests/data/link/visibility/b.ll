@@ -1,0 +1,6 @@
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+@v1 = external hidden global i32
+@v2 = global i32 2
+@v3 = unnamed_addr global i32 3
+@v4 = unnamed_addr constant i32 4

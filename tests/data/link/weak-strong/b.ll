@@ -1,0 +1,11 @@
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+define i32 @f() {
+  ret i32 2
+}
+define weak i32 @g() {
+  ret i32 2
+}
+define weak i32 @h() {
+  ret i32 2
+}
