@@ -204,7 +204,7 @@ impl<'o> Import<'o> {
             ConstKind::DsoLocalEquivalent => ctx.const_global_marker(ops[0], false),
             ConstKind::NoCfi => ctx.const_global_marker(ops[0], true),
             ConstKind::Expr => {
-                let (op, fl) = o.const_expr_opcode(c).expect("expression");
+                let (op, _) = o.const_expr_opcode(c).expect("expression");
                 let p = match o.const_expr_payload(c).cloned() {
                     Some(ConstPayload::Gep { src, inrange }) => Some(ConstPayload::Gep {
                         src: self.ty(ctx, src),
@@ -212,7 +212,7 @@ impl<'o> Import<'o> {
                     }),
                     p => p,
                 };
-                ctx.const_expr(op, ty, &ops, fl, p)
+                ctx.const_expr(op, ty, &ops, o.const_expr_flags(c).expect("expression"), p)
             }
         }
     }

@@ -1615,7 +1615,8 @@ impl<'a> Mover<'a> {
                     self.ctx.const_aggregate(nt, &ops)
                 }
                 ConstKind::Expr => {
-                    let (op, fl) = self.ctx.const_expr_opcode(c).expect("expression");
+                    let (op, _) = self.ctx.const_expr_opcode(c).expect("expression");
+                    let fl = self.ctx.const_expr_flags(c).expect("expression");
                     self.ctx.const_expr(op, nt, &ops, fl, payload)
                 }
                 ConstKind::BlockAddress | ConstKind::DsoLocalEquivalent | ConstKind::NoCfi => {
