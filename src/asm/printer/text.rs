@@ -26,15 +26,35 @@ pub(super) fn push_u64(out: &mut String, v: u64) {
     push_u64_long(out, v);
 }
 
+/// `"00" "01" … "99"`: two digits per division, as fast integer printers do.
+const DIGIT_PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
 fn push_u64_long(out: &mut String, mut v: u64) {
     let mut buf = [0u8; 20];
     let mut i = buf.len();
-    while v > 0 {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
+    while v >= 100 {
+        let pair = (v % 100) as usize * 2;
+        v /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
     }
-    out.extend(buf[i..].iter().map(|&b| b as char));
+    if v >= 10 {
+        let pair = v as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    } else {
+        i -= 1;
+        buf[i] = b'0' + v as u8;
+    }
+    out.reserve(buf.len() - i);
+    for &b in &buf[i..] {
+        out.push(char::from(b));
+    }
 }
 
 /// Appends `n` spaces.
@@ -252,6 +272,27 @@ mod tests {
         s.push(' ');
         push_i64(&mut s, -7);
         assert_eq!(s, "0 18446744073709551615 -9223372036854775808 -7");
+        // Every length and every digit pair, against the standard library.
+        let mut v = 1u64;
+        for _ in 0..20 {
+            for x in [
+                v - 1,
+                v,
+                v + 1,
+                v.wrapping_mul(7) + 3,
+                v.wrapping_mul(99) / 10,
+            ] {
+                let mut s = String::new();
+                push_u64(&mut s, x);
+                assert_eq!(s, x.to_string());
+            }
+            v = v.saturating_mul(10);
+        }
+        for x in 0..10_000u64 {
+            let mut s = String::new();
+            push_u64(&mut s, x);
+            assert_eq!(s, x.to_string());
+        }
     }
 
     #[test]
