@@ -107,10 +107,13 @@ fn invalid_inputs_give_the_expected_errors() {
     let mut failures = Vec::new();
     for case in text.split(";---\n").skip(1) {
         let lines: Vec<&str> = case.lines().collect();
-        let Some(k) = lines.iter().position(|l| l.starts_with("; ERROR: ")) else {
+        let Some(k) = lines
+            .iter()
+            .position(|l| l.starts_with("; ERROR: ") || l.starts_with("; ERROR(lair): "))
+        else {
             panic!("case without an ERROR line:\n{case}");
         };
-        let spec = &lines[k]["; ERROR: ".len()..];
+        let spec = lines[k].split_once(": ").unwrap().1;
         let (col, msg) = spec.split_once(": ").expect("ERROR: COL: message");
         let col: u32 = col.parse().expect("column");
         let line = k as u32; // the offending line is the one before (1-based: k)

@@ -788,7 +788,7 @@ impl Context {
             );
         }
         if self.is_null_value(v)
-            && !matches!(self.type_data(dty), TypeData::X86Amx)
+            && !matches!(self.type_data(dty), TypeData::X86Amx | TypeData::X86Mmx)
             && op != Opcode::AddrSpaceCast
         {
             return Some(self.const_null(dty));

@@ -67,6 +67,7 @@ fn kind_flags(data: &TypeData) -> u8 {
         TypeData::Token => BAD_AGG,
         TypeData::Function { .. } => BAD_AGG | F_BAD_PARAM | F_BAD_RETURN,
         TypeData::X86Amx => F_BAD_ARRAY_ELEM,
+        TypeData::X86Mmx => 0,
         TypeData::Int(_)
         | TypeData::Ptr(_)
         | TypeData::Half
@@ -278,6 +279,7 @@ pub(crate) struct Primitives {
     pub(crate) fp128: Type,
     pub(crate) ppc_fp128: Type,
     pub(crate) x86_amx: Type,
+    pub(crate) x86_mmx: Type,
     pub(crate) i128: Type,
     pub(crate) ptr0: Type,
 }
@@ -312,6 +314,7 @@ impl TypeStore {
                 fp128: placeholder,
                 ppc_fp128: placeholder,
                 x86_amx: placeholder,
+                x86_mmx: placeholder,
                 i128: placeholder,
                 ptr0: placeholder,
             },
@@ -333,6 +336,7 @@ impl TypeStore {
         }
         s.prim.i128 = s.int(128);
         s.prim.ptr0 = s.ptr(0);
+        s.prim.x86_mmx = s.push(TypeData::X86Mmx, F_SIZED);
         s
     }
 

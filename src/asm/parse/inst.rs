@@ -1072,7 +1072,10 @@ impl Parser<'_> {
                     }
                     bits(s).map(|b| b as u64 * n)
                 };
-                total(from, fs).is_some() && total(from, fs) == total(to, ts)
+                // `x86_mmx` is 64 bits wide to a bitcast.
+                let mmx = c.x86_mmx_type();
+                let size = |t: Type, s: Type| if t == mmx { Some(64) } else { total(t, s) };
+                size(from, fs).is_some() && size(from, fs) == size(to, ts)
             }
             _ => false,
         }

@@ -131,24 +131,6 @@ pub(crate) enum LexError {
     InvalidHexFloat,
 }
 
-impl LexError {
-    /// llvm-as's wording.
-    pub(crate) fn message(self) -> &'static str {
-        match self {
-            LexError::None => "",
-            LexError::UnterminatedComment => "unterminated comment",
-            LexError::EofInComdatName => "end of file in COMDAT variable name",
-            LexError::InvalidComdatName => "invalid comdat name",
-            LexError::EofInString => "end of file in string constant",
-            LexError::InvalidCharacter => "invalid character",
-            LexError::InvalidToken => "invalid token",
-            LexError::NullInName => "null bytes are not allowed in names",
-            LexError::EofInGlobalName => "end of file in global variable name",
-            LexError::InvalidHexFloat => "invalid hexadecimal floating-point constant",
-        }
-    }
-}
-
 /// The lexer: a cursor over the source bytes.
 #[derive(Clone)]
 pub(crate) struct Lexer<'a> {

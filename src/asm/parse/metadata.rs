@@ -76,8 +76,10 @@ impl Parser<'_> {
                 self.bump();
                 match self.tok.kind {
                     Tok::Int => {
+                        // LLVM reports an undefined `!N` at the `N`.
+                        let at = self.tok.start;
                         let n = self.parse_u64("metadata id")?;
-                        Ok(Some(self.md_ref(n, pos)))
+                        Ok(Some(self.md_ref(n, at)))
                     }
                     Tok::Str => {
                         let b = self.parse_str_bytes("string")?;

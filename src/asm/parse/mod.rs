@@ -567,13 +567,11 @@ impl<'a> Parser<'a> {
         }))
     }
 
-    /// An error at the current token (the lexer's message if it is an
-    /// error token).
+    /// An error at the current token. On an error token the parser's
+    /// message wins over the lexer's, as in LLVM 19 (whose parser's
+    /// diagnostic replaces the lexer's).
     #[cold]
     pub(crate) fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
-        if self.tok.kind == Tok::Error {
-            return self.err_at(self.tok.start, self.tok.err.message());
-        }
         self.err_at(self.tok.start, msg)
     }
 
