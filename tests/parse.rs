@@ -384,3 +384,46 @@ fn lexer_thread_gives_the_serial_result() {
     let e = parse_with(parse_module, &early).unwrap_err();
     assert_eq!(e.line, 2);
 }
+
+/// A `load`, `store`, `alloca`, `atomicrmw` or `cmpxchg` written without
+/// `align` gets the data layout's alignment, as LLParser gives it: the
+/// printed module is `llvm-dis-19` of `llvm-as-19`, byte for byte, under
+/// three layouts.
+#[test]
+fn default_alignments_are_llvm_s() {
+    if !Path::new(LLVM).join("llvm-as").exists() {
+        return;
+    }
+    let mut n = 0;
+    for e in std::fs::read_dir(data_dir()).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if !name.starts_with("default-align") {
+            continue;
+        }
+        let src = std::fs::read_to_string(&p).unwrap();
+        let ours = parse(&src, &p.to_string_lossy()).unwrap();
+        let bc = std::env::temp_dir().join(format!("lair-align-{}-{name}.bc", std::process::id()));
+        let ok = Command::new(format!("{LLVM}/llvm-as"))
+            .arg(&p)
+            .arg("-o")
+            .arg(&bc)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "llvm-as-19 refuses {name}");
+        let out = Command::new(format!("{LLVM}/llvm-dis"))
+            .arg(&bc)
+            .arg("-o")
+            .arg("-")
+            .output()
+            .unwrap();
+        let _ = std::fs::remove_file(&bc);
+        let theirs = String::from_utf8_lossy(&out.stdout);
+        let skip = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert_eq!(skip(&ours), skip(&theirs), "{name}");
+        assert!(ours.contains("load i64, ptr %q, align"), "{name}");
+        n += 1;
+    }
+    assert_eq!(n, 3);
+}

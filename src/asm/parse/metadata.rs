@@ -13,7 +13,78 @@ use crate::ir::inst::DbgRecord;
 use crate::ir::metadata::{FieldName, MdField, MdKindId, Metadata, SpecKind};
 use crate::value::{Value, ValueKind};
 
+/// The names `DINode::getFlag` knows (`DIFlagZero` and `DIFlagLargest`
+/// are not among them), from LLVM 19's `DebugInfoFlags.def`.
+const DI_FLAG_NAMES: &[&str] = &[
+    "Private",
+    "Protected",
+    "Public",
+    "FwdDecl",
+    "AppleBlock",
+    "ReservedBit4",
+    "Virtual",
+    "Artificial",
+    "Explicit",
+    "Prototyped",
+    "ObjcClassComplete",
+    "ObjectPointer",
+    "Vector",
+    "StaticMember",
+    "LValueReference",
+    "RValueReference",
+    "ExportSymbols",
+    "SingleInheritance",
+    "MultipleInheritance",
+    "VirtualInheritance",
+    "IntroducedVirtual",
+    "BitField",
+    "NoReturn",
+    "TypePassByValue",
+    "TypePassByReference",
+    "EnumClass",
+    "Thunk",
+    "NonTrivial",
+    "BigEndian",
+    "LittleEndian",
+    "AllCallsDescribed",
+    "IndirectVirtualBase",
+];
+
+/// The names `DISubprogram::getFlag` knows.
+const DISP_FLAG_NAMES: &[&str] = &[
+    "Virtual",
+    "PureVirtual",
+    "LocalToUnit",
+    "Definition",
+    "Optimized",
+    "Pure",
+    "Elemental",
+    "Recursive",
+    "MainSubprogram",
+    "Deleted",
+    "ObjCDirect",
+];
+
 impl Parser<'_> {
+    /// A `DIFlag...` or `DISPFlag...` word must name a flag, as LLParser's
+    /// `parseDIFlag` / `parseDISPFlag` check.
+    fn check_flag_name(&self) -> PResult<()> {
+        if self.tok.kind != Tok::Word {
+            return Ok(());
+        }
+        let w = self.word();
+        if let Some(n) = w.strip_prefix("DISPFlag") {
+            if !DISP_FLAG_NAMES.contains(&n) {
+                return self.err(format!("invalid subprogram debug info flag '{w}'"));
+            }
+        } else if let Some(n) = w.strip_prefix("DIFlag") {
+            if !DI_FLAG_NAMES.contains(&n) {
+                return self.err(format!("invalid debug info flag '{w}'"));
+            }
+        }
+        Ok(())
+    }
+
     /// `!N`: the node or a temporary standing for it.
     fn md_ref(&mut self, n: u64, pos: usize) -> Metadata {
         if let Some(&m) = self.md_nums.get(&n) {
@@ -219,12 +290,14 @@ impl Parser<'_> {
                 b"ptr" | b"half" | b"bfloat" | b"float" | b"double" | b"x86_fp80" | b"fp128"
                 | b"ppc_fp128" => Ok(MdField::Md(self.parse_md()?)),
                 _ => {
+                    self.check_flag_name()?;
                     let mut s = self.word().to_string();
                     self.bump();
                     while self.eat(Tok::Bar) {
                         if !matches!(self.tok.kind, Tok::Word | Tok::Int) {
                             return self.err("expected flag");
                         }
+                        self.check_flag_name()?;
                         s.push_str(" | ");
                         s.push_str(core::str::from_utf8(self.tok_bytes()).unwrap_or(""));
                         self.bump();

@@ -124,6 +124,7 @@ impl Parser<'_> {
                                 return self.err_at(pos, e.to_string());
                             }
                             self.ctx.module_mut(self.m).datalayout = s;
+                            self.layout = None;
                         } else {
                             self.ctx.module_mut(self.m).triple = s;
                         }
@@ -515,6 +516,7 @@ impl Parser<'_> {
             || self.ctx.is_void(ty)
             || self.ctx.is_metadata(ty)
             || self.ctx.is_token(ty)
+            || ty == self.ctx.x86_amx_type()
         {
             return self.err_at(tpos, "invalid type for global variable");
         }
