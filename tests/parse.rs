@@ -190,6 +190,16 @@ fn pathological_inputs_fail_cleanly() {
         expect_clean_error(&md, "deep metadata").message,
         "nesting too deep"
     );
+    // Declared vector lengths must not size allocations (LLVM aborts).
+    for (src, what) in [
+        ("define <2 x i32> @f(<2 x i32> %a) {\n  %s = shufflevector <2 x i32> %a, <2 x i32> %a, <2147483647 x i32> zeroinitializer\n  ret <2 x i32> %a\n}\n", "huge zero mask"),
+        ("define <2 x i32> @f(<2 x i32> %a) {\n  %s = shufflevector <2 x i32> %a, <2 x i32> %a, <400000000 x i32> poison\n  ret <2 x i32> %a\n}\n", "huge poison mask"),
+        ("@g = global i8 0\n@p = global <2147483647 x ptr> getelementptr (i8, ptr @g, <2147483647 x i64> zeroinitializer)\n", "huge vector GEP"),
+        ("@v = global <2147483647 x i32> splat (i32 1)\n", "huge splat"),
+    ] {
+        let e = expect_clean_error(src, what);
+        assert!(e.message.contains("too long to build"), "{what}: {}", e.message);
+    }
     let fnty = format!("@x = external global {}\n", "void (".repeat(N));
     expect_clean_error(&fnty, "deep function types");
     expect_clean_error("@x = global i8388609 0\n", "huge width");

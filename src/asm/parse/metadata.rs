@@ -385,8 +385,19 @@ impl Parser<'_> {
         let mut ops = Vec::new();
         if !self.is(Tok::RBrace) {
             loop {
-                if !matches!(self.tok.kind, Tok::Exclaim | Tok::MdName) {
-                    return self.err("expected '!' here");
+                // LLParser takes `!N` and `!DIExpression(...)` only.
+                let next_int = self.tok.kind == Tok::Exclaim && self.peek().kind == Tok::Int;
+                match self.tok.kind {
+                    Tok::MdName if self.tok_bytes() == b"DIExpression" => {}
+                    Tok::MdName if self.tok_bytes() == b"DIArgList" => {
+                        return self.err("found DIArgList outside of function")
+                    }
+                    Tok::Exclaim if next_int => {}
+                    Tok::Exclaim => {
+                        self.bump();
+                        return self.err("expected integer");
+                    }
+                    _ => return self.err("Expected '!' here"),
                 }
                 ops.push(self.parse_md_operand()?);
                 if !self.eat(Tok::Comma) {

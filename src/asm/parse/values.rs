@@ -27,6 +27,10 @@ pub(crate) enum LocalName {
     Named(Token),
 }
 
+/// The longest vector whose elements the parser builds one by one (a
+/// shuffle mask, a splat, the operands a vector GEP splats): 2^24 lanes.
+pub(crate) const MAX_LANES: u32 = 1 << 24;
+
 impl Parser<'_> {
     /// `T v`.
     pub(crate) fn parse_typed_value(&mut self) -> PResult<Value> {
@@ -314,6 +318,7 @@ impl Parser<'_> {
         else {
             return self.err_at(pos, "vector constant must have vector type");
         };
+        self.check_lanes(ty, pos)?;
         let got = self.ctx.type_of(v);
         if got != elem {
             return self.mismatch(pos, got, elem);
@@ -744,6 +749,7 @@ impl Parser<'_> {
         if self.ctx.value_kind(m) != ValueKind::Constant {
             return self.err_at(pos, "invalid shufflevector operands");
         }
+        self.check_lanes(mt, pos)?;
         let lane = |c: Value| -> Option<i32> {
             match self.ctx.const_kind(c) {
                 ConstKind::Undef | ConstKind::Poison => Some(-1),
@@ -764,6 +770,21 @@ impl Parser<'_> {
         match out {
             Some(v) => Ok(v),
             None => self.err_at(pos, "invalid shufflevector operands"),
+        }
+    }
+
+    /// Refuses to materialise a vector of `ty` (a mask, a splat's
+    /// elements) longer than [`MAX_LANES`]: the length is declared, not
+    /// read, so it must not size an allocation (LLVM aborts here).
+    fn check_lanes(&self, ty: Type, pos: usize) -> PResult<()> {
+        match self.ctx.vector_len(ty) {
+            Some((n, _)) if n > MAX_LANES => self.err_at(
+                pos,
+                format!(
+                    "vector of {n} elements is too long to build (lair's limit is {MAX_LANES})"
+                ),
+            ),
+            _ => Ok(()),
         }
     }
 
@@ -803,7 +824,9 @@ impl Parser<'_> {
             ops.push(self.parse_typed_const()?);
         }
         self.expect(Tok::RParen, "expected ')' in constantexpr")?;
-        self.gep_result_type(&ops, &[pos])?;
+        let rt = self.gep_result_type(&ops, &[pos])?;
+        // A vector GEP may splat its scalar operands to the result's length.
+        self.check_lanes(rt, pos)?;
         if ops.len() > 1 && !self.ctx.is_sized_memo(src) {
             return self.err_at(pos, "base element of getelementptr must be sized");
         }
