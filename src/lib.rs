@@ -57,6 +57,10 @@
 //! | instruction order | [`comes_before`](Context::comes_before), [`early_inc_insts`](Context::early_inc_insts) | [`ir`] |
 //! | control-flow graph | [`post_order`](Context::post_order), [`reverse_post_order`](Context::reverse_post_order) | [`analysis`] |
 //! | instructions | [`create_inst`](Context::create_inst), [`opcode`](Context::opcode), [`insert_inst_before`](Context::insert_inst_before), [`split_block`](Context::split_block) | [`ir::inst`] |
+//! | changing operands | [`set_operand`](Context::set_operand), [`swap_operands`](Context::swap_operands), [`replace_uses_of_with`](Context::replace_uses_of_with) | `ir/operands.rs` |
+//! | checked construction | [`cast_is_valid`](Context::cast_is_valid), [`gep_indexed_type`](Context::gep_indexed_type), [`value_indexed_type`](Context::value_indexed_type) | `ir/check.rs` |
+//! | instruction views | [`view`](Context::view), [`has_dropped_operand`](Context::has_dropped_operand) | [`ir::view`] |
+//! | instruction flags | [`wrap_flags`](Context::wrap_flags), [`set_fast_math`](Context::set_fast_math), [`gep_flags`](Context::gep_flags), [`predicate`](Context::predicate), [`alignment`](Context::alignment), [`set_atomic`](Context::set_atomic) | `ir/flags.rs` |
 //! | growing operand lists | [`phi_add_incoming`](Context::phi_add_incoming), [`switch_add_case`](Context::switch_add_case) | [`builder`] |
 //! | names | [`name_of`](Context::name_of), [`set_name`](Context::set_name) | [`ir`] |
 //! | globals | [`add_global_var`](Context::add_global_var), [`set_initializer`](Context::set_initializer) | [`ir::global`] |

@@ -215,7 +215,9 @@ impl Section {
         let (gep, args) = if kind == "c" && var_tys.is_empty() {
             let base = self.global_base(base_ty);
             let ops: Vec<Value> = consts.iter().map(|c| c.unwrap()).collect();
-            let g = self.ctx.const_gep(src, base, &ops, 0, None);
+            let g = self
+                .ctx
+                .const_gep(src, base, &ops, lair::inst::GepFlags::NONE, None);
             if g == base {
                 return Some(format!("{line}: const_gep folded it to its base"));
             }
@@ -240,7 +242,7 @@ impl Section {
             let entry = self.ctx.append_block(f, "entry");
             let mut b = Builder::at_end(&mut self.ctx, entry);
             b.set_folding(false);
-            let g = b.gep(src, args[0], &ops, 0);
+            let g = b.gep(src, args[0], &ops, lair::inst::GepFlags::NONE);
             b.ret(None);
             (g, args)
         };

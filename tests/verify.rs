@@ -112,7 +112,7 @@ fn api_only_cross_function_references() {
     let fty = ctx.function_type(i32t, &[i32t], false);
     let f = ctx.add_function(m, "f", fty);
     let g = ctx.add_function(m, "g", fty);
-    let (fe, ge) = (ctx.append_block(f, "entry"), ctx.append_block(g, "entry"));
+    let ge = ctx.append_block(g, "entry");
     let gx = ctx.append_block(g, "x");
     let ga = ctx.arg(g, 0);
     let gv = {
@@ -123,21 +123,38 @@ fn api_only_cross_function_references() {
         v
     };
     Builder::at_end(&mut ctx, gx).ret(Some(gv));
+    // Checked construction refuses a local of another function, so each
+    // cross reference is built in a block of `g` and the block then moved
+    // into `f` (moving a block does not re-check its instructions).
+    let body_of_f = |ctx: &mut Context, build: &dyn Fn(&mut Builder<'_>)| {
+        let b = ctx.append_block(g, "");
+        build(&mut Builder::at_end(ctx, b));
+        ctx.remove_block(b);
+        if let Some(old) = ctx.entry_block(f) {
+            ctx.erase_block(old);
+        }
+        ctx.insert_block(f, b, None);
+    };
     // f returns g's argument.
-    let r = Builder::at_end(&mut ctx, fe).ret(Some(ga));
+    body_of_f(&mut ctx, &|b| {
+        b.ret(Some(ga));
+    });
     assert_eq!(
         first(&ctx, m),
         "Referring to an argument in another function!"
     );
     // f returns g's instruction.
-    ctx.set_operand(r.0, 0, Some(gv));
+    body_of_f(&mut ctx, &|b| {
+        b.ret(Some(gv));
+    });
     assert_eq!(
         first(&ctx, m),
         "Referring to an instruction in another function!"
     );
     // f branches into g.
-    ctx.erase_inst(r);
-    Builder::at_end(&mut ctx, fe).br(gx);
+    body_of_f(&mut ctx, &|b| {
+        b.br(gx);
+    });
     assert_eq!(
         first(&ctx, m),
         "Referring to a basic block in another function!"

@@ -23,14 +23,17 @@
 //!   not have predecessors!";
 //! * a value used before its definition, in its block or an earlier one:
 //!   "Instruction does not dominate all uses!";
-//! * and four that only the API can make (the `.ll` parser wants a
-//!   terminator at the end of each block and checks operand types first),
-//!   with texts copied from `Verifier.cpp`: a terminator erased ("Basic
-//!   Block in function 'f' does not have terminator!"), a binary
-//!   operator's operands of two types ("Both operands to a binary operator
-//!   are not of the same type!"), an `i32` branch condition ("Branch
-//!   condition is not 'i1' type!"), a `ret` of the wrong type ("Function
-//!   return type does not match operand type of return inst!").
+//! * a terminator erased, which only the API can make (the `.ll` parser
+//!   wants a terminator at the end of each block): "Basic Block in
+//!   function 'f' does not have terminator!".
+//!
+//! Three more mutations are refused by checked construction, and the
+//! property checks that they are: a binary operator's operands of two
+//! types, an `i32` branch condition, a `ret` of the wrong type
+//! (`set_operand` panics naming itself and the types). The verifier's
+//! messages for them ("Both operands to a binary operator are not of the
+//! same type!", ...) are checked by the unit tests of `src/verify/`, which
+//! make those states inside the crate.
 //!
 //! With `LAIR_VERIFY_SAMPLES=DIR`, the mutated modules that `.ll` text can
 //! express are also written there (`NAME.ll`, with `expected.tsv`: name,
@@ -38,7 +41,7 @@
 //! runs this test that way and checks every sample with `llvm-as-19`.
 
 use lair::builder::Builder;
-use lair::inst::{Opcode, Predicate};
+use lair::inst::{IntPredicate, Opcode};
 use lair::ir::{Block, Function, Inst, Module};
 use lair::{Context, Value};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
@@ -206,7 +209,7 @@ fn build(shape: &Shape) -> Built {
                 4 => bld.and(l, r),
                 5 => bld.or(l, r),
                 6 => {
-                    let v = bld.icmp(Predicate::ISlt, l, r);
+                    let v = bld.icmp(IntPredicate::Slt, l, r);
                     local1.push(v);
                     if i == 0 {
                         entry1.push(v);
@@ -259,9 +262,6 @@ const PHI_GROUPED: &str = "PHI nodes not grouped at top of basic block!";
 const NO_TERMINATOR: &str = "Basic Block in function 'f' does not have terminator!";
 const ENTRY_PREDS: &str = "Entry block to function must not have predecessors!";
 const NOT_DOMINATED: &str = "Instruction does not dominate all uses!";
-const BINOP_TYPES: &str = "Both operands to a binary operator are not of the same type!";
-const BR_COND: &str = "Branch condition is not 'i1' type!";
-const RET_TYPE: &str = "Function return type does not match operand type of return inst!";
 
 /// Applies mutation `kind` (falling back to erasing a terminator, which
 /// always applies); returns its name, LLVM's message, and whether `.ll`
@@ -327,8 +327,7 @@ fn mutate(b: &mut Built, (kind, x, y): (u8, u8, u8)) -> (&'static str, &'static 
         6 if !b.binops.is_empty() => {
             let i = pick(&b.binops, x);
             let c = ctx.arg(b.f, 2);
-            ctx.set_operand(i.0, 1, Some(c));
-            return ("binop-types", BINOP_TYPES, false);
+            refused(ctx, i, 1, c);
         }
         7 => {
             let conds: Vec<Inst> = b
@@ -340,21 +339,36 @@ fn mutate(b: &mut Built, (kind, x, y): (u8, u8, u8)) -> (&'static str, &'static 
             if !conds.is_empty() {
                 let t = pick(&conds, x);
                 let a = ctx.arg(b.f, 0);
-                ctx.set_operand(t.0, 0, Some(a));
-                return ("br-cond", BR_COND, false);
+                refused(ctx, t, 0, a);
             }
         }
         8 => {
             let ret = *b.terms.last().expect("a terminator");
             let c = ctx.arg(b.f, 2);
-            ctx.set_operand(ret.0, 0, Some(c));
-            return ("ret-type", RET_TYPE, false);
+            refused(ctx, ret, 0, c);
         }
         _ => {}
     }
     let t = pick(&b.terms, y);
     ctx.erase_inst(t);
     ("no-terminator", NO_TERMINATOR, false)
+}
+
+/// Checks that checked construction refuses setting operand `k` of `i` to
+/// `v` (a type LLVM's constructors assert against), leaving `i` as it was.
+fn refused(ctx: &mut Context, i: Inst, k: u32, v: Value) {
+    let before = ctx.operand(i.0, k);
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        ctx.set_operand(i.0, k, Some(v));
+    }));
+    let e = r.expect_err("set_operand accepted an operand of the wrong type");
+    let msg = e
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default();
+    assert!(msg.starts_with("Context::set_operand: "), "{msg}");
+    assert_eq!(ctx.operand(i.0, k), before);
 }
 
 /// Writes a sample for `scripts/verify-mutations.sh` when asked to.

@@ -136,6 +136,6 @@ impl Context {
     /// The metadata a metadata-as-value wraps.
     pub fn value_metadata(&self, v: Value) -> Option<Metadata> {
         let d = self.graph.get(v);
-        (d.kind() == ValueKind::MetadataAsValue).then(|| Metadata::from_index(d.a as usize))
+        (d.kind() == ValueKind::MetadataAsValue).then(|| Metadata::mint(d.a as usize, self.md.tag))
     }
 }

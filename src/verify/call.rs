@@ -8,7 +8,7 @@ use super::function::cc;
 use super::report::{check, Item};
 use super::Verifier;
 use crate::constants::ConstKind;
-use crate::inst::{gep, Opcode, TailKind};
+use crate::inst::{bits, GepFlags, Opcode, TailKind};
 use crate::ir::attributes::{AttrKind, AttributeList, AttributeSet};
 use crate::ir::inst::{CallData, InstPayload};
 use crate::ir::{Function, Inst};
@@ -162,7 +162,7 @@ impl<'a> Verifier<'a> {
                     let n = ctx.num_operands(v);
                     let zero =
                         (1..n).all(|k| ctx.operand(v, k).is_some_and(|x| ctx.is_null_value(x)));
-                    if zero || (inbounds && flags & gep::INBOUNDS != 0) {
+                    if zero || (inbounds && bits::gep_of(flags).contains(GepFlags::INBOUNDS)) {
                         ctx.operand(v, 0)?
                     } else {
                         return Some(v);

@@ -319,3 +319,57 @@ impl<'a> Verifier<'a> {
         self.report.at.inst = None;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::Builder;
+    use crate::ir::Inst;
+    use crate::{Context, Value};
+
+    /// `define i64 @f(i64 %a, i1 %c, i32 %n)` with `entry: %s = add i64 %a,
+    /// %a; br i1 %c, label %x, label %x` and `x: ret i64 %s`.
+    fn world() -> (Context, crate::ir::Module, Inst, Inst, Inst, [Value; 3]) {
+        let mut ctx = Context::new();
+        let m = ctx.create_module("m");
+        let (i64t, i1, i32t) = (ctx.i64_type(), ctx.i1_type(), ctx.i32_type());
+        let fty = ctx.function_type(i64t, &[i64t, i1, i32t], false);
+        let f = ctx.add_function(m, "f", fty);
+        let (e, x) = (ctx.append_block(f, "entry"), ctx.append_block(f, "x"));
+        let args = [ctx.arg(f, 0), ctx.arg(f, 1), ctx.arg(f, 2)];
+        let mut b = Builder::at_end(&mut ctx, e);
+        let s = b.add(args[0], args[0]);
+        let br = b.cond_br(args[1], x, x);
+        let ret = Builder::at_end(&mut ctx, x).ret(Some(s));
+        assert!(ctx.verify_module(m).first().is_none());
+        (ctx, m, Inst(s), br, ret, args)
+    }
+
+    fn first(ctx: &Context, m: crate::ir::Module) -> String {
+        let v = ctx.verify_module(m);
+        v.first()
+            .map(|e| e.message().to_string())
+            .unwrap_or_default()
+    }
+
+    /// States checked construction refuses, made here through the graph's
+    /// unchecked operand setter: the verifier still reports them with
+    /// `Verifier.cpp`'s messages.
+    #[test]
+    fn states_the_api_refuses() {
+        let (mut ctx, m, s, _, _, [_, _, n]) = world();
+        ctx.graph.set_operand(s.0, 1, Some(n));
+        assert_eq!(
+            first(&ctx, m),
+            "Both operands to a binary operator are not of the same type!"
+        );
+        let (mut ctx, m, _, br, _, [_, _, n]) = world();
+        ctx.graph.set_operand(br.0, 0, Some(n));
+        assert_eq!(first(&ctx, m), "Branch condition is not 'i1' type!");
+        let (mut ctx, m, _, _, ret, [_, _, n]) = world();
+        ctx.graph.set_operand(ret.0, 0, Some(n));
+        assert_eq!(
+            first(&ctx, m),
+            "Function return type does not match operand type of return inst!"
+        );
+    }
+}

@@ -343,10 +343,12 @@ impl fmt::Display for FunctionDisplay<'_> {
         if let Some(f) = func {
             locals.incorporate(ctx, f);
         }
+        // Outside any function (a detached block or instruction) there is
+        // no function to hold operands to: each prints as in its own.
         let w = Writer {
             ctx,
             slots: &slots,
-            locals: Some(&locals),
+            locals: func.map(|_| &locals),
         };
         let mut out = String::new();
         match self.item {
@@ -392,7 +394,7 @@ impl fmt::Display for ValueDisplay<'_> {
         let w = Writer {
             ctx,
             slots: &slots,
-            locals: Some(&locals),
+            locals: func.map(|_| &locals),
         };
         let mut out = String::new();
         if self.typed {
