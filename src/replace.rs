@@ -40,9 +40,9 @@
 //! `erase_block` drops its instructions' operands first, so they may use
 //! each other.
 
-use crate::constants::ConstKind;
+use crate::constants::{ConstKind, ConstPayload};
 use crate::entity::NONE;
-use crate::inst::Opcode;
+use crate::inst::{Opcode, WrapFlags};
 use crate::ir::dbg::WrapperMerges;
 use crate::ir::inst::InstPayload;
 use crate::ir::{Block, Function, Global, Inst};
@@ -50,6 +50,9 @@ use crate::value::{
     HandleEvent, HandleId, HandleKind, Use, Value, ValueKind, HAS_HANDLES, USED_BY_MD,
 };
 use crate::Context;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
 
 /// A callback run for a [`HandleKind::Callback`] handle.
 pub type HandleCallback = Box<dyn FnMut(&mut Context, HandleId, HandleEvent)>;
@@ -229,7 +232,11 @@ impl Context {
                                     self.is_const_kind(e, ConstKind::Int)
                                         || self.is_const_kind(e, ConstKind::Float)
                                 })));
-                changes_form.then(|| self.rebuild_const(c, &ops))
+                if k == ConstKind::Expr {
+                    self.refold_expr(c, &ops)
+                } else {
+                    changes_form.then(|| self.rebuild_const(c, &ops))
+                }
             }
         };
         match canon_other {
@@ -242,6 +249,46 @@ impl Context {
             }
             _ => self.const_replace_operand_in_place(c, from, to),
         }
+    }
+
+    /// LLVM's `getWithOperands(..., OnlyIfReduced)`: what expression `c`
+    /// folds to with operands `ops`, if the folder reduces it (an equal
+    /// expression of the same opcode and operands is not a reduction).
+    fn refold_expr(&mut self, c: Value, ops: &[Value]) -> Option<Value> {
+        let (op, fl) = self.const_expr_opcode(c)?;
+        let ty = self.type_of(c);
+        let r = if op.is_cast() {
+            self.fold_cast(op, ops[0], ty)
+        } else if op.is_binary() {
+            // An expression's `nuw` 1, `nsw` 2 (its only binary flags).
+            let mut w = WrapFlags::NONE;
+            if fl & 1 != 0 {
+                w |= WrapFlags::NUW;
+            }
+            if fl & 2 != 0 {
+                w |= WrapFlags::NSW;
+            }
+            self.fold_binop(op, ops[0], ops[1], w)
+        } else {
+            match op {
+                Opcode::ExtractElement => self.fold_extract_element(ops[0], ops[1]),
+                Opcode::InsertElement => self.fold_insert_element(ops[0], ops[1], ops[2]),
+                Opcode::ShuffleVector => match self.const_payload(c) {
+                    Some(ConstPayload::Mask(m)) => {
+                        let m = m.clone();
+                        self.fold_shuffle_vector(ops[0], ops[1], &m)
+                    }
+                    _ => None,
+                },
+                _ => None,
+            }
+        }?;
+        let same = self.const_expr_opcode(r).is_some_and(|(o, _)| o == op)
+            && self
+                .operands(r)
+                .map(|o| o.expect("constant operand"))
+                .eq(ops.iter().copied());
+        (!same).then_some(r)
     }
 
     /// Merges metadata-as-value wrappers that metadata tracking made equal:
@@ -359,15 +406,35 @@ impl Context {
 
     /// Runs `h`'s callback, taken out of the map while it runs (it may
     /// drop `h`, add handles or RAUW); it goes back only if `h` is still
-    /// live. A callback handle without a callback (a copy) empties on
-    /// erasure.
+    /// live. Events for `h` raised while it runs (a `Deleted` callback
+    /// that RAUWs its value gets `Replaced`, as LLVM's `deleted()` then
+    /// gets `allUsesReplacedWith`) are recorded by a stand-in and
+    /// delivered, in order, when it returns. A callback handle without a
+    /// callback (a copy) empties on erasure.
     fn run_callback(&mut self, h: HandleId, ev: HandleEvent) {
         match self.callbacks.remove(h.0) {
             Some(mut f) => {
-                f(self, h, ev);
-                if self.handles.is_live(h) && !self.callbacks.contains_key(h.0) {
-                    self.callbacks.insert(h.0, f);
+                let queue: Rc<RefCell<VecDeque<HandleEvent>>> = Rc::default();
+                let mut ev = Some(ev);
+                while let Some(e) = ev.take().or_else(|| queue.borrow_mut().pop_front()) {
+                    let q = Rc::clone(&queue);
+                    self.callbacks
+                        .insert(h.0, Box::new(move |_, _, e| q.borrow_mut().push_back(e)));
+                    f(self, h, e);
+                    // The stand-in is still there unless `h` was dropped
+                    // or given another callback.
+                    let stand_in = Rc::strong_count(&queue) > 1;
+                    if stand_in {
+                        self.callbacks.remove(h.0);
+                    }
+                    if !self.handles.is_live(h) {
+                        return;
+                    }
+                    if !stand_in && self.callbacks.contains_key(h.0) {
+                        return; // replaced by the callback itself
+                    }
                 }
+                self.callbacks.insert(h.0, f);
             }
             None => {
                 if let HandleEvent::Deleted(_) = ev {

@@ -107,10 +107,13 @@ fn invalid_inputs_give_the_expected_errors() {
     let mut failures = Vec::new();
     for case in text.split(";---\n").skip(1) {
         let lines: Vec<&str> = case.lines().collect();
-        let Some(k) = lines.iter().position(|l| l.starts_with("; ERROR: ")) else {
+        let Some(k) = lines
+            .iter()
+            .position(|l| l.starts_with("; ERROR: ") || l.starts_with("; ERROR(lair): "))
+        else {
             panic!("case without an ERROR line:\n{case}");
         };
-        let spec = &lines[k]["; ERROR: ".len()..];
+        let spec = lines[k].split_once(": ").unwrap().1;
         let (col, msg) = spec.split_once(": ").expect("ERROR: COL: message");
         let col: u32 = col.parse().expect("column");
         let line = k as u32; // the offending line is the one before (1-based: k)
@@ -187,6 +190,16 @@ fn pathological_inputs_fail_cleanly() {
         expect_clean_error(&md, "deep metadata").message,
         "nesting too deep"
     );
+    // Declared vector lengths must not size allocations (LLVM aborts).
+    for (src, what) in [
+        ("define <2 x i32> @f(<2 x i32> %a) {\n  %s = shufflevector <2 x i32> %a, <2 x i32> %a, <2147483647 x i32> zeroinitializer\n  ret <2 x i32> %a\n}\n", "huge zero mask"),
+        ("define <2 x i32> @f(<2 x i32> %a) {\n  %s = shufflevector <2 x i32> %a, <2 x i32> %a, <400000000 x i32> poison\n  ret <2 x i32> %a\n}\n", "huge poison mask"),
+        ("@g = global i8 0\n@p = global <2147483647 x ptr> getelementptr (i8, ptr @g, <2147483647 x i64> zeroinitializer)\n", "huge vector GEP"),
+        ("@v = global <2147483647 x i32> splat (i32 1)\n", "huge splat"),
+    ] {
+        let e = expect_clean_error(src, what);
+        assert!(e.message.contains("too long to build"), "{what}: {}", e.message);
+    }
     let fnty = format!("@x = external global {}\n", "void (".repeat(N));
     expect_clean_error(&fnty, "deep function types");
     expect_clean_error("@x = global i8388609 0\n", "huge width");
@@ -380,4 +393,47 @@ fn lexer_thread_gives_the_serial_result() {
     );
     let e = parse_with(parse_module, &early).unwrap_err();
     assert_eq!(e.line, 2);
+}
+
+/// A `load`, `store`, `alloca`, `atomicrmw` or `cmpxchg` written without
+/// `align` gets the data layout's alignment, as LLParser gives it: the
+/// printed module is `llvm-dis-19` of `llvm-as-19`, byte for byte, under
+/// three layouts.
+#[test]
+fn default_alignments_are_llvm_s() {
+    if !Path::new(LLVM).join("llvm-as").exists() {
+        return;
+    }
+    let mut n = 0;
+    for e in std::fs::read_dir(data_dir()).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if !name.starts_with("default-align") {
+            continue;
+        }
+        let src = std::fs::read_to_string(&p).unwrap();
+        let ours = parse(&src, &p.to_string_lossy()).unwrap();
+        let bc = std::env::temp_dir().join(format!("lair-align-{}-{name}.bc", std::process::id()));
+        let ok = Command::new(format!("{LLVM}/llvm-as"))
+            .arg(&p)
+            .arg("-o")
+            .arg(&bc)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "llvm-as-19 refuses {name}");
+        let out = Command::new(format!("{LLVM}/llvm-dis"))
+            .arg(&bc)
+            .arg("-o")
+            .arg("-")
+            .output()
+            .unwrap();
+        let _ = std::fs::remove_file(&bc);
+        let theirs = String::from_utf8_lossy(&out.stdout);
+        let skip = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert_eq!(skip(&ours), skip(&theirs), "{name}");
+        assert!(ours.contains("load i64, ptr %q, align"), "{name}");
+        n += 1;
+    }
+    assert_eq!(n, 3);
 }

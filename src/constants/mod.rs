@@ -794,10 +794,15 @@ impl Context {
             if self.is_null_value(elem) {
                 return self.simple(ConstKind::Zero, ty);
             }
-            // A scalable non-zero splat is a shufflevector expression (C9).
+            // LLVM 19's getSplat: an undef or poison element gives `undef`.
+            if matches!(self.const_kind(elem), ConstKind::Undef | ConstKind::Poison) {
+                return self.const_undef(ty);
+            }
+            // A scalable non-zero splat is a shufflevector expression (C9)
+            // of an `i64 0` insertelement.
             let poison_v = self.const_poison(ty);
-            let i32t = self.i32_type();
-            let zero = self.const_int(i32t, 0);
+            let i64t = self.i64_type();
+            let zero = self.const_int(i64t, 0);
             let ins =
                 self.const_expr_raw(Opcode::InsertElement, ty, &[poison_v, elem, zero], 0, None);
             let mask = ConstPayload::Mask(vec![0; n as usize].into_boxed_slice());
@@ -861,7 +866,8 @@ impl Context {
     /// this one because `b` may still be a forward-reference placeholder).
     /// Gives the block a use (C21).
     pub(crate) fn block_address_raw(&mut self, f: Value, b: Value) -> Value {
-        let pty = self.ptr_type(0);
+        // A pointer in the function's address space.
+        let pty = self.type_of(f);
         self.intern(Key {
             kind: ConstKind::BlockAddress,
             ty: pty,

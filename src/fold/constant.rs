@@ -799,7 +799,7 @@ impl Context {
             );
         }
         if self.is_null_value(v)
-            && !matches!(self.type_data(dty), TypeData::X86Amx)
+            && !matches!(self.type_data(dty), TypeData::X86Amx | TypeData::X86Mmx)
             && op != Opcode::AddrSpaceCast
         {
             return Some(self.const_null(dty));
@@ -814,17 +814,18 @@ impl Context {
                 }
             }
         }
-        // Vectors of the same lane count cast lane by lane.
+        // Fixed vectors of the same lane count cast lane by lane. A
+        // scalable splat is an expression, which LLVM 19 does not fold.
         let vty = self.type_of(v);
         if let (Some((dn, ds)), Some((sn, ss))) = (self.vector_len(dty), self.vector_len(vty)) {
             if dn == sn && ds == ss {
+                if ds {
+                    return None;
+                }
                 let det = self.scalar_type(dty);
                 if let Some(s) = self.splat_element(v) {
                     let r = self.maybe_undesirable_cast(op, s, det)?;
                     return Some(self.const_splat(dn, ds, r));
-                }
-                if ds {
-                    return None;
                 }
                 return self.by_lanes(dn, &[v], |ctx, l| ctx.maybe_undesirable_cast(op, l[0], det));
             }

@@ -856,6 +856,7 @@ impl Context {
     pub(super) fn primitive_bits_of(&self, t: Type) -> u32 {
         match *self.type_data(t) {
             TypeData::Int(w) => w,
+            TypeData::X86Mmx => 64,
             ref d => FloatKind::of_type(d).map_or(0, FloatKind::bit_width),
         }
     }

@@ -282,7 +282,9 @@ impl Context {
         if !self.type_size_equals_store_size(ct, layout) {
             return None;
         }
-        if self.is_null_value(c) && !matches!(self.type_data(ty), TypeData::X86Amx) {
+        if self.is_null_value(c)
+            && !matches!(self.type_data(ty), TypeData::X86Amx | TypeData::X86Mmx)
+        {
             return Some(self.const_null(ty));
         }
         if self.is_all_ones_value(c)
@@ -313,7 +315,7 @@ impl Context {
             let bits = layout.size_in_bits(self, ty).ok()?.min;
             let map = self.try_int_type(u32::try_from(bits).ok()?)?;
             let res = self.fold_reinterpret_load(c, map, offset, layout)?;
-            let amx = matches!(self.type_data(ty), TypeData::X86Amx);
+            let amx = matches!(self.type_data(ty), TypeData::X86Amx | TypeData::X86Mmx);
             if self.is_null_value(res) && !amx {
                 return Some(self.const_null(ty));
             }

@@ -5,6 +5,7 @@
 //! [`Function`], [`Global`]), the [`Module`] handle, and the side records
 //! (names and per-kind payloads) that keep the hot value record small.
 
+mod asm_constraints;
 pub mod attributes;
 pub(crate) mod block_number;
 pub mod callsite;

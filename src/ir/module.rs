@@ -242,7 +242,9 @@ impl Context {
     }
 
     /// Names global `v` in its module, renaming on collision with LLVM's
-    /// module-wide counter (`name.N`). An empty name makes it unnamed.
+    /// module-wide counter (`name.N`; `nameN` when the module's triple is
+    /// NVPTX, whose names cannot hold a `.`, as LLVM's `makeUniqueName`).
+    /// An empty name makes it unnamed.
     pub fn set_global_name(&mut self, v: impl Into<Value>, name: &str) {
         let v = v.into();
         let m = self.graph.get(v).a as usize;
@@ -259,12 +261,14 @@ impl Context {
             return;
         }
         let md = &mut self.modules[m];
+        let nvptx = matches!(md.triple.split('-').next(), Some("nvptx" | "nvptx64"));
+        let sep = if nvptx { "" } else { "." };
         let unique: Box<str> = if !md.symtab.contains_key(name) {
             name.into()
         } else {
             loop {
                 md.last_unique += 1;
-                let cand = format!("{name}.{}", md.last_unique);
+                let cand = format!("{name}{sep}{}", md.last_unique);
                 if !md.symtab.contains_key(cand.as_str()) {
                     break cand.into_boxed_str();
                 }

@@ -301,6 +301,8 @@ impl<M: StructMemo> Walk<'_, M> {
             TypeData::X86Fp80 => fixed(80, float_align(dl, 80, true)),
             TypeData::Fp128 | TypeData::PpcFp128 => fixed(128, float_align(dl, 128, true)),
             TypeData::X86Amx => fixed(8192, Align::from_log2(6)),
+            // Aligned as a 64-bit vector (LLVM 19's DataLayout).
+            TypeData::X86Mmx => fixed(64, vector_align(dl, TypeSize::fixed(64), true)),
             TypeData::Array { elem, len } => {
                 let e = self.size_align(*elem)?;
                 let bits = e
@@ -424,6 +426,7 @@ impl<M: StructMemo> Walk<'_, M> {
             TypeData::X86Fp80 => float_align(dl, 80, false),
             TypeData::Fp128 | TypeData::PpcFp128 => float_align(dl, 128, false),
             TypeData::X86Amx => Align::from_log2(6),
+            TypeData::X86Mmx => vector_align(dl, TypeSize::fixed(64), false),
             TypeData::Array { elem, .. } => {
                 // Sizedness (and size overflow) of the whole array first, as
                 // LLVM asserts `isSized` before answering.

@@ -62,6 +62,7 @@ impl<'o> Import<'o> {
             TypeData::Fp128 => ctx.fp128_type(),
             TypeData::PpcFp128 => ctx.ppc_fp128_type(),
             TypeData::X86Amx => ctx.x86_amx_type(),
+            TypeData::X86Mmx => ctx.x86_mmx_type(),
             TypeData::Int(w) => ctx.int_type(w),
             TypeData::Ptr(a) => ctx.ptr_type(a),
             TypeData::Array { elem, len } => {

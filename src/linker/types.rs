@@ -88,6 +88,7 @@ fn type_id(d: &TypeData) -> u8 {
         TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => 17,
         TypeData::Function { .. } => 18,
         TypeData::TargetExt { .. } => 19,
+        TypeData::X86Mmx => 20,
     }
 }
 

@@ -76,6 +76,11 @@ impl Context {
     pub fn x86_amx_type(&self) -> Type {
         self.types.prim.x86_amx
     }
+    /// `x86_mmx` (MMX register, 64 bits; LLVM 19 only)
+    #[inline]
+    pub fn x86_mmx_type(&self) -> Type {
+        self.types.prim.x86_mmx
+    }
     /// `i1`
     #[inline]
     pub fn i1_type(&self) -> Type {
@@ -555,7 +560,7 @@ impl Context {
         )
     }
 
-    /// LLVM's `isSingleValueType`: integer, floating point, `x86_amx`,
+    /// LLVM's `isSingleValueType`: integer, floating point, `x86_amx`, `x86_mmx`,
     /// pointer, vector or target extension type.
     pub fn is_single_value(&self, ty: Type) -> bool {
         self.is_fp(ty)
@@ -565,6 +570,7 @@ impl Context {
                     | TypeData::Ptr(_)
                     | TypeData::Vector { .. }
                     | TypeData::X86Amx
+                    | TypeData::X86Mmx
                     | TypeData::TargetExt { .. }
             )
     }

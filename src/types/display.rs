@@ -75,6 +75,7 @@ impl Context {
             TypeData::Fp128 => "fp128",
             TypeData::PpcFp128 => "ppc_fp128",
             TypeData::X86Amx => "x86_amx",
+            TypeData::X86Mmx => "x86_mmx",
             TypeData::Int(w) => return write!(out, "i{w}"),
             TypeData::Ptr(0) => "ptr",
             TypeData::Ptr(a) => return write!(out, "ptr addrspace({a})"),

@@ -63,6 +63,8 @@ pub enum TypeData {
     PpcFp128,
     /// `x86_amx`
     X86Amx,
+    /// `x86_mmx` (LLVM 19's MMX register type: 64 bits)
+    X86Mmx,
     /// `iN`, N in `1..=2^23`
     Int(u32),
     /// opaque `ptr`, with its address space (`0..2^24`)

@@ -97,6 +97,7 @@ fn kind_flags(data: &TypeData) -> u8 {
         TypeData::Token => BAD_AGG,
         TypeData::Function { .. } => BAD_AGG | F_BAD_PARAM | F_BAD_RETURN,
         TypeData::X86Amx => F_BAD_ARRAY_ELEM,
+        TypeData::X86Mmx => 0,
         TypeData::Int(_)
         | TypeData::Ptr(_)
         | TypeData::Half
@@ -310,6 +311,7 @@ pub(crate) struct Primitives {
     pub(crate) fp128: Type,
     pub(crate) ppc_fp128: Type,
     pub(crate) x86_amx: Type,
+    pub(crate) x86_mmx: Type,
     pub(crate) i128: Type,
     pub(crate) ptr0: Type,
 }
@@ -345,6 +347,7 @@ impl TypeStore {
                 fp128: placeholder,
                 ppc_fp128: placeholder,
                 x86_amx: placeholder,
+                x86_mmx: placeholder,
                 i128: placeholder,
                 ptr0: placeholder,
             },
@@ -366,6 +369,7 @@ impl TypeStore {
         }
         s.prim.i128 = s.int(128);
         s.prim.ptr0 = s.ptr(0);
+        s.prim.x86_mmx = s.push(TypeData::X86Mmx, F_SIZED);
         s
     }
 

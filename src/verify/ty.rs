@@ -29,6 +29,7 @@ pub(crate) fn scalar_bits(ctx: &Context, t: Type) -> u64 {
         TypeData::Double => 64,
         TypeData::X86Fp80 => 80,
         TypeData::Fp128 | TypeData::PpcFp128 => 128,
+        TypeData::X86Mmx => 64,
         TypeData::X86Amx => 8192,
         _ => 0,
     }

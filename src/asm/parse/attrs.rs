@@ -11,7 +11,7 @@ use super::lexer::Tok;
 use super::{AttrTarget, PResult, Parser};
 use crate::ir::attributes::{
     insert_sorted, legacy_memory_keyword, AttrClass, AttrKind, AttrPosition, Attribute,
-    AttributeSet,
+    AttributeSet, MemoryEffects,
 };
 
 /// Where an attribute list is being read.
@@ -52,6 +52,9 @@ impl Parser<'_> {
         groups: &mut Vec<(u64, usize)>,
         set: &mut Vec<Attribute>,
     ) -> PResult<()> {
+        // The legacy memory keywords seen so far, intersected (LLParser's
+        // `upgradeMemoryAttr`); they win over an explicit `memory(...)`.
+        let mut legacy: Option<MemoryEffects> = None;
         loop {
             match self.tok.kind {
                 Tok::AttrGroup if place == AttrPlace::Function => {
@@ -77,6 +80,8 @@ impl Parser<'_> {
                         if matches!(place, AttrPlace::Function | AttrPlace::Group) {
                             if let Some(me) = legacy_memory_keyword(self.word()) {
                                 self.bump();
+                                let me = legacy.map_or(me, |l| l.intersect(me));
+                                legacy = Some(me);
                                 insert_sorted(set, Attribute::memory(me));
                                 continue;
                             }
@@ -86,15 +91,18 @@ impl Parser<'_> {
                         }
                         return Ok(());
                     };
-                    if place == AttrPlace::Function && !kind.allowed_on(AttrPosition::Function) {
+                    let fn_like = matches!(place, AttrPlace::Function | AttrPlace::Group);
+                    if fn_like && !kind.allowed_on(AttrPosition::Function) {
                         // Parameter-only keywords end a function's list
                         // (legacy memory keywords are upgraded).
                         if let Some(me) = legacy_memory_keyword(self.word()) {
                             self.bump();
+                            let me = legacy.map_or(me, |l| l.intersect(me));
+                            legacy = Some(me);
                             insert_sorted(set, Attribute::memory(me));
                             continue;
                         }
-                        if kind != AttrKind::Alignment {
+                        if kind != AttrKind::Alignment && place == AttrPlace::Function {
                             return self.err("this attribute does not apply to functions");
                         }
                     }
@@ -114,7 +122,9 @@ impl Parser<'_> {
                         return self
                             .err_at(pos, format!("this attribute does not apply to {what}"));
                     }
-                    insert_sorted(set, attr);
+                    if !(legacy.is_some() && kind == AttrKind::Memory) {
+                        insert_sorted(set, attr);
+                    }
                 }
                 _ => return Ok(()),
             }
@@ -133,7 +143,7 @@ impl Parser<'_> {
             AttrClass::Enum => Ok(Attribute::Enum(kind)),
             AttrClass::Type => {
                 if !self.eat(Tok::LParen) {
-                    return self.err(format!("expected '(' after {}", kind.name()));
+                    return self.err("expected '('");
                 }
                 let t = self.parse_type()?;
                 self.expect(Tok::RParen, "expected ')'")?;
@@ -222,9 +232,11 @@ impl Parser<'_> {
     pub(crate) fn apply_attr_groups(&mut self) -> PResult<()> {
         use crate::ir::attributes::AttrIndex;
         let fixups = std::mem::take(&mut self.attr_fixups);
-        for (target, id, pos) in fixups {
+        for (target, id, _pos) in fixups {
+            // A group that is never defined adds nothing (LLVM 19 accepts
+            // `#N` without `attributes #N = { ... }`).
             let Some(group) = self.attr_groups.get(&id) else {
-                return self.err_at(pos, format!("attribute group #{id} is undefined"));
+                continue;
             };
             let group = group.clone();
             match target {

@@ -28,7 +28,39 @@ fn align_bits(a: u64) -> u16 {
     (a.trailing_zeros() as u16 + 1) & mem::ALIGN_MASK
 }
 
+/// Which alignment LLParser gives a memory instruction without `align`.
+#[derive(Clone, Copy)]
+enum DefaultAlign {
+    /// `getABITypeAlign` (load, store)
+    Abi,
+    /// `getPrefTypeAlign` (alloca)
+    Pref,
+    /// the store size (atomicrmw, cmpxchg)
+    StoreSize,
+}
+
 impl Parser<'_> {
+    /// The alignment bits of `ty`'s default alignment in the module's
+    /// layout; 0 (none) where the layout cannot say (an unsized type, a
+    /// store size that is not a power of two).
+    fn default_align(&mut self, ty: Type, which: DefaultAlign) -> u16 {
+        if self.layout.is_none() {
+            self.layout = self.ctx.module_layout_cache(self.m).ok();
+        }
+        let Some(l) = self.layout.as_mut() else {
+            return 0;
+        };
+        let bytes = match which {
+            DefaultAlign::Abi => l.abi_align(self.ctx, ty).map(|a| a.bytes()),
+            DefaultAlign::Pref => l.pref_align(self.ctx, ty).map(|a| a.bytes()),
+            DefaultAlign::StoreSize => l.store_size(self.ctx, ty).map(|s| s.min),
+        };
+        match bytes {
+            Ok(b) if b.is_power_of_two() => align_bits(b),
+            _ => 0,
+        }
+    }
+
     /// `{ blocks }` of the function whose header was just parsed.
     pub(crate) fn parse_function_body(&mut self, h: Header) -> PResult<()> {
         let f = h.f;
@@ -837,8 +869,14 @@ impl Parser<'_> {
                 }
                 let tpos = self.tok.start;
                 let t = self.parse_type()?;
-                if !self.ctx.is_sized_memo(t) {
-                    return self.err_at(tpos, "Cannot allocate unsized type");
+                if self.ctx.is_function(t)
+                    || self.ctx.is_void(t)
+                    || self.ctx.is_label(t)
+                    || self.ctx.is_metadata(t)
+                    || self.ctx.is_token(t)
+                    || t == self.ctx.x86_amx_type()
+                {
+                    return self.err_at(tpos, "invalid type for alloca");
                 }
                 let mut count = None;
                 let mut addrspace = 0;
@@ -862,6 +900,12 @@ impl Parser<'_> {
                         self.const_int(i32t, 1)
                     }
                 };
+                if fl & mem::ALIGN_MASK == 0 {
+                    if !self.ctx.is_sized_memo(t) {
+                        return self.err_at(tpos, "Cannot allocate unsized type");
+                    }
+                    fl |= self.default_align(t, DefaultAlign::Pref);
+                }
                 let pt = self.ctx.ptr_type(addrspace);
                 self.new_inst(op, pt, &[count], InstPayload::Ty(t), fl)
             }
@@ -871,9 +915,16 @@ impl Parser<'_> {
                 if self.eat_word("volatile") {
                     fl |= mem::VOLATILE;
                 }
+                let tpos = self.tok.start;
+                // LLParser's `Loc`: the loaded pointer, the stored value.
+                let mut vpos = tpos;
                 let (ty, buf, n) = if op == Opcode::Load {
                     let t = self.parse_type()?;
+                    if self.ctx.is_void(t) {
+                        return self.err_at(tpos, "void type only allowed for function results");
+                    }
                     self.expect(Tok::Comma, "expected comma after load's type")?;
+                    vpos = self.tok.start;
                     let p = self.parse_typed_value()?;
                     (t, [p, p], 1)
                 } else {
@@ -904,6 +955,33 @@ impl Parser<'_> {
                     fl |= (o as u16) << mem::ORDER_SHIFT;
                 }
                 fl |= self.opt_comma_align()?;
+                if atomic && fl & mem::ALIGN_MASK == 0 {
+                    return self.err_at(
+                        vpos,
+                        if op == Opcode::Load {
+                            "atomic load must have explicit non-zero alignment"
+                        } else {
+                            "atomic store must have explicit non-zero alignment"
+                        },
+                    );
+                }
+                if fl & mem::ALIGN_MASK == 0 {
+                    // LLParser: an unsized type needs an explicit `align`;
+                    // else the ABI alignment of the type in memory.
+                    let mt = if op == Opcode::Load {
+                        ty
+                    } else {
+                        self.ctx.type_of(ops[0])
+                    };
+                    if !self.ctx.is_sized_memo(mt) {
+                        return if op == Opcode::Load {
+                            self.err_at(tpos, "loading unsized types is not allowed")
+                        } else {
+                            self.err_at(tpos, "storing unsized types is not allowed")
+                        };
+                    }
+                    fl |= self.default_align(mt, DefaultAlign::Abi);
+                }
                 let i = self.new_inst(op, ty, ops, InstPayload::None, fl);
                 if scope.is_some() {
                     self.ctx.extra_mut(i).sync_scope = scope;
@@ -934,6 +1012,21 @@ impl Parser<'_> {
                 let f = self.parse_ordering()?;
                 fl |= (s as u16) << mem::ORDER_SHIFT | (f as u16) << mem::EXTRA_SHIFT;
                 fl |= self.opt_comma_align()?;
+                if matches!(s, Ordering::NotAtomic | Ordering::Unordered) {
+                    return self.err("invalid cmpxchg success ordering");
+                }
+                if matches!(
+                    f,
+                    Ordering::NotAtomic
+                        | Ordering::Unordered
+                        | Ordering::AcqRel
+                        | Ordering::Release
+                ) {
+                    return self.err("invalid cmpxchg failure ordering");
+                }
+                if fl & mem::ALIGN_MASK == 0 {
+                    fl |= self.default_align(ct, DefaultAlign::StoreSize);
+                }
                 let i1 = self.ctx.i1_type();
                 let rt = self.ctx.struct_type(&[ct, i1], false);
                 let i = self.new_inst(op, rt, &[p, c, n], InstPayload::None, fl);
@@ -961,6 +1054,9 @@ impl Parser<'_> {
                 fl |= (o as u16) << mem::ORDER_SHIFT | (r as u16) << mem::EXTRA_SHIFT;
                 fl |= self.opt_comma_align()?;
                 let t = self.ctx.type_of(v);
+                if fl & mem::ALIGN_MASK == 0 {
+                    fl |= self.default_align(t, DefaultAlign::StoreSize);
+                }
                 let i = self.new_inst(op, t, &[p, v], InstPayload::None, fl);
                 if scope.is_some() {
                     self.ctx.extra_mut(i).sync_scope = scope;
@@ -1066,7 +1162,10 @@ impl Parser<'_> {
                     }
                     bits(s).map(|b| b as u64 * n)
                 };
-                total(from, fs).is_some() && total(from, fs) == total(to, ts)
+                // `x86_mmx` is 64 bits wide to a bitcast.
+                let mmx = c.x86_mmx_type();
+                let size = |t: Type, s: Type| if t == mmx { Some(64) } else { total(t, s) };
+                size(from, fs).is_some() && size(from, fs) == size(to, ts)
             }
             _ => false,
         }
@@ -1092,6 +1191,7 @@ impl Parser<'_> {
         let ty = self.parse_type()?;
         // Callee: inline asm or a pointer value.
         let mut asm = None;
+        let asm_pos = self.tok.start;
         let callee = if self.eat_word("asm") {
             let mut d = (false, false, AsmDialect::Att, false);
             loop {
@@ -1223,15 +1323,20 @@ impl Parser<'_> {
         let ret = self.ctx.function_parts(fn_ty).map(|p| p.0).unwrap_or(ty);
         let callee = match (callee, asm) {
             (Some(c), _) => c,
-            (None, Some((d, text, cons))) => self.ctx.inline_asm(InlineAsmData {
-                fn_ty,
-                asm: text.into(),
-                constraints: cons.into(),
-                side_effect: d.0,
-                align_stack: d.1,
-                dialect: d.2,
-                can_throw: d.3,
-            }),
+            (None, Some((d, text, cons))) => {
+                if let Err(e) = self.ctx.verify_inline_asm(fn_ty, cons.as_bytes()) {
+                    return self.err_at(asm_pos, e);
+                }
+                self.ctx.inline_asm(InlineAsmData {
+                    fn_ty,
+                    asm: text.into(),
+                    constraints: cons.into(),
+                    side_effect: d.0,
+                    align_stack: d.1,
+                    dialect: d.2,
+                    can_throw: d.3,
+                })
+            }
             (None, None) => unreachable!("a callee was parsed"),
         };
         let mut ops = args;

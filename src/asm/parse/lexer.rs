@@ -131,24 +131,6 @@ pub(crate) enum LexError {
     InvalidHexFloat,
 }
 
-impl LexError {
-    /// llvm-as's wording.
-    pub(crate) fn message(self) -> &'static str {
-        match self {
-            LexError::None => "",
-            LexError::UnterminatedComment => "unterminated comment",
-            LexError::EofInComdatName => "end of file in COMDAT variable name",
-            LexError::InvalidComdatName => "invalid comdat name",
-            LexError::EofInString => "end of file in string constant",
-            LexError::InvalidCharacter => "invalid character",
-            LexError::InvalidToken => "invalid token",
-            LexError::NullInName => "null bytes are not allowed in names",
-            LexError::EofInGlobalName => "end of file in global variable name",
-            LexError::InvalidHexFloat => "invalid hexadecimal floating-point constant",
-        }
-    }
-}
-
 /// The lexer: a cursor over the source bytes.
 #[derive(Clone)]
 pub(crate) struct Lexer<'a> {
@@ -205,6 +187,16 @@ fn is_name_start(c: u8) -> bool {
 
 /// Decimal digits to a number, `u64::MAX` on overflow.
 #[inline]
+/// The number of `%N`, `@N`, `#N` or `^N` as LLLexer's `LexUIntID` makes
+/// it: the decimal value (0 past 64 bits, as `atoull`) cut to 32 bits, so
+/// `%4294967297` is `%1`.
+fn id_value(d: &[u8]) -> u64 {
+    let v = d.iter().try_fold(0u64, |v, &c| {
+        v.checked_mul(10)?.checked_add(u64::from(c - b'0'))
+    });
+    u64::from(v.unwrap_or(0) as u32)
+}
+
 fn digits_value(d: &[u8]) -> u64 {
     if d.len() <= 19 {
         // At most 19 digits fit a u64 whatever they are.
@@ -404,8 +396,8 @@ impl<'a> Lexer<'a> {
                     *out = self.sigil(start, Tok::LocalName, Tok::LocalId);
                     return self.pos;
                 }
-                if q - a > 19 {
-                    v = digits_value(&src[a..q]);
+                if q - a > 9 {
+                    v = id_value(&src[a..q]);
                 }
                 emit(Tok::LocalId, a, q, v);
                 q
@@ -610,7 +602,7 @@ impl<'a> Lexer<'a> {
         if c.is_ascii_digit() {
             let b = a + digit_run(&self.src[a..]);
             self.pos = b;
-            return self.numbered(numbered, start, a, b, digits_value(&self.src[a..b]));
+            return self.numbered(numbered, start, a, b, id_value(&self.src[a..b]));
         }
         if is_name_start(c) {
             let b = a + run(&self.src[a..], LABEL);
@@ -643,7 +635,7 @@ impl<'a> Lexer<'a> {
             return self.error(start, LexError::InvalidToken);
         }
         self.pos = b;
-        self.numbered(kind, start, a, b, digits_value(&self.src[a..b]))
+        self.numbered(kind, start, a, b, id_value(&self.src[a..b]))
     }
 
     /// A word at `start` whose [a-zA-Z0-9_] run ends at `q` before a `:`
@@ -732,7 +724,7 @@ impl<'a> Lexer<'a> {
                     q,
                 );
                 if digits_only {
-                    t.num = digits_value(&self.src[start..q]);
+                    t.num = id_value(&self.src[start..q]);
                 }
                 return t;
             }

@@ -13,7 +13,78 @@ use crate::ir::inst::DbgRecord;
 use crate::ir::metadata::{FieldName, MdField, MdKindId, Metadata, SpecKind};
 use crate::value::{Value, ValueKind};
 
+/// The names `DINode::getFlag` knows (`DIFlagZero` and `DIFlagLargest`
+/// are not among them), from LLVM 19's `DebugInfoFlags.def`.
+const DI_FLAG_NAMES: &[&str] = &[
+    "Private",
+    "Protected",
+    "Public",
+    "FwdDecl",
+    "AppleBlock",
+    "ReservedBit4",
+    "Virtual",
+    "Artificial",
+    "Explicit",
+    "Prototyped",
+    "ObjcClassComplete",
+    "ObjectPointer",
+    "Vector",
+    "StaticMember",
+    "LValueReference",
+    "RValueReference",
+    "ExportSymbols",
+    "SingleInheritance",
+    "MultipleInheritance",
+    "VirtualInheritance",
+    "IntroducedVirtual",
+    "BitField",
+    "NoReturn",
+    "TypePassByValue",
+    "TypePassByReference",
+    "EnumClass",
+    "Thunk",
+    "NonTrivial",
+    "BigEndian",
+    "LittleEndian",
+    "AllCallsDescribed",
+    "IndirectVirtualBase",
+];
+
+/// The names `DISubprogram::getFlag` knows.
+const DISP_FLAG_NAMES: &[&str] = &[
+    "Virtual",
+    "PureVirtual",
+    "LocalToUnit",
+    "Definition",
+    "Optimized",
+    "Pure",
+    "Elemental",
+    "Recursive",
+    "MainSubprogram",
+    "Deleted",
+    "ObjCDirect",
+];
+
 impl Parser<'_> {
+    /// A `DIFlag...` or `DISPFlag...` word must name a flag, as LLParser's
+    /// `parseDIFlag` / `parseDISPFlag` check.
+    fn check_flag_name(&self) -> PResult<()> {
+        if self.tok.kind != Tok::Word {
+            return Ok(());
+        }
+        let w = self.word();
+        if let Some(n) = w.strip_prefix("DISPFlag") {
+            if !DISP_FLAG_NAMES.contains(&n) {
+                return self.err(format!("invalid subprogram debug info flag '{w}'"));
+            }
+        } else if let Some(n) = w.strip_prefix("DIFlag") {
+            if !DI_FLAG_NAMES.contains(&n) {
+                return self.err(format!("invalid debug info flag '{w}'"));
+            }
+        }
+        Ok(())
+    }
+
     /// `!N`: the node or a temporary standing for it.
     fn md_ref(&mut self, n: u64, pos: usize) -> Metadata {
         if let Some(&m) = self.md_nums.get(&n) {
@@ -76,8 +147,10 @@ impl Parser<'_> {
                 self.bump();
                 match self.tok.kind {
                     Tok::Int => {
+                        // LLVM reports an undefined `!N` at the `N`.
+                        let at = self.tok.start;
                         let n = self.parse_u64("metadata id")?;
-                        Ok(Some(self.md_ref(n, pos)))
+                        Ok(Some(self.md_ref(n, at)))
                     }
                     Tok::Str => {
                         let b = self.parse_str_bytes("string")?;
@@ -217,12 +290,14 @@ impl Parser<'_> {
                 b"ptr" | b"half" | b"bfloat" | b"float" | b"double" | b"x86_fp80" | b"fp128"
                 | b"ppc_fp128" => Ok(MdField::Md(self.parse_md()?)),
                 _ => {
+                    self.check_flag_name()?;
                     let mut s = self.word().to_string();
                     self.bump();
                     while self.eat(Tok::Bar) {
                         if !matches!(self.tok.kind, Tok::Word | Tok::Int) {
                             return self.err("expected flag");
                         }
+                        self.check_flag_name()?;
                         s.push_str(" | ");
                         s.push_str(core::str::from_utf8(self.tok_bytes()).unwrap_or(""));
                         self.bump();
@@ -310,8 +385,19 @@ impl Parser<'_> {
         let mut ops = Vec::new();
         if !self.is(Tok::RBrace) {
             loop {
-                if !matches!(self.tok.kind, Tok::Exclaim | Tok::MdName) {
-                    return self.err("expected '!' here");
+                // LLParser takes `!N` and `!DIExpression(...)` only.
+                let next_int = self.tok.kind == Tok::Exclaim && self.peek().kind == Tok::Int;
+                match self.tok.kind {
+                    Tok::MdName if self.tok_bytes() == b"DIExpression" => {}
+                    Tok::MdName if self.tok_bytes() == b"DIArgList" => {
+                        return self.err("found DIArgList outside of function")
+                    }
+                    Tok::Exclaim if next_int => {}
+                    Tok::Exclaim => {
+                        self.bump();
+                        return self.err("expected integer");
+                    }
+                    _ => return self.err("Expected '!' here"),
                 }
                 ops.push(self.parse_md_operand()?);
                 if !self.eat(Tok::Comma) {

@@ -481,6 +481,10 @@ pub(crate) struct Parser<'a> {
     /// The set `intern_attrs` returned last.
     pub(crate) last_attrs: AttributeSet,
     pub(crate) attr_fixups: Vec<(AttrTarget, u64, usize)>,
+    /// The module's layout, for the alignment LLParser gives a `load`,
+    /// `store`, `alloca`, `atomicrmw` or `cmpxchg` written without one
+    /// (made on first need, dropped when `target datalayout` changes).
+    pub(crate) layout: Option<crate::layout::LayoutCache>,
     /// `blockaddress` of a function not parsed yet: placeholder, function,
     /// block name or number token (its start is the error position).
     pub(crate) fwd_blockaddr: Vec<(Value, BlockRef, Token)>,
@@ -536,6 +540,7 @@ impl<'a> Parser<'a> {
             attr_scratch: Vec::new(),
             last_attrs: AttributeSet::new(),
             attr_fixups: Vec::new(),
+            layout: None,
             fwd_blockaddr: Vec::new(),
             comdat_uses: Vec::new(),
             fs: None,
@@ -629,13 +634,11 @@ impl<'a> Parser<'a> {
         }))
     }
 
-    /// An error at the current token (the lexer's message if it is an
-    /// error token).
+    /// An error at the current token. On an error token the parser's
+    /// message wins over the lexer's, as in LLVM 19 (whose parser's
+    /// diagnostic replaces the lexer's).
     #[cold]
     pub(crate) fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
-        if self.tok.kind == Tok::Error {
-            return self.err_at(self.tok.start, self.tok.err.message());
-        }
         self.err_at(self.tok.start, msg)
     }
 

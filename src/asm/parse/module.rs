@@ -124,6 +124,7 @@ impl Parser<'_> {
                                 return self.err_at(pos, e.to_string());
                             }
                             self.ctx.module_mut(self.m).datalayout = s;
+                            self.layout = None;
                         } else {
                             self.ctx.module_mut(self.m).triple = s;
                         }
@@ -499,6 +500,27 @@ impl Parser<'_> {
             self.bump();
             return self.parse_u32("calling convention");
         }
+        if let [b'c', b'c', d @ ..] = self.tok_bytes() {
+            // `cc10`: LLVM's lexer reads an unknown word starting with
+            // `cc` as `cc` and goes on after those two bytes.
+            if !d.is_empty() && d.iter().all(u8::is_ascii_digit) {
+                let pos = self.tok.start + 2;
+                let n = d.iter().try_fold(0u32, |v, &c| {
+                    v.checked_mul(10)?.checked_add(u32::from(c - b'0'))
+                });
+                let Some(n) = n else {
+                    return self.err_at(pos, "expected 32-bit integer (too large)");
+                };
+                self.bump();
+                return Ok(n);
+            }
+            if !CALLING_CONVS
+                .iter()
+                .any(|c| c.0.as_bytes() == self.tok_bytes())
+            {
+                return self.err_at(self.tok.start + 2, "expected integer");
+            }
+        }
         let w = self.word();
         // Every name in the table ends in `cc` or has a `_`; types such as
         // `void` and `ptr` (the usual next word) skip the search.
@@ -550,6 +572,7 @@ impl Parser<'_> {
             || self.ctx.is_void(ty)
             || self.ctx.is_metadata(ty)
             || self.ctx.is_token(ty)
+            || ty == self.ctx.x86_amx_type()
         {
             return self.err_at(tpos, "invalid type for global variable");
         }
@@ -935,6 +958,18 @@ impl Parser<'_> {
             let lt = self.ctx.label_type();
             let b = self.local_ref(&bt, lt)?;
             let ba = self.ctx.block_address_raw(f.0, b);
+            let (got, want) = (self.ctx.type_of(ba), self.ctx.type_of(ph));
+            if got != want {
+                return self.err_at(
+                    bt.start,
+                    format!(
+                        "'{}' defined with type '{}' but expected '{}'",
+                        String::from_utf8_lossy(self.lx.bytes(bt.a, bt.b)),
+                        self.ty_str(got),
+                        self.ty_str(want)
+                    ),
+                );
+            }
             self.replace_placeholder(ph, ba);
             self.ctx.erase_global(Global(ph));
         }

@@ -378,7 +378,9 @@ impl Parser<'_> {
                     } else {
                         match Linkage::from_name(w) {
                             Some(l) => l,
-                            None => return self.err("expected linkage type"),
+                            // LLVM 19 steps over the first byte of the
+                            // unknown word and wants the `)` after it.
+                            None => return self.err_at(self.tok.start + 1, "expected ')' here"),
                         }
                     };
                     self.bump();

@@ -64,7 +64,8 @@ impl Parser<'_> {
                         self.bump();
                         t
                     }
-                    None => return self.err("bitwidth for integer type out of range"),
+                    // LLVM's lexer refuses the width; its parser says this.
+                    None => return self.err("expected type"),
                 }
             }
             Tok::Word => {
@@ -81,6 +82,7 @@ impl Parser<'_> {
                     b"metadata" => self.ctx.metadata_type(),
                     b"token" => self.ctx.token_type(),
                     b"x86_amx" => self.ctx.x86_amx_type(),
+                    b"x86_mmx" => self.ctx.x86_mmx_type(),
                     b"ptr" => {
                         self.bump();
                         let a = self.parse_opt_addrspace()?;
@@ -130,44 +132,59 @@ impl Parser<'_> {
         self.ctx.ptr_type(a)
     }
 
-    fn type_suffixes(&mut self, mut ty: Type, mut is_ptr: bool, pos: usize) -> PResult<Type> {
+    /// The suffixes after a type. After a bare `ptr [addrspace(N)]`
+    /// (`bare_ptr`) only a function type's `(` may follow and `ptr*` is
+    /// refused; after any other type each `*` or `addrspace(N)*` makes a
+    /// pointer (typed-pointer syntax: `i8**`, `%T*`, `void (i32)*` are
+    /// all `ptr` in the given address space), as LLVM 19 reads them.
+    fn type_suffixes(&mut self, mut ty: Type, bare_ptr: bool, pos: usize) -> PResult<Type> {
+        if bare_ptr {
+            match self.tok.kind {
+                Tok::Star => return self.err("ptr* is invalid - use ptr instead"),
+                Tok::LParen => {}
+                _ => return Ok(ty),
+            }
+        }
         loop {
             match self.tok.kind {
                 Tok::Star => {
-                    if is_ptr {
-                        return self.err("ptr* is invalid - use ptr instead");
-                    }
-                    if !self.pointee_ok(ty) {
-                        return self.err("pointer to this type is invalid");
-                    }
+                    self.check_pointee(ty, "pointers to void are invalid - use i8* instead")?;
                     self.bump();
                     ty = self.ctx.ptr_type(0);
-                    is_ptr = true;
                 }
                 Tok::Word if self.is_word("addrspace") => {
-                    if is_ptr {
-                        return self
-                            .err("ptr addrspace(X)* is invalid - use ptr addrspace(X) instead");
-                    }
+                    self.check_pointee(ty, "pointers to void are invalid; use i8* instead")?;
                     let a = self.parse_opt_addrspace()?;
                     self.expect(Tok::Star, "expected '*' in address space")?;
                     ty = self.ctx.ptr_type(a);
-                    is_ptr = true;
                 }
                 Tok::LParen => {
                     ty = self.parse_function_type(ty, pos)?;
-                    is_ptr = false;
                 }
                 _ => return Ok(ty),
             }
         }
     }
 
+    fn check_pointee(&self, ty: Type, void_msg: &str) -> PResult<()> {
+        if self.ctx.is_label(ty) {
+            return self.err("basic block pointers are invalid");
+        }
+        if self.ctx.is_void(ty) {
+            return self.err(void_msg);
+        }
+        if !self.pointee_ok(ty) {
+            return self.err("pointer to this type is invalid");
+        }
+        Ok(())
+    }
+
     fn pointee_ok(&self, ty: Type) -> bool {
         !(self.ctx.is_void(ty)
             || self.ctx.is_label(ty)
             || self.ctx.is_metadata(ty)
-            || self.ctx.is_token(ty))
+            || self.ctx.is_token(ty)
+            || ty == self.ctx.x86_amx_type())
     }
 
     /// `addrspace(N)` if present, else 0.

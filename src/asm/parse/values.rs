@@ -27,6 +27,10 @@ pub(crate) enum LocalName {
     Named(Token),
 }
 
+/// The longest vector whose elements the parser builds one by one (a
+/// shuffle mask, a splat, the operands a vector GEP splats): 2^24 lanes.
+pub(crate) const MAX_LANES: u32 = 1 << 24;
+
 impl Parser<'_> {
     /// `T v`.
     pub(crate) fn parse_typed_value(&mut self) -> PResult<Value> {
@@ -248,7 +252,9 @@ impl Parser<'_> {
                     || self.ctx.is_label(ty)
                     || self.ctx.is_function(ty)
                     || self.ctx.is_token(ty)
+                    || ty == self.ctx.x86_mmx_type()
                 {
+                    // LLVM 19 has no null `x86_mmx` (its parser aborts).
                     return self.err_at(pos, "invalid type for null constant");
                 }
                 Ok(self.ctx.const_null(ty))
@@ -289,9 +295,35 @@ impl Parser<'_> {
                 let g = self.global_ref(&t, ty)?;
                 Ok(self.ctx.const_global_marker(g, no_cfi))
             }
+            b"splat" => {
+                self.bump();
+                self.parse_splat(ty, pos)
+            }
             b"asm" => self.err("inline asm is only valid as a callee"),
             _ => self.parse_const_expr(Some(ty), pos),
         }
+    }
+
+    /// `splat (T v)` (after `splat`): `v` in every element of the vector
+    /// type `ty`, as `ConstantVector::getSplat` builds it.
+    fn parse_splat(&mut self, ty: Type, pos: usize) -> PResult<Value> {
+        self.expect(Tok::LParen, "expected '(' after vector splat")?;
+        let v = self.parse_typed_const()?;
+        self.expect(Tok::RParen, "expected ')' at end of vector splat")?;
+        let TypeData::Vector {
+            elem,
+            len: n,
+            scalable,
+        } = *self.ctx.type_data(ty)
+        else {
+            return self.err_at(pos, "vector constant must have vector type");
+        };
+        self.check_lanes(ty, pos)?;
+        let got = self.ctx.type_of(v);
+        if got != elem {
+            return self.mismatch(pos, got, elem);
+        }
+        Ok(self.ctx.const_splat(n, scalable, v))
     }
 
     fn parse_array_const(&mut self, ty: Type, pos: usize) -> PResult<Value> {
@@ -327,6 +359,13 @@ impl Parser<'_> {
             }
         }
         self.expect(Tok::RSquare, "expected end of array constant")?;
+        if elems.is_empty() {
+            // `[]`: LLVM 19 reads it as `undef` of a zero-length array.
+            if !matches!(self.ctx.type_data(ty), TypeData::Array { len: 0, .. }) {
+                return self.err_at(pos, "invalid empty array initializer");
+            }
+            return Ok(self.ctx.const_undef(ty));
+        }
         let Some(want) = elem_want else {
             return self.err_at(
                 pos,
@@ -448,13 +487,24 @@ impl Parser<'_> {
         } else {
             BlockRef::Name(self.name_of(&ft).into())
         };
-        let pty = self.ctx.ptr_type(0);
-        if ty != pty {
-            return self.mismatch(pos, pty, ty);
-        }
-        // The function being parsed: the block may still be a forward reference.
+        // The type is a pointer in the function's address space.
         let cur = self.fs.as_ref().map(|f| f.f);
         let fv = self.lookup_global(&ft);
+        if let Some(fv) = fv.filter(|&v| self.ctx.value_kind(v) == ValueKind::Function) {
+            let pty = self.ctx.type_of(fv);
+            if ty != pty {
+                return self.mismatch(pos, pty, ty);
+            }
+        } else if !self.ctx.is_ptr(ty) {
+            return self.err_at(
+                pos,
+                format!(
+                    "type of blockaddress must be a pointer and not '{}'",
+                    self.ty_str(ty)
+                ),
+            );
+        }
+        // The function being parsed: the block may still be a forward reference.
         if let (Some(c), Some(fv)) = (cur, fv) {
             if c.0 == fv {
                 let lt = self.ctx.label_type();
@@ -484,8 +534,12 @@ impl Parser<'_> {
                 };
             }
         }
-        // A function not parsed yet.
-        let ph = self.ctx.add_global_var(self.m, "", pty, 0);
+        // A function not parsed yet: a placeholder in the expected type's
+        // address space.
+        let i8t = self.ctx.i8_type();
+        let ph = self
+            .ctx
+            .add_global_var(self.m, "", i8t, self.ctx.ptr_addrspace(ty).unwrap_or(0));
         self.fwd_blockaddr.push((ph.0, fref, bt));
         Ok(ph.0)
     }
@@ -695,6 +749,7 @@ impl Parser<'_> {
         if self.ctx.value_kind(m) != ValueKind::Constant {
             return self.err_at(pos, "invalid shufflevector operands");
         }
+        self.check_lanes(mt, pos)?;
         let lane = |c: Value| -> Option<i32> {
             match self.ctx.const_kind(c) {
                 ConstKind::Undef | ConstKind::Poison => Some(-1),
@@ -715,6 +770,21 @@ impl Parser<'_> {
         match out {
             Some(v) => Ok(v),
             None => self.err_at(pos, "invalid shufflevector operands"),
+        }
+    }
+
+    /// Refuses to materialise a vector of `ty` (a mask, a splat's
+    /// elements) longer than [`MAX_LANES`]: the length is declared, not
+    /// read, so it must not size an allocation (LLVM aborts here).
+    fn check_lanes(&self, ty: Type, pos: usize) -> PResult<()> {
+        match self.ctx.vector_len(ty) {
+            Some((n, _)) if n > MAX_LANES => self.err_at(
+                pos,
+                format!(
+                    "vector of {n} elements is too long to build (lair's limit is {MAX_LANES})"
+                ),
+            ),
+            _ => Ok(()),
         }
     }
 
@@ -750,7 +820,9 @@ impl Parser<'_> {
             ops.push(self.parse_typed_const()?);
         }
         self.expect(Tok::RParen, "expected ')' in constantexpr")?;
-        self.gep_result_type(&ops, &[pos])?;
+        let rt = self.gep_result_type(&ops, &[pos])?;
+        // A vector GEP may splat its scalar operands to the result's length.
+        self.check_lanes(rt, pos)?;
         if ops.len() > 1 && !self.ctx.is_sized_memo(src) {
             return self.err_at(pos, "base element of getelementptr must be sized");
         }

@@ -103,6 +103,7 @@ impl<'a> Writer<'a> {
                 TypeData::Fp128 => "fp128",
                 TypeData::PpcFp128 => "ppc_fp128",
                 TypeData::X86Amx => "x86_amx",
+                TypeData::X86Mmx => "x86_mmx",
                 TypeData::Int(w) => {
                     out.push('i');
                     push_u64(out, *w as u64);

@@ -94,7 +94,10 @@ pub(crate) fn cast_ok(ctx: &crate::Context, op: Opcode, from: Type, to: Type) ->
                 let n = ctx.vector_len(t).map_or(1, |x| x.0 as u64);
                 bits(s).map(|b| b as u64 * n)
             };
-            total(from, fs).is_some() && total(from, fs) == total(to, ts)
+            // `x86_mmx` is 64 bits wide to a bitcast.
+            let mmx = ctx.x86_mmx_type();
+            let size = |t: Type, s: Type| if t == mmx { Some(64) } else { total(t, s) };
+            size(from, fs).is_some() && size(from, fs) == size(to, ts)
         }
         _ => false,
     }

@@ -69,7 +69,7 @@ impl<'a> Rd<'a, '_> {
             n::TYPE_CODE_METADATA => c.metadata_type(),
             n::TYPE_CODE_TOKEN => c.token_type(),
             n::TYPE_CODE_X86_AMX => c.x86_amx_type(),
-            n::TYPE_CODE_X86_MMX => return self.err("the x86_mmx type is not supported"),
+            n::TYPE_CODE_X86_MMX => c.x86_mmx_type(),
             n::TYPE_CODE_INTEGER => {
                 let Some(&w) = v.first() else {
                     return self.err("empty integer type record");

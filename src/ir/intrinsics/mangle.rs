@@ -207,6 +207,7 @@ impl Context {
             TypeData::Fp128 => out.push_str("f128"),
             TypeData::PpcFp128 => out.push_str("ppcf128"),
             TypeData::X86Amx => out.push_str("x86amx"),
+            TypeData::X86Mmx => out.push_str("x86mmx"),
             TypeData::Int(w) => {
                 let _ = write!(out, "i{w}");
             }

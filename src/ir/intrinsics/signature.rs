@@ -109,7 +109,7 @@ impl Context {
         };
         match d {
             D::Void | D::VarArg => self.void_type(),
-            D::Mmx => panic!("intrinsic_type: {id} uses x86_mmx, which lair does not model"),
+            D::Mmx => self.x86_mmx_type(),
             D::Amx => self.x86_amx_type(),
             D::Token => self.token_type(),
             D::Metadata => self.metadata_type(),
@@ -252,6 +252,7 @@ impl Context {
             TypeData::X86Fp80 => 80,
             TypeData::Fp128 | TypeData::PpcFp128 => 128,
             TypeData::X86Amx => 8192,
+            TypeData::X86Mmx => 64,
             _ => 0,
         }
     }
@@ -391,7 +392,7 @@ impl Context {
         match d {
             D::Void => !self.is_void(ty),
             D::VarArg => true,
-            D::Mmx => true, // lair has no x86_mmx type
+            D::Mmx => !matches!(data, TypeData::X86Mmx),
             D::Amx => !matches!(data, TypeData::X86Amx),
             D::Token => !self.is_token(ty),
             D::Metadata => !self.is_metadata(ty),

@@ -1,0 +1,148 @@
+// behaviour-oracle: what libLLVM 19 does in the behaviour cases of
+// tests/behaviour.rs, one `name: result` line each (scripts/behaviour-table.sh
+// writes them to tests/data/behaviour/llvm.txt; .ci/run re-derives it).
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/ConstantFolder.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include <string>
+#include <vector>
+using namespace llvm;
+
+static std::string str(const Value *V) {
+  std::string S;
+  raw_string_ostream O(S);
+  if (!V) return "none";
+  V->print(O);
+  return O.str();
+}
+
+static std::unique_ptr<Module> parse(LLVMContext &C, const char *Text) {
+  SMDiagnostic E;
+  auto M = parseAssemblyString(Text, E, C);
+  if (!M) { E.print("oracle", errs()); exit(1); }
+  return M;
+}
+
+static const char *RefoldText =
+    "@x = global i32 0\n"
+    "@y = global i32 0\n"
+    "@g = global i64 add (i64 ptrtoint (ptr @x to i64), i64 1)\n"
+    "@h = global ptr getelementptr (i8, ptr @x, i64 4)\n"
+    "@k = global i64 sub (i64 ptrtoint (ptr @y to i64), i64 ptrtoint (ptr @x to i64))\n"
+    "@v = global <2 x i64> <i64 ptrtoint (ptr @x to i64), i64 7>\n"
+    "@t = global i32 trunc (i64 ptrtoint (ptr @x to i64) to i32)\n"
+    "@m = global i64 mul (i64 ptrtoint (ptr @y to i64), i64 2)\n"
+    "@e = global i64 extractelement (<2 x i64> <i64 ptrtoint (ptr @x to i64), i64 3>, i32 0)\n";
+
+static void refold() {
+  LLVMContext C;
+  auto M = parse(C, RefoldText);
+  auto *P = PointerType::get(C, 0);
+  auto show = [&](const char *Step) {
+    for (const char *N : {"g", "h", "k", "v", "t", "m", "e"})
+      outs() << "refold." << Step << "." << N << ": "
+             << str(M->getNamedGlobal(N)->getInitializer()) << "\n";
+  };
+  M->getNamedGlobal("x")->replaceAllUsesWith(ConstantPointerNull::get(P));
+  show("x-null");
+  auto *I64 = Type::getInt64Ty(C);
+  M->getNamedGlobal("y")->replaceAllUsesWith(
+      ConstantExpr::getIntToPtr(ConstantInt::get(I64, 8), P));
+  show("y-8");
+}
+
+struct RecordingVH : CallbackVH {
+  std::vector<std::string> *Log;
+  Value *Other;
+  RecordingVH(Value *V, std::vector<std::string> *L, Value *O)
+      : CallbackVH(V), Log(L), Other(O) {}
+  void deleted() override {
+    Log->push_back("deleted " + getValPtr()->getName().str());
+    getValPtr()->replaceAllUsesWith(Other);
+  }
+  void allUsesReplacedWith(Value *New) override {
+    Log->push_back("replaced " + getValPtr()->getName().str() + " " +
+                   New->getName().str());
+    setValPtr(New);
+  }
+};
+
+static void deleted_rauw() {
+  LLVMContext C;
+  auto M = parse(C, "define i32 @f(i32 %a) {\n"
+                    "  %x = add i32 %a, 1\n"
+                    "  %y = mul i32 %x, 2\n"
+                    "  ret i32 %y\n"
+                    "}\n");
+  Function *F = M->getFunction("f");
+  Instruction *X = &*F->getEntryBlock().begin();
+  std::vector<std::string> Log;
+  {
+    RecordingVH H(X, &Log, F->getArg(0));
+    X->eraseFromParent();
+    outs() << "deleted-rauw.events:";
+    for (auto &L : Log) outs() << " [" << L << "]";
+    outs() << "\n";
+    Value *Now = H;
+    outs() << "deleted-rauw.handle: " << (Now ? Now->getName() : "null") << "\n";
+  }
+  Instruction *Y = &*F->getEntryBlock().begin();
+  outs() << "deleted-rauw.first:" << str(Y) << "\n";
+}
+
+static void splats() {
+  LLVMContext C;
+  auto *I32 = Type::getInt32Ty(C);
+  auto *I64 = Type::getInt64Ty(C);
+  auto *F32 = Type::getFloatTy(C);
+  auto S4 = ElementCount::getScalable(4);
+  auto S2 = ElementCount::getScalable(2);
+  outs() << "splat.i32-7: " << str(ConstantVector::getSplat(S4, ConstantInt::get(I32, 7))) << "\n";
+  outs() << "splat.i64-poison: " << str(ConstantVector::getSplat(S2, PoisonValue::get(I64))) << "\n";
+  outs() << "splat.float-undef: " << str(ConstantVector::getSplat(S2, UndefValue::get(F32))) << "\n";
+  outs() << "splat.i32-0: " << str(ConstantVector::getSplat(S4, ConstantInt::get(I32, 0))) << "\n";
+  outs() << "splat.fixed-poison: " << str(ConstantVector::getSplat(ElementCount::getFixed(4), PoisonValue::get(I32))) << "\n";
+  outs() << "splat.fixed-3: " << str(ConstantVector::getSplat(ElementCount::getFixed(3), ConstantInt::get(I32, 3))) << "\n";
+  Constant *S = ConstantVector::getSplat(S4, ConstantInt::get(I32, 7));
+  ConstantFolder F;
+  auto *V8 = VectorType::get(Type::getInt8Ty(C), S4);
+  auto *V64 = VectorType::get(I64, S4);
+  outs() << "splat.trunc: " << str(F.FoldCast(Instruction::Trunc, S, V8)) << "\n";
+  outs() << "splat.sext: " << str(F.FoldCast(Instruction::SExt, S, V64)) << "\n";
+  outs() << "splat.zext: " << str(F.FoldCast(Instruction::ZExt, S, V64)) << "\n";
+  Constant *Z = ConstantVector::getSplat(S4, ConstantInt::get(I32, 0));
+  outs() << "splat.sext-zero: " << str(F.FoldCast(Instruction::SExt, Z, V64)) << "\n";
+  outs() << "splat.equal: "
+         << (ConstantVector::getSplat(S4, ConstantInt::get(I32, 7)) == S ? "same" : "different")
+         << "\n";
+}
+
+static void names() {
+  for (const char *T : {"nvptx64-nvidia-cuda", "nvptx-nvidia-cuda", "x86_64-unknown-linux-gnu", ""}) {
+    LLVMContext C;
+    Module M("m", C);
+    M.setTargetTriple(T);
+    auto *I32 = Type::getInt32Ty(C);
+    for (int i = 0; i < 3; ++i)
+      new GlobalVariable(M, I32, false, GlobalValue::ExternalLinkage, nullptr, "g");
+    Function::Create(FunctionType::get(I32, false), GlobalValue::ExternalLinkage, "g", M);
+    outs() << "names." << (*T ? T : "none") << ":";
+    for (auto &G : M.global_values()) outs() << " " << G.getName();
+    outs() << "\n";
+  }
+}
+
+int main() {
+  refold();
+  deleted_rauw();
+  splats();
+  names();
+}
