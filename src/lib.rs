@@ -98,6 +98,7 @@ pub mod ir;
 pub mod layout;
 pub mod passes;
 mod replace;
+pub mod transforms;
 pub mod types;
 pub mod value;
 
