@@ -17,6 +17,9 @@ pub(crate) fn function_pass(name: &str) -> Option<Box<dyn FunctionPass>> {
         "no-op-function" => Box::new(NoOpFunction),
         "mem2reg" => Box::new(Mem2Reg),
         "dce" => Box::new(Dce),
+        "adce" => Box::new(Adce),
+        "break-crit-edges" => Box::new(BreakCritEdges),
+        "reg2mem" => Box::new(Reg2Mem),
         _ => {
             let (kw, param) = split_param(name)?;
             match kw {
@@ -276,6 +279,78 @@ impl FunctionPass for Dce {
     ) -> PreservedAnalyses {
         if ctx.eliminate_dead_code(f) {
             PreservedAnalyses::cfg()
+        } else {
+            PreservedAnalyses::all()
+        }
+    }
+}
+
+/// `adce`: LLVM's `ADCEPass`. Keeps the CFG analyses unless a branch was
+/// rewritten.
+struct Adce;
+
+impl FunctionPass for Adce {
+    fn name(&self) -> String {
+        "adce".into()
+    }
+    fn run(
+        &mut self,
+        ctx: &mut Context,
+        f: Function,
+        am: &mut FunctionAnalyses,
+        _: &mut String,
+    ) -> PreservedAnalyses {
+        let pdt = am.post_dom_tree(ctx, f);
+        let changed = ctx.aggressive_dce(f, pdt);
+        if !changed.anything {
+            PreservedAnalyses::all()
+        } else if !changed.control_flow {
+            PreservedAnalyses::cfg()
+        } else {
+            PreservedAnalyses::none()
+        }
+    }
+}
+
+/// `break-crit-edges`: LLVM's `BreakCriticalEdgesPass`.
+struct BreakCritEdges;
+
+impl FunctionPass for BreakCritEdges {
+    fn name(&self) -> String {
+        "break-crit-edges".into()
+    }
+    fn run(
+        &mut self,
+        ctx: &mut Context,
+        f: Function,
+        _: &mut FunctionAnalyses,
+        _: &mut String,
+    ) -> PreservedAnalyses {
+        if ctx.split_all_critical_edges(f) == 0 {
+            PreservedAnalyses::all()
+        } else {
+            PreservedAnalyses::none()
+        }
+    }
+}
+
+/// `reg2mem`: LLVM's `RegToMemPass`.
+struct Reg2Mem;
+
+impl FunctionPass for Reg2Mem {
+    fn name(&self) -> String {
+        "reg2mem".into()
+    }
+    fn run(
+        &mut self,
+        ctx: &mut Context,
+        f: Function,
+        am: &mut FunctionAnalyses,
+        _: &mut String,
+    ) -> PreservedAnalyses {
+        let (dt, li) = am.loops(ctx, f);
+        if ctx.reg_to_mem(f, dt, li) {
+            PreservedAnalyses::none()
         } else {
             PreservedAnalyses::all()
         }

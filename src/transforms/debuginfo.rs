@@ -225,7 +225,7 @@ fn subprogram_of(ctx: &Context, mut scope: Metadata) -> Option<Metadata> {
 }
 
 /// The parent scope of a local scope (LLVM's `DIScope::getScope`).
-fn parent_scope(ctx: &Context, scope: Metadata) -> Option<Metadata> {
+pub(crate) fn parent_scope(ctx: &Context, scope: Metadata) -> Option<Metadata> {
     field_md(ctx, scope, FieldName::Scope)
 }
 

@@ -12,9 +12,12 @@
 //! values and blocks and where debug records end up, because `opt -S`
 //! output is the judge.
 
+pub mod adce;
+pub mod blocks;
 pub mod dce;
 pub(crate) mod debuginfo;
 pub mod mem2reg;
+pub mod reg2mem;
 pub mod salvage;
 pub mod simplify;
 
