@@ -8,6 +8,7 @@ pub mod bitcode;
 pub mod bitstream;
 pub mod gep;
 pub mod graph;
+pub mod transforms;
 
 /// A workload: its WORKLOADS.md name and its runner.
 pub type Workload = (&'static str, fn(&Opts));
@@ -29,4 +30,5 @@ pub const ALL: &[Workload] = &[
     ("bitstream_walk", bitstream::bitstream_walk),
     ("domtree", analysis::domtree),
     ("loops", analysis::loops),
+    ("mem2reg", transforms::mem2reg),
 ];

@@ -441,6 +441,12 @@ struct Promoter {
     layout_num: Vec<u32>,
     num_preds: Vec<u32>,
     visited: Vec<bool>,
+    /// Per block number: the stamp of the alloca whose defining blocks
+    /// include it, and of the live-in walk that reached it (stamps spare a
+    /// clear per alloca).
+    def_mark: Vec<u32>,
+    seen_mark: Vec<u32>,
+    stamp: u32,
     no_signed_zeros: bool,
     dl: DataLayout,
 }
@@ -472,6 +478,9 @@ impl Promoter {
             layout_num: Vec::new(),
             num_preds: vec![0; nblocks],
             visited: vec![false; nblocks],
+            def_mark: vec![0; nblocks],
+            seen_mark: vec![0; nblocks],
+            stamp: 0,
             no_signed_zeros,
             dl,
         }
@@ -530,9 +539,13 @@ impl Promoter {
                 self.alloca_dbg[k] = core::mem::take(&mut info.dbg_users);
             }
             self.lookup.insert(ai.0, k as u32);
+            self.stamp += 1;
+            let st = self.stamp;
             let mut def_blocks: Vec<Block> = Vec::new();
             for &b in &info.defining_blocks {
-                if !def_blocks.contains(&b) {
+                let n = Self::bnum(ctx, b);
+                if self.def_mark[n] != st {
+                    self.def_mark[n] = st;
                     def_blocks.push(b);
                 }
             }
@@ -698,12 +711,17 @@ impl Promoter {
         info: &AllocaInfo,
         def_blocks: &[Block],
     ) -> Vec<Block> {
+        // `def_mark` holds the current stamp for the defining blocks.
+        let st = self.stamp;
+        debug_assert!(def_blocks
+            .iter()
+            .all(|&b| self.def_mark[Self::bnum(ctx, b)] == st));
         let mut work: Vec<Block> = info.using_blocks.to_vec();
         let mut i = 0;
         let mut e = work.len();
         while i < e {
             let b = work[i];
-            if !def_blocks.contains(&b) {
+            if self.def_mark[Self::bnum(ctx, b)] != st {
                 i += 1;
                 continue;
             }
@@ -727,17 +745,16 @@ impl Promoter {
                 i += 1;
             }
         }
-        let mut seen = vec![false; ctx.max_block_number(self.f) as usize];
         let mut live = Vec::new();
         while let Some(b) = work.pop() {
             let n = Self::bnum(ctx, b);
-            if seen[n] {
+            if self.seen_mark[n] == st {
                 continue;
             }
-            seen[n] = true;
+            self.seen_mark[n] = st;
             live.push(b);
             for p in ctx.predecessors(b) {
-                if def_blocks.contains(&p) {
+                if self.def_mark[Self::bnum(ctx, p)] == st {
                     continue;
                 }
                 work.push(p);
