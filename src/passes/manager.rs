@@ -19,6 +19,16 @@
 //! its use list (a new `add i32 %x, 1` links into `i32 1`'s list), as are
 //! the metadata store's uniquing tables and the module's name tables. See
 //! DESIGN.md (Pass manager).
+//!
+//! # What a run visits
+//!
+//! A function adaptor visits every function with a body, in module order;
+//! declarations print nothing. Functions with `optnone` run the required
+//! passes (printers, `require<>`, `invalidate<>`) like the others and skip
+//! the transforms. `invalidate<domtree>` drops only the tree (LLVM's
+//! `LoopInfo` survives it); module-level `invalidate<all>` drops
+//! everything. Printers append to a string that `lair opt` writes to
+//! stderr.
 
 use core::fmt;
 use std::time::{Duration, Instant};
