@@ -127,3 +127,41 @@ fn remove_predecessor_folds_a_single_value_phi() {
     assert!(text.contains("ret i32 %x"), "{text}");
     assert!(!text.contains("phi"), "{text}");
 }
+
+const DEAD: &str = "define i32 @g(i1 %c, i32 %x) {
+entry:
+  br i1 %c, label %a, label %m
+a:
+  %y = add i32 %x, 1
+  br label %m
+dead:
+  %z = mul i32 %x, 2
+  br label %m
+m:
+  %p = phi i32 [ %y, %a ], [ %x, %entry ], [ %z, %dead ]
+  ret i32 %p
+}
+";
+
+#[test]
+fn delete_dead_block_and_change_to_unreachable() {
+    let mut ctx = Context::new();
+    let m = parse_module(&mut ctx, DEAD, "dead.ll").unwrap();
+    let f = ctx.functions(m).next().unwrap();
+    let blocks: Vec<_> = ctx.blocks(f).collect();
+    let (a, dead) = (blocks[1], blocks[2]);
+    ctx.delete_dead_block(dead, false);
+    let text = ctx.print_module(m);
+    assert!(!text.contains("dead:"), "{text}");
+    assert!(
+        text.contains("%p = phi i32 [ %y, %a ], [ %x, %entry ]"),
+        "{text}"
+    );
+    // `a` ends in unreachable: `%y` goes, and `m`'s PHI merges one value.
+    let y = ctx.first_inst(a).unwrap();
+    assert_eq!(ctx.change_to_unreachable(y, false), 2);
+    let text = ctx.print_module(m);
+    assert!(text.contains("  unreachable\n\nm:"), "{text}");
+    assert!(text.contains("ret i32 %x"), "{text}");
+    assert!(!text.contains("phi"), "{text}");
+}

@@ -1,7 +1,8 @@
 //! Block-level CFG utilities: LLVM 19's `BasicBlock::removePredecessor`,
 //! `PHINode::hasConstantValue`, `Instruction::setSuccessor`,
 //! `isCriticalEdge`, `SplitCriticalEdge` and `SplitAllCriticalEdges`
-//! (`BreakCriticalEdges.cpp`, `CFG.cpp`).
+//! (`BreakCriticalEdges.cpp`, `CFG.cpp`), `changeToUnreachable` and
+//! `DeleteDeadBlock` (`Local.cpp`, `BasicBlockUtils.cpp`).
 //!
 //! Owns the edge and PHI surgery the passes share. New blocks get LLVM's
 //! names (`<from>.<to>_crit_edge`, made unique by the function's symbol
@@ -246,6 +247,71 @@ impl Context {
             cur = self.next_block(b);
         }
         n
+    }
+
+    /// Replaces `i` and everything after it in its block with
+    /// `unreachable` carrying `i`'s `!dbg`; the block's successors first
+    /// lose their PHI entries for it (LLVM's `changeToUnreachable` without
+    /// analyses to update). Erased values still in use are replaced by
+    /// `poison`. Returns how many instructions were erased.
+    pub fn change_to_unreachable(&mut self, i: Inst, keep_one_input_phis: bool) -> u32 {
+        let b = self
+            .inst_parent(i)
+            .unwrap_or_else(|| panic!("change_to_unreachable: {:?} is not in a block", i.0));
+        let succs: Vec<Block> = self.successors(b).collect();
+        for s in succs {
+            self.remove_predecessor(s, b, keep_one_input_phis);
+        }
+        let void = self.void_type();
+        let ui = self.create_inst(Opcode::Unreachable, void, &[], InstPayload::None);
+        self.insert_inst_before(i, ui);
+        let dl = self.extra(i).and_then(|e| e.dbg);
+        if dl.is_some() {
+            self.extra_mut(ui).dbg = dl;
+        }
+        let mut n = 0;
+        let mut cur = Some(i);
+        while let Some(x) = cur {
+            cur = self.next_inst(x);
+            self.erase_with_poison(x);
+            n += 1;
+        }
+        n
+    }
+
+    /// Erases `x`, first replacing its uses by `poison` and dropping its
+    /// operands.
+    fn erase_with_poison(&mut self, x: Inst) {
+        if !self.use_empty(x.0) {
+            let ty = self.type_of(x.0);
+            let p = self.const_poison(ty);
+            self.replace_all_uses_with(x.0, p);
+        }
+        self.erase_inst(x);
+    }
+
+    /// Deletes block `b`, which no path from the entry reaches: its
+    /// successors lose their PHI entries for it, its instructions go last
+    /// first (uses replaced by `poison`) and the block is erased (LLVM's
+    /// `DeleteDeadBlock` without analyses to update).
+    ///
+    /// # Panics
+    /// If `b` still has predecessors other than itself, or a
+    /// `blockaddress` names it.
+    pub fn delete_dead_block(&mut self, b: Block, keep_one_input_phis: bool) {
+        assert!(
+            self.predecessors(b).all(|p| p == b),
+            "delete_dead_block: block {:?} still has predecessors",
+            b.0
+        );
+        let succs: Vec<Block> = self.successors(b).collect();
+        for s in succs {
+            self.remove_predecessor(s, b, keep_one_input_phis);
+        }
+        while let Some(x) = self.last_inst(b) {
+            self.erase_with_poison(x);
+        }
+        self.erase_block(b);
     }
 
     /// The block after `b` in its function, if any. O(1).
