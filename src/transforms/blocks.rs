@@ -227,16 +227,16 @@ impl Context {
         Some(nb)
     }
 
-    /// Splits every critical edge of `f` whose source ends in neither
-    /// `indirectbr` nor `callbr` (LLVM's `SplitAllCriticalEdges` with no
-    /// analyses to update). Returns how many blocks were inserted.
+    /// Splits every critical edge of `f` whose source does not end in
+    /// `indirectbr` (`callbr` edges are split too, as LLVM 19 does; LLVM's
+    /// `SplitAllCriticalEdges` with no analyses to update). Returns how many blocks were inserted.
     pub fn split_all_critical_edges(&mut self, f: Function) -> u32 {
         let mut n = 0;
         let mut cur = self.entry_block(f);
         while let Some(b) = cur {
             if let Some(t) = self.terminator(b) {
                 let ns = self.inst_successors(t).len() as u32;
-                if ns > 1 && !matches!(self.opcode(t), Opcode::IndirectBr | Opcode::CallBr) {
+                if ns > 1 && self.opcode(t) != Opcode::IndirectBr {
                     for k in 0..ns {
                         if self.split_critical_edge(t, k).is_some() {
                             n += 1;

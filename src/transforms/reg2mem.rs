@@ -82,7 +82,7 @@ impl Context {
         while let Some(b) = cur {
             if let Some(t) = self.terminator(b) {
                 let ns = self.inst_successors(t).len() as u32;
-                if ns > 1 && !matches!(self.opcode(t), Opcode::IndirectBr | Opcode::CallBr) {
+                if ns > 1 && self.opcode(t) != Opcode::IndirectBr {
                     for k in 0..ns {
                         self.split_critical_edge_in_loops(t, k, &mut view);
                     }
@@ -155,7 +155,9 @@ impl Context {
     /// Replaces instruction `i` by a stack slot: a new `alloca` (before
     /// `alloca_point`, or at the top of the entry block), a reload before
     /// each use (in the incoming block for PHI uses, one per block) and a
-    /// store after the definition (LLVM's `DemoteRegToStack`). An unused
+    /// store after the definition (for an `invoke` at its normal
+    /// destination, for a `callbr` at each destination, their critical
+    /// edges split first; LLVM's `DemoteRegToStack`). An unused
     /// `i` is erased. Returns the slot.
     pub fn demote_reg_to_stack(
         &mut self,
@@ -248,11 +250,23 @@ impl Context {
             return None;
         }
         let slot = self.new_slot(i, alloca_point, lc);
-        if self.opcode(i) == Opcode::Invoke {
-            let normal = self.inst_successors(i).next().expect("invoke normal dest");
-            if self.predecessors(normal).nth(1).is_some() {
-                self.split_critical_edge(i, 0);
+        match self.opcode(i) {
+            Opcode::Invoke => {
+                let normal = self.inst_successors(i).next().expect("invoke normal dest");
+                if self.predecessors(normal).nth(1).is_some() {
+                    self.split_critical_edge(i, 0);
+                }
             }
+            Opcode::CallBr => {
+                let n = self.inst_successors(i).len();
+                for k in 0..n {
+                    let s = self.inst_successors(i).nth(k).expect("in range");
+                    if self.predecessors(s).nth(1).is_some() {
+                        self.split_critical_edge(i, k as u32);
+                    }
+                }
+            }
+            _ => {}
         }
         let ty = self.type_of(i.0);
         let reload = format!("{}.reload", self.name_of(i.0).unwrap_or(""));
@@ -320,11 +334,19 @@ impl Context {
             }
             let st = self.new_store(i.0, slot, lc);
             self.insert_inst_before(pt, st);
-        } else {
+        } else if self.opcode(i) == Opcode::Invoke {
             let normal = self.inst_successors(i).next().expect("invoke normal dest");
             let at = self.first_insertion_point(normal);
             let st = self.new_store(i.0, slot, lc);
             self.insert_inst_before_records(at, st);
+        } else {
+            // `callbr`: a store at the top of every successor.
+            let succs: Vec<Block> = self.inst_successors(i).collect();
+            for s in succs {
+                let at = self.first_insertion_point(s);
+                let st = self.new_store(i.0, slot, lc);
+                self.insert_inst_before_records(at, st);
+            }
         }
         Some(slot)
     }
