@@ -6,9 +6,10 @@
 //! `cargo run --example quickstart | llvm-as-19` works.
 
 use lair::builder::Builder;
-use lair::inst::{gep, Opcode, Predicate};
+use lair::inst::{GepFlags, IntPredicate, Opcode};
 use lair::ir::global::{Linkage, UnnamedAddr};
 use lair::ir::Inst;
+use lair::types::Align;
 use lair::{Context, HandleKind};
 
 fn main() {
@@ -65,7 +66,7 @@ fn main() {
     let acc = b.phi(i64t, 2);
     let acc_next = b.add(acc.0, i.0);
     let i_next = b.add(i.0, one);
-    let done = b.icmp(Predicate::IEq, i_next, n);
+    let done = b.icmp(IntPredicate::Eq, i_next, n);
     b.cond_br(done, exit, looph);
     ctx.phi_add_incoming(i, zero, entry);
     ctx.phi_add_incoming(i, i_next, looph);
@@ -115,18 +116,18 @@ fn main() {
     let main_fn = ctx.add_function(m, "main", main_ty);
     let mentry = ctx.append_block(main_fn, "entry");
     let mut b = Builder::at_end(&mut ctx, mentry);
-    let slot = b.alloca(pair_ty, None, 8);
+    let slot = b.alloca(pair_ty, None, Align::from_bytes(8));
     let i32_0 = b.ctx.const_int(i32t, 0);
     let i32_1 = b.ctx.const_int(i32t, 1);
-    let field = b.gep(pair_ty, slot, &[zero, i32_1], gep::INBOUNDS);
+    let field = b.gep(pair_ty, slot, &[zero, i32_1], GepFlags::INBOUNDS);
     let _ = i32_0;
-    b.store(ten, field, 8);
-    let loaded = b.load(i64t, field, 8);
+    b.store(ten, field, Align::from_bytes(8));
+    let loaded = b.load(i64t, field, Align::from_bytes(8));
     let s = b.call_function(sum_to, &[loaded]);
     let class = b.call_function(classify, &[s]);
     // A redundant copy a pass will remove: %tmp = add i64 %class, 0.
     b.set_folding(false);
-    let tmp = b.binop(Opcode::Add, class, zero, 0);
+    let tmp = b.binop(Opcode::Add, class, zero, lair::inst::NoFlags);
     b.set_folding(true);
     b.call(printf_ty, printf.0, &[msg.0, tmp]);
     let ret0 = b.ctx.const_int(i32t, 0);

@@ -3,7 +3,10 @@
 //!
 //! Owns [`Builder`] and [`Cursor`] and the folding of constant operands for
 //! integer binary operators, integer comparisons, integer casts, select
-//! and GEP (which becomes a constant expression). It does not own the
+//! and GEP (which becomes a constant expression). Every method checks its
+//! operands first, as LLVM's constructors assert (`ir/check.rs`), and
+//! that local operands are of the cursor's function; a failure panics
+//! naming the method ("Builder::call_function: ..."). It does not own the
 //! instruction representation (`ir/inst.rs`) nor layout-aware folding.
 //!
 //! # Costs
@@ -27,12 +30,17 @@
 //! panics where LLVM would return a global of another kind or type.
 //! `Builder::call_intrinsic` is `CreateIntrinsic`.
 
-use crate::constants::ConstKind;
-use crate::inst::{self, Opcode, Ordering, Predicate, RmwOp, TailKind};
+use crate::entity::NONE;
+use crate::inst::{
+    bits, mem, BinaryOpcode, CastOpcode, FlagBits, FloatPredicate, GepFlags, IntPredicate, Opcode,
+    Ordering, Predicate, RmwOp, TailKind, WrapFlags,
+};
+use crate::ir::check::fail;
+use crate::ir::flags::{check_align, failure_ordering_error, ordering_error};
 use crate::ir::inst::{CallData, InstPayload};
 use crate::ir::intrinsics::IntrinsicId;
 use crate::ir::{Block, Function, Inst, Module};
-use crate::types::Type;
+use crate::types::{Align, Type};
 use crate::value::{Value, ValueKind};
 use crate::Context;
 
@@ -92,8 +100,9 @@ impl<'a> Builder<'a> {
         self.cursor
     }
 
-    /// Inserts a detached instruction at the cursor (the one primitive the
-    /// per-opcode methods go through).
+    /// Inserts a detached instruction at the cursor, checking its local
+    /// operands against the cursor's function as
+    /// [`Context::append_inst`] does.
     pub fn insert(&mut self, i: Inst) -> Inst {
         match self.cursor {
             Cursor::End(b) => self.ctx.append_inst(b, i),
@@ -102,170 +111,349 @@ impl<'a> Builder<'a> {
         i
     }
 
+    /// The block and function (raw indices; the function `NONE` when the
+    /// block is in none) the cursor inserts into: one record read at the
+    /// end of a block.
+    #[inline(always)]
+    fn site(&self, who: &str) -> (u32, u32) {
+        match self.cursor {
+            Cursor::End(b) => {
+                let d = self.ctx.graph.get(b.0);
+                if !d.is(ValueKind::Block) {
+                    self.ctx.not_a_block(who, b.0);
+                }
+                (b.0.idx, d.a)
+            }
+            Cursor::Before(i) => self.site_before(who, i),
+        }
+    }
+
+    /// [`site`](Self::site) and the block's last instruction (raw index;
+    /// `NONE` when the block is empty or the cursor is before an
+    /// instruction), read with the block's record.
+    #[inline(always)]
+    fn site_last(&self, who: &str) -> (u32, u32, u32) {
+        match self.cursor {
+            Cursor::End(b) => {
+                let d = self.ctx.graph.get(b.0);
+                if !d.is(ValueKind::Block) {
+                    self.ctx.not_a_block(who, b.0);
+                }
+                (b.0.idx, d.a, d.nops)
+            }
+            Cursor::Before(i) => {
+                let (blk, f) = self.site_before(who, i);
+                (blk, f, NONE)
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn site_before(&self, who: &str, i: Inst) -> (u32, u32) {
+        let blk = self.ctx.graph.get(i.0).a;
+        if blk == NONE {
+            fail(who, format_args!("the insert position is not in a block"));
+        }
+        (blk, self.ctx.graph.values[blk as usize].a)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn locals_slow(&self, who: &str, ops: &[Value]) {
+        self.locals(who, ops);
+    }
+
+    /// Checks that the local operands `ops` are in the cursor's function.
+    #[inline]
+    fn locals(&self, who: &str, ops: &[Value]) {
+        let (blk, f) = self.site(who);
+        for &o in ops {
+            self.ctx.check_local(who, o, f, blk);
+        }
+    }
+
+    /// Creates the (checked) instruction at the cursor, refusing to place
+    /// it after the block's terminator.
     #[inline]
     fn build(
         &mut self,
+        who: &str,
         op: Opcode,
         ty: Type,
         ops: &[Value],
         flags: u16,
         payload: InstPayload,
     ) -> Inst {
-        if let Cursor::End(b) = self.cursor {
-            return self.ctx.append_new_inst(b, op, ty, ops, payload, flags);
+        match self.cursor {
+            Cursor::End(b) => {
+                let d = self.ctx.graph.get(b.0);
+                if !d.is(ValueKind::Block) {
+                    self.ctx.not_a_block(who, b.0);
+                }
+                let last = d.nops;
+                self.ctx.check_after_last(who, b.0.idx, last, op);
+                self.ctx
+                    .append_new_inst_in(b.0.idx, op, ty, ops, payload, flags)
+            }
+            Cursor::Before(p) => {
+                let blk = self.ctx.graph.get(p.0).a;
+                if blk == NONE {
+                    fail(who, format_args!("the insert position is not in a block"));
+                }
+                self.ctx.check_insert_order(who, p.0.idx, op);
+                let i = self.ctx.create_inst_unchecked(op, ty, ops, payload);
+                if flags != 0 {
+                    self.ctx.set_inst_flags(i, flags);
+                }
+                self.ctx.insert_inst_before_unchecked(p, i);
+                i
+            }
         }
-        let i = self.ctx.create_inst(op, ty, ops, payload);
-        if flags != 0 {
-            self.ctx.set_inst_flags(i, flags);
-        }
-        self.insert(i)
     }
 
     // ---- arithmetic ------------------------------------------------------
 
-    /// A binary operator with flags (`inst::wrap`, `inst::EXACT`,
-    /// `inst::DISJOINT`, `inst::fmf`), folded when both operands are
-    /// integer constants, as LLVM's `ConstantFolder` (flags do not change
-    /// the folded value; division by zero and out-of-range shifts fold to
-    /// `poison`).
+    /// A binary operator with the flags of its family: `WrapOp` takes
+    /// [`WrapFlags`], `ExactOp` [`Exact`](crate::inst::Exact), `FloatOp`
+    /// [`FastMathFlags`](crate::inst::FastMathFlags), `DisjointOp`
+    /// [`Disjoint`](crate::inst::Disjoint), and a plain [`Opcode`]
+    /// [`NoFlags`](crate::inst::NoFlags); flags of another family do not compile. Folded when
+    /// both operands are constants, as LLVM's `ConstantFolder` (flags do
+    /// not change the folded value; division by zero and out-of-range
+    /// shifts fold to `poison`).
+    ///
+    /// ```
+    /// # use lair::{Context, builder::Builder, inst::{WrapOp, WrapFlags, FloatOp, FastMathFlags}};
+    /// # let mut ctx = Context::new();
+    /// # let m = ctx.create_module("m");
+    /// # let (i32t, f32t) = (ctx.i32_type(), ctx.float_type());
+    /// # let fty = ctx.function_type(i32t, &[i32t, f32t], false);
+    /// # let f = ctx.add_function(m, "f", fty);
+    /// # let blk = ctx.append_block(f, "entry");
+    /// # let (a, x) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    /// let mut b = Builder::at_end(&mut ctx, blk);
+    /// let s = b.binop(WrapOp::Add, a, a, WrapFlags::NSW);
+    /// let y = b.binop(FloatOp::FAdd, x, x, FastMathFlags::NNAN);
+    /// let text = ctx.display_function(f).to_string();
+    /// assert!(text.contains("add nsw i32 %0, %0"), "{text}");
+    /// assert!(text.contains("fadd nnan float %1, %1"), "{text}");
+    /// ```
     ///
     /// # Panics
-    /// If `op` is not a binary operator or the operand types differ.
+    /// If `op` is not a binary operator, the operand types differ or are
+    /// not of the opcode's family (integer or floating point, or vectors of
+    /// them), or an operand is a local value of another function.
     #[inline]
-    pub fn binop(&mut self, op: Opcode, a: Value, b: Value, flags: u16) -> Value {
-        assert!(
-            op.is_binary(),
-            "`{}` is not a binary operator",
-            op.mnemonic()
-        );
-        let (ty, a_const) = {
-            let d = self.ctx.graph.get(a);
-            (d.ty, d.is_constant_kind())
+    pub fn binop<O: BinaryOpcode>(&mut self, op: O, a: Value, b: Value, flags: O::Flags) -> Value {
+        self.binop_raw("Builder::binop", op.opcode(), a, b, flags.bits())
+    }
+
+    /// The body of every binary operator: one compare of the operand type
+    /// ids, one type load for the family, one kind-byte test per operand
+    /// for its function.
+    #[inline(always)]
+    fn binop_raw(
+        &mut self,
+        who: &'static str,
+        op: Opcode,
+        a: Value,
+        b: Value,
+        flags: u16,
+    ) -> Value {
+        if !op.is_binary() {
+            not_binary(who, op);
+        }
+        let (blk, f, last) = self.site_last(who);
+        let g = &self.ctx.graph;
+        let (da, db) = (g.get(a), g.get(b));
+        let (ty, ty_b) = (da.ty, db.ty);
+        let (a_const, b_const) = (da.is_constant_kind(), db.is_constant_kind());
+        if ty != ty_b {
+            self.ctx.bad_binary_types(who, op, ty, ty_b);
+        }
+        let family_ok = if op.is_fp_binary() {
+            self.ctx.fp_like(ty)
+        } else {
+            self.ctx.int_like(ty)
         };
-        let (ty_b, b_const) = {
-            let d = self.ctx.graph.get(b);
-            (d.ty, d.is_constant_kind())
-        };
-        assert_eq!(ty, ty_b, "binary operator operands must have the same type");
+        if !family_ok {
+            self.ctx.bad_binary_family(who, op, ty);
+        }
+        if f != NONE && !(self.ctx.local_ok(da, f, blk) && self.ctx.local_ok(db, f, blk)) {
+            self.locals_slow(who, &[a, b]);
+        }
         if self.fold && a_const && b_const {
-            if let Some(v) = self.ctx.fold_binop(op, a, b, flags) {
+            let wrap = if op.has_wrap_flags() {
+                bits::wrap_of(flags)
+            } else {
+                WrapFlags::NONE
+            };
+            if let Some(v) = self.ctx.fold_binop(op, a, b, wrap) {
                 return v;
             }
         }
-        if let Cursor::End(blk) = self.cursor {
-            // Both operands were checked live just above.
+        if let Cursor::End(_) = self.cursor {
+            // Both operands and the block were checked live just above.
+            // Folding above makes constants only: `last` is still the
+            // block's last instruction.
+            self.ctx.check_after_last(who, blk, last, op);
             return self.ctx.append_new_inst_live(blk, op, ty, &[a, b], flags).0;
         }
-        self.build(op, ty, &[a, b], flags, InstPayload::None).0
+        self.build(who, op, ty, &[a, b], flags, InstPayload::None).0
     }
 
     /// `add`
     #[inline]
     pub fn add(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Add, a, b, 0)
+        self.binop_raw("Builder::add", Opcode::Add, a, b, 0)
     }
     /// `sub`
     pub fn sub(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Sub, a, b, 0)
+        self.binop_raw("Builder::sub", Opcode::Sub, a, b, 0)
     }
     /// `mul`
     pub fn mul(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Mul, a, b, 0)
+        self.binop_raw("Builder::mul", Opcode::Mul, a, b, 0)
     }
     /// `and`
     pub fn and(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::And, a, b, 0)
+        self.binop_raw("Builder::and", Opcode::And, a, b, 0)
     }
     /// `or`
     pub fn or(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Or, a, b, 0)
+        self.binop_raw("Builder::or", Opcode::Or, a, b, 0)
     }
     /// `xor`
     pub fn xor(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Xor, a, b, 0)
+        self.binop_raw("Builder::xor", Opcode::Xor, a, b, 0)
     }
     /// `shl`
     pub fn shl(&mut self, a: Value, b: Value) -> Value {
-        self.binop(Opcode::Shl, a, b, 0)
+        self.binop_raw("Builder::shl", Opcode::Shl, a, b, 0)
     }
 
-    /// `fneg`
+    /// `fneg`; fast-math flags are set with [`Context::set_fast_math`].
+    ///
+    /// # Panics
+    /// If `a` is not floating point (or a vector of it), or is a local
+    /// value of another function.
     pub fn fneg(&mut self, a: Value) -> Value {
+        const WHO: &str = "Builder::fneg";
+        let ty = self.ctx.check_fneg(WHO, a);
+        self.locals(WHO, &[a]);
         if self.fold {
             if let Some(v) = self.ctx.fold_unop(Opcode::FNeg, a) {
                 return v;
             }
         }
-        let ty = self.ctx.type_of(a);
-        self.build(Opcode::FNeg, ty, &[a], 0, InstPayload::None).0
+        self.build(WHO, Opcode::FNeg, ty, &[a], 0, InstPayload::None)
+            .0
     }
 
     /// `icmp <pred>`, folded for constants as LLVM's `ConstantFolder`.
-    pub fn icmp(&mut self, pred: Predicate, a: Value, b: Value) -> Value {
-        assert!(pred.is_int(), "icmp needs an integer predicate");
-        self.cmp(Opcode::ICmp, pred, a, b)
+    ///
+    /// # Panics
+    /// If the operand types differ or are not integers or pointers (or
+    /// vectors of them), or an operand is of another function.
+    pub fn icmp(&mut self, pred: IntPredicate, a: Value, b: Value) -> Value {
+        self.cmp("Builder::icmp", Opcode::ICmp, pred.into(), a, b)
     }
 
     /// `fcmp <pred>`, folded for constants as LLVM's `ConstantFolder`.
-    pub fn fcmp(&mut self, pred: Predicate, a: Value, b: Value) -> Value {
-        assert!(!pred.is_int(), "fcmp needs a floating-point predicate");
-        self.cmp(Opcode::FCmp, pred, a, b)
+    /// Fast-math flags are set with [`Context::set_fast_math`].
+    ///
+    /// # Panics
+    /// If the operand types differ or are not floating point (or vectors of
+    /// it), or an operand is of another function.
+    pub fn fcmp(&mut self, pred: FloatPredicate, a: Value, b: Value) -> Value {
+        self.cmp("Builder::fcmp", Opcode::FCmp, pred.into(), a, b)
     }
 
-    fn cmp(&mut self, op: Opcode, pred: Predicate, a: Value, b: Value) -> Value {
+    fn cmp(&mut self, who: &str, op: Opcode, pred: Predicate, a: Value, b: Value) -> Value {
+        let ty = self.ctx.check_cmp(who, op, pred, a, b);
+        self.locals(who, &[a, b]);
         if self.fold {
             if let Some(v) = self.ctx.fold_cmp(pred, a, b) {
                 return v;
             }
         }
-        let ty = self.cmp_result_type(a);
-        self.build(op, ty, &[a, b], pred as u16, InstPayload::None)
+        self.build(who, op, ty, &[a, b], pred as u16, InstPayload::None)
             .0
     }
 
-    fn cmp_result_type(&mut self, a: Value) -> Type {
-        let t = self.ctx.type_of(a);
-        let i1 = self.ctx.i1_type();
-        match self.ctx.vector_len(t) {
-            Some((n, false)) => self.ctx.vector_type(i1, n),
-            Some((n, true)) => self.ctx.scalable_vector_type(i1, n),
-            None => i1,
-        }
+    /// A cast to `ty`, folded for constants as `Context::fold_cast`.
+    ///
+    /// # Panics
+    /// If `op` is not a cast or cannot cast `v` to `ty` (LLVM's
+    /// `castIsValid`: widths, element counts, address spaces), or `v` is
+    /// of another function.
+    pub fn cast(&mut self, op: Opcode, v: Value, ty: Type) -> Value {
+        self.cast_raw("Builder::cast", op, v, ty, 0)
     }
 
-    /// A cast to `ty`, folded for constants as `Context::fold_cast`.
-    pub fn cast(&mut self, op: Opcode, v: Value, ty: Type) -> Value {
-        assert!(op.is_cast(), "`{}` is not a cast", op.mnemonic());
+    /// A cast to `ty` with the flags of its family: `TruncOp` takes
+    /// [`WrapFlags`], `NonNegOp` [`NonNeg`](crate::inst::NonNeg), a plain
+    /// [`Opcode`] [`NoFlags`](crate::inst::NoFlags). Folded and checked as [`cast`](Self::cast).
+    pub fn cast_with<O: CastOpcode>(
+        &mut self,
+        op: O,
+        v: Value,
+        ty: Type,
+        flags: O::Flags,
+    ) -> Value {
+        self.cast_raw("Builder::cast_with", op.opcode(), v, ty, flags.bits())
+    }
+
+    fn cast_raw(&mut self, who: &str, op: Opcode, v: Value, ty: Type, flags: u16) -> Value {
+        self.ctx.check_cast(who, op, v, ty);
+        self.locals(who, &[v]);
         if self.fold {
             if let Some(f) = self.ctx.fold_cast(op, v, ty) {
                 return f;
             }
         }
-        self.build(op, ty, &[v], 0, InstPayload::None).0
+        self.build(who, op, ty, &[v], flags, InstPayload::None).0
     }
 
     /// `select`, folded for constants as LLVM's `ConstantFolder`.
+    /// Fast-math flags are set with [`Context::set_fast_math`].
+    ///
+    /// # Panics
+    /// If the condition is not `i1` (or a vector of `i1` as long as the
+    /// arms, which are vectors), the arms' types differ or are `token`, or
+    /// an operand is of another function.
     pub fn select(&mut self, c: Value, t: Value, f: Value) -> Value {
+        const WHO: &str = "Builder::select";
+        let ty = self.ctx.check_select(WHO, c, t, f);
+        self.locals(WHO, &[c, t, f]);
         if self.fold {
             if let Some(v) = self.ctx.fold_select(c, t, f) {
                 return v;
             }
         }
-        let ty = self.ctx.type_of(t);
-        self.build(Opcode::Select, ty, &[c, t, f], 0, InstPayload::None)
+        self.build(WHO, Opcode::Select, ty, &[c, t, f], 0, InstPayload::None)
             .0
     }
 
     /// `freeze`
     pub fn freeze(&mut self, v: Value) -> Value {
+        const WHO: &str = "Builder::freeze";
+        self.locals(WHO, &[v]);
         let ty = self.ctx.type_of(v);
-        self.build(Opcode::Freeze, ty, &[v], 0, InstPayload::None).0
+        self.build(WHO, Opcode::Freeze, ty, &[v], 0, InstPayload::None)
+            .0
     }
 
     // ---- memory ----------------------------------------------------------
 
-    /// `alloca <ty>, align <align>` (align in bytes, 0 = unspecified).
-    pub fn alloca(&mut self, ty: Type, count: Option<Value>, align: u64) -> Value {
+    /// `alloca <ty>[, <count>][, align <align>]` (the count defaults to
+    /// `i32 1`).
+    ///
+    /// # Panics
+    /// If `ty` is unsized, the count is not an integer, `align` exceeds
+    /// 2^32, or the count is of another function.
+    pub fn alloca(&mut self, ty: Type, count: Option<Value>, align: Option<Align>) -> Value {
+        const WHO: &str = "Builder::alloca";
         let p = self.ctx.ptr_type(0);
         let n = match count {
             Some(n) => n,
@@ -274,57 +462,95 @@ impl<'a> Builder<'a> {
                 self.ctx.const_int(i32t, 1)
             }
         };
-        self.build(
-            Opcode::Alloca,
-            p,
-            &[n],
-            align_bits(align),
-            InstPayload::Ty(ty),
-        )
-        .0
-    }
-
-    /// `load <ty>, ptr <p>, align <align>`.
-    pub fn load(&mut self, ty: Type, p: Value, align: u64) -> Value {
-        self.build(Opcode::Load, ty, &[p], align_bits(align), InstPayload::None)
+        self.ctx.check_alloca(WHO, ty, n);
+        self.locals(WHO, &[n]);
+        let fl = align_bits(WHO, align);
+        self.build(WHO, Opcode::Alloca, p, &[n], fl, InstPayload::Ty(ty))
             .0
     }
 
-    /// `store <v>, ptr <p>, align <align>`.
-    pub fn store(&mut self, v: Value, p: Value, align: u64) -> Inst {
-        let void = self.ctx.void_type();
-        self.build(
-            Opcode::Store,
-            void,
-            &[v, p],
-            align_bits(align),
-            InstPayload::None,
-        )
+    /// `load <ty>, ptr <p>[, align <align>]`; volatility and atomicity are
+    /// set with [`Context::set_volatile`] and [`Context::set_atomic`].
+    ///
+    /// # Panics
+    /// If `p` is not a pointer, `ty` is unsized, `align` exceeds 2^32, or
+    /// `p` is of another function.
+    pub fn load(&mut self, ty: Type, p: Value, align: Option<Align>) -> Value {
+        const WHO: &str = "Builder::load";
+        self.ctx.check_load(WHO, ty, p);
+        self.locals(WHO, &[p]);
+        let fl = align_bits(WHO, align);
+        self.build(WHO, Opcode::Load, ty, &[p], fl, InstPayload::None)
+            .0
     }
 
-    /// `fence <ordering>`.
+    /// `store <v>, ptr <p>[, align <align>]`; volatility and atomicity are
+    /// set with [`Context::set_volatile`] and [`Context::set_atomic`].
+    ///
+    /// # Panics
+    /// If `p` is not a pointer (operands swapped?), `v` is unsized, `align`
+    /// exceeds 2^32, or an operand is of another function.
+    pub fn store(&mut self, v: Value, p: Value, align: Option<Align>) -> Inst {
+        const WHO: &str = "Builder::store";
+        self.ctx.check_store(WHO, v, p);
+        self.locals(WHO, &[v, p]);
+        let void = self.ctx.void_type();
+        let fl = align_bits(WHO, align);
+        self.build(WHO, Opcode::Store, void, &[v, p], fl, InstPayload::None)
+    }
+
+    /// `fence <ordering>`; the scope is set with
+    /// [`Context::set_sync_scope`].
+    ///
+    /// # Panics
+    /// If `ord` is not acquire, release, acq_rel or seq_cst.
     pub fn fence(&mut self, ord: Ordering) -> Inst {
+        const WHO: &str = "Builder::fence";
+        check_ordering(WHO, Opcode::Fence, ord);
         let void = self.ctx.void_type();
         self.build(
+            WHO,
             Opcode::Fence,
             void,
             &[],
-            (ord as u16) << inst::mem::ORDER_SHIFT,
+            (ord as u16) << mem::ORDER_SHIFT,
             InstPayload::None,
         )
     }
 
-    /// `atomicrmw <op> ptr <p>, <v> <ordering>`.
-    pub fn atomicrmw(&mut self, op: RmwOp, p: Value, v: Value, ord: Ordering, align: u64) -> Value {
-        let ty = self.ctx.type_of(v);
-        let fl = align_bits(align)
-            | (ord as u16) << inst::mem::ORDER_SHIFT
-            | (op as u16) << inst::mem::EXTRA_SHIFT;
-        self.build(Opcode::AtomicRMW, ty, &[p, v], fl, InstPayload::None)
+    /// `atomicrmw <op> ptr <p>, <v> <ordering>[, align <align>]`.
+    ///
+    /// # Panics
+    /// If `p` is not a pointer, `v`'s type does not suit `op` (integers;
+    /// floating point for the `f*` operations; integers, floating point or
+    /// pointers for `xchg`), `ord` is weaker than monotonic, `align`
+    /// exceeds 2^32, or an operand is of another function.
+    pub fn atomicrmw(
+        &mut self,
+        op: RmwOp,
+        p: Value,
+        v: Value,
+        ord: Ordering,
+        align: Option<Align>,
+    ) -> Value {
+        const WHO: &str = "Builder::atomicrmw";
+        let ty = self.ctx.check_atomicrmw(WHO, op, p, v);
+        check_ordering(WHO, Opcode::AtomicRMW, ord);
+        self.locals(WHO, &[p, v]);
+        let fl = align_bits(WHO, align)
+            | (ord as u16) << mem::ORDER_SHIFT
+            | (op as u16) << mem::EXTRA_SHIFT;
+        self.build(WHO, Opcode::AtomicRMW, ty, &[p, v], fl, InstPayload::None)
             .0
     }
 
     /// `cmpxchg ptr <p>, <cmp>, <new> <success> <failure>`; yields `{ T, i1 }`.
+    ///
+    /// # Panics
+    /// If `p` is not a pointer, `cmp` and `new` differ in type or are not
+    /// integers or pointers, an ordering is invalid (success weaker than
+    /// monotonic; failure weaker than monotonic, release or acq_rel),
+    /// `align` exceeds 2^32, or an operand is of another function.
     pub fn cmpxchg(
         &mut self,
         p: Value,
@@ -332,15 +558,23 @@ impl<'a> Builder<'a> {
         new: Value,
         success: Ordering,
         failure: Ordering,
-        align: u64,
+        align: Option<Align>,
     ) -> Value {
-        let t = self.ctx.type_of(cmp);
-        let i1 = self.ctx.i1_type();
-        let ty = self.ctx.struct_type(&[t, i1], false);
-        let fl = align_bits(align)
-            | (success as u16) << inst::mem::ORDER_SHIFT
-            | (failure as u16) << inst::mem::EXTRA_SHIFT;
+        const WHO: &str = "Builder::cmpxchg";
+        let ty = self.ctx.check_cmpxchg(WHO, p, cmp, new);
+        check_ordering(WHO, Opcode::AtomicCmpXchg, success);
+        if let Some(e) = failure_ordering_error(failure) {
+            fail(
+                WHO,
+                format_args!("{e}, got {}", failure.name_or_not_atomic()),
+            );
+        }
+        self.locals(WHO, &[p, cmp, new]);
+        let fl = align_bits(WHO, align)
+            | (success as u16) << mem::ORDER_SHIFT
+            | (failure as u16) << mem::EXTRA_SHIFT;
         self.build(
+            WHO,
             Opcode::AtomicCmpXchg,
             ty,
             &[p, cmp, new],
@@ -352,61 +586,54 @@ impl<'a> Builder<'a> {
 
     /// `getelementptr [flags] <src>, ptr <base>, <indices...>`. With all
     /// operands constant, it becomes a constant expression (LLVM's
-    /// folder); with no indices... the base itself.
+    /// folder); with no indices, the base itself.
     ///
     /// # Panics
-    /// If the indices do not index `src` (LLVM's "invalid getelementptr
-    /// indices": a struct index that is not an in-range `i32` constant, or
-    /// indexing into a non-aggregate).
-    pub fn gep(&mut self, src: Type, base: Value, indices: &[Value], flags: u16) -> Value {
-        assert!(
-            self.ctx.gep_indexed_type(src, indices).is_some(),
-            "invalid getelementptr indices"
-        );
-        let ty = self.gep_result_type(src, base, indices);
+    /// If the base is not a pointer (or vector of pointers), an index is not
+    /// an integer (or vector of integers), vector lengths disagree, `src`
+    /// is unsized, the indices do not index `src` (LLVM's "invalid
+    /// getelementptr indices": a struct index that is not an in-range `i32`
+    /// constant, or indexing into a non-aggregate), or an operand is of
+    /// another function.
+    pub fn gep(&mut self, src: Type, base: Value, indices: &[Value], flags: GepFlags) -> Value {
+        const WHO: &str = "Builder::gep";
+        let ty = self.ctx.check_gep(WHO, src, base, indices);
         let mut ops = Vec::with_capacity(indices.len() + 1);
         ops.push(base);
         ops.extend_from_slice(indices);
+        self.locals(WHO, &ops);
         if self.fold && ops.iter().all(|&o| self.ctx.value_kind(o).is_constant()) {
             return self.ctx.const_gep(src, base, indices, flags, None);
         }
-        self.build(Opcode::GetElementPtr, ty, &ops, flags, InstPayload::Ty(src))
-            .0
-    }
-
-    fn gep_result_type(&mut self, _src: Type, base: Value, indices: &[Value]) -> Type {
-        let bt = self.ctx.type_of(base);
-        let mut n = self.ctx.vector_len(bt);
-        for &i in indices {
-            if let Some(v) = self.ctx.vector_len(self.ctx.type_of(i)) {
-                n = Some(v);
-            }
-        }
-        let p = self.ctx.scalar_type(bt);
-        match n {
-            Some((n, false)) => self.ctx.vector_type(p, n),
-            Some((n, true)) => self.ctx.scalable_vector_type(p, n),
-            None => p,
-        }
+        self.build(
+            WHO,
+            Opcode::GetElementPtr,
+            ty,
+            &ops,
+            bits::gep(flags),
+            InstPayload::Ty(src),
+        )
+        .0
     }
 
     // ---- aggregates and vectors ----------------------------------------
 
     /// `extractvalue <agg>, idx...`
+    ///
+    /// # Panics
+    /// If the indices are empty or do not index `agg`'s type, or `agg` is
+    /// of another function.
     pub fn extract_value(&mut self, agg: Value, idx: &[u32]) -> Value {
+        const WHO: &str = "Builder::extract_value";
+        let t = self.ctx.check_extract_value(WHO, agg, idx);
+        self.locals(WHO, &[agg]);
         if self.fold {
             if let Some(v) = self.ctx.fold_extract_value(agg, idx) {
                 return v;
             }
         }
-        let mut t = self.ctx.type_of(agg);
-        for &i in idx {
-            t = self
-                .ctx
-                .aggregate_element_type(t, i)
-                .expect("extractvalue index out of range");
-        }
         self.build(
+            WHO,
             Opcode::ExtractValue,
             t,
             &[agg],
@@ -417,14 +644,21 @@ impl<'a> Builder<'a> {
     }
 
     /// `insertvalue <agg>, <v>, idx...`
+    ///
+    /// # Panics
+    /// If the indices do not index `agg`'s type or `v` does not have the
+    /// indexed type, or an operand is of another function.
     pub fn insert_value(&mut self, agg: Value, v: Value, idx: &[u32]) -> Value {
+        const WHO: &str = "Builder::insert_value";
+        let t = self.ctx.check_insert_value(WHO, agg, v, idx);
+        self.locals(WHO, &[agg, v]);
         if self.fold {
             if let Some(f) = self.ctx.fold_insert_value(agg, v, idx) {
                 return f;
             }
         }
-        let t = self.ctx.type_of(agg);
         self.build(
+            WHO,
             Opcode::InsertValue,
             t,
             &[agg, v],
@@ -435,26 +669,46 @@ impl<'a> Builder<'a> {
     }
 
     /// `extractelement <vec>, <idx>`
+    ///
+    /// # Panics
+    /// If `vec` is not a vector or `idx` not an integer, or an operand is of
+    /// another function.
     pub fn extract_element(&mut self, vec: Value, idx: Value) -> Value {
+        const WHO: &str = "Builder::extract_element";
+        let t = self.ctx.check_extract_element(WHO, vec, idx);
+        self.locals(WHO, &[vec, idx]);
         if self.fold {
             if let Some(f) = self.ctx.fold_extract_element(vec, idx) {
                 return f;
             }
         }
-        let t = self.ctx.scalar_type(self.ctx.type_of(vec));
-        self.build(Opcode::ExtractElement, t, &[vec, idx], 0, InstPayload::None)
-            .0
+        self.build(
+            WHO,
+            Opcode::ExtractElement,
+            t,
+            &[vec, idx],
+            0,
+            InstPayload::None,
+        )
+        .0
     }
 
     /// `insertelement <vec>, <v>, <idx>`
+    ///
+    /// # Panics
+    /// If `vec` is not a vector, `v` is not of its element type or `idx`
+    /// not an integer, or an operand is of another function.
     pub fn insert_element(&mut self, vec: Value, v: Value, idx: Value) -> Value {
+        const WHO: &str = "Builder::insert_element";
+        let t = self.ctx.check_insert_element(WHO, vec, v, idx);
+        self.locals(WHO, &[vec, v, idx]);
         if self.fold {
             if let Some(f) = self.ctx.fold_insert_element(vec, v, idx) {
                 return f;
             }
         }
-        let t = self.ctx.type_of(vec);
         self.build(
+            WHO,
             Opcode::InsertElement,
             t,
             &[vec, v, idx],
@@ -465,21 +719,22 @@ impl<'a> Builder<'a> {
     }
 
     /// `shufflevector <a>, <b>, <mask>` (-1 = poison lane).
+    ///
+    /// # Panics
+    /// If `a` and `b` are not vectors of one type, the mask is empty or
+    /// names a lane past both inputs (a scalable mask: not all zero or all
+    /// poison), or an operand is of another function.
     pub fn shuffle_vector(&mut self, a: Value, b: Value, mask: &[i32]) -> Value {
+        const WHO: &str = "Builder::shuffle_vector";
+        let t = self.ctx.check_shuffle(WHO, a, b, mask);
+        self.locals(WHO, &[a, b]);
         if self.fold {
             if let Some(f) = self.ctx.fold_shuffle_vector(a, b, mask) {
                 return f;
             }
         }
-        let at = self.ctx.type_of(a);
-        let e = self.ctx.scalar_type(at);
-        let scalable = self.ctx.vector_len(at).is_some_and(|(_, s)| s);
-        let t = if scalable {
-            self.ctx.scalable_vector_type(e, mask.len() as u32)
-        } else {
-            self.ctx.vector_type(e, mask.len() as u32)
-        };
         self.build(
+            WHO,
             Opcode::ShuffleVector,
             t,
             &[a, b],
@@ -490,8 +745,15 @@ impl<'a> Builder<'a> {
     }
 
     /// `va_arg ptr <list>, <ty>`
+    ///
+    /// # Panics
+    /// If `list` is not a pointer or is of another function.
     pub fn va_arg(&mut self, list: Value, ty: Type) -> Value {
-        self.build(Opcode::VAArg, ty, &[list], 0, InstPayload::None)
+        const WHO: &str = "Builder::va_arg";
+        self.ctx
+            .check_ptr_operand(WHO, "va_list operand of va_arg", list);
+        self.locals(WHO, &[list]);
+        self.build(WHO, Opcode::VAArg, ty, &[list], 0, InstPayload::None)
             .0
     }
 
@@ -499,8 +761,16 @@ impl<'a> Builder<'a> {
 
     /// An empty `phi <ty>` with room for `reserve` incoming entries; grow it
     /// with [`Context::phi_add_incoming`].
+    ///
+    /// # Panics
+    /// If `ty` cannot be a PHI's type (`void`, `label`, `metadata`,
+    /// `token`, a function type).
     pub fn phi(&mut self, ty: Type, reserve: u32) -> Inst {
+        const WHO: &str = "Builder::phi";
+        self.ctx.check_phi_type(WHO, ty);
+        self.site(WHO);
         let i = self.build(
+            WHO,
             Opcode::Phi,
             ty,
             &[],
@@ -517,20 +787,27 @@ impl<'a> Builder<'a> {
     }
 
     /// `call <fn_ty> <callee>(<args>)`.
+    ///
+    /// # Panics
+    /// If `fn_ty` is not a function type, `callee` is not a pointer, the
+    /// argument count or an argument's type does not match `fn_ty`, or an
+    /// operand is of another function.
     pub fn call(&mut self, fn_ty: Type, callee: Value, args: &[Value]) -> Value {
-        let ret = self
-            .ctx
-            .function_parts(fn_ty)
-            .expect("call needs a function type")
-            .0;
+        self.call_in("Builder::call", fn_ty, callee, args)
+    }
+
+    fn call_in(&mut self, who: &str, fn_ty: Type, callee: Value, args: &[Value]) -> Value {
+        let ret = self.ctx.check_call(who, fn_ty, callee, args);
         let mut ops = args.to_vec();
         ops.push(callee);
+        self.locals(who, &ops);
         let data = CallData {
             fn_ty: Some(fn_ty),
             tail: TailKind::None,
             ..Default::default()
         };
         self.build(
+            who,
             Opcode::Call,
             ret,
             &ops,
@@ -540,40 +817,82 @@ impl<'a> Builder<'a> {
         .0
     }
 
-    /// `call` of a function of this context.
+    /// `call` of a function of this context, through its own function
+    /// type.
+    ///
+    /// # Panics
+    /// As [`call`](Self::call); also if `f` is not a function.
     pub fn call_function(&mut self, f: Function, args: &[Value]) -> Value {
+        const WHO: &str = "Builder::call_function";
+        if self.ctx.value_kind(f.0) != ValueKind::Function {
+            fail(WHO, format_args!("the callee is not a function"));
+        }
         let fty = self.ctx.signature(f);
-        self.call(fty, f.0, args)
+        self.call_in(WHO, fty, f.0, args)
     }
 
     // ---- terminators -----------------------------------------------------
 
     /// `ret <v>` / `ret void`.
+    ///
+    /// # Panics
+    /// If the cursor's function returns another type (or `void` with a
+    /// value, or a value with `None`), or `v` is of another function.
     pub fn ret(&mut self, v: Option<Value>) -> Inst {
+        const WHO: &str = "Builder::ret";
+        let (_, f) = self.site(WHO);
+        self.ctx.check_ret(WHO, f, v);
         let void = self.ctx.void_type();
         match v {
-            Some(v) => self.build(Opcode::Ret, void, &[v], 0, InstPayload::None),
-            None => self.build(Opcode::Ret, void, &[], 0, InstPayload::None),
+            Some(v) => {
+                self.locals(WHO, &[v]);
+                self.build(WHO, Opcode::Ret, void, &[v], 0, InstPayload::None)
+            }
+            None => self.build(WHO, Opcode::Ret, void, &[], 0, InstPayload::None),
         }
     }
 
     /// `br label <dest>`.
+    ///
+    /// # Panics
+    /// If `dest` is not a block or is a block of another function.
     pub fn br(&mut self, dest: Block) -> Inst {
+        const WHO: &str = "Builder::br";
+        self.ctx.check_block(WHO, dest.0);
+        self.locals(WHO, &[dest.0]);
         let void = self.ctx.void_type();
-        self.build(Opcode::Br, void, &[dest.0], 0, InstPayload::None)
+        self.build(WHO, Opcode::Br, void, &[dest.0], 0, InstPayload::None)
     }
 
     /// `br i1 <c>, label <t>, label <f>` (operands `[c, f, t]`, LLVM U11).
+    ///
+    /// # Panics
+    /// If `c` is not `i1`, a destination is not a block, or an operand is of
+    /// another function.
     pub fn cond_br(&mut self, c: Value, t: Block, f: Block) -> Inst {
+        const WHO: &str = "Builder::cond_br";
+        self.ctx.check_branch_cond(WHO, c);
+        self.ctx.check_block(WHO, t.0);
+        self.ctx.check_block(WHO, f.0);
+        self.locals(WHO, &[c, f.0, t.0]);
         let void = self.ctx.void_type();
-        self.build(Opcode::Br, void, &[c, f.0, t.0], 0, InstPayload::None)
+        self.build(WHO, Opcode::Br, void, &[c, f.0, t.0], 0, InstPayload::None)
     }
 
     /// `switch <cond>, label <default> [...]` with room for `reserve`
     /// cases; add them with [`Context::switch_add_case`].
+    ///
+    /// # Panics
+    /// If `cond` is not an integer, `default` not a block, or an operand is
+    /// of another function.
     pub fn switch(&mut self, cond: Value, default: Block, reserve: u32) -> Inst {
+        const WHO: &str = "Builder::switch";
+        self.ctx.check_switch_cond(WHO, cond);
+        self.ctx.check_block(WHO, default.0);
+        self.locals(WHO, &[cond, default.0]);
         let void = self.ctx.void_type();
         let i = self.build(
+            WHO,
             Opcode::Switch,
             void,
             &[cond, default.0],
@@ -585,27 +904,57 @@ impl<'a> Builder<'a> {
     }
 
     /// `indirectbr ptr <addr>, [...]`.
+    ///
+    /// # Panics
+    /// If `addr` is not a pointer, a destination not a block, or an operand
+    /// is of another function.
     pub fn indirect_br(&mut self, addr: Value, dests: &[Block]) -> Inst {
-        let void = self.ctx.void_type();
+        const WHO: &str = "Builder::indirect_br";
+        self.ctx
+            .check_ptr_operand(WHO, "address of an indirectbr", addr);
         let mut ops = vec![addr];
-        ops.extend(dests.iter().map(|b| b.0));
-        self.build(Opcode::IndirectBr, void, &ops, 0, InstPayload::None)
+        for d in dests {
+            self.ctx.check_block(WHO, d.0);
+            ops.push(d.0);
+        }
+        self.locals(WHO, &ops);
+        let void = self.ctx.void_type();
+        self.build(WHO, Opcode::IndirectBr, void, &ops, 0, InstPayload::None)
     }
 
     /// `unreachable`.
     pub fn unreachable(&mut self) -> Inst {
+        self.site("Builder::unreachable");
         let void = self.ctx.void_type();
-        self.build(Opcode::Unreachable, void, &[], 0, InstPayload::None)
+        self.build(
+            "Builder::unreachable",
+            Opcode::Unreachable,
+            void,
+            &[],
+            0,
+            InstPayload::None,
+        )
     }
 
     /// `resume <v>`.
     pub fn resume(&mut self, v: Value) -> Inst {
+        self.locals("Builder::resume", &[v]);
         let void = self.ctx.void_type();
-        self.build(Opcode::Resume, void, &[v], 0, InstPayload::None)
+        self.build(
+            "Builder::resume",
+            Opcode::Resume,
+            void,
+            &[v],
+            0,
+            InstPayload::None,
+        )
     }
 
     /// `invoke <fn_ty> <callee>(<args>) to label <normal> unwind label <unwind>`
     /// (operands `[args..., normal, unwind, callee]`).
+    ///
+    /// # Panics
+    /// As [`call`](Self::call); also if a destination is not a block.
     pub fn invoke(
         &mut self,
         fn_ty: Type,
@@ -614,18 +963,19 @@ impl<'a> Builder<'a> {
         normal: Block,
         unwind: Block,
     ) -> Value {
-        let ret = self
-            .ctx
-            .function_parts(fn_ty)
-            .expect("invoke needs a function type")
-            .0;
+        const WHO: &str = "Builder::invoke";
+        let ret = self.ctx.check_call(WHO, fn_ty, callee, args);
+        self.ctx.check_block(WHO, normal.0);
+        self.ctx.check_block(WHO, unwind.0);
         let mut ops = args.to_vec();
         ops.extend([normal.0, unwind.0, callee]);
+        self.locals(WHO, &ops);
         let data = CallData {
             fn_ty: Some(fn_ty),
             ..Default::default()
         };
         self.build(
+            WHO,
             Opcode::Invoke,
             ret,
             &ops,
@@ -637,6 +987,9 @@ impl<'a> Builder<'a> {
 
     /// `callbr <fn_ty> <callee>(<args>) to label <default> [label <indirect>...]`
     /// (operands `[args..., default, indirect..., callee]`).
+    ///
+    /// # Panics
+    /// As [`call`](Self::call); also if a destination is not a block.
     pub fn callbr(
         &mut self,
         fn_ty: Type,
@@ -645,21 +998,23 @@ impl<'a> Builder<'a> {
         default: Block,
         indirect: &[Block],
     ) -> Value {
-        let ret = self
-            .ctx
-            .function_parts(fn_ty)
-            .expect("callbr needs a function type")
-            .0;
+        const WHO: &str = "Builder::callbr";
+        let ret = self.ctx.check_call(WHO, fn_ty, callee, args);
         let mut ops = args.to_vec();
         ops.push(default.0);
         ops.extend(indirect.iter().map(|b| b.0));
+        for &d in &ops[args.len()..] {
+            self.ctx.check_block(WHO, d);
+        }
         ops.push(callee);
+        self.locals(WHO, &ops);
         let data = CallData {
             fn_ty: Some(fn_ty),
             num_indirect: indirect.len() as u32,
             ..Default::default()
         };
         self.build(
+            WHO,
             Opcode::CallBr,
             ret,
             &ops,
@@ -672,15 +1027,30 @@ impl<'a> Builder<'a> {
     /// `catchswitch within <parent> [label %h...] unwind label <u> | unwind to caller`
     /// (operands `[parent, unwind?, handlers...]`; `flags` bit 0 = has an
     /// unwind destination). Add handlers with [`Context::catch_switch_add_handler`].
+    ///
+    /// # Panics
+    /// If `parent` is not a token (`none` or a pad), `unwind` not a block,
+    /// or an operand is of another function.
     pub fn catch_switch(&mut self, parent: Value, unwind: Option<Block>, reserve: u32) -> Value {
+        const WHO: &str = "Builder::catch_switch";
+        self.ctx.check_token(WHO, "parent of a catchswitch", parent);
         let tok = self.ctx.token_type();
         let mut ops = vec![parent];
-        ops.extend(unwind.map(|b| b.0));
+        if let Some(u) = unwind {
+            self.ctx.check_block(WHO, u.0);
+            ops.push(u.0);
+        }
+        self.locals(WHO, &ops);
         let i = self.build(
+            WHO,
             Opcode::CatchSwitch,
             tok,
             &ops,
-            unwind.is_some() as u16,
+            if unwind.is_some() {
+                bits::CATCHSWITCH_HAS_UNWIND
+            } else {
+                0
+            },
             InstPayload::None,
         );
         self.ctx.grow_reserve(i, ops.len() as u32 + reserve);
@@ -688,40 +1058,87 @@ impl<'a> Builder<'a> {
     }
 
     /// `catchpad within <catchswitch> [args...]` (operands `[args..., catchswitch]`).
+    ///
+    /// # Panics
+    /// If `catch_switch` is not a `catchswitch`, or an operand is of
+    /// another function.
     pub fn catch_pad(&mut self, catch_switch: Value, args: &[Value]) -> Value {
+        const WHO: &str = "Builder::catch_pad";
+        self.ctx.check_pad(
+            WHO,
+            "catchswitch of a catchpad",
+            catch_switch,
+            &[Opcode::CatchSwitch],
+        );
         let tok = self.ctx.token_type();
         let mut ops = args.to_vec();
         ops.push(catch_switch);
-        self.build(Opcode::CatchPad, tok, &ops, 0, InstPayload::None)
+        self.locals(WHO, &ops);
+        self.build(WHO, Opcode::CatchPad, tok, &ops, 0, InstPayload::None)
             .0
     }
 
     /// `cleanuppad within <parent> [args...]` (operands `[args..., parent]`).
+    ///
+    /// # Panics
+    /// If `parent` is not a token, or an operand is of another function.
     pub fn cleanup_pad(&mut self, parent: Value, args: &[Value]) -> Value {
+        const WHO: &str = "Builder::cleanup_pad";
+        self.ctx.check_token(WHO, "parent of a cleanuppad", parent);
         let tok = self.ctx.token_type();
         let mut ops = args.to_vec();
         ops.push(parent);
-        self.build(Opcode::CleanupPad, tok, &ops, 0, InstPayload::None)
+        self.locals(WHO, &ops);
+        self.build(WHO, Opcode::CleanupPad, tok, &ops, 0, InstPayload::None)
             .0
     }
 
     /// `catchret from <pad> to label <dest>`.
+    ///
+    /// # Panics
+    /// If `pad` is not a `catchpad`, `dest` not a block, or an operand is
+    /// of another function.
     pub fn catch_ret(&mut self, pad: Value, dest: Block) -> Inst {
+        const WHO: &str = "Builder::catch_ret";
+        self.ctx
+            .check_pad(WHO, "pad of a catchret", pad, &[Opcode::CatchPad]);
+        self.ctx.check_block(WHO, dest.0);
+        self.locals(WHO, &[pad, dest.0]);
         let void = self.ctx.void_type();
-        self.build(Opcode::CatchRet, void, &[pad, dest.0], 0, InstPayload::None)
+        self.build(
+            WHO,
+            Opcode::CatchRet,
+            void,
+            &[pad, dest.0],
+            0,
+            InstPayload::None,
+        )
     }
 
     /// `cleanupret from <pad> unwind label <u>` / `unwind to caller`.
+    ///
+    /// # Panics
+    /// If `pad` is not a `cleanuppad`, `unwind` not a block, or an operand
+    /// is of another function.
     pub fn cleanup_ret(&mut self, pad: Value, unwind: Option<Block>) -> Inst {
-        let void = self.ctx.void_type();
+        const WHO: &str = "Builder::cleanup_ret";
+        self.ctx
+            .check_pad(WHO, "pad of a cleanupret", pad, &[Opcode::CleanupPad]);
         let mut ops = vec![pad];
-        ops.extend(unwind.map(|b| b.0));
-        self.build(Opcode::CleanupRet, void, &ops, 0, InstPayload::None)
+        if let Some(u) = unwind {
+            self.ctx.check_block(WHO, u.0);
+            ops.push(u.0);
+        }
+        self.locals(WHO, &ops);
+        let void = self.ctx.void_type();
+        self.build(WHO, Opcode::CleanupRet, void, &ops, 0, InstPayload::None)
     }
 
     /// `landingpad <ty>` with `cleanup` and no clauses yet.
     pub fn landing_pad(&mut self, ty: Type, cleanup: bool) -> Inst {
+        self.site("Builder::landing_pad");
         self.build(
+            "Builder::landing_pad",
             Opcode::LandingPad,
             ty,
             &[],
@@ -735,92 +1152,40 @@ impl<'a> Builder<'a> {
     }
 }
 
-fn align_bits(align: u64) -> u16 {
-    if align == 0 {
-        0
-    } else {
-        assert!(
-            align.is_power_of_two() && align <= 1 << 32,
-            "alignment {align} is not a power of two up to 2^32"
-        );
-        align.trailing_zeros() as u16 + 1
+/// The alignment field of `align`.
+///
+/// # Panics
+/// If `align` exceeds LLVM's largest instruction alignment, 2^32 bytes.
+#[track_caller]
+fn align_bits(who: &str, align: Option<Align>) -> u16 {
+    check_align(who, align);
+    mem::align(align)
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn not_binary(who: &str, op: Opcode) -> ! {
+    fail(
+        who,
+        format_args!("`{}` is not a binary operator", op.mnemonic()),
+    )
+}
+
+/// Panics unless ordering `o` is allowed on `op`.
+#[track_caller]
+fn check_ordering(who: &str, op: Opcode, o: Ordering) {
+    if let Some(e) = ordering_error(op, o) {
+        fail(who, format_args!("{e}, got {}", o.name_or_not_atomic()));
     }
 }
 
-/// # Instructions: result types and growing operand lists
+/// # Instructions: growing operand lists
 ///
-/// The result types of GEPs and aggregate accesses, and the operand lists
-/// that grow after creation: PHI incomings, switch cases, `indirectbr`
-/// destinations, `catchswitch` handlers, `landingpad` clauses.
+/// The operand lists that grow after creation: PHI incomings, switch
+/// cases, `indirectbr` destinations, `catchswitch` handlers, `landingpad`
+/// clauses. Each addition is checked as the instruction's creation is.
 impl Context {
-    /// LLVM's `GetElementPtrInst::getIndexedType`: the type a GEP over
-    /// source element type `src` with `indices` points at, or `None` when
-    /// the indices are invalid. The first index steps over the pointer and
-    /// is not checked here; each later one indexes an array or vector (any
-    /// integer or integer vector) or a struct (an `i32` constant, or a
-    /// splat vector of one, below the field count).
-    pub fn gep_indexed_type(&self, src: Type, indices: &[Value]) -> Option<Type> {
-        let mut t = src;
-        for &idx in indices.iter().skip(1) {
-            if let Some(fields) = self.struct_elements(t) {
-                let it = self.type_of(idx);
-                if self.int_width(self.scalar_type(it)) != Some(32) || self.is_scalable(it) {
-                    return None;
-                }
-                let i = self.const_splat_int(idx)?;
-                t = *fields.get(usize::try_from(i).ok()?)?;
-            } else {
-                if !self.is_int_or_int_vector(self.type_of(idx)) {
-                    return None;
-                }
-                t = match self.type_data(t) {
-                    crate::types::TypeData::Array { .. }
-                    | crate::types::TypeData::Vector { .. } => self.element_type(t)?,
-                    _ => return None,
-                };
-            }
-        }
-        Some(t)
-    }
-
-    /// The value of an integer constant, or of the common element of a
-    /// splat integer vector constant (LLVM `getSplatValue` then
-    /// `ConstantInt`), zero-extended; `None` otherwise.
-    fn const_splat_int(&self, v: Value) -> Option<u64> {
-        if self.value_kind(v) != ValueKind::Constant {
-            return None;
-        }
-        match self.const_kind(v) {
-            ConstKind::Int => self.const_int_value(v)?.try_to_u64(),
-            ConstKind::Zero if self.vector_len(self.type_of(v)).is_some() => Some(0),
-            ConstKind::DataVector => {
-                let d = self.const_data(v)?;
-                let first = *d.first()?;
-                d.iter().all(|&x| x == first).then_some(first)
-            }
-            ConstKind::Vector => {
-                let first = self.operand(v, 0)?;
-                let n = self.num_operands(v);
-                (1..n)
-                    .all(|i| self.operand(v, i) == Some(first))
-                    .then(|| self.const_splat_int(first))?
-            }
-            _ => None,
-        }
-    }
-
-    /// The type of element `i` of an aggregate (struct field, array
-    /// element within its length), as extractvalue/insertvalue index it.
-    pub fn aggregate_element_type(&self, ty: Type, i: u32) -> Option<Type> {
-        if let Some(fields) = self.struct_elements(ty) {
-            return fields.get(i as usize).copied();
-        }
-        match self.array_len(ty) {
-            Some(n) if (i as u64) < n => self.element_type(ty),
-            _ => None,
-        }
-    }
-
     /// Makes room for `n` incoming entries in a PHI without adding any.
     pub fn phi_reserve(&mut self, phi: Inst, n: u32) {
         let cap = match &self.payload(phi) {
@@ -841,10 +1206,33 @@ impl Context {
     /// hung-off operands by LLVM's rule (`e + e/2`, at least 2; H2) when
     /// full. The block gets no use (LLVM U12). O(1) amortised; the run grows
     /// in place when it ends at the top of the use pool.
+    ///
+    /// # Panics
+    /// If `phi` is not a PHI, `v` does not have the PHI's type, `b` is not
+    /// a block, or `v` or `b` belongs to another function than the PHI.
     #[inline]
     pub fn phi_add_incoming(&mut self, phi: Inst, v: Value, b: Block) {
-        let d = self.graph.get(phi.0);
-        let (n, mut ops) = (d.nops, d.ops);
+        const WHO: &str = "Context::phi_add_incoming";
+        let g = &self.graph;
+        // (That `phi` is a PHI is read from its payload below.)
+        let d = g.get(phi.0);
+        let (n, mut ops, pb) = (d.nops, d.ops, d.a);
+        // The incoming value: live, of the PHI's type, of the PHI's
+        // function (none when the PHI is detached). The incoming block:
+        // live and of this context in every build (the dense generation
+        // array); a block of the PHI's function in debug builds only, as
+        // reading its record is one cache miss per entry (phi_grow 1.3x;
+        // DESIGN.md, Builder).
+        let dv = g.get(v);
+        let f = if pb == NONE {
+            NONE
+        } else {
+            g.values[pb as usize].a
+        };
+        let ok = (dv.ty == d.ty) & (f == NONE || self.local_ok(dv, f, pb)) & g.gen_matches(b.0);
+        if !ok || cfg!(debug_assertions) {
+            self.check_incoming(WHO, phi, v, b);
+        }
         let side = self.graph.side_at(phi.0.idx);
         let x = match self.sides.recs.get(side as usize).map(|r| &r.payload) {
             Some(&crate::ir::side::Payload::Inst(x)) => x,
@@ -857,9 +1245,27 @@ impl Context {
         if n == cap {
             ops = self.grow_phi(phi, x, n);
         }
-        self.graph.push_inst_operand(phi.0.idx, ops, n, v);
+        self.graph.push_inst_operand_live(phi.0.idx, ops, n, v.idx);
         if let InstPayload::Phi { blocks, .. } = &mut self.sides.extras[x as usize].payload {
             blocks.push(b.0);
+        }
+    }
+
+    /// The full checks of a PHI incoming pair, with their messages (the
+    /// failure path of [`phi_add_incoming`](Self::phi_add_incoming), and
+    /// every call in debug builds).
+    #[inline(never)]
+    fn check_incoming(&self, who: &str, phi: Inst, v: Value, b: Block) {
+        let ty = self.type_of(phi.0);
+        if self.type_of(v) != ty {
+            self.bad_incoming(who, v, ty);
+        }
+        self.check_block(who, b.0);
+        let pb = self.graph.get(phi.0).a;
+        if pb != NONE {
+            let f = self.graph.values[pb as usize].a;
+            self.check_local(who, v, f, pb);
+            self.check_local(who, b.0, f, pb);
         }
     }
 
@@ -899,14 +1305,39 @@ impl Context {
         }
     }
 
+    /// The function (raw index, `NONE` if none) and block of instruction
+    /// `i`, checking that it has opcode `op`.
+    fn placed(&self, who: &str, i: Inst, op: Opcode) -> (u32, u32) {
+        let got = self.opcode(i);
+        if got != op {
+            fail(
+                who,
+                format_args!("expected a `{}`, got a `{}`", op.mnemonic(), got.mnemonic()),
+            );
+        }
+        let blk = self.graph.get(i.0).a;
+        let f = if blk == NONE {
+            NONE
+        } else {
+            self.graph.values[blk as usize].a
+        };
+        (f, blk)
+    }
+
     /// Adds a case to a switch, growing its operands to 3× when full
     /// (LLVM H5).
+    ///
+    /// # Panics
+    /// If `sw` is not a switch, `value` is not an integer constant of the
+    /// condition's type, `dest` is not a block, or `dest` is a block of
+    /// another function.
     pub fn switch_add_case(&mut self, sw: Inst, value: Value, dest: Block) {
-        assert_eq!(
-            self.opcode(sw),
-            Opcode::Switch,
-            "switch_add_case on a non-switch"
-        );
+        const WHO: &str = "Context::switch_add_case";
+        let (f, blk) = self.placed(WHO, sw, Opcode::Switch);
+        let cond_ty = self.operand(sw.0, 0).map(|c| self.type_of(c));
+        self.check_switch_case(WHO, cond_ty, value);
+        self.check_block(WHO, dest.0);
+        self.check_local(WHO, dest.0, f, blk);
         let n = self.num_operands(sw.0);
         let cap = match self.payload(sw) {
             InstPayload::Grow { cap, .. } => *cap,
@@ -936,7 +1367,15 @@ impl Context {
     }
 
     /// Adds a destination to an indirectbr.
+    ///
+    /// # Panics
+    /// If `ib` is not an indirectbr, or `dest` is not a block of its
+    /// function.
     pub fn indirect_br_add_dest(&mut self, ib: Inst, dest: Block) {
+        const WHO: &str = "Context::indirect_br_add_dest";
+        let (f, blk) = self.placed(WHO, ib, Opcode::IndirectBr);
+        self.check_block(WHO, dest.0);
+        self.check_local(WHO, dest.0, f, blk);
         let n = self.num_operands(ib.0);
         let cap = match self.payload(ib) {
             InstPayload::Grow { cap, .. } => *cap,
@@ -949,12 +1388,15 @@ impl Context {
     }
 
     /// Adds a handler block to a catchswitch.
+    ///
+    /// # Panics
+    /// If `cs` is not a catchswitch, or `handler` is not a block of its
+    /// function.
     pub fn catch_switch_add_handler(&mut self, cs: Inst, handler: Block) {
-        assert_eq!(
-            self.opcode(cs),
-            Opcode::CatchSwitch,
-            "catch_switch_add_handler on a non-catchswitch"
-        );
+        const WHO: &str = "Context::catch_switch_add_handler";
+        let (f, blk) = self.placed(WHO, cs, Opcode::CatchSwitch);
+        self.check_block(WHO, handler.0);
+        self.check_local(WHO, handler.0, f, blk);
         let n = self.num_operands(cs.0);
         let cap = match self.payload(cs) {
             InstPayload::Grow { cap, .. } => *cap,
@@ -967,7 +1409,14 @@ impl Context {
     }
 
     /// Adds a clause to a landingpad (`catch` when `is_catch`, else `filter`).
+    ///
+    /// # Panics
+    /// If `lp` is not a landingpad, or the clause is not a constant (a
+    /// pointer for `catch`, an array for `filter`).
     pub fn landing_pad_add_clause(&mut self, lp: Inst, clause: Value, is_catch: bool) {
+        const WHO: &str = "Context::landing_pad_add_clause";
+        self.placed(WHO, lp, Opcode::LandingPad);
+        self.check_clause(WHO, clause, is_catch);
         let n = self.num_operands(lp.0);
         let cap = match self.payload(lp) {
             InstPayload::Grow { cap, .. } => *cap,

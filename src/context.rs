@@ -5,6 +5,7 @@
 //! its own `impl Context` block for its part of the API.
 
 use crate::constants::ConstStore;
+use crate::entity::ContextTag;
 use crate::ir::metadata::MdStore;
 use crate::ir::module::ModuleData;
 use crate::ir::order::InstOrder;
@@ -42,10 +43,11 @@ pub struct Context {
 impl Context {
     /// A new, empty context.
     pub fn new() -> Self {
+        let tag = ContextTag::next();
         Context {
-            types: TypeStore::new(),
-            md: MdStore::new(),
-            graph: Graph::new(),
+            types: TypeStore::new(tag),
+            md: MdStore::new(tag),
+            graph: Graph::new(tag),
             handles: HandleTable::new(),
             sides: SideTable::new(),
             modules: Vec::new(),

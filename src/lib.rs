@@ -28,6 +28,7 @@
 //! let twice = b.add(sum, sum);
 //! b.ret(Some(twice));
 //! assert_eq!(ctx.num_uses(sum), 2);
+//! assert!(ctx.verify_module(m).is_ok()); // LLVM 19's verifier
 //!
 //! // A pass: replace %sum by %x, erase it; a handle follows the replacement.
 //! let h = ctx.create_handle(Some(sum), HandleKind::WeakTracking);
@@ -56,6 +57,10 @@
 //! | instruction order | [`comes_before`](Context::comes_before), [`early_inc_insts`](Context::early_inc_insts) | [`ir`] |
 //! | control-flow graph | [`post_order`](Context::post_order), [`reverse_post_order`](Context::reverse_post_order) | [`analysis`] |
 //! | instructions | [`create_inst`](Context::create_inst), [`opcode`](Context::opcode), [`insert_inst_before`](Context::insert_inst_before), [`split_block`](Context::split_block) | [`ir::inst`] |
+//! | changing operands | [`set_operand`](Context::set_operand), [`swap_operands`](Context::swap_operands), [`replace_uses_of_with`](Context::replace_uses_of_with) | `ir/operands.rs` |
+//! | checked construction | [`cast_is_valid`](Context::cast_is_valid), [`gep_indexed_type`](Context::gep_indexed_type), [`value_indexed_type`](Context::value_indexed_type) | `ir/check.rs` |
+//! | instruction views | [`view`](Context::view), [`has_dropped_operand`](Context::has_dropped_operand) | [`ir::view`] |
+//! | instruction flags | [`wrap_flags`](Context::wrap_flags), [`set_fast_math`](Context::set_fast_math), [`gep_flags`](Context::gep_flags), [`predicate`](Context::predicate), [`alignment`](Context::alignment), [`set_atomic`](Context::set_atomic) | `ir/flags.rs` |
 //! | growing operand lists | [`phi_add_incoming`](Context::phi_add_incoming), [`switch_add_case`](Context::switch_add_case) | [`builder`] |
 //! | names | [`name_of`](Context::name_of), [`set_name`](Context::set_name) | [`ir`] |
 //! | globals | [`add_global_var`](Context::add_global_var), [`set_initializer`](Context::set_initializer) | [`ir::global`] |
@@ -72,6 +77,9 @@
 //! | constant folding | [`const_binop`](Context::const_binop), [`const_gep`](Context::const_gep), [`fold_cmp`](Context::fold_cmp), [`constant_fold_instruction`](Context::constant_fold_instruction) | [`fold`] |
 //! | printing | [`print_module`](Context::print_module), [`display_value`](Context::display_value) | [`asm`] |
 //! | parsing | [`parse_assembly`](Context::parse_assembly) | [`asm::parse`] |
+//! | printing many parts of a module | [`module_printer`](Context::module_printer) | [`asm`] |
+//! | verifying | [`verify_module`](Context::verify_module), [`verify_as_llvm_as`](Context::verify_as_llvm_as) | [`verify`] |
+//! | debug info upgrade | [`strip_debug_info`](Context::strip_debug_info), [`upgrade_debug_info`](Context::upgrade_debug_info) | [`verify`] |
 //!
 //! Instructions are built with the [`builder::Builder`]. Analyses
 //! (dominator trees, loops) are values of [`analysis`]; pass pipelines
@@ -101,6 +109,7 @@ mod replace;
 pub mod transforms;
 pub mod types;
 pub mod value;
+pub mod verify;
 
 pub use context::Context;
 pub use layout::DataLayout;

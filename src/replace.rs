@@ -73,10 +73,14 @@ impl Context {
     ///
     /// # Panics
     /// If the types differ, `from == to`, a value is stale, `to` is a
-    /// constant that contains `from` (LLVM R7), or `to` is a non-PHI
-    /// instruction that uses `from` (it would use itself).
+    /// constant that contains `from` (LLVM R7), `to` is a non-PHI
+    /// instruction that uses `from` (it would use itself), or `to` is a
+    /// local value (argument, instruction, block) of another function than
+    /// an instruction using `from` (checked in O(1) when `from` is a local
+    /// value of `to`'s function, else over the uses).
     pub fn replace_all_uses_with(&mut self, from: impl Into<Value>, to: impl Into<Value>) {
         let (from, to) = (from.into(), to.into());
+        self.check_rauw_locality("Context::replace_all_uses_with", from, to);
         assert_ne!(from, to, "changing value into itself");
         assert_eq!(
             self.type_of(from),
@@ -109,6 +113,35 @@ impl Context {
         }
     }
 
+    /// Checks that a local `to` is of the function of the instructions
+    /// using `from`.
+    fn check_rauw_locality(&self, who: &str, from: Value, to: Value) {
+        let g = match self.local_function_of(self.graph.get(to)) {
+            Some(g) if g != crate::entity::NONE => g,
+            _ => return,
+        };
+        // A local `from` of `g` has its users in `g` unless blocks moved
+        // between functions; a parser's forward-reference placeholder is
+        // used within the function it resolves in; otherwise each user is
+        // checked.
+        let df = self.graph.get(from);
+        if !df.is(ValueKind::Placeholder) && self.local_function_of(df) != Some(g) {
+            for u in self.users(from) {
+                self.check_user_locality(who, u, to);
+            }
+        }
+    }
+
+    /// Checks that `to` may be an operand of `user` (an instruction placed
+    /// in a function: `to` must be of that function).
+    fn check_user_locality(&self, who: &str, user: Value, to: Value) {
+        let d = self.graph.get(user);
+        if d.is(ValueKind::Instruction) && d.a != crate::entity::NONE {
+            let f = self.graph.values[d.a as usize].a;
+            self.check_local(who, to, f, d.a);
+        }
+    }
+
     /// Replaces the uses of `from` for which `pred` holds (LLVM
     /// `replaceUsesWithIf`); returns whether any was selected. Constant
     /// users are collected and re-uniqued once each after the loop, which
@@ -137,6 +170,7 @@ impl Context {
                     consts.push(u.user);
                 }
             } else {
+                self.check_user_locality("Context::replace_uses_with_if", u.user, to);
                 self.graph.set_operand(u.user, u.operand_no, Some(to));
             }
         }

@@ -1,11 +1,14 @@
 //! Constants: uniquing, canonical forms and folding against the LLVM 19
 //! behaviours (C1–C21, R7).
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use lair::builder::Builder;
 use lair::constants::apint::APInt;
 use lair::constants::ConstKind;
 use lair::fold::{fold_int_binop, Folded};
-use lair::inst::{gep, wrap, Opcode};
+use lair::inst::{GepFlags, Opcode, WrapFlags};
 use lair::{Context, Value};
 
 #[test]
@@ -69,10 +72,7 @@ fn undef_poison_uniqued_c6_and_splat_c9() {
     let sz = ctx.const_splat(4, true, z);
     assert_eq!(ctx.const_kind(sz), ConstKind::Zero);
     let sn = ctx.const_splat(4, true, one);
-    assert_eq!(
-        ctx.const_expr_opcode(sn).map(|x| x.0),
-        Some(Opcode::ShuffleVector)
-    );
+    assert_eq!(ctx.const_expr_op(sn), Some(Opcode::ShuffleVector));
 }
 
 #[test]
@@ -116,16 +116,16 @@ fn expressions_are_uniqued_with_flags_and_types_c14() {
     let i64t = ctx.i64_type();
     let g = ctx.add_global_var(m, "g", i32t, 0);
     let p = ctx.const_cast(Opcode::PtrToInt, g.0, i64t);
-    let a = ctx.const_binop(Opcode::Add, p, p, 0);
-    assert_eq!(a, ctx.const_binop(Opcode::Add, p, p, 0));
-    assert_ne!(a, ctx.const_binop(Opcode::Add, p, p, wrap::NSW));
+    let a = ctx.const_binop(Opcode::Add, p, p, WrapFlags::NONE);
+    assert_eq!(a, ctx.const_binop(Opcode::Add, p, p, WrapFlags::NONE));
+    assert_ne!(a, ctx.const_binop(Opcode::Add, p, p, WrapFlags::NSW));
     let one = ctx.const_int(i32t, 1);
-    let g32 = ctx.const_gep(i32t, g.0, &[one], 0, None);
-    let g8 = ctx.const_gep(i8t, g.0, &[one], 0, None);
-    let gin = ctx.const_gep(i32t, g.0, &[one], gep::INBOUNDS, None);
+    let g32 = ctx.const_gep(i32t, g.0, &[one], GepFlags::NONE, None);
+    let g8 = ctx.const_gep(i8t, g.0, &[one], GepFlags::NONE, None);
+    let gin = ctx.const_gep(i32t, g.0, &[one], GepFlags::INBOUNDS, None);
     assert_ne!(g32, g8);
     assert_ne!(g32, gin);
-    assert_eq!(g32, ctx.const_gep(i32t, g.0, &[one], 0, None));
+    assert_eq!(g32, ctx.const_gep(i32t, g.0, &[one], GepFlags::NONE, None));
 }
 
 #[test]
@@ -139,21 +139,18 @@ fn folding_in_expression_builders_c15_c16() {
     let one = ctx.const_int(i32t, 1);
     let two = ctx.const_int(i32t, 2);
     assert_eq!(
-        ctx.const_binop(Opcode::Add, one, two, 0),
+        ctx.const_binop(Opcode::Add, one, two, WrapFlags::NONE),
         ctx.const_int(i32t, 3)
     );
     let g = ctx.add_global_var(m, "G", i32t, 0);
     let zero = ctx.const_int(i32t, 0);
-    assert_eq!(ctx.const_gep(i32t, g.0, &[zero], 0, None), g.0);
+    assert_eq!(ctx.const_gep(i32t, g.0, &[zero], GepFlags::NONE, None), g.0);
     assert_eq!(ctx.const_cast(Opcode::BitCast, g.0, p), g.0);
     let null = ctx.const_null(p);
     let z64 = ctx.const_int(i64t, 0);
     assert_eq!(ctx.const_cast(Opcode::PtrToInt, null, i64t), z64);
     let asc = ctx.const_cast(Opcode::AddrSpaceCast, null, p1);
-    assert_eq!(
-        ctx.const_expr_opcode(asc).map(|x| x.0),
-        Some(Opcode::AddrSpaceCast)
-    );
+    assert_eq!(ctx.const_expr_op(asc), Some(Opcode::AddrSpaceCast));
 }
 
 #[test]
@@ -204,6 +201,7 @@ fn block_address_rauw_in_place_c21() {
         ba,
         "same object, now for the new block"
     );
+    verified::assert_sound(&ctx, m);
 }
 
 #[test]
@@ -214,7 +212,7 @@ fn rauw_with_expression_containing_the_value_r7() {
     let i32t = ctx.i32_type();
     let g = ctx.add_global_var(m, "g", i32t, 0);
     let one = ctx.const_int(i32t, 1);
-    let e = ctx.const_gep(i32t, g.0, &[one], 0, None);
+    let e = ctx.const_gep(i32t, g.0, &[one], GepFlags::NONE, None);
     ctx.replace_all_uses_with(g.0, e);
 }
 

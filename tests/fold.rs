@@ -8,9 +8,14 @@
 //! LLVM's answers); this test makes every call with lair's `Builder` and
 //! prints the result the same way.
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use lair::asm::parse::parse_module;
 use lair::builder::Builder;
-use lair::inst::{self, Opcode, Predicate};
+use lair::inst::{
+    Exact, ExactOp, FloatPredicate, GepFlags, IntPredicate, NoFlags, Opcode, WrapFlags, WrapOp,
+};
 use lair::ir::{Block, Global};
 use lair::{Context, Type, Value};
 use std::collections::HashMap;
@@ -145,22 +150,25 @@ fn run(w: &mut World, c: &Case) -> String {
     let term = w.ctx.last_inst(w.block).unwrap();
     let mut b = Builder::before(&mut w.ctx, term);
     let r = if let Some(op) = binop(c.op[0]) {
-        let mut flags = 0;
+        let mut wrap = WrapFlags::NONE;
         if has("nuw") {
-            flags |= inst::wrap::NUW;
+            wrap |= WrapFlags::NUW;
         }
         if has("nsw") {
-            flags |= inst::wrap::NSW;
+            wrap |= WrapFlags::NSW;
         }
-        if has("exact") {
-            flags |= inst::EXACT;
+        if let Ok(w) = WrapOp::try_from(op) {
+            b.binop(w, a[0], a[1], wrap)
+        } else if let Ok(e) = ExactOp::try_from(op) {
+            b.binop(e, a[0], a[1], Exact(has("exact")))
+        } else {
+            b.binop(op, a[0], a[1], NoFlags)
         }
-        b.binop(op, a[0], a[1], flags)
     } else {
         match c.op[0] {
             "fneg" => b.fneg(a[0]),
-            "icmp" => b.icmp(Predicate::int_from_name(c.op[1]).unwrap(), a[0], a[1]),
-            "fcmp" => b.fcmp(Predicate::float_from_name(c.op[1]).unwrap(), a[0], a[1]),
+            "icmp" => b.icmp(IntPredicate::from_name(c.op[1]).unwrap(), a[0], a[1]),
+            "fcmp" => b.fcmp(FloatPredicate::from_name(c.op[1]).unwrap(), a[0], a[1]),
             "select" => b.select(a[0], a[1], a[2]),
             "extractelement" => b.extract_element(a[0], a[1]),
             "insertelement" => b.insert_element(a[0], a[1], a[2]),
@@ -178,9 +186,9 @@ fn run(w: &mut World, c: &Case) -> String {
             }
             "gep" => {
                 let flags = if has("inbounds") {
-                    inst::gep::INBOUNDS
+                    GepFlags::INBOUNDS
                 } else {
-                    0
+                    GepFlags::NONE
                 };
                 b.gep(ty.unwrap(), a[0], &a[1..], flags)
             }
@@ -236,6 +244,8 @@ fn builder_folds_as_llvm_19() {
         );
     }
     w.ctx.check_use_lists().unwrap();
+    let f = w.ctx.block_parent(w.block).unwrap();
+    verified::assert_function_verifies(&w.ctx, f);
 }
 
 /// The `.ll` parser folds constant expressions as LLVM 19's does

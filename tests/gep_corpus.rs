@@ -11,6 +11,9 @@
 //! kept). Until the `.ll` parser lands, types are read by the small reader
 //! below.
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use lair::builder::Builder;
 use lair::constants::apint::APInt;
 use lair::ir::Module;
@@ -212,7 +215,9 @@ impl Section {
         let (gep, args) = if kind == "c" && var_tys.is_empty() {
             let base = self.global_base(base_ty);
             let ops: Vec<Value> = consts.iter().map(|c| c.unwrap()).collect();
-            let g = self.ctx.const_gep(src, base, &ops, 0, None);
+            let g = self
+                .ctx
+                .const_gep(src, base, &ops, lair::inst::GepFlags::NONE, None);
             if g == base {
                 return Some(format!("{line}: const_gep folded it to its base"));
             }
@@ -237,7 +242,7 @@ impl Section {
             let entry = self.ctx.append_block(f, "entry");
             let mut b = Builder::at_end(&mut self.ctx, entry);
             b.set_folding(false);
-            let g = b.gep(src, args[0], &ops, 0);
+            let g = b.gep(src, args[0], &ops, lair::inst::GepFlags::NONE);
             b.ret(None);
             (g, args)
         };
@@ -327,6 +332,9 @@ fn corpus_gep_offsets_match_llvm19() {
         if line.starts_with("module ") {
             modules += 1;
         } else if let Some(dl) = line.strip_prefix("dl ") {
+            if let Some(s) = &section {
+                verified::assert_sound(&s.ctx, s.m);
+            }
             section = Some(Section::new(dl));
         } else if let Some(def) = line.strip_prefix("def ") {
             section.as_mut().unwrap().define(def);
@@ -344,6 +352,9 @@ fn corpus_gep_offsets_match_llvm19() {
         "{checked} GEPs from {modules} modules compared ({constant} with a constant offset), {} mismatches",
         mismatches.len()
     );
+    if let Some(s) = &section {
+        verified::assert_sound(&s.ctx, s.m);
+    }
     assert!(checked > 4000, "the table is too short: {checked}");
     assert!(
         mismatches.is_empty(),

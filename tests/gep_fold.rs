@@ -4,12 +4,18 @@
 //! llvm-dis-19` prints for them (`tests/data/gep/fold-llvm19.txt`, written
 //! by `scripts/gep-fold.sh`).
 
-use lair::inst::gep::{INBOUNDS, NUSW, NUW};
+#[path = "support/verified.rs"]
+mod verified;
+
+use lair::inst::GepFlags;
 use lair::{Context, Type, Value};
 
 const EXPECTED: &str = include_str!("data/gep/fold-llvm19.txt");
 
-const IB: u16 = INBOUNDS | NUSW;
+const IB: GepFlags = GepFlags::INBOUNDS;
+const NUSW: GepFlags = GepFlags::NUSW;
+const NUW: GepFlags = GepFlags::NUW;
+const NONE: GepFlags = GepFlags::NONE;
 
 #[test]
 fn const_gep_folds_as_llvm19() {
@@ -39,47 +45,47 @@ fn const_gep_folds_as_llvm19() {
     let mut cases: Vec<Value> = Vec::new();
     let z64 = k64(&mut c, 0);
     let z32 = k32(&mut c, 0);
-    cases.push(c.const_gep(i8t, g, &[z64], 0, None)); // a1
-    cases.push(c.const_gep(i8t, g, &[z32], 0, None)); // a2
-    cases.push(c.const_gep(a10, g, &[z64, z64], 0, None)); // a3
+    cases.push(c.const_gep(i8t, g, &[z64], NONE, None)); // a1
+    cases.push(c.const_gep(i8t, g, &[z32], NONE, None)); // a2
+    cases.push(c.const_gep(a10, g, &[z64, z64], NONE, None)); // a3
     let i12 = k64(&mut c, 12);
-    cases.push(c.const_gep(a10, g, &[z32, i12], 0, None)); // a4
+    cases.push(c.const_gep(a10, g, &[z32, i12], NONE, None)); // a4
     let (b1, b3) = (k8(&mut c, 1), k8(&mut c, 3));
-    cases.push(c.const_gep(a10, g, &[b1, b3], 0, None)); // a5
+    cases.push(c.const_gep(a10, g, &[b1, b3], NONE, None)); // a5
     let (one32, i7) = (k32(&mut c, 1), k64(&mut c, 7));
-    cases.push(c.const_gep(s, sg, &[z64, one32, i7], 0, None)); // a6
+    cases.push(c.const_gep(s, sg, &[z64, one32, i7], NONE, None)); // a6
     let u64v = c.const_undef(i64t);
     cases.push(c.const_gep(i8t, g, &[u64v], IB, None)); // a7
     let (pp, pu, i4) = (c.const_poison(ptr), c.const_undef(ptr), k64(&mut c, 4));
     cases.push(c.const_gep(i8t, pp, &[i4], IB, None)); // a8
     cases.push(c.const_gep(i8t, pu, &[i4], IB, None)); // a9
     let zv = c.const_null(v2i64);
-    cases.push(c.const_gep(i8t, g, &[zv], 0, None)); // a10
+    cases.push(c.const_gep(i8t, g, &[zv], NONE, None)); // a10
     let (one, two) = (k64(&mut c, 1), k64(&mut c, 2));
     let v12 = vec(&mut c, v2i64, &[one, two]);
-    cases.push(c.const_gep(i32t, g, &[v12], 0, None)); // a11
+    cases.push(c.const_gep(i32t, g, &[v12], NONE, None)); // a11
     let gs = vec(&mut c, v2ptr, &[g, sg]);
     let v11_32 = vec(&mut c, v2i32, &[one32, one32]);
-    cases.push(c.const_gep(s, gs, &[one, v11_32, two], 0, None)); // a12
-    let inner = c.const_gep(i8t, g, &[i4], 0, None);
-    cases.push(c.const_gep(i8t, inner, &[i4], 0, None)); // a13
+    cases.push(c.const_gep(s, gs, &[one, v11_32, two], NONE, None)); // a12
+    let inner = c.const_gep(i8t, g, &[i4], NONE, None);
+    cases.push(c.const_gep(i8t, inner, &[i4], NONE, None)); // a13
     let null = c.const_null(ptr);
-    cases.push(c.const_gep(i32t, null, &[i4], 0, None)); // a14
+    cases.push(c.const_gep(i32t, null, &[i4], NONE, None)); // a14
     let p64 = c.const_poison(i64t);
     cases.push(c.const_gep(a10, g, &[z64, p64], IB, None)); // a15
     let i3 = k64(&mut c, 3);
     cases.push(c.const_gep(i8t, g, &[i3], IB | NUW, None)); // a16
     cases.push(c.const_gep(i8t, g, &[i3], NUSW, None)); // a17
     cases.push(c.const_gep(i8t, g, &[], IB, None)); // a18
-    cases.push(c.const_gep(i8t, g, &[z64], 0, Some((0, 8)))); // a19
+    cases.push(c.const_gep(i8t, g, &[z64], NONE, Some((0, 8)))); // a19
     let v0u = vec(&mut c, v2i64, &[z64, u64v]);
-    cases.push(c.const_gep(i32t, g, &[v0u], 0, None)); // a20
-    cases.push(c.const_gep(i8t, gs, &[z64], 0, None)); // a21
+    cases.push(c.const_gep(i32t, g, &[v0u], NONE, None)); // a20
+    cases.push(c.const_gep(i8t, gs, &[z64], NONE, None)); // a21
     let v11 = vec(&mut c, v2i64, &[one, one]);
     let zv32 = c.const_null(v2i32);
     cases.push(c.const_gep(s, sg, &[v11, zv32], IB, None)); // a22
     let v13 = vec(&mut c, v2i64, &[one, i3]);
-    cases.push(c.const_gep(s, sg, &[z64, one32, v13], 0, None)); // a23
+    cases.push(c.const_gep(s, sg, &[z64, one32, v13], NONE, None)); // a23
     cases.push(c.const_gep(s, null, &[z64, one32, i3], IB, None)); // a24
 
     for (k, &v) in cases.iter().enumerate() {
@@ -87,7 +93,7 @@ fn const_gep_folds_as_llvm19() {
         let a = c.add_global_var(m, &format!("a{}", k + 1), ty, 0);
         c.set_initializer(a, Some(v));
     }
-    let text = c.print_module(m);
+    let text = verified::text(&c, m);
     let got: Vec<&str> = text.lines().filter(|l| l.starts_with("@a")).collect();
     let want: Vec<&str> = EXPECTED.lines().collect();
     assert_eq!(got.len(), want.len());
@@ -143,7 +149,7 @@ fn fold_gep_with_layout_as_llvm19_instsimplify() {
     );
     let i12 = k64(&mut c, 12);
     let (b1, b3) = (k8(&mut c, 1), k8(&mut c, 3));
-    let inner4 = c.const_gep(i8t, g, &[i4], 0, None);
+    let inner4 = c.const_gep(i8t, g, &[i4], NONE, None);
     let null = c.const_null(ptr);
     let m1 = k64(&mut c, -1);
     let i10 = k64(&mut c, 10);
@@ -153,27 +159,27 @@ fn fold_gep_with_layout_as_llvm19_instsimplify() {
     let null2 = c.const_null(ptr2);
     let s1_ib = c.const_gep(s, sg, &[z64, one32], IB, None);
     let s1_nuw = c.const_gep(s, sg, &[z64, one32], NUW, None);
-    let s1_ir = c.const_gep(s, sg, &[z64, one32], 0, Some((0, 16)));
+    let s1_ir = c.const_gep(s, sg, &[z64, one32], NONE, Some((0, 16)));
     let m3 = k64(&mut c, -3);
-    let cases: Vec<(Type, Value, Vec<Value>, u16)> = vec![
-        (a10, g, vec![z32, i12], 0),
-        (a10, g, vec![b1, b3], 0),
+    let cases: Vec<(Type, Value, Vec<Value>, GepFlags)> = vec![
+        (a10, g, vec![z32, i12], NONE),
+        (a10, g, vec![b1, b3], NONE),
         (s, sg, vec![z64, one32, i2], IB),
-        (i8t, inner4, vec![i4], 0),
-        (i32t, null, vec![i4], 0),
-        (i8t, g, vec![z64], 0),
-        (i32t, g, vec![m1], 0),
-        (a10, g, vec![z64, i3], 0),
-        (a10, g, vec![z64, i10], 0),
-        (a10, w, vec![z64, i3], 0),
-        (i32t, itp, vec![i6], 0),
-        (a4i64, h, vec![z64, big], 0),
-        (i32t, null2, vec![i4], 0),
+        (i8t, inner4, vec![i4], NONE),
+        (i32t, null, vec![i4], NONE),
+        (i8t, g, vec![z64], NONE),
+        (i32t, g, vec![m1], NONE),
+        (a10, g, vec![z64, i3], NONE),
+        (a10, g, vec![z64, i10], NONE),
+        (a10, w, vec![z64, i3], NONE),
+        (i32t, itp, vec![i6], NONE),
+        (a4i64, h, vec![z64, big], NONE),
+        (i32t, null2, vec![i4], NONE),
         (i32t, s1_ib, vec![i2], IB),
         (i32t, s1_nuw, vec![i2], NUSW | NUW),
-        (i8t, s1_ir, vec![i2], 0),
-        (a10, g, vec![z64, m3], 0),
-        (s, sg, vec![z64, z32], 0),
+        (i8t, s1_ir, vec![i2], NONE),
+        (a10, g, vec![z64, m3], NONE),
+        (s, sg, vec![z64, z32], NONE),
     ];
     let void = c.void_type();
     let fty = c.function_type(void, &[], false);

@@ -3,12 +3,14 @@
 //! file (G1–G15) and the getelementptr seed article quote, flags, lanes,
 //! errors, and the module's data layout cache.
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use lair::builder::Builder;
-use lair::inst::gep::{INBOUNDS, NUSW, NUW};
-use lair::inst::Opcode;
+use lair::inst::{GepFlags, Opcode};
 use lair::ir::inst::InstPayload;
 use lair::ir::{Block, Module};
-use lair::layout::{GepError, GepIndex, GepNoWrap, LayoutCache};
+use lair::layout::{GepError, GepIndex, LayoutCache};
 use lair::{Context, Type, Value};
 
 const X86_64: &str =
@@ -47,7 +49,7 @@ fn env() -> Env {
 
 impl Env {
     /// A GEP instruction (folding off).
-    fn gep(&mut self, src: Type, base: Value, idx: &[Value], flags: u16) -> Value {
+    fn gep(&mut self, src: Type, base: Value, idx: &[Value], flags: GepFlags) -> Value {
         let mut b = Builder::at_end(&mut self.c, self.entry);
         b.set_folding(false);
         b.gep(src, base, idx, flags)
@@ -83,12 +85,13 @@ fn seed_chunky_gep_is_41_bytes_inbounds() {
     let foo_ty = struct_foo(&mut e.c);
     let chunky = e.c.add_global_var(e.m, "chunky", foo_ty, 0).0;
     let idx = [e.i64(0), e.i32(0), e.i32(1), e.i32(2), e.i32(1), e.i64(9)];
-    let g = e.gep(foo_ty, chunky, &idx, INBOUNDS | NUSW);
+    let g = e.gep(foo_ty, chunky, &idx, GepFlags::INBOUNDS);
     let o = e.cache.accumulate_constant_offset(&e.c, g).unwrap();
     assert_eq!(o.offset, 41);
     assert!(o.flags.is_inbounds() && o.flags.has_nusw() && !o.flags.has_nuw());
     // The same GEP as a constant expression (the builder folds it to one).
-    let cx = e.c.const_gep(foo_ty, chunky, &idx, INBOUNDS | NUSW, None);
+    let cx =
+        e.c.const_gep(foo_ty, chunky, &idx, GepFlags::INBOUNDS, None);
     assert!(e.c.as_inst(cx).is_none());
     let o = e.cache.accumulate_constant_offset(&e.c, cx).unwrap();
     assert_eq!(o.offset, 41);
@@ -98,7 +101,7 @@ fn seed_chunky_gep_is_41_bytes_inbounds() {
     for k in 0..24 {
         let mut idx = idx;
         idx[5] = e.i64(k);
-        let g = e.gep(foo_ty, chunky, &idx, 0);
+        let g = e.gep(foo_ty, chunky, &idx, GepFlags::NONE);
         assert_eq!(e.offset(g), Ok(32 + i128::from(k)));
     }
 }
@@ -139,7 +142,7 @@ fn g4_worked_examples_on_instructions() {
                 }
             })
             .collect();
-        let g = e.gep(src, p, &vals, 0);
+        let g = e.gep(src, p, &vals, GepFlags::NONE);
         assert_eq!(e.offset(g), Ok(want), "{idx:?}");
     }
 }
@@ -150,7 +153,7 @@ fn g3_index_width_truncation_and_sign_extension() {
     let p = e.args[0];
     let (i8t, i32t) = (e.c.i8_type(), e.c.i32_type());
     let m1 = e.c.const_int_signed(i8t, -1);
-    let g = e.gep(i32t, p, &[m1], 0);
+    let g = e.gep(i32t, p, &[m1], GepFlags::NONE);
     assert_eq!(e.offset(g), Ok(-4));
     // Address space 1 with a 32-bit index: the index is truncated.
     let mut c = Context::new();
@@ -165,7 +168,7 @@ fn g3_index_width_truncation_and_sign_extension() {
     let bb = c.append_block(f, "entry");
     let big = c.const_int(i64t, 4_294_967_297);
     let mut b = Builder::at_end(&mut c, bb);
-    let g = b.gep(i32t, q, &[big], 0);
+    let g = b.gep(i32t, q, &[big], GepFlags::NONE);
     assert_eq!(cache.accumulate_constant_offset(&c, g).unwrap().offset, 4);
     assert_eq!(c.gep_parts(g).unwrap().addr_space, 1);
 }
@@ -177,7 +180,7 @@ fn g7_collect_offset_terms_in_first_appearance_order() {
     let i32t = e.c.i32_type();
     let a10 = e.c.array_type(i32t, 10);
     let a10x10 = e.c.array_type(a10, 10);
-    let g = e.gep(a10x10, p, &[i, i, j], NUW);
+    let g = e.gep(a10x10, p, &[i, i, j], GepFlags::NUW);
     let o = e.cache.collect_offset(&e.c, g).unwrap();
     assert_eq!(o.constant, 0);
     assert_eq!(o.terms.as_slice(), &[(i, 440), (j, 4)]);
@@ -188,7 +191,7 @@ fn g7_collect_offset_terms_in_first_appearance_order() {
         "a variable index is not constant"
     );
     let three = e.i64(3);
-    let g = e.gep(a10, p, &[j, three], NUSW);
+    let g = e.gep(a10, p, &[j, three], GepFlags::NUSW);
     let o = e.cache.collect_offset(&e.c, g).unwrap();
     assert_eq!((o.constant, o.terms.as_slice()), (12, &[(j, 40)][..]));
     assert!(o.flags.has_nusw() && !o.flags.is_inbounds());
@@ -199,7 +202,7 @@ fn g7_collect_offset_terms_in_first_appearance_order() {
     );
     // A zero-sized stride leaves no term.
     let empty = e.c.struct_type(&[], false);
-    let g = e.gep(empty, p, &[i], 0);
+    let g = e.gep(empty, p, &[i], GepFlags::NONE);
     let o = e.cache.collect_offset(&e.c, g).unwrap();
     assert!(o.terms.is_empty() && o.constant == 0);
 }
@@ -212,7 +215,7 @@ fn g6_vector_constant_index_is_a_variable_and_lanes_are_per_element() {
     let v2 = e.c.vector_type(i64t, 2);
     let (one, two) = (e.i64(1), e.i64(2));
     let v12 = e.c.const_aggregate(v2, &[one, two]);
-    let g = e.gep(i32t, p, &[v12], 0);
+    let g = e.gep(i32t, p, &[v12], GepFlags::NONE);
     assert_eq!(e.offset(g), Err(GepError::NotConstant { position: 0 }));
     let o = e.cache.collect_offset(&e.c, g).unwrap();
     assert_eq!(o.terms.as_slice(), &[(v12, 4)]);
@@ -223,18 +226,18 @@ fn g6_vector_constant_index_is_a_variable_and_lanes_are_per_element() {
     let s = e.c.struct_type(&[i8t, i32t], false);
     let vp = e.args[3];
     let f1 = e.i32(1);
-    let g = e.gep(s, vp, &[v12, f1], 0);
+    let g = e.gep(s, vp, &[v12, f1], GepFlags::NONE);
     let lanes = e.cache.lane_offsets(&e.c, g).unwrap();
     assert_eq!(lanes.offsets.as_slice(), &[12, 20]);
     // A variable vector index has no lane offsets.
     let vi = e.args[4];
-    let g = e.gep(i32t, p, &[vi], 0);
+    let g = e.gep(i32t, p, &[vi], GepFlags::NONE);
     assert_eq!(
         e.cache.lane_offsets(&e.c, g),
         Err(GepError::NotConstant { position: 0 })
     );
     // A scalar GEP has one lane.
-    let g = e.gep(i32t, p, &[two], 0);
+    let g = e.gep(i32t, p, &[two], GepFlags::NONE);
     assert_eq!(
         e.cache.lane_offsets(&e.c, g).unwrap().offsets.as_slice(),
         &[8]
@@ -248,24 +251,29 @@ fn g5_scalable_types() {
     let i32t = e.c.i32_type();
     let sv = e.c.scalable_vector_type(i32t, 4);
     let (zero, one) = (e.i64(0), e.i64(1));
-    let g = e.gep(sv, p, &[zero], 0);
+    let g = e.gep(sv, p, &[zero], GepFlags::NONE);
     assert_eq!(e.offset(g), Ok(0));
-    let g = e.gep(sv, p, &[one], 0);
+    let g = e.gep(sv, p, &[one], GepFlags::NONE);
     assert_eq!(e.offset(g), Err(GepError::Scalable { position: 0 }));
     assert!(e.cache.collect_offset(&e.c, g).is_err());
 }
 
 #[test]
 fn g10_flags_reported() {
-    let nw = GepNoWrap::from_bits(INBOUNDS);
+    let nw = GepFlags::INBOUNDS;
     assert!(nw.is_inbounds() && nw.has_nusw() && !nw.has_nuw());
-    let nw = GepNoWrap::from_bits(NUSW);
+    let nw = GepFlags::NUSW;
     assert!(!nw.is_inbounds() && nw.has_nusw());
-    let nw = GepNoWrap::from_bits(NUW);
+    let nw = GepFlags::NUW;
     assert!(nw.has_nuw() && !nw.has_nusw());
-    let nw = GepNoWrap::from_bits(INBOUNDS | NUW);
-    assert_eq!(nw.bits(), INBOUNDS | NUSW | NUW);
-    assert_eq!(GepNoWrap::from_bits(0), GepNoWrap::NONE);
+    let nw = GepFlags::INBOUNDS | GepFlags::NUW;
+    assert_eq!(nw, GepFlags::INBOUNDS | GepFlags::NUSW | GepFlags::NUW);
+    let mut e = env();
+    let (p, i) = (e.args[0], e.args[1]);
+    let i8t = e.c.i8_type();
+    let g = e.gep(i8t, p, &[i], GepFlags::INBOUNDS | GepFlags::NUW);
+    let parts = e.c.gep_parts(g).unwrap();
+    assert_eq!(parts.flags, GepFlags::INBOUNDS | GepFlags::NUW);
 }
 
 #[test]
@@ -280,31 +288,33 @@ fn errors_are_values() {
         e.cache.accumulate_constant_offset(&e.c, add),
         Err(GepError::NotAGep)
     );
-    // A struct index out of range; an index into a scalar. The builder
-    // and the parser refuse both, but the raw `create_inst` does not check
-    // and a pass may re-point an index operand.
+    // A struct index out of range; an index into a scalar: the builder,
+    // the parser, `create_inst` and `set_operand` all refuse them, so no
+    // GEP of the public API reaches those errors.
     let i32t = e.c.i32_type();
     let s = e.c.struct_type(&[i32t], false);
     let (z, z32, f3) = (e.i64(0), e.i32(0), e.i32(3));
-    let g = e.gep(s, p, &[z, z32], 0);
-    e.c.set_operand(g, 2, Some(f3));
-    assert!(matches!(
-        e.offset(g),
-        Err(GepError::StructIndexOutOfRange { position: 1, .. })
-    ));
-    let ptr = e.c.ptr0_type();
-    let g = e.c.create_inst(
-        Opcode::GetElementPtr,
-        ptr,
-        &[p, z, z],
-        InstPayload::Ty(i32t),
-    );
+    let g = e.gep(s, p, &[z, z32], GepFlags::NONE);
+    let refused = |c: &mut lair::Context, f: &dyn Fn(&mut lair::Context)| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(c))).is_err()
+    };
+    assert!(refused(&mut e.c, &|c| c.set_operand(g, 2, Some(f3))));
     assert_eq!(
-        e.offset(g.into()),
-        Err(GepError::NotIndexable { position: 1 })
+        e.offset(g),
+        Ok(0),
+        "the refused edit left the GEP as it was"
     );
+    let ptr = e.c.ptr0_type();
+    assert!(refused(&mut e.c, &|c| {
+        c.create_inst(
+            Opcode::GetElementPtr,
+            ptr,
+            &[p, z, z],
+            InstPayload::Ty(i32t),
+        );
+    }));
     // Dropped operands.
-    let g = e.gep(i32t, p, &[one], 0);
+    let g = e.gep(i32t, p, &[one], GepFlags::NONE);
     e.c.drop_all_references(g);
     assert_eq!(
         e.cache.accumulate_constant_offset(&e.c, g),
@@ -329,12 +339,15 @@ fn module_layout_parsed_on_demand_and_refreshed() {
     let cache = c.module_layout_cache(m).unwrap();
     assert_eq!(cache.data_layout().index_size_in_bits(270), 32);
     // The printer prints the string as written.
-    let text = c.print_module(m);
+    let text = verified::text(&c, m);
     assert!(text.contains(&format!("target datalayout = \"{X86_64}\"")));
 }
 
 #[test]
-fn lane_offsets_of_a_malformed_vector_index_is_an_error_not_a_panic() {
+#[should_panic(
+    expected = "Builder::gep: getelementptr vector index 1 has <3 x i64> lanes where the GEP has 2"
+)]
+fn vector_indices_of_different_lengths_are_refused() {
     let mut e = env();
     let p = e.args[0];
     let (i32t, i64t) = (e.c.i32_type(), e.c.i64_type());
@@ -344,13 +357,9 @@ fn lane_offsets_of_a_malformed_vector_index_is_an_error_not_a_panic() {
     let (a, b, c) = (e.i64(1), e.i64(2), e.i64(3));
     let two = e.c.const_aggregate(v2, &[a, b]);
     let three = e.c.const_aggregate(v3, &[a, b, c]);
-    // Index vectors of different lengths (the verifier rejects this): the
-    // result has 3 lanes, the first index only 2 elements.
-    let g = e.gep(a4, p, &[two, three], 0);
-    assert_eq!(
-        e.cache.lane_offsets(&e.c, g),
-        Err(GepError::NotConstant { position: 0 })
-    );
+    // Index vectors of different lengths (LLVM's constructor asserts):
+    // refused before any GEP exists.
+    e.gep(a4, p, &[two, three], GepFlags::NONE);
 }
 
 /// LLVM's `getIndexedType`: struct indices must be in-range `i32`
@@ -393,5 +402,5 @@ fn builder_refuses_invalid_gep_indices() {
     let zero = e.c.const_int(i32t, 0);
     let nine = e.c.const_int(i32t, 9);
     let p = e.args[0];
-    Builder::at_end(&mut e.c, e.entry).gep(s, p, &[zero, nine], 0);
+    Builder::at_end(&mut e.c, e.entry).gep(s, p, &[zero, nine], GepFlags::NONE);
 }

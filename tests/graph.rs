@@ -313,8 +313,20 @@ fn constant_users_are_reuniqued_r4_r5_r6() {
     let g1 = ctx.add_global_var(m, "g1", i32t, 0);
     let g2 = ctx.add_global_var(m, "g2", i32t, 0);
     // R5: ptrtoint(@g1) becomes the existing ptrtoint(@g2).
-    let p1 = ctx.const_expr(Opcode::PtrToInt, i8t, &[g1.0], 0, None);
-    let p2 = ctx.const_expr(Opcode::PtrToInt, i8t, &[g2.0], 0, None);
+    let p1 = ctx.const_expr(
+        Opcode::PtrToInt,
+        i8t,
+        &[g1.0],
+        lair::constants::ExprFlags::None,
+        None,
+    );
+    let p2 = ctx.const_expr(
+        Opcode::PtrToInt,
+        i8t,
+        &[g2.0],
+        lair::constants::ExprFlags::None,
+        None,
+    );
     let holder = ctx.add_global_var(m, "h", i8t, 0);
     ctx.set_initializer(holder, Some(p1));
     ctx.replace_all_uses_with(g1.0, g2.0);
@@ -328,7 +340,7 @@ fn constant_users_are_reuniqued_r4_r5_r6() {
         Opcode::GetElementPtr,
         ptr,
         &[g3.0, one],
-        0,
+        lair::constants::ExprFlags::None,
         Some(lair::constants::ConstPayload::Gep {
             src: i32t,
             inrange: None,
@@ -343,7 +355,7 @@ fn constant_users_are_reuniqued_r4_r5_r6() {
         Opcode::GetElementPtr,
         ptr,
         &[g4.0, one],
-        0,
+        lair::constants::ExprFlags::None,
         Some(lair::constants::ConstPayload::Gep {
             src: i32t,
             inrange: None,
@@ -356,7 +368,13 @@ fn constant_users_are_reuniqued_r4_r5_r6() {
     let one8 = ctx.const_int(i8t, 1);
     let pre = ctx.const_aggregate(arr_t, &[zero8, one8]);
     let g5 = ctx.add_global_var(m, "g5", i32t, 0);
-    let pt = ctx.const_expr(Opcode::PtrToInt, i8t, &[g5.0], 0, None);
+    let pt = ctx.const_expr(
+        Opcode::PtrToInt,
+        i8t,
+        &[g5.0],
+        lair::constants::ExprFlags::None,
+        None,
+    );
     let arr = ctx.const_aggregate(arr_t, &[zero8, pt]);
     let holder2 = ctx.add_global_var(m, "h2", arr_t, 0);
     ctx.set_initializer(holder2, Some(arr));
@@ -571,7 +589,7 @@ fn phis_and_predecessors_h8() {
     let join = ctx.append_block(f, "join");
     let empty = ctx.append_block(f, "empty");
     assert_eq!(ctx.phis(empty).count(), 0);
-    let c = Builder::at_end(&mut ctx, entry).icmp(lair::inst::Predicate::IEq, x, y);
+    let c = Builder::at_end(&mut ctx, entry).icmp(lair::inst::IntPredicate::Eq, x, y);
     assert_eq!(ctx.type_of(c), i1t);
     Builder::at_end(&mut ctx, entry).cond_br(c, left, join);
     Builder::at_end(&mut ctx, left).br(join);

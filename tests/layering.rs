@@ -36,6 +36,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("analysis", 9),
     ("asm", 9),
     ("bitcode", 9),
+    ("verify", 10),
     ("transforms", 11),
     ("passes", 12),
     ("bin", 13),

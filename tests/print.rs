@@ -6,12 +6,19 @@
 //! ignoring the `; ModuleID` line and the order inside `; preds = ...`
 //! comments (use-list order, which `llvm-as` does not keep).
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
 use lair::builder::Builder;
-use lair::inst::{fmf, gep, mem, wrap, Opcode, Ordering, Predicate, RmwOp, TailKind};
+use lair::constants::ExprFlags;
+use lair::inst::{
+    Disjoint, Exact, ExactOp, FastMathFlags, FloatOp, FloatPredicate, GepFlags, IntPredicate,
+    NoFlags, Opcode, Ordering, RmwOp, SyncScope, TailKind, WrapFlags, WrapOp,
+};
 use lair::ir::attributes::{AttrIndex, AttrKind, Attribute, AttributeSet};
 use lair::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
 use lair::ir::global::{DllStorage, Linkage, ThreadLocal, UnnamedAddr, Visibility};
@@ -19,6 +26,7 @@ use lair::ir::inst::{Bundle, CallData, DbgRecord, InstPayload};
 use lair::ir::metadata::{FieldName, MdField, MdKindId, SpecKind};
 use lair::ir::module::ComdatKind;
 use lair::ir::{Block, Function, Inst, Module};
+use lair::types::Align;
 use lair::{Context, Type, Value, ValueKind};
 
 const LLVM_AS: &str = "/usr/lib/llvm-19/bin/llvm-as";
@@ -130,32 +138,22 @@ fn check(text: &str, snippets: &[&str]) {
     }
 }
 
-/// Creates an instruction at the end of `b` with `flags`.
+/// Creates an instruction at the end of `b`.
 fn inst(
     ctx: &mut Context,
     b: Block,
     op: Opcode,
     ty: Type,
     ops: &[Value],
-    flags: u16,
     payload: InstPayload,
 ) -> Inst {
     let i = ctx.create_inst(op, ty, ops, payload);
-    ctx.set_inst_flags(i, flags);
     ctx.append_inst(b, i);
     i
 }
 
-fn set_flags(ctx: &mut Context, v: Value, flags: u16) {
-    ctx.set_inst_flags(Inst(v), flags);
-}
-
-fn align(bytes: u64) -> u16 {
-    bytes.trailing_zeros() as u16 + 1
-}
-
-fn order(o: Ordering) -> u16 {
-    (o as u16) << mem::ORDER_SHIFT
+fn align(bytes: u64) -> Option<Align> {
+    Align::from_bytes(bytes)
 }
 
 fn declare(
@@ -190,7 +188,7 @@ fn numbering_and_layout() {
     b.position_at_end(next);
     let t = b.mul(s, s);
     b.ret(Some(t));
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     assert_eq!(
         text,
         "; ModuleID = 'numbers'\nsource_filename = \"numbers\"\n\n\
@@ -297,110 +295,93 @@ fn opcode_module(ctx: &mut Context) -> Module {
     let zero64 = ctx.const_int(i64t, 0);
     let mut b = Builder::at_end(ctx, entry);
     b.set_folding(false);
-    let sum = b.binop(Opcode::Add, a, bb, wrap::NUW | wrap::NSW);
-    let ops = [
-        (Opcode::Sub, wrap::NSW),
-        (Opcode::Mul, wrap::NUW),
-        (Opcode::UDiv, lair::inst::EXACT),
-        (Opcode::SDiv, 0),
-        (Opcode::URem, 0),
-        (Opcode::SRem, 0),
-        (Opcode::Shl, wrap::NUW | wrap::NSW),
-        (Opcode::LShr, lair::inst::EXACT),
-        (Opcode::AShr, 0),
-        (Opcode::And, 0),
-        (Opcode::Or, lair::inst::DISJOINT),
-        (Opcode::Xor, 0),
-    ];
-    for (op, fl) in ops {
-        b.binop(op, sum, two, fl);
+    let sum = b.binop(WrapOp::Add, a, bb, WrapFlags::NUW | WrapFlags::NSW);
+    b.binop(WrapOp::Sub, sum, two, WrapFlags::NSW);
+    b.binop(WrapOp::Mul, sum, two, WrapFlags::NUW);
+    b.binop(ExactOp::UDiv, sum, two, Exact(true));
+    for op in [Opcode::SDiv, Opcode::URem, Opcode::SRem] {
+        b.binop(op, sum, two, NoFlags);
     }
+    b.binop(WrapOp::Shl, sum, two, WrapFlags::NUW | WrapFlags::NSW);
+    b.binop(ExactOp::LShr, sum, two, Exact(true));
+    b.binop(Opcode::AShr, sum, two, NoFlags);
+    b.binop(Opcode::And, sum, two, NoFlags);
+    b.binop(lair::inst::DisjointOp::Or, sum, two, Disjoint(true));
+    b.binop(Opcode::Xor, sum, two, NoFlags);
     let fops = [
-        (Opcode::FAdd, fmf::NNAN),
-        (Opcode::FSub, fmf::NINF | fmf::NSZ),
-        (Opcode::FMul, fmf::ARCP | fmf::CONTRACT),
-        (Opcode::FDiv, fmf::AFN),
-        (Opcode::FRem, fmf::REASSOC),
+        (FloatOp::FAdd, FastMathFlags::NNAN),
+        (FloatOp::FSub, FastMathFlags::NINF | FastMathFlags::NSZ),
+        (FloatOp::FMul, FastMathFlags::ARCP | FastMathFlags::CONTRACT),
+        (FloatOp::FDiv, FastMathFlags::AFN),
+        (FloatOp::FRem, FastMathFlags::REASSOC),
     ];
     for (op, fl) in fops {
         b.binop(op, x, x, fl);
     }
     let neg = b.fneg(x);
-    set_flags(b.ctx, neg, fmf::FAST);
-    for pred in [
-        Predicate::IEq,
-        Predicate::INe,
-        Predicate::IUgt,
-        Predicate::IUge,
-        Predicate::IUlt,
-        Predicate::IUle,
-        Predicate::ISgt,
-        Predicate::ISge,
-        Predicate::ISlt,
-        Predicate::ISle,
-    ] {
+    b.ctx.set_fast_math(Inst(neg), FastMathFlags::FAST);
+    for &pred in IntPredicate::ALL {
         b.icmp(pred, a, bb);
     }
-    for &pred in &Predicate::ALL[..16] {
+    for &pred in FloatPredicate::ALL {
         b.fcmp(pred, x, x);
     }
     let casts = [
-        (Opcode::Trunc, a, i8t, wrap::NUW | wrap::NSW),
-        (Opcode::ZExt, a, i64t, lair::inst::NNEG),
-        (Opcode::SExt, a, i64t, 0),
-        (Opcode::FPToUI, x, i32t, 0),
-        (Opcode::FPToSI, x, i16t, 0),
-        (Opcode::UIToFP, a, f32t, lair::inst::NNEG),
-        (Opcode::SIToFP, a, f64t, 0),
-        (Opcode::FPTrunc, d, f32t, 0),
-        (Opcode::FPExt, x, f64t, 0),
-        (Opcode::PtrToInt, p, i64t, 0),
-        (Opcode::IntToPtr, a, ptr, 0),
-        (Opcode::BitCast, a, f32t, 0),
-        (Opcode::AddrSpaceCast, p, ptr1, 0),
+        (Opcode::Trunc, a, i8t),
+        (Opcode::ZExt, a, i64t),
+        (Opcode::SExt, a, i64t),
+        (Opcode::FPToUI, x, i32t),
+        (Opcode::FPToSI, x, i16t),
+        (Opcode::UIToFP, a, f32t),
+        (Opcode::SIToFP, a, f64t),
+        (Opcode::FPTrunc, d, f32t),
+        (Opcode::FPExt, x, f64t),
+        (Opcode::PtrToInt, p, i64t),
+        (Opcode::IntToPtr, a, ptr),
+        (Opcode::BitCast, a, f32t),
+        (Opcode::AddrSpaceCast, p, ptr1),
     ];
-    for (op, val, ty, fl) in casts {
-        let r = b.cast(op, val, ty);
-        set_flags(b.ctx, r, fl);
+    for (op, val, ty) in casts {
+        let r = Inst(b.cast(op, val, ty));
+        match op {
+            Opcode::Trunc => b.ctx.set_wrap_flags(r, WrapFlags::NUW | WrapFlags::NSW),
+            Opcode::ZExt | Opcode::UIToFP => b.ctx.set_nneg(r, true),
+            _ => {}
+        }
     }
-    let slot = b.alloca(i32t, None, 4);
+    let slot = b.alloca(i32t, None, align(4));
     b.ctx.set_name(slot, "slot");
-    let arr = b.alloca(i32t, Some(two), 16);
+    let arr = b.alloca(i32t, Some(two), align(16));
     let _ = arr;
-    let se = b.alloca(ptr, None, 8);
-    let fl = b.ctx.inst_flags(Inst(se));
-    b.ctx.set_inst_flags(Inst(se), fl | mem::SWIFTERROR);
-    let ia = b.alloca(i32t, Some(a), 4);
-    let fl = b.ctx.inst_flags(Inst(ia));
-    b.ctx.set_inst_flags(Inst(ia), fl | mem::WEAK);
-    let ld = b.load(i32t, slot, 4);
-    let ldv = b.load(i32t, slot, 4);
-    set_flags(b.ctx, ldv, align(4) | mem::VOLATILE);
-    let lda = b.load(i32t, p, 4);
-    set_flags(b.ctx, lda, align(4) | order(Ordering::Acquire));
-    b.ctx.extra_mut(Inst(lda)).sync_scope = Some("singlethread".into());
-    let st = b.store(ld, slot, 4);
-    b.ctx.set_inst_flags(st, align(4) | mem::VOLATILE);
-    let sta = b.store(ld, p, 4);
+    let se = b.alloca(ptr, None, align(8));
+    b.ctx.set_swifterror(Inst(se), true);
+    let ia = b.alloca(i32t, Some(a), align(4));
+    b.ctx.set_inalloca(Inst(ia), true);
+    let ld = b.load(i32t, slot, align(4));
+    let ldv = b.load(i32t, slot, align(4));
+    b.ctx.set_volatile(Inst(ldv), true);
+    let lda = b.load(i32t, p, align(4));
     b.ctx
-        .set_inst_flags(sta, align(4) | order(Ordering::Release));
-    b.ctx.extra_mut(sta).sync_scope = Some("singlethread".into());
-    let g1 = b.gep(i8t, p, &[zero64], gep::INBOUNDS | gep::NUW);
+        .set_atomic(Inst(lda), Ordering::Acquire, SyncScope::SingleThread);
+    let st = b.store(ld, slot, align(4));
+    b.ctx.set_volatile(st, true);
+    let sta = b.store(ld, p, align(4));
+    b.ctx
+        .set_atomic(sta, Ordering::Release, SyncScope::SingleThread);
+    let g1 = b.gep(i8t, p, &[zero64], GepFlags::INBOUNDS | GepFlags::NUW);
     b.ctx.set_name(g1, "g1");
-    b.gep(i32t, p, &[a], gep::NUSW);
-    b.gep(pair, p, &[zero64, one], 0);
+    b.gep(i32t, p, &[a], GepFlags::NUSW);
+    b.gep(pair, p, &[zero64, one], GepFlags::NONE);
     let f1 = b.fence(Ordering::SeqCst);
     let _ = f1;
     let f2 = b.fence(Ordering::Acquire);
-    b.ctx.extra_mut(f2).sync_scope = Some("agent".into());
-    let cx = b.cmpxchg(p, a, bb, Ordering::AcqRel, Ordering::Monotonic, 4);
-    let fl = b.ctx.inst_flags(Inst(cx));
-    b.ctx
-        .set_inst_flags(Inst(cx), fl | mem::WEAK | mem::VOLATILE);
-    b.cmpxchg(p, a, bb, Ordering::SeqCst, Ordering::SeqCst, 4);
+    b.ctx.set_sync_scope(f2, SyncScope::Named("agent"));
+    let cx = b.cmpxchg(p, a, bb, Ordering::AcqRel, Ordering::Monotonic, align(4));
+    b.ctx.set_weak(Inst(cx), true);
+    b.ctx.set_volatile(Inst(cx), true);
+    b.cmpxchg(p, a, bb, Ordering::SeqCst, Ordering::SeqCst, align(4));
     for (k, &op) in RmwOp::ALL.iter().enumerate() {
         if op == RmwOp::UDecWrap {
-            // Does not fit the 4-bit operation field (see the report).
             continue;
         }
         let val = if matches!(op, RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin) {
@@ -408,16 +389,15 @@ fn opcode_module(ctx: &mut Context) -> Module {
         } else {
             a
         };
-        let r = b.atomicrmw(op, p, val, Ordering::Monotonic, 4);
+        let r = b.atomicrmw(op, p, val, Ordering::Monotonic, align(4));
         if k == 1 {
-            let fl = b.ctx.inst_flags(Inst(r));
-            b.ctx.set_inst_flags(Inst(r), fl | mem::VOLATILE);
+            b.ctx.set_volatile(Inst(r), true);
         }
     }
     let sel = b.select(c, a, bb);
     b.ctx.set_name(sel, "sel");
     let fsel = b.select(c, x, x);
-    set_flags(b.ctx, fsel, fmf::NNAN);
+    b.ctx.set_fast_math(Inst(fsel), FastMathFlags::NNAN);
     b.va_arg(p, i32t);
     let e = b.extract_element(v, one);
     let ins = b.insert_element(v, e, two);
@@ -431,22 +411,17 @@ fn opcode_module(ctx: &mut Context) -> Module {
     b.ctx.set_name(fr, "fr");
     let cfty = b.ctx.signature(callee);
     let r = b.call(cfty, callee.0, &[x]);
-    set_flags(b.ctx, r, fmf::FAST);
+    b.ctx.set_fast_math(Inst(r), FastMathFlags::FAST);
     let r2 = b.call(cfty, callee.0, &[x]);
-    if let InstPayload::Call(cd) = &mut b.ctx.extra_mut(Inst(r2)).payload {
-        cd.tail = TailKind::Tail;
-        cd.attrs
-            .add(AttrIndex::Return, Attribute::Enum(AttrKind::NoUndef));
-        cd.attrs
-            .add(AttrIndex::Param(0), Attribute::Enum(AttrKind::NoUndef));
-        cd.attrs
-            .add(AttrIndex::Function, Attribute::Enum(AttrKind::NoUnwind));
-    }
+    b.ctx.set_tail_kind(Inst(r2), TailKind::Tail);
+    let mut attrs = b.ctx.call_attrs(Inst(r2)).clone();
+    attrs.add(AttrIndex::Return, Attribute::Enum(AttrKind::NoUndef));
+    attrs.add(AttrIndex::Param(0), Attribute::Enum(AttrKind::NoUndef));
+    attrs.add(AttrIndex::Function, Attribute::Enum(AttrKind::NoUnwind));
+    b.ctx.set_call_attrs(Inst(r2), attrs);
     let vty = b.ctx.signature(vfn);
     let r3 = b.call(vty, vfn.0, &[a, x]);
-    if let InstPayload::Call(cd) = &mut b.ctx.extra_mut(Inst(r3)).payload {
-        cd.tail = TailKind::NoTail;
-    }
+    b.ctx.set_tail_kind(Inst(r3), TailKind::NoTail);
     // A call with an operand bundle: operands [args..., bundle ops..., callee].
     let fty = b.ctx.signature(fast);
     let bundle_call = b.ctx.create_inst(
@@ -505,7 +480,7 @@ fn opcode_module(ctx: &mut Context) -> Module {
 fn every_opcode_and_flag() {
     let mut ctx = Context::new();
     let m = opcode_module(&mut ctx);
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -658,7 +633,6 @@ fn exception_handling() {
         Opcode::CatchSwitch,
         tok,
         &[none, handler.0],
-        0,
         InstPayload::None,
     );
     ctx.set_name(cs.0, "cs");
@@ -670,7 +644,6 @@ fn exception_handling() {
         Opcode::CatchPad,
         tok,
         &[null, sixty4, null, cs.0],
-        0,
         InstPayload::None,
     );
     ctx.set_name(cp.0, "cp");
@@ -680,7 +653,6 @@ fn exception_handling() {
         Opcode::CatchRet,
         void,
         &[cp.0, cont.0],
-        0,
         InstPayload::None,
     );
     let mut b = Builder::at_end(&mut ctx, cont);
@@ -699,7 +671,6 @@ fn exception_handling() {
         Opcode::CleanupPad,
         tok,
         &[none],
-        0,
         InstPayload::None,
     );
     inst(
@@ -708,13 +679,12 @@ fn exception_handling() {
         Opcode::CleanupRet,
         void,
         &[cl.0],
-        0,
         InstPayload::None,
     );
     let mut b = Builder::at_end(&mut ctx, cont);
     b.ret(None);
 
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -781,18 +751,11 @@ fn syntax_only_forms() {
     b.ret(None);
     b.position_at_end(bb);
     b.ret(None);
-    // catchswitch with an unwind destination (flag bit 0).
+    // catchswitch with an unwind destination.
     let none = ctx.const_token_none();
-    let cs = inst(
-        &mut ctx,
-        c,
-        Opcode::CatchSwitch,
-        tok,
-        &[none, bb.0, a.0],
-        1,
-        InstPayload::None,
-    );
-    let _ = cs;
+    let mut b = Builder::at_end(&mut ctx, c);
+    let cs = b.catch_switch(none, Some(bb), 1);
+    ctx.catch_switch_add_handler(Inst(cs), a);
     let g = declare(&mut ctx, m, "g", void, &[], false);
     let e = ctx.append_block(g, "");
     let cl = inst(
@@ -801,7 +764,6 @@ fn syntax_only_forms() {
         Opcode::CleanupPad,
         tok,
         &[none],
-        0,
         InstPayload::None,
     );
     let u = ctx.append_block(g, "u");
@@ -811,12 +773,13 @@ fn syntax_only_forms() {
         Opcode::CleanupRet,
         void,
         &[cl.0, u.0],
-        0,
         InstPayload::None,
     );
     let mut b = Builder::at_end(&mut ctx, u);
     b.unreachable();
     let _ = ptr;
+    // Forms the printer must spell but the verifier rejects (callbr to a
+    // function): printed unverified.
     let text = ctx.print_module(m);
     check(
         &text,
@@ -857,16 +820,17 @@ fn more_instruction_forms() {
     let exit = ctx.append_block(f, "exit");
     let mut b = Builder::at_end(&mut ctx, entry);
     b.set_folding(false);
-    let l = b.load(i32t, p, 4);
-    set_flags(b.ctx, l, align(4) | order(Ordering::Unordered));
-    let s = b.store(l, p, 4);
+    let l = b.load(i32t, p, align(4));
     b.ctx
-        .set_inst_flags(s, align(4) | order(Ordering::Monotonic) | mem::VOLATILE);
-    b.ctx.extra_mut(s).sync_scope = Some("wavefront".into());
-    let r = b.atomicrmw(RmwOp::Max, p, n, Ordering::Release, 8);
-    b.ctx.extra_mut(Inst(r)).sync_scope = Some("singlethread".into());
-    b.gep(i32t, p, &[], 0);
-    b.gep(i32t, p, &[vi], gep::INBOUNDS);
+        .set_atomic(Inst(l), Ordering::Unordered, SyncScope::System);
+    let s = b.store(l, p, align(4));
+    b.ctx
+        .set_atomic(s, Ordering::Monotonic, SyncScope::Named("wavefront"));
+    b.ctx.set_volatile(s, true);
+    let r = b.atomicrmw(RmwOp::Max, p, n, Ordering::Release, align(8));
+    b.ctx.set_sync_scope(Inst(r), SyncScope::SingleThread);
+    b.gep(i32t, p, &[], GepFlags::NONE);
+    b.gep(i32t, p, &[vi], GepFlags::INBOUNDS);
     let undef = b.ctx.const_undef(outer);
     let iv = b.insert_value(undef, x, &[1, 1]);
     // (The builder computes extractvalue types through `contained_type`,
@@ -874,16 +838,15 @@ fn more_instruction_forms() {
     b.extract_value(iv, &[0, 1]);
     let callee = declare(b.ctx, m, "g", i32t, &[], false);
     let gty = b.ctx.signature(callee);
-    let c = b.call(gty, callee.0, &[]);
-    // Fast-math flags on an i32 call are not printed (not an FPMathOperator).
-    set_flags(b.ctx, c, fmf::FAST);
+    b.call(gty, callee.0, &[]);
     b.br(exit);
     b.position_at_end(exit);
     let phi = b.phi(f32t, 1);
     b.ctx.phi_add_incoming(phi, x, entry);
-    b.ctx.set_inst_flags(phi, fmf::NNAN | fmf::NINF);
+    b.ctx
+        .set_fast_math(phi, FastMathFlags::NNAN | FastMathFlags::NINF);
     b.ret(None);
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -917,7 +880,7 @@ fn address_spaces() {
     let p5 = ctx.ptr_type(5);
     let one = ctx.const_int(i32t, 1);
     let a = ctx.create_inst(Opcode::Alloca, p5, &[one], InstPayload::Ty(i32t));
-    ctx.set_inst_flags(a, align(4));
+    ctx.set_alignment(a, align(4));
     ctx.append_inst(e, a);
     // `add_function` makes every function value a `ptr` in address space
     // 0, so the callee is one that really lives there.
@@ -935,7 +898,7 @@ fn address_spaces() {
     );
     ctx.append_inst(e, c);
     Builder::at_end(&mut ctx, e).ret(None);
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -1037,7 +1000,7 @@ fn inline_asm_and_metadata_operands() {
     b.ret(None);
     b.position_at_end(bb);
     b.ret(None);
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -1153,7 +1116,7 @@ fn constants() {
         Opcode::GetElementPtr,
         ptr,
         &[gt.0, zero64, one],
-        lair::inst::gep::INBOUNDS as u8,
+        ExprFlags::Gep(GepFlags::INBOUNDS),
         Some(lair::constants::ConstPayload::Gep {
             src: t,
             inrange: None,
@@ -1165,30 +1128,30 @@ fn constants() {
         Opcode::GetElementPtr,
         ptr,
         &[gt.0, four],
-        (lair::inst::gep::NUSW | lair::inst::gep::NUW) as u8,
+        ExprFlags::Gep(GepFlags::NUSW | GepFlags::NUW),
         Some(lair::constants::ConstPayload::Gep {
             src: i8t,
             inrange: Some((-8, 16)),
         }),
     );
     gv(&mut ctx, "gep2", c);
-    let p2i = ctx.const_expr(Opcode::PtrToInt, i64t, &[gi.0], 0, None);
+    let p2i = ctx.const_expr(Opcode::PtrToInt, i64t, &[gi.0], ExprFlags::None, None);
     gv(&mut ctx, "p2i", p2i);
     let one64 = ctx.const_int(i64t, 1);
     let c = ctx.const_expr(
         Opcode::Add,
         i64t,
         &[p2i, one64],
-        (wrap::NUW | wrap::NSW) as u8,
+        ExprFlags::Wrap(WrapFlags::NUW | WrapFlags::NSW),
         None,
     );
     gv(&mut ctx, "sum", c);
-    let c = ctx.const_expr(Opcode::Sub, i64t, &[one64, p2i], 0, None);
+    let c = ctx.const_expr(Opcode::Sub, i64t, &[one64, p2i], ExprFlags::None, None);
     gv(&mut ctx, "diff", c);
-    let i2p = ctx.const_expr(Opcode::IntToPtr, ptr, &[one64], 0, None);
+    let i2p = ctx.const_expr(Opcode::IntToPtr, ptr, &[one64], ExprFlags::None, None);
     gv(&mut ctx, "i2p", i2p);
     let ptr3 = ctx.ptr_type(3);
-    let c = ctx.const_expr(Opcode::AddrSpaceCast, ptr3, &[gi.0], 0, None);
+    let c = ctx.const_expr(Opcode::AddrSpaceCast, ptr3, &[gi.0], ExprFlags::None, None);
     gv(&mut ctx, "asc", c);
     let _ = (i1, i16t);
 
@@ -1209,7 +1172,7 @@ fn constants() {
     let c = ctx.const_global_marker(f.0, true);
     gv(&mut ctx, "nocfi", c);
 
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -1261,29 +1224,41 @@ fn foldable_constant_expressions() {
     let m = ctx.create_module("fold");
     let (i8t, i32t, i64t) = (ctx.i8_type(), ctx.i32_type(), ctx.i64_type());
     let gi = ctx.add_global_var(m, "i", i32t, 0);
-    let p2i = ctx.const_expr(Opcode::PtrToInt, i64t, &[gi.0], 0, None);
+    let p2i = ctx.const_expr(Opcode::PtrToInt, i64t, &[gi.0], ExprFlags::None, None);
     let mut gv = |name: &str, init: Value| {
         let ty = ctx.type_of(init);
         let g = ctx.add_global_var(m, name, ty, 0);
         ctx.set_initializer(g, Some(init));
     };
     let _ = &mut gv;
-    let tr = ctx.const_expr(Opcode::Trunc, i8t, &[p2i], 0, None);
+    let tr = ctx.const_expr(Opcode::Trunc, i8t, &[p2i], ExprFlags::None, None);
     let one = ctx.const_int(i32t, 1);
     let two = ctx.const_int(i32t, 2);
     let v2 = ctx.vector_type(i32t, 2);
     let vone = ctx.const_aggregate(v2, &[one, two]);
-    let ee = ctx.const_expr(Opcode::ExtractElement, i32t, &[vone, one], 0, None);
+    let ee = ctx.const_expr(
+        Opcode::ExtractElement,
+        i32t,
+        &[vone, one],
+        ExprFlags::None,
+        None,
+    );
     let pz = ctx.const_poison(v2);
     let shuf = ctx.const_expr(
         Opcode::ShuffleVector,
         v2,
         &[vone, pz],
-        0,
+        ExprFlags::None,
         Some(lair::constants::ConstPayload::Mask(vec![1, -1].into())),
     );
-    let ie = ctx.const_expr(Opcode::InsertElement, v2, &[vone, two, one], 0, None);
-    let xor = ctx.const_expr(Opcode::Xor, i64t, &[p2i, p2i], 0, None);
+    let ie = ctx.const_expr(
+        Opcode::InsertElement,
+        v2,
+        &[vone, two, one],
+        ExprFlags::None,
+        None,
+    );
+    let xor = ctx.const_expr(Opcode::Xor, i64t, &[p2i, p2i], ExprFlags::None, None);
     for (name, c) in [
         ("tr", tr),
         ("ee", ee),
@@ -1295,7 +1270,7 @@ fn foldable_constant_expressions() {
         let g = ctx.add_global_var(m, name, ty, 0);
         ctx.set_initializer(g, Some(c));
     }
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -1407,7 +1382,7 @@ fn global_and_function_headers() {
         Opcode::GetElementPtr,
         ptr,
         &[g.0, one],
-        0,
+        ExprFlags::None,
         Some(lair::constants::ConstPayload::Gep {
             src: i8t,
             inrange: None,
@@ -1481,7 +1456,7 @@ fn global_and_function_headers() {
     b.call(uty, unnamed.0, &[]);
     b.ret(None);
 
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -1523,7 +1498,7 @@ fn calling_conventions() {
         let f = declare(&mut ctx, m, &format!("f{cc}"), void, &[], false);
         ctx.function_data_mut(f).call_conv = cc;
     }
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -1572,7 +1547,7 @@ fn struct_types_in_type_finder_order() {
     let mut b = Builder::at_end(&mut ctx, e);
     let i64t = b.ctx.i64_type();
     let zero = b.ctx.const_int(i64t, 0);
-    b.gep(via_gep, p, &[zero], 0);
+    b.gep(via_gep, p, &[zero], GepFlags::NONE);
     b.ret(None);
     // Reached after every function: named metadata holding a constant.
     let holder = opaque_holder(&mut ctx, opaque);
@@ -1580,7 +1555,7 @@ fn struct_types_in_type_finder_order() {
     let mdz = ctx.md_value(z);
     let tup = ctx.md_tuple(&[Some(mdz)]);
     ctx.module_mut(m).named_md.insert("named".into(), vec![tup]);
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -1620,7 +1595,7 @@ fn exotic_types() {
     let _ = (f, fty);
     let g = declare(&mut ctx, m, "g", i7, &[], false);
     let _ = g;
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -1784,9 +1759,8 @@ fn metadata_and_debug_records() {
     let mut b = Builder::at_end(&mut ctx, e);
     let r = b.ret(None);
     let vx = ctx.md_value(x);
-    let extra = ctx.extra_mut(r);
-    extra.dbg = Some(loc);
-    extra.md.add(custom_kind, custom);
+    ctx.set_dbg_loc(r, Some(loc));
+    ctx.set_inst_metadata(r, custom_kind, Some(custom));
     ctx.push_dbg_record(
         r,
         DbgRecord {
@@ -1855,7 +1829,7 @@ fn metadata_and_debug_records() {
         },
     );
 
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[
@@ -1895,7 +1869,7 @@ fn deep_nesting_prints_without_recursion() {
                     Opcode::GetElementPtr,
                     ptr,
                     &[c, one],
-                    0,
+                    ExprFlags::None,
                     Some(lair::constants::ConstPayload::Gep {
                         src: i8t,
                         inrange: None,
@@ -1912,7 +1886,7 @@ fn deep_nesting_prints_without_recursion() {
             let s = ctx.create_struct("S");
             ctx.set_struct_body(s, &[t], false);
             ctx.add_global_var(m, "deeps", s, 0);
-            let text = ctx.print_module(m);
+            let text = verified::text(&ctx, m);
             assert!(
                 text.contains("@deep = global ptr getelementptr (i8, ptr getelementptr (i8, ptr ")
             );
@@ -1980,47 +1954,46 @@ fn o0_like_module(ctx: &mut Context, functions: usize) -> Module {
                 b.alloca(
                     if j % 2 == 0 { i32t } else { ptr },
                     None,
-                    if j % 2 == 0 { 4 } else { 8 },
+                    align(if j % 2 == 0 { 4 } else { 8 }),
                 )
             })
             .collect();
-        b.store(a0, slots[0], 4);
-        b.store(a1, slots[1], 8);
-        b.store(a2, slots[3], 8);
+        b.store(a0, slots[0], align(4));
+        b.store(a1, slots[1], align(8));
+        b.store(a2, slots[3], align(8));
         let exit = b.ctx.append_block(f, "");
         let mut cur = e;
         for _ in 0..10 {
             let then = b.ctx.append_block(f, "");
             let next = b.ctx.append_block(f, "");
             b.position_at_end(cur);
-            let l = b.load(i32t, slots[0], 4);
-            let c = b.icmp(Predicate::ISlt, l, zero);
+            let l = b.load(i32t, slots[0], align(4));
+            let c = b.icmp(IntPredicate::Slt, l, zero);
             b.cond_br(c, then, next);
             b.position_at_end(then);
-            let p = b.load(ptr, slots[1], 8);
-            let g = b.gep(st, p, &[z64, idx], gep::INBOUNDS);
-            let v = b.load(i32t, g, 4);
-            let s = b.binop(Opcode::Add, v, ten, wrap::NSW);
+            let p = b.load(ptr, slots[1], align(8));
+            let g = b.gep(st, p, &[z64, idx], GepFlags::INBOUNDS);
+            let v = b.load(i32t, g, align(4));
+            let s = b.binop(WrapOp::Add, v, ten, WrapFlags::NSW);
             let r = b.call(cty, callee.0, &[s]);
-            if let InstPayload::Call(cd) = &mut b.ctx.extra_mut(Inst(r)).payload {
-                cd.attrs
-                    .add(AttrIndex::Param(0), Attribute::Enum(AttrKind::NoUndef));
-            }
-            b.store(r, slots[2], 4);
+            let mut attrs = b.ctx.call_attrs(Inst(r)).clone();
+            attrs.add(AttrIndex::Param(0), Attribute::Enum(AttrKind::NoUndef));
+            b.ctx.set_call_attrs(Inst(r), attrs);
+            b.store(r, slots[2], align(4));
             let w = b.cast(Opcode::SExt, r, i64t);
-            let q = b.gep(i8t, p, &[w], 0);
-            b.store(q, slots[3], 8);
+            let q = b.gep(i8t, p, &[w], GepFlags::NONE);
+            b.store(q, slots[3], align(8));
             b.br(next);
             b.position_at_end(next);
-            let l2 = b.load(i32t, slots[2], 4);
-            let t = b.binop(Opcode::Add, l2, one, wrap::NSW);
-            b.store(t, slots[0], 4);
+            let l2 = b.load(i32t, slots[2], align(4));
+            let t = b.binop(WrapOp::Add, l2, one, WrapFlags::NSW);
+            b.store(t, slots[0], align(4));
             cur = next;
         }
         b.position_at_end(cur);
         b.br(exit);
         b.position_at_end(exit);
-        let r = b.load(i32t, slots[0], 4);
+        let r = b.load(i32t, slots[0], align(4));
         b.ret(Some(r));
     }
     m
@@ -2038,7 +2011,7 @@ fn throughput() {
     let mut len = 0;
     for _ in 0..5 {
         let t = std::time::Instant::now();
-        let text = ctx.print_module(m);
+        let text = verified::text(&ctx, m);
         best = best.min(t.elapsed().as_secs_f64());
         len = text.len();
     }
@@ -2054,7 +2027,7 @@ fn throughput() {
 fn o0_like_module_is_accepted() {
     let mut ctx = Context::new();
     let m = o0_like_module(&mut ctx, 3);
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     check(
         &text,
         &[

@@ -64,7 +64,7 @@ fn setup() -> Env {
     b.set_folding(false);
     let geps: Vec<Value> = lists
         .iter()
-        .map(|l| b.gep(struct_foo, chunky.0, l, 0))
+        .map(|l| b.gep(struct_foo, chunky.0, l, lair::inst::GepFlags::NONE))
         .collect();
     b.ret(None);
     let cache = ctx

@@ -44,6 +44,15 @@ enum Cmd {
         #[arg(short = 'o', value_name = "OUT")]
         output: Option<String>,
     },
+    /// Verify a module with LLVM 19's verifier, as `llvm-as` does: a module
+    /// with "Debug Info Version" 3 has broken debug info reported and
+    /// tolerated, any other has its debug info stripped first. Nothing is
+    /// printed for a valid module; errors go to standard error, LLVM's
+    /// message first, and the exit status is 1.
+    Verify {
+        /// The input module (`-`: standard input).
+        input: String,
+    },
     /// Read a module (bitcode, or textual IR) and print it as textual IR
     /// (what `llvm-dis` prints for bitcode).
     Dis {
@@ -115,7 +124,7 @@ fn main() -> ExitCode {
     let res = run(cli.cmd, &mut clock);
     clock.report();
     match res {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => ExitCode::from(code),
         Err(msg) => {
             eprintln!("lair {name}: {msg}");
             ExitCode::from(1)
@@ -128,22 +137,32 @@ fn subcommand_name(c: &Cmd) -> &'static str {
         Cmd::Fmt { .. } => "fmt",
         Cmd::Dis { .. } => "dis",
         Cmd::Stats { .. } => "stats",
+        Cmd::Verify { .. } => "verify",
         Cmd::Opt { .. } => "opt",
         Cmd::Bcdump { .. } => "bcdump",
         Cmd::Bccopy { .. } => "bccopy",
     }
 }
 
-fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
+/// Runs a subcommand; `Ok` carries the exit status.
+fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
     match cmd {
         Cmd::Fmt { input, output } | Cmd::Dis { input, output } => {
             let (ctx, m) = load_module(&input, clock)?;
             let text = clock.step("print", || ctx.print_module(m));
-            write_output(output.as_deref(), text.as_bytes())
+            write_output(output.as_deref(), text.as_bytes()).map(|()| 0)
         }
         Cmd::Stats { input } => {
             let (ctx, m) = load_module(&input, clock)?;
-            write_output(None, stats(&ctx, m).as_bytes())
+            write_output(None, stats(&ctx, m).as_bytes()).map(|()| 0)
+        }
+        Cmd::Verify { input } => {
+            let (mut ctx, m) = load_module(&input, clock)?;
+            let v = clock.step("verify", || ctx.verify_as_llvm_as(m));
+            let mut err = std::io::stderr().lock();
+            err.write_all(v.messages.as_bytes())
+                .map_err(|e| format!("writing errors: {e}"))?;
+            Ok(v.rejected as u8)
         }
         Cmd::Opt {
             input,
@@ -166,13 +185,13 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
                 .and_then(|()| err.flush())
                 .map_err(|e| format!("writing to standard error: {e}"))?;
             if disable_output {
-                return Ok(());
+                return Ok(0);
             }
             if !text {
                 return Err("writing bitcode is not supported yet; use -S for textual IR".into());
             }
             let out = clock.step("print", || ctx.print_module(m));
-            write_output(output.as_deref(), out.as_bytes())
+            write_output(output.as_deref(), out.as_bytes()).map(|()| 0)
         }
         Cmd::Bcdump { input } => {
             let bytes = read_input(&input)?;
@@ -181,7 +200,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
             let res = clock.step("dump", || bitstream::dump_to(&bytes, &mut out));
             // What was listed before an error is printed, as llvm-bcanalyzer does.
             write_output(None, &out)?;
-            res.map_err(|e| format!("{input}: {e}"))
+            res.map(|()| 0).map_err(|e| format!("{input}: {e}"))
         }
         Cmd::Bccopy { input, output } => {
             let bytes = read_input(&input)?;
@@ -189,7 +208,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
             let copy = clock
                 .step("copy", || bitstream::copy_stream(&bytes))
                 .map_err(|e| format!("{input}: {e}"))?;
-            write_output(Some(&output), &copy)
+            write_output(Some(&output), &copy).map(|()| 0)
         }
     }
 }
@@ -333,6 +352,8 @@ fn load_module(path: &str, clock: &mut Clock) -> Result<(lair::Context, lair::ir
                 lair::bitcode::read_bitcode_named(&mut ctx, &bytes, name)
             })
             .map_err(|e| format!("{name}: {e}"))?;
+        // LLVM's bitcode reader drops all TBAA when some is invalid.
+        clock.step("read", || ctx.strip_invalid_tbaa(m));
         return Ok((ctx, m));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{name}: file is not valid UTF-8"))?;

@@ -8,7 +8,7 @@
 //! [`Opcode`]'s order). Block ids and record codes are
 //! [`crate::bitstream::names`]'s.
 
-use crate::inst::{fmf, Opcode, Ordering, Predicate, RmwOp};
+use crate::inst::{bits, FastMathFlags, Opcode, Ordering, Predicate, RmwOp, WrapFlags};
 use crate::ir::attributes::AttrKind;
 use crate::ir::global::{DllStorage, Linkage, ThreadLocal, UnnamedAddr, Visibility};
 use crate::ir::module::ComdatKind;
@@ -117,26 +117,40 @@ pub(crate) const GEP_NUSW: u64 = 1 << 1;
 pub(crate) const GEP_NUW: u64 = 1 << 2;
 
 /// Fast-math flags from their bitcode bits (`FastMathMap`: bit 0 is the
-/// legacy `UnsafeAlgebra`, meaning all of them; `AllowReassoc` is bit 7).
+/// legacy `UnsafeAlgebra`, meaning all of them; `AllowReassoc` is bit 7),
+/// in lair's stored encoding.
 pub(crate) fn fmf_from_bits(b: u64) -> u16 {
     if b & 1 != 0 {
-        return fmf::FAST;
+        return bits::fmf(FastMathFlags::FAST);
     }
-    let mut f = 0;
+    let mut f = FastMathFlags::NONE;
     for (bit, flag) in [
-        (1 << 1, fmf::NNAN),
-        (1 << 2, fmf::NINF),
-        (1 << 3, fmf::NSZ),
-        (1 << 4, fmf::ARCP),
-        (1 << 5, fmf::CONTRACT),
-        (1 << 6, fmf::AFN),
-        (1 << 7, fmf::REASSOC),
+        (1 << 1, FastMathFlags::NNAN),
+        (1 << 2, FastMathFlags::NINF),
+        (1 << 3, FastMathFlags::NSZ),
+        (1 << 4, FastMathFlags::ARCP),
+        (1 << 5, FastMathFlags::CONTRACT),
+        (1 << 6, FastMathFlags::AFN),
+        (1 << 7, FastMathFlags::REASSOC),
     ] {
         if b & bit != 0 {
             f |= flag;
         }
     }
-    f
+    bits::fmf(f)
+}
+
+/// `nuw`/`nsw` from their bitcode bits (`OBO_*`, `TIO_*`), in lair's stored
+/// encoding.
+pub(crate) fn wrap_from_bits(b: u64) -> u16 {
+    let mut f = WrapFlags::NONE;
+    if b & NUW_BIT != 0 {
+        f |= WrapFlags::NUW;
+    }
+    if b & NSW_BIT != 0 {
+        f |= WrapFlags::NSW;
+    }
+    bits::wrap(f)
 }
 
 /// Call record `cc` field: `tail` bit.
@@ -355,7 +369,7 @@ mod tests {
             let code = if p.is_int() { p as u64 + 16 } else { p as u64 };
             assert_eq!(predicate(code), Some(p));
         }
-        assert_eq!(fmf_from_bits(1), fmf::FAST);
-        assert_eq!(fmf_from_bits(1 << 7), fmf::REASSOC);
+        assert_eq!(fmf_from_bits(1), bits::fmf(FastMathFlags::FAST));
+        assert_eq!(fmf_from_bits(1 << 7), bits::fmf(FastMathFlags::REASSOC));
     }
 }

@@ -46,13 +46,27 @@ pub mod apfloat;
 pub mod apint;
 
 use crate::entity::NONE;
-use crate::inst::Opcode;
+use crate::inst::{bits, GepFlags, Opcode, WrapFlags};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueData, ValueKind};
 use crate::Context;
 use apint::APInt;
 use core::hash::{BuildHasher, Hash};
 use hashbrown::HashTable;
+
+/// The subclass flags of a constant expression: wrap flags of `add`, `sub`
+/// and `mul`, no-wrap flags of `getelementptr`, none on the others (LLVM
+/// 19 has no other flagged expression).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum ExprFlags {
+    /// No flags.
+    #[default]
+    None,
+    /// `nuw`/`nsw` of `add`, `sub`, `mul`.
+    Wrap(WrapFlags),
+    /// `inbounds`/`nusw`/`nuw` of `getelementptr`.
+    Gep(GepFlags),
+}
 
 /// The kind of a uniqued constant.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
@@ -784,9 +798,10 @@ impl Context {
             let poison_v = self.const_poison(ty);
             let i32t = self.i32_type();
             let zero = self.const_int(i32t, 0);
-            let ins = self.const_expr(Opcode::InsertElement, ty, &[poison_v, elem, zero], 0, None);
+            let ins =
+                self.const_expr_raw(Opcode::InsertElement, ty, &[poison_v, elem, zero], 0, None);
             let mask = ConstPayload::Mask(vec![0; n as usize].into_boxed_slice());
-            return self.const_expr(Opcode::ShuffleVector, ty, &[ins, poison_v], 0, Some(mask));
+            return self.const_expr_raw(Opcode::ShuffleVector, ty, &[ins, poison_v], 0, Some(mask));
         }
         let ty = self.vector_type(et, n);
         let elems = vec![elem; n as usize];
@@ -880,9 +895,53 @@ impl Context {
     // ---- expressions -------------------------------------------------------
 
     /// A constant expression with `opcode`, result type `ty`, operands and
-    /// subclass flags (wrap / GEP flags), uniqued without folding. Prefer
-    /// the folding builders in `builder.rs`; this is the raw constructor.
+    /// subclass flags, uniqued without folding. Prefer the folding
+    /// constructors (`const_binop`, `const_gep`, ...); this is the raw one.
+    ///
+    /// # Panics
+    /// If `flags` are not of `opcode`'s family: wrap flags belong to `add`,
+    /// `sub` and `mul`, GEP flags to `getelementptr`.
     pub fn const_expr(
+        &mut self,
+        opcode: Opcode,
+        ty: Type,
+        ops: &[Value],
+        flags: ExprFlags,
+        payload: Option<ConstPayload>,
+    ) -> Value {
+        let bits = match flags {
+            ExprFlags::None => 0,
+            ExprFlags::Wrap(w) if matches!(opcode, Opcode::Add | Opcode::Sub | Opcode::Mul) => {
+                bits::wrap(w) as u8
+            }
+            ExprFlags::Gep(g) if opcode == Opcode::GetElementPtr => bits::gep(g) as u8,
+            f => panic!(
+                "Context::const_expr: {f:?} are not flags of a `{}` expression",
+                opcode.mnemonic()
+            ),
+        };
+        self.const_expr_raw(opcode, ty, ops, bits, payload)
+    }
+
+    /// The opcode of a constant expression (`None` for another constant).
+    pub fn const_expr_op(&self, v: Value) -> Option<Opcode> {
+        self.const_expr_opcode(v).map(|x| x.0)
+    }
+
+    /// The subclass flags of a constant expression (`None` for another
+    /// constant).
+    pub fn const_expr_flags(&self, v: Value) -> Option<ExprFlags> {
+        let (op, fl) = self.const_expr_opcode(v)?;
+        Some(match op {
+            Opcode::Add | Opcode::Sub | Opcode::Mul => ExprFlags::Wrap(bits::wrap_of(fl as u16)),
+            Opcode::GetElementPtr => ExprFlags::Gep(bits::gep_of(fl as u16)),
+            _ => ExprFlags::None,
+        })
+    }
+
+    /// [`const_expr`](Self::const_expr) with the flags as their stored
+    /// byte (the folder and the parser, which hold stored flags).
+    pub(crate) fn const_expr_raw(
         &mut self,
         opcode: Opcode,
         ty: Type,
@@ -903,8 +962,9 @@ impl Context {
         })
     }
 
-    /// The opcode and flags of a constant expression.
-    pub fn const_expr_opcode(&self, v: Value) -> Option<(Opcode, u8)> {
+    /// The opcode and stored flags byte of a constant expression (the typed
+    /// flags are [`const_expr_flags`](Self::const_expr_flags)).
+    pub(crate) fn const_expr_opcode(&self, v: Value) -> Option<(Opcode, u8)> {
         let d = self.graph.get(v);
         (d.kind() == ValueKind::Constant && d.opcode == ConstKind::Expr as u8)
             .then(|| (Opcode::from_u8(d.flags as u8), (d.flags >> 8) as u8))
@@ -930,7 +990,7 @@ impl Context {
             ConstKind::Expr => {
                 let (op, fl) = self.const_expr_opcode(c).expect("expression");
                 let p = self.const_payload(c).cloned();
-                self.const_expr(op, ty, ops, fl, p)
+                self.const_expr_raw(op, ty, ops, fl, p)
             }
             k => unreachable!("constant kind {k:?} has no operands"),
         }

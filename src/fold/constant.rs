@@ -32,7 +32,7 @@
 use crate::constants::apfloat::{APFloat, FloatKind};
 use crate::constants::apint::APInt;
 use crate::constants::{ConstKind, ConstPayload};
-use crate::inst::{Opcode, Predicate};
+use crate::inst::{bits, GepFlags, Opcode, Predicate, WrapFlags};
 use crate::ir::global::{Linkage, UnnamedAddr};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
@@ -552,7 +552,7 @@ impl Context {
     /// # Panics
     /// If `op` has no constant expression in LLVM 19, or an operand is not a
     /// constant.
-    pub fn const_binop(&mut self, op: Opcode, a: Value, b: Value, flags: u16) -> Value {
+    pub fn const_binop(&mut self, op: Opcode, a: Value, b: Value, flags: WrapFlags) -> Value {
         assert!(
             is_desirable_binop(op),
             "LLVM 19 has no `{}` constant expression",
@@ -566,14 +566,19 @@ impl Context {
             return v;
         }
         let ty = self.type_of(a);
-        self.const_expr(op, ty, &[a, b], flags as u8, None)
+        let flags = if op.has_wrap_flags() {
+            bits::wrap(flags) as u8
+        } else {
+            0
+        };
+        self.const_expr_raw(op, ty, &[a, b], flags, None)
     }
 
     /// `ConstantExpr::getNot(c)`: `xor c, -1`.
     fn const_not(&mut self, c: Value) -> Value {
         let ty = self.type_of(c);
         let ones = self.const_all_ones(ty);
-        self.const_binop(Opcode::Xor, c, ones, 0)
+        self.const_binop(Opcode::Xor, c, ones, WrapFlags::NONE)
     }
 
     /// `ConstantExpr::getCast(op, v, ty)` for the casts LLVM 19 keeps as
@@ -591,7 +596,7 @@ impl Context {
             "LLVM 19 has no `{}` constant expression",
             op.mnemonic()
         );
-        self.const_expr(op, ty, &[v], 0, None)
+        self.const_expr_raw(op, ty, &[v], 0, None)
     }
 
     /// `getCast` for the casts with an expression, `ConstantFoldCast`
@@ -618,7 +623,7 @@ impl Context {
         b: Value,
     ) -> Option<Value> {
         if is_desirable_binop(op) {
-            Some(self.const_binop(op, a, b, 0))
+            Some(self.const_binop(op, a, b, WrapFlags::NONE))
         } else {
             self.cf_binary(op, a, b)
         }
@@ -631,7 +636,7 @@ impl Context {
             return f;
         }
         let et = self.scalar_type(self.type_of(vec));
-        self.const_expr(Opcode::ExtractElement, et, &[vec, idx], 0, None)
+        self.const_expr_raw(Opcode::ExtractElement, et, &[vec, idx], 0, None)
     }
 
     /// `ConstantExpr::getInsertElement(vec, elt, idx)`: folded, else the
@@ -641,7 +646,7 @@ impl Context {
             return f;
         }
         let vt = self.type_of(vec);
-        self.const_expr(Opcode::InsertElement, vt, &[vec, elt, idx], 0, None)
+        self.const_expr_raw(Opcode::InsertElement, vt, &[vec, elt, idx], 0, None)
     }
 
     /// `ConstantExpr::getShuffleVector(a, b, mask)` (-1 = a poison lane):
@@ -657,7 +662,7 @@ impl Context {
         } else {
             self.vector_type(et, mask.len() as u32)
         };
-        self.const_expr(
+        self.const_expr_raw(
             Opcode::ShuffleVector,
             rt,
             &[a, b],
@@ -673,7 +678,13 @@ impl Context {
     /// for add, sub, mul and xor (which may make an expression, with
     /// `flags`), `ConstantFoldBinaryInstruction` for the rest; `None` when
     /// an operand is not a constant or nothing folds.
-    pub fn fold_binop(&mut self, op: Opcode, a: Value, b: Value, flags: u16) -> Option<Value> {
+    pub fn fold_binop(
+        &mut self,
+        op: Opcode,
+        a: Value,
+        b: Value,
+        flags: WrapFlags,
+    ) -> Option<Value> {
         if !self.value_kind(a).is_constant() || !self.value_kind(b).is_constant() {
             return None;
         }
@@ -1083,9 +1094,9 @@ impl Context {
             // and/or expressions to re-associate).
             if matches!(op, Opcode::Add | Opcode::Mul | Opcode::Xor) && op1 == op {
                 let (a, b) = (self.operand(c1, 0)?, self.operand(c1, 1)?);
-                let t = self.const_binop(op, b, c2, 0);
+                let t = self.const_binop(op, b, c2, WrapFlags::NONE);
                 if self.const_expr_opcode(t).is_none_or(|(o, _)| o != op) {
-                    return Some(self.const_binop(op, a, t, 0));
+                    return Some(self.const_binop(op, a, t, WrapFlags::NONE));
                 }
             }
         } else if self.is_cexpr(c2) && op.is_commutative() {
@@ -1093,7 +1104,7 @@ impl Context {
         }
         if self.int_width(ty) == Some(1) {
             return Some(match op {
-                Opcode::Add | Opcode::Sub => self.const_binop(Opcode::Xor, c1, c2, 0),
+                Opcode::Add | Opcode::Sub => self.const_binop(Opcode::Xor, c1, c2, WrapFlags::NONE),
                 // The shift must be by 0, the divisor 1: anything else is
                 // poison.
                 Opcode::Shl | Opcode::LShr | Opcode::AShr | Opcode::SDiv | Opcode::UDiv => c1,
@@ -1224,13 +1235,15 @@ impl Context {
                 Predicate::IEq => {
                     return Some(if self.is_cint(c2) {
                         let n2 = self.const_not(c2);
-                        self.const_binop(Opcode::Xor, c1, n2, 0)
+                        self.const_binop(Opcode::Xor, c1, n2, WrapFlags::NONE)
                     } else {
                         let n1 = self.const_not(c1);
-                        self.const_binop(Opcode::Xor, n1, c2, 0)
+                        self.const_binop(Opcode::Xor, n1, c2, WrapFlags::NONE)
                     });
                 }
-                Predicate::INe => return Some(self.const_binop(Opcode::Xor, c1, c2, 0)),
+                Predicate::INe => {
+                    return Some(self.const_binop(Opcode::Xor, c1, c2, WrapFlags::NONE))
+                }
                 _ => {}
             }
         }
@@ -1345,7 +1358,7 @@ impl Context {
                 let Some(base) = self.operand(v1, 0) else {
                     return Relation::Unknown;
                 };
-                let inbounds = flags as u16 & crate::inst::gep::INBOUNDS != 0;
+                let inbounds = bits::gep_of(flags as u16).is_inbounds();
                 if is_null(self, v2) {
                     if self.value_kind(base).is_global() && !self.is_extern_weak(base) && inbounds {
                         return Relation::Is(Predicate::IUgt);
@@ -1604,7 +1617,7 @@ impl Context {
                         Some(ConstPayload::Gep { src, inrange }) => (*src, *inrange),
                         _ => return None,
                     };
-                    let flags = self.const_expr_opcode(vec)?.1 as u16;
+                    let flags = bits::gep_of(self.const_expr_opcode(vec)?.1 as u16);
                     return Some(self.const_gep(src, ops[0], &ops[1..], flags, inrange));
                 }
                 Opcode::InsertElement => {
@@ -1749,7 +1762,7 @@ impl Context {
         src: Type,
         base: Value,
         indices: &[Value],
-        flags: u16,
+        flags: GepFlags,
         inrange: Option<(i64, i64)>,
     ) -> Value {
         if indices.is_empty() {
@@ -1824,11 +1837,11 @@ impl Context {
                 Some(t) => self.element_type(t).unwrap_or(t),
             });
         }
-        self.const_expr(
+        self.const_expr_raw(
             Opcode::GetElementPtr,
             ty,
             &ops,
-            flags as u8,
+            bits::gep(flags) as u8,
             Some(ConstPayload::Gep { src, inrange }),
         )
     }

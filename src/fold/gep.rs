@@ -26,7 +26,7 @@
 //!   value type is sized, and `0 <= offset <= store size`.
 
 use crate::context::Context;
-use crate::inst::{gep as gep_flags, Opcode};
+use crate::inst::{GepFlags, Opcode};
 use crate::ir::global::Linkage;
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
@@ -39,7 +39,7 @@ struct ConstGep {
     source: Type,
     base: Value,
     indices: Vec<i128>,
-    flags: u16,
+    flags: GepFlags,
     inrange: Option<(i64, i64)>,
 }
 
@@ -59,7 +59,7 @@ fn read_const_gep(ctx: &Context, gep: Value) -> Option<ConstGep> {
         source: parts.source,
         base: parts.base,
         indices,
-        flags: parts.flags.bits(),
+        flags: parts.flags,
         inrange: parts.inrange,
     })
 }
@@ -115,7 +115,7 @@ impl LayoutCache {
             let Some(inner) = read_const_gep(ctx, base) else {
                 break;
             };
-            flags &= inner.flags;
+            flags = flags & inner.flags;
             if inrange.is_none() {
                 inrange = inner.inrange.map(|(lo, hi)| {
                     let lo = (i128::from(lo) - offset) as i64;
@@ -130,9 +130,8 @@ impl LayoutCache {
             offset = sum;
             base = inner.base;
         }
-        let inbounds = flags & gep_flags::INBOUNDS != 0;
-        if flags & gep_flags::NUSW != 0 && !inbounds && overflow {
-            flags &= !gep_flags::NUSW;
+        if flags.has_nusw() && !flags.is_inbounds() && overflow {
+            flags = flags.without(GepFlags::NUSW);
         }
         // A literal integer base: fold to the address.
         let mut int_base: i128 = 0;
@@ -162,10 +161,10 @@ impl LayoutCache {
             return Some(ctx.const_cast(Opcode::IntToPtr, c, result_ty));
         }
         // Infer inbounds for a GEP of a global variable.
-        if flags & gep_flags::INBOUNDS == 0 && offset >= 0 {
+        if !flags.is_inbounds() && offset >= 0 {
             if let Some(size) = self.deref_bytes(ctx, base) {
                 if offset <= i128::from(size) {
-                    flags |= gep_flags::INBOUNDS | gep_flags::NUSW;
+                    flags |= GepFlags::INBOUNDS;
                 }
             }
         }

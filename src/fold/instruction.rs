@@ -44,8 +44,8 @@
 use super::constant::swapped_predicate;
 use crate::constants::apfloat::{APFloat, FloatKind};
 use crate::constants::apint::APInt;
-use crate::constants::{ConstKind, ConstPayload};
-use crate::inst::{Opcode, Predicate};
+use crate::constants::{ConstKind, ConstPayload, ExprFlags};
+use crate::inst::{Opcode, Predicate, WrapFlags};
 use crate::ir::inst::InstPayload;
 use crate::ir::Inst;
 use crate::layout::LayoutCache;
@@ -596,7 +596,7 @@ impl Context {
         }
         let v = self.operand(sub, 1)?;
         let pi = self.const_cast(Opcode::PtrToInt, ptr, it);
-        Some(self.const_binop(Opcode::Sub, pi, v, 0))
+        Some(self.const_binop(Opcode::Sub, pi, v, WrapFlags::NONE))
     }
 
     /// `DL.getIntPtrType` of a pointer (or vector of pointers) type.
@@ -652,8 +652,11 @@ impl Context {
             let next = match self.value_kind(v) {
                 ValueKind::Constant => match self.const_expr_opcode(v).map(|p| p.0) {
                     Some(Opcode::GetElementPtr) => {
-                        let flags = self.inst_flags_of_const(v) >> 8;
-                        if !non_inbounds && flags & crate::inst::gep::INBOUNDS == 0 {
+                        let inbounds = matches!(
+                            self.const_expr_flags(v),
+                            Some(ExprFlags::Gep(g)) if g.is_inbounds()
+                        );
+                        if !non_inbounds && !inbounds {
                             return (v, offset);
                         }
                         let Ok(off) = layout.accumulate_constant_offset(self, v) else {
@@ -694,13 +697,6 @@ impl Context {
             visited.push(n);
             v = n;
         }
-    }
-
-    /// The raw flags word of a constant expression (opcode low byte,
-    /// subclass flags high byte).
-    fn inst_flags_of_const(&self, c: Value) -> u16 {
-        let (op, fl) = self.const_expr_opcode(c).unwrap_or((Opcode::Add, 0));
-        op as u16 | u16::from(fl) << 8
     }
 
     /// `FoldBitCast` (the layout-aware one of `ConstantFolding.cpp`):
@@ -1004,7 +1000,7 @@ impl Context {
         if self.is_scalable(parts.source) {
             return None;
         }
-        let flags = parts.flags.bits();
+        let flags = parts.flags;
         let same =
             (0..self.num_operands(v)).all(|k| self.operand(v, k) == ops.get(k as usize).copied());
         let gep = if same {
@@ -1015,7 +1011,13 @@ impl Context {
                 src: parts.source,
                 inrange: parts.inrange,
             };
-            self.const_expr(Opcode::GetElementPtr, ty, ops, flags as u8, Some(payload))
+            self.const_expr(
+                Opcode::GetElementPtr,
+                ty,
+                ops,
+                ExprFlags::Gep(flags),
+                Some(payload),
+            )
         };
         if self.is_sized(parts.source) {
             if let Some(c) = layout.fold_gep(self, gep) {

@@ -255,60 +255,6 @@ impl Context {
         }
     }
 
-    /// `CastInst::castIsValid` for bitcast, inttoptr and ptrtoint.
-    fn cast_is_valid(&self, op: Opcode, src: Type, dest: Type) -> bool {
-        if !self.is_first_class(src)
-            || !self.is_first_class(dest)
-            || self.is_aggregate(src)
-            || self.is_aggregate(dest)
-        {
-            return false;
-        }
-        let (sv, dv) = (self.vector_len(src), self.vector_len(dest));
-        match op {
-            Opcode::BitCast => {
-                let (sp, dp) = (
-                    self.ptr_addrspace(self.scalar_type(src)),
-                    self.ptr_addrspace(self.scalar_type(dest)),
-                );
-                match (sp, dp) {
-                    (None, None) => self.primitive_size(src) == self.primitive_size(dest),
-                    (Some(a), Some(b)) if a == b => match (sv, dv) {
-                        (Some(x), Some(y)) => x == y,
-                        (Some(x), None) => x == (1, false),
-                        (None, Some(y)) => y == (1, false),
-                        (None, None) => true,
-                    },
-                    _ => false,
-                }
-            }
-            Opcode::IntToPtr | Opcode::PtrToInt => {
-                if sv.is_some() != dv.is_some() || (sv.is_some() && sv != dv) {
-                    return false;
-                }
-                let (i, p) = if op == Opcode::IntToPtr {
-                    (src, dest)
-                } else {
-                    (dest, src)
-                };
-                self.is_int_or_int_vector(i) && self.is_ptr_or_ptr_vector(p)
-            }
-            _ => false,
-        }
-    }
-
-    /// `Type::getPrimitiveSizeInBits` (vectors: elements × element bits;
-    /// pointers and aggregates 0).
-    fn primitive_size(&self, t: Type) -> (u64, bool) {
-        match self.vector_len(t) {
-            Some((n, s)) => (
-                u64::from(n) * u64::from(self.primitive_bits_of(self.scalar_type(t))),
-                s,
-            ),
-            None => (u64::from(self.primitive_bits_of(t)), false),
-        }
-    }
-
     /// `DataLayout::typeSizeEqualsStoreSize`.
     pub(super) fn type_size_equals_store_size(&self, t: Type, layout: &mut LayoutCache) -> bool {
         match (layout.size_in_bits(self, t), layout.store_size(self, t)) {

@@ -2,28 +2,22 @@
 //! encodings of each instruction family.
 //!
 //! Owns [`Opcode`] (with mnemonic, class and operand-storage kind derived
-//! from the single table below), predicates, atomic orderings, atomicrmw
-//! operations and the bit layout of `ValueData::flags`. It does not own the
-//! placement of instructions (`ir/`) nor bitcode codes (a separate frozen
-//! table in `bitcode/`, since file codes do not follow this order).
-//!
-//! # The 16-bit `flags`
-//!
-//! * wrap (`add`, `sub`, `mul`, `shl`, `trunc`): `nuw` 1, `nsw` 2
-//!   ([`wrap`]); `exact`, `disjoint`, `nneg`: 1;
-//! * fast-math ([`fmf`]): bits 0..7 in LLVM's print order (all seven print
-//!   as `fast`);
-//! * GEP ([`gep`]): `inbounds` 1, `nusw` 2, `nuw` 4;
-//! * memory instructions ([`mem`]): alignment as log2 + 1 in bits 0..6,
-//!   `volatile` bit 6, the (success) ordering at bit 7, the failure ordering
-//!   or `atomicrmw` operation at bit 10, `weak` bit 15; `alloca` has
-//!   `swifterror` at bit 7 and `inalloca` at bit 15;
-//! * `catchswitch`: bit 0 ([`CATCHSWITCH_HAS_UNWIND`]) says operand 1 is the
-//!   unwind destination;
-//! * `icmp`/`fcmp`: the [`Predicate`] in the low byte (LLVM's order: 16
-//!   `fcmp` predicates, then 10 `icmp`); `fcmp` keeps its fast-math flags in
-//!   the high byte. That one encoding is not named here yet: the `.ll`
-//!   parser, the bitcode reader and the printer (`fcmp_parts`) spell it out.
+//! from the single table below), atomic orderings, atomicrmw operations and
+//! tail-call markers; `predicate.rs` the comparison predicates, `flags.rs`
+//! the typed flags and the bit layout of `ValueData::flags`, `ops.rs` the
+//! opcode families typed by their flags. It does not own the placement of
+//! instructions (`ir/`) nor bitcode codes (a separate frozen table in
+//! `bitcode/`, since file codes do not follow this order).
+
+mod flags;
+mod ops;
+mod predicate;
+
+pub(crate) use flags::{bits, mem};
+pub use flags::{Disjoint, Exact, FastMathFlags, GepFlags, NoFlags, NonNeg, SyncScope, WrapFlags};
+pub(crate) use ops::sealed::FlagBits;
+pub use ops::{BinaryOpcode, CastOpcode, DisjointOp, ExactOp, FloatOp, NonNegOp, TruncOp, WrapOp};
+pub use predicate::{FloatPredicate, IntPredicate, Predicate};
 
 /// What family an opcode belongs to.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -210,107 +204,27 @@ impl Opcode {
             Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr
         )
     }
-    /// Whether the instruction produces no value when it has a void type.
+    /// Whether `disjoint` applies (`or`).
+    pub fn has_disjoint_flag(self) -> bool {
+        self == Opcode::Or
+    }
+    /// Whether `nneg` applies (`zext`, `uitofp`).
+    pub fn has_nneg_flag(self) -> bool {
+        matches!(self, Opcode::ZExt | Opcode::UIToFP)
+    }
+    /// The opcode numbered `b` in table order (a stored opcode byte).
     pub(crate) fn from_u8(b: u8) -> Opcode {
         Opcode::ALL[b as usize]
     }
-}
 
-/// `flags` bits of add/sub/mul/shl/trunc.
-pub mod wrap {
-    /// `nuw`
-    pub const NUW: u16 = 1;
-    /// `nsw`
-    pub const NSW: u16 = 2;
-}
-/// `flags` bit of udiv/sdiv/lshr/ashr.
-pub const EXACT: u16 = 1;
-/// `flags` bit of `or`.
-pub const DISJOINT: u16 = 1;
-/// `flags` bit of zext/uitofp.
-pub const NNEG: u16 = 1;
-
-/// Fast-math flags (bits of `flags` on floating-point operations, calls,
-/// phi, select and fcmp), in LLVM's printing order.
-pub mod fmf {
-    /// `reassoc`
-    pub const REASSOC: u16 = 1 << 0;
-    /// `nnan`
-    pub const NNAN: u16 = 1 << 1;
-    /// `ninf`
-    pub const NINF: u16 = 1 << 2;
-    /// `nsz`
-    pub const NSZ: u16 = 1 << 3;
-    /// `arcp`
-    pub const ARCP: u16 = 1 << 4;
-    /// `contract`
-    pub const CONTRACT: u16 = 1 << 5;
-    /// `afn`
-    pub const AFN: u16 = 1 << 6;
-    /// All seven: printed as `fast`.
-    pub const FAST: u16 = 0x7f;
-    /// Mask of the fast-math bits.
-    pub const MASK: u16 = 0x7f;
-    /// Spellings in LLVM's printing order.
-    pub const NAMES: [(u16, &str); 7] = [
-        (REASSOC, "reassoc"),
-        (NNAN, "nnan"),
-        (NINF, "ninf"),
-        (NSZ, "nsz"),
-        (ARCP, "arcp"),
-        (CONTRACT, "contract"),
-        (AFN, "afn"),
-    ];
-}
-
-/// GEP no-wrap flags (bits of `flags` on getelementptr).
-pub mod gep {
-    /// `inbounds` (implies nusw)
-    pub const INBOUNDS: u16 = 1;
-    /// `nusw`
-    pub const NUSW: u16 = 2;
-    /// `nuw`
-    pub const NUW: u16 = 4;
-}
-
-/// Memory-instruction fields packed in `flags`:
-/// ```text
-///   15   14        10 9       7  6   5             0
-/// +----+------------+----------+---+---------------+
-/// |weak| rmw op /   | ordering |vol| align log2+1  |
-/// |    | fail order | (success)|   | (0 = none)    |
-/// +----+------------+----------+---+---------------+
-/// ```
-/// `alloca` has no ordering: its `swifterror` bit sits at bit 7 and its
-/// `inalloca` bit is `WEAK`.
-pub mod mem {
-    /// Width of the alignment field (log2 + 1, 0 = unspecified).
-    pub const ALIGN_BITS: u16 = 6;
-    /// Mask of the alignment field.
-    pub const ALIGN_MASK: u16 = (1 << ALIGN_BITS) - 1;
-    /// `volatile`.
-    pub const VOLATILE: u16 = 1 << 6;
-    /// Shift of the (success) ordering (3 bits).
-    pub const ORDER_SHIFT: u16 = 7;
-    /// `swifterror` (alloca only; alloca has no ordering).
-    pub const SWIFTERROR: u16 = 1 << 7;
-    /// Shift of the failure ordering (cmpxchg) or atomicrmw operation.
-    pub const EXTRA_SHIFT: u16 = 10;
-    /// Mask of the field at `EXTRA_SHIFT` (5 bits: 17 atomicrmw operations).
-    pub const EXTRA_MASK: u16 = 0x1f;
-    /// `weak` (cmpxchg), `inalloca` (alloca).
-    pub const WEAK: u16 = 1 << 15;
-
-    /// The field at `EXTRA_SHIFT`.
-    #[inline]
-    pub fn extra(flags: u16) -> u16 {
-        (flags >> EXTRA_SHIFT) & EXTRA_MASK
+    /// [`is_terminator`](Self::is_terminator) of a stored opcode byte: one
+    /// compare (the terminators open `Instruction.def`, `ret` to
+    /// `callbr`).
+    #[inline(always)]
+    pub(crate) fn is_terminator_byte(b: u8) -> bool {
+        b <= Opcode::CallBr as u8
     }
 }
-
-/// `flags` bit of `catchswitch`: operand 1 is the unwind destination
-/// (`unwind label %x`); clear for `unwind to caller`.
-pub const CATCHSWITCH_HAS_UNWIND: u16 = 1;
 
 /// Atomic memory orderings.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
@@ -345,8 +259,16 @@ impl Ordering {
             "seq_cst",
         ][self as usize]
     }
+    /// The spelling, `not atomic` for [`Ordering::NotAtomic`] (for
+    /// messages).
+    pub(crate) fn name_or_not_atomic(self) -> &'static str {
+        match self {
+            Ordering::NotAtomic => "not atomic",
+            o => o.name(),
+        }
+    }
     /// From the 3-bit field.
-    pub fn from_bits(b: u16) -> Ordering {
+    pub(crate) fn from_bits(b: u16) -> Ordering {
         [
             Ordering::NotAtomic,
             Ordering::Unordered,
@@ -399,77 +321,6 @@ named_enum! {
     }
 }
 
-/// Comparison predicates: the 16 fcmp ones (0..=15) then the 10 icmp ones,
-/// in LLVM's `CmpInst::Predicate` order.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-#[repr(u8)]
-#[allow(missing_docs)] // the spellings are in `PREDICATE_NAMES`
-pub enum Predicate {
-    FFalse,
-    FOeq,
-    FOgt,
-    FOge,
-    FOlt,
-    FOle,
-    FOne,
-    FOrd,
-    FUno,
-    FUeq,
-    FUgt,
-    FUge,
-    FUlt,
-    FUle,
-    FUne,
-    FTrue,
-    IEq,
-    INe,
-    IUgt,
-    IUge,
-    IUlt,
-    IUle,
-    ISgt,
-    ISge,
-    ISlt,
-    ISle,
-}
-
-const PREDICATE_NAMES: [&str; 26] = [
-    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult",
-    "ule", "une", "true", "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
-];
-
-impl Predicate {
-    /// Every predicate, in LLVM's order.
-    pub const ALL: [Predicate; 26] = {
-        use Predicate::*;
-        [
-            FFalse, FOeq, FOgt, FOge, FOlt, FOle, FOne, FOrd, FUno, FUeq, FUgt, FUge, FUlt, FUle,
-            FUne, FTrue, IEq, INe, IUgt, IUge, IUlt, IUle, ISgt, ISge, ISlt, ISle,
-        ]
-    };
-    /// Textual spelling.
-    pub fn name(self) -> &'static str {
-        PREDICATE_NAMES[self as usize]
-    }
-    /// From LLVM's predicate number.
-    pub fn from_u16(x: u16) -> Option<Predicate> {
-        Predicate::ALL.get(x as usize).copied()
-    }
-    /// Whether this is an integer predicate.
-    #[inline]
-    pub fn is_int(self) -> bool {
-        self as u8 >= Predicate::IEq as u8
-    }
-    /// Parses an integer predicate spelling.
-    pub fn int_from_name(s: &str) -> Option<Predicate> {
-        Predicate::ALL[16..].iter().copied().find(|p| p.name() == s)
-    }
-    /// Parses a float predicate spelling.
-    pub fn float_from_name(s: &str) -> Option<Predicate> {
-        Predicate::ALL[..16].iter().copied().find(|p| p.name() == s)
-    }
-}
-
 /// Tail-call marker of a call.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, Default)]
 pub enum TailKind {
@@ -505,9 +356,9 @@ mod tests {
         for &op in Opcode::ALL {
             assert_eq!(Opcode::from_mnemonic(op.mnemonic()), Some(op));
             assert_eq!(Opcode::from_u8(op as u8), op);
+            assert_eq!(Opcode::is_terminator_byte(op as u8), op.is_terminator());
         }
         assert_eq!(Opcode::ALL.len(), 65); // LLVM 19 less the internal UserOp1/2
-        assert_eq!(Predicate::ALL.len(), 26);
         assert_eq!(Predicate::int_from_name("ult"), Some(Predicate::IUlt));
         assert_eq!(Predicate::float_from_name("ult"), Some(Predicate::FUlt));
     }

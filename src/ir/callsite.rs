@@ -63,6 +63,49 @@ impl Context {
         }
     }
 
+    /// Replaces the call-site attributes of `i` (LLVM's `setAttributes`;
+    /// as there, whether they suit the call is the verifier's question).
+    ///
+    /// # Panics
+    ///
+    /// If `i` is not a call, invoke or callbr.
+    pub fn set_call_attrs(&mut self, i: Inst, attrs: AttributeList) {
+        self.call_data_mut("Context::set_call_attrs", i).attrs = attrs;
+    }
+
+    /// Sets the calling convention of `i` (LLVM's `setCallingConv`).
+    ///
+    /// # Panics
+    ///
+    /// If `i` is not a call, invoke or callbr, or `cc` does not fit LLVM's
+    /// 10 bits.
+    pub fn set_call_conv(&mut self, i: Inst, cc: u32) {
+        assert!(
+            cc < 1 << 10,
+            "Context::set_call_conv: calling convention {cc} exceeds LLVM's maximum 1023"
+        );
+        self.call_data_mut("Context::set_call_conv", i).call_conv = cc;
+    }
+
+    /// The call data of `i`, for the setters above (`who` names the
+    /// setter in the panic).
+    fn call_data_mut(&mut self, who: &str, i: Inst) -> &mut CallData {
+        if !matches!(
+            self.extra(i).map(|e| &e.payload),
+            Some(InstPayload::Call(_))
+        ) {
+            panic!(
+                "{who}: {:?} ({}) is not a call site",
+                i.0,
+                self.opcode(i).mnemonic()
+            );
+        }
+        match &mut self.extra_mut(i).payload {
+            InstPayload::Call(cd) => cd,
+            _ => unreachable!("checked above"),
+        }
+    }
+
     /// The function type the call is made with (`getFunctionType`).
     ///
     /// # Panics

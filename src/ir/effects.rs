@@ -18,7 +18,7 @@ use super::inst::InstPayload;
 use super::intrinsics::IntrinsicId;
 use super::{Block, Inst};
 use crate::constants::ConstKind;
-use crate::inst::{mem, Opcode, Ordering, CATCHSWITCH_HAS_UNWIND};
+use crate::inst::{bits, mem, Opcode, Ordering};
 use crate::Context;
 
 /// # Instruction effects
@@ -157,7 +157,7 @@ impl Context {
             Opcode::Call => !self.call_does_not_throw(i),
             // `cleanupret from %p unwind to caller` has one operand.
             Opcode::CleanupRet => self.num_operands(i.0) < 2,
-            Opcode::CatchSwitch => self.inst_flags(i) & CATCHSWITCH_HAS_UNWIND == 0,
+            Opcode::CatchSwitch => self.inst_flags(i) & bits::CATCHSWITCH_HAS_UNWIND == 0,
             Opcode::Resume => true,
             Opcode::Invoke => {
                 let n = self.num_operands(i.0);

@@ -23,7 +23,7 @@
 //!   stale id, which panics.
 
 use super::attributes::AttributeList;
-use super::metadata::Metadata;
+use super::metadata::{MdKindId, Metadata};
 use super::side::Payload;
 use super::{Block, Function, Inst};
 use crate::entity::NONE;
@@ -482,14 +482,55 @@ impl ExactSizeIterator for Successors<'_> {}
 /// Creating instructions, their opcode, flags and payload, and their place
 /// in a block: insert, remove, move, split.
 impl Context {
-    /// Creates a detached instruction with the given operands. Fixed and
-    /// variadic opcodes get a co-allocated run of exactly `operands.len()`
-    /// slots; hung-off opcodes get a growable run with that capacity.
+    /// Creates a detached instruction with the given operands (in storage
+    /// order, see `asm/printer/inst.rs`) and result type, checked as
+    /// LLVM's constructor for `op` asserts (`check.rs`): operand types,
+    /// the payload the opcode needs (`Ty` for alloca and GEP, `Call` with
+    /// the function type for calls, `Phi` with one block per value,
+    /// `Indices`, `Mask`, `Grow` with one kind per landingpad clause), the
+    /// result type `ty` LLVM would derive, and that local operands are of
+    /// one function. Fixed and variadic opcodes get a co-allocated run of
+    /// exactly `operands.len()` slots; hung-off opcodes get a growable run
+    /// with that capacity. Flags start empty except where that would not
+    /// be valid IR: a compare starts as `icmp eq` / `fcmp false`, atomic
+    /// instructions as `seq_cst` (set them with the `set_*` methods of
+    /// `flags.rs`).
     ///
     /// # Panics
-    /// If a fixed-arity opcode gets the wrong number of operands, or an
-    /// operand is stale.
+    /// If a fixed-arity opcode gets the wrong number of operands, an
+    /// operand is stale, or any check above fails.
     pub fn create_inst(
+        &mut self,
+        op: Opcode,
+        ty: Type,
+        operands: &[Value],
+        payload: InstPayload,
+    ) -> Inst {
+        const WHO: &str = "Context::create_inst";
+        checked_storage(op, operands.len());
+        for &o in operands {
+            self.graph.get(o);
+        }
+        let flags = default_flags(op);
+        self.check_new_inst(WHO, op, ty, operands, &payload, flags);
+        let f = self.check_locals_agree(WHO, operands);
+        if let InstPayload::Phi { blocks, .. } = &payload {
+            for &b in blocks {
+                self.check_local(WHO, b, f, NONE);
+            }
+            self.check_locals_agree(WHO, blocks);
+        }
+        let i = self.create_inst_unchecked(op, ty, operands, payload);
+        if flags != 0 {
+            self.set_inst_flags(i, flags);
+        }
+        i
+    }
+
+    /// [`create_inst`](Self::create_inst) without the checks: for callers
+    /// that made them (the builder) or that report errors their own way
+    /// (the parsers).
+    pub(crate) fn create_inst_unchecked(
         &mut self,
         op: Opcode,
         ty: Type,
@@ -527,28 +568,45 @@ impl Context {
         payload: InstPayload,
         flags: u16,
     ) -> Inst {
-        self.append_inst_with(b, op, ty, operands, payload, flags, false)
+        let bd = self.graph.get(b.0);
+        assert!(bd.is(ValueKind::Block), "{:?} is not a block", b.0);
+        self.append_inst_with(b.0.idx, op, ty, operands, payload, flags, false)
     }
 
     /// [`append_new_inst`](Self::append_new_inst) whose caller has just
-    /// checked every operand live.
-    #[inline]
+    /// checked `blk` (a raw index) a live block (the builder).
+    #[inline(always)]
+    pub(crate) fn append_new_inst_in(
+        &mut self,
+        blk: u32,
+        op: Opcode,
+        ty: Type,
+        operands: &[Value],
+        payload: InstPayload,
+        flags: u16,
+    ) -> Inst {
+        self.append_inst_with(blk, op, ty, operands, payload, flags, false)
+    }
+
+    /// [`append_new_inst`](Self::append_new_inst) whose caller has just
+    /// checked every operand live and `blk` (a raw index) a live block.
+    #[inline(always)]
     pub(crate) fn append_new_inst_live(
         &mut self,
-        b: Block,
+        blk: u32,
         op: Opcode,
         ty: Type,
         operands: &[Value],
         flags: u16,
     ) -> Inst {
-        self.append_inst_with(b, op, ty, operands, InstPayload::None, flags, true)
+        self.append_inst_with(blk, op, ty, operands, InstPayload::None, flags, true)
     }
 
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn append_inst_with(
         &mut self,
-        b: Block,
+        blk: u32,
         op: Opcode,
         ty: Type,
         operands: &[Value],
@@ -557,15 +615,11 @@ impl Context {
         operands_live: bool,
     ) -> Inst {
         let storage = checked_storage(op, operands.len());
-        let last = {
-            let bd = self.graph.get(b.0);
-            assert!(bd.is(ValueKind::Block), "{:?} is not a block", b.0);
-            bd.nops
-        };
+        let last = self.graph.values[blk as usize].nops;
         let mut d = ValueData::new(ValueKind::Instruction, ty);
         d.opcode = op as u8;
         d.flags = flags;
-        d.a = b.0.idx;
+        d.a = blk;
         d.b = last;
         let v = if operands_live {
             self.graph.alloc_user_live(d, operands, false)
@@ -573,14 +627,14 @@ impl Context {
             self.graph.alloc_user(d, operands, false)
         };
         if last == NONE {
-            self.graph.values[b.0.idx as usize].ops = v.idx;
+            self.graph.values[blk as usize].ops = v.idx;
         } else {
             self.graph.values[last as usize].c = v.idx;
         }
-        self.graph.values[b.0.idx as usize].nops = v.idx;
-        self.order.invalidate(b.0.idx);
+        self.graph.values[blk as usize].nops = v.idx;
+        self.order.invalidate(blk);
         if !self.md.trailing_dbg.is_empty() {
-            self.absorb_trailing_dbg_records(b.0.idx, Inst(v));
+            self.absorb_trailing_dbg_records(blk, Inst(v));
         }
         if matches!(payload, InstPayload::None) && storage != OperandStorage::HungOff {
             core::mem::forget(payload);
@@ -653,20 +707,30 @@ impl Context {
     }
 
     /// The opcode of an instruction.
+    ///
+    /// # Panics
+    /// If `i` is stale or not an instruction (an `Inst` made around another
+    /// kind of value).
     #[inline]
     pub fn opcode(&self, i: Inst) -> Opcode {
-        Opcode::from_u8(self.graph.get(i.0).opcode)
+        let d = self.graph.get(i.0);
+        if !d.is(ValueKind::Instruction) {
+            not_an_inst(i, d.kind());
+        }
+        Opcode::from_u8(d.opcode)
     }
 
-    /// The packed subclass flags of an instruction (see `inst::` modules).
+    /// The packed subclass flags of an instruction (`inst::flags`); the
+    /// typed accessors are in `flags.rs`.
     #[inline]
-    pub fn inst_flags(&self, i: Inst) -> u16 {
+    pub(crate) fn inst_flags(&self, i: Inst) -> u16 {
         self.graph.get(i.0).flags
     }
 
-    /// Sets the packed subclass flags.
+    /// Sets the packed subclass flags (the typed setters are in
+    /// `flags.rs`).
     #[inline]
-    pub fn set_inst_flags(&mut self, i: Inst, flags: u16) {
+    pub(crate) fn set_inst_flags(&mut self, i: Inst, flags: u16) {
         self.graph.get_mut(i.0).flags = flags;
     }
 
@@ -678,8 +742,59 @@ impl Context {
         }
     }
 
+    /// The `!dbg` location of `i` (LLVM's `getDebugLoc`).
+    pub fn dbg_loc(&self, i: Inst) -> Option<Metadata> {
+        self.extra(i).and_then(|e| e.dbg)
+    }
+
+    /// Sets the `!dbg` location of `i`; `None` removes it (LLVM's
+    /// `setDebugLoc`).
+    pub fn set_dbg_loc(&mut self, i: Inst, loc: Option<Metadata>) {
+        self.set_inst_metadata(i, MdKindId::DBG, loc);
+    }
+
+    /// The attachment of kind `kind` on `i` (LLVM's `getMetadata`; `!dbg`
+    /// is the location).
+    pub fn inst_metadata(&self, i: Inst, kind: MdKindId) -> Option<Metadata> {
+        let e = self.extra(i)?;
+        if kind == MdKindId::DBG {
+            e.dbg
+        } else {
+            e.md.get(kind)
+        }
+    }
+
+    /// Attaches `md` to `i` as its attachment of kind `kind`, replacing
+    /// the one it had; `None` removes it (LLVM's `setMetadata`; `!dbg` sets
+    /// the location). O(attachments).
+    ///
+    /// # Panics
+    /// If `i` is not a live instruction, `kind` was not minted by this
+    /// context, or `md` is from another context (out of range; in debug
+    /// builds, by its tag).
+    pub fn set_inst_metadata(&mut self, i: Inst, kind: MdKindId, md: Option<Metadata>) {
+        self.opcode(i);
+        self.md.kinds.name(kind);
+        if let Some(m) = md {
+            self.md.resolve(m);
+        }
+        if md.is_none() && self.extra(i).is_none() {
+            return;
+        }
+        let e = self.extra_mut(i);
+        if kind == MdKindId::DBG {
+            e.dbg = md;
+        } else {
+            e.md.set(kind, md);
+        }
+    }
+
     /// The side payload of an instruction, created empty when missing.
-    pub fn extra_mut(&mut self, i: Inst) -> &mut InstExtra {
+    /// Crate-private: the payload carries what the operand checks rely on
+    /// (a PHI's blocks, a call's function type, masks, indices, the
+    /// accessed type); the public setters (`set_inst_metadata`,
+    /// `set_call_attrs`, `set_sync_scope`, ...) change only what is free.
+    pub(crate) fn extra_mut(&mut self, i: Inst) -> &mut InstExtra {
         let s = self.graph.side(i.0);
         let x = if s == NONE {
             // No side record yet: make both at once.
@@ -724,18 +839,48 @@ impl Context {
         (b != NONE).then(|| Inst(self.graph.handle(b)))
     }
 
-    /// Appends detached instruction `i` at the end of `b`. O(1).
-    #[inline]
+    /// Appends detached instruction `i` at the end of `b`. O(operands).
+    ///
+    /// # Panics
+    /// If `b` is not a block, `i` is not a detached instruction, a local
+    /// operand (or PHI incoming block) of `i` is of another function than
+    /// `b`'s, `i` is a `ret` that does not match the function's return
+    /// type, or `b` already ends with a terminator.
     pub fn append_inst(&mut self, b: Block, i: Inst) {
-        let last = self.graph.get(b.0).nops;
+        const WHO: &str = "Context::append_inst";
+        let bd = self.graph.get(b.0);
+        if !bd.is(ValueKind::Block) {
+            self.not_a_block(WHO, b.0);
+        }
+        let (last, f) = (bd.nops, bd.a);
+        self.check_insertable(WHO, i, f);
+        let op = Opcode::from_u8(self.graph.get(i.0).opcode);
+        self.check_after_last(WHO, b.0.idx, last, op);
         self.link_inst(b.0.idx, i, last, NONE);
     }
 
     /// Inserts detached `i` before `pos`, after `pos`'s debug records,
     /// which `i` then carries (LLVM 19's `insertBefore(Instruction *)`).
+    /// O(operands).
+    ///
+    /// # Panics
+    /// If `pos` is not in a block, `i` is a terminator and `pos` is not
+    /// (a terminator goes only before the terminator it replaces), or as
+    /// [`append_inst`](Self::append_inst).
+    pub fn insert_inst_before(&mut self, pos: Inst, i: Inst) {
+        const WHO: &str = "Context::insert_inst_before";
+        let blk = self.position_block(WHO, pos);
+        let f = self.graph.values[blk as usize].a;
+        self.check_insertable(WHO, i, f);
+        self.check_insert_order(WHO, pos.0.idx, Opcode::from_u8(self.graph.get(i.0).opcode));
+        self.insert_inst_before_unchecked(pos, i);
+    }
+
+    /// [`insert_inst_before`](Self::insert_inst_before) of an instruction
+    /// whose operands were checked against the position (the builder).
     /// O(1).
     #[inline]
-    pub fn insert_inst_before(&mut self, pos: Inst, i: Inst) {
+    pub(crate) fn insert_inst_before_unchecked(&mut self, pos: Inst, i: Inst) {
         let d = self.graph.get(pos.0);
         let (blk, prev) = (d.a, d.b);
         assert_ne!(blk, NONE, "insert position {:?} is not in a block", pos.0);
@@ -755,13 +900,51 @@ impl Context {
     }
 
     /// Inserts detached `i` after `pos` (after the debug records of the
-    /// instruction that followed `pos`, which `i` then carries). O(1).
-    #[inline]
+    /// instruction that followed `pos`, which `i` then carries).
+    /// O(operands).
+    ///
+    /// # Panics
+    /// If `pos` is not in a block or is a terminator, or as
+    /// [`append_inst`](Self::append_inst).
     pub fn insert_inst_after(&mut self, pos: Inst, i: Inst) {
-        let d = self.graph.get(pos.0);
-        let (blk, next) = (d.a, d.c);
-        assert_ne!(blk, NONE, "insert position {:?} is not in a block", pos.0);
+        const WHO: &str = "Context::insert_inst_after";
+        let blk = self.position_block(WHO, pos);
+        let f = self.graph.values[blk as usize].a;
+        self.check_insertable(WHO, i, f);
+        if Opcode::from_u8(self.graph.get(pos.0).opcode).is_terminator() {
+            let op = Opcode::from_u8(self.graph.get(i.0).opcode);
+            self.after_terminator(WHO, blk, pos.0.idx, op);
+        }
+        let next = self.graph.get(pos.0).c;
         self.link_inst(blk, i, pos.0.idx, next);
+    }
+
+    /// The block of insert position `pos`.
+    fn position_block(&self, who: &str, pos: Inst) -> u32 {
+        let blk = self.graph.get(pos.0).a;
+        if blk == NONE {
+            super::check::fail(
+                who,
+                format_args!("the insert position {:?} is not in a block", pos.0),
+            );
+        }
+        blk
+    }
+
+    /// Checks that `i` is an instruction and may go into function `f` (raw
+    /// index).
+    fn check_insertable(&self, who: &str, i: Inst, f: u32) {
+        if !self.graph.get(i.0).is(ValueKind::Instruction) {
+            super::check::fail(
+                who,
+                format_args!(
+                    "{:?} is a {:?}, not an instruction",
+                    i.0,
+                    self.value_kind(i.0)
+                ),
+            );
+        }
+        self.check_placement(who, i, f);
     }
 
     /// The one primitive that links an instruction into a block between
@@ -901,7 +1084,15 @@ impl Context {
     }
 
     /// In every PHI at the top of `succ`, renames incoming block `old` to `new`.
+    ///
+    /// # Panics
+    /// If `new` is not a block, or is a block of another function than
+    /// `succ`.
     pub fn replace_phi_incoming_block(&mut self, succ: Block, old: Block, new: Block) {
+        const WHO: &str = "Context::replace_phi_incoming_block";
+        self.check_block(WHO, new.0);
+        let f = self.graph.get(succ.0).a;
+        self.check_local(WHO, new.0, f, NONE);
         let phis: Vec<Inst> = self
             .insts(succ)
             .take_while(|&i| self.opcode(i) == Opcode::Phi)
@@ -973,6 +1164,28 @@ impl DoubleEndedIterator for InstIter<'_> {
             self.back = self.ctx.graph.values[cur as usize].b;
         }
         Some(Inst(self.ctx.graph.handle(cur)))
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn not_an_inst(i: Inst, k: ValueKind) -> ! {
+    panic!("Context::opcode: {:?} is a {k:?}, not an instruction", i.0)
+}
+
+/// The flags a new instruction of `op` starts with: empty, except that a
+/// compare needs a predicate of its kind and an atomic instruction an
+/// ordering (LLVM's constructors take them as arguments).
+fn default_flags(op: Opcode) -> u16 {
+    use crate::inst::{mem, Ordering, Predicate};
+    let seq = Ordering::SeqCst as u16;
+    match op {
+        Opcode::ICmp => Predicate::IEq as u16,
+        Opcode::FCmp => Predicate::FFalse as u16,
+        Opcode::Fence | Opcode::AtomicRMW => seq << mem::ORDER_SHIFT,
+        Opcode::AtomicCmpXchg => seq << mem::ORDER_SHIFT | seq << mem::EXTRA_SHIFT,
+        _ => 0,
     }
 }
 

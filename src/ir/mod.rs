@@ -8,18 +8,22 @@
 pub mod attributes;
 pub(crate) mod block_number;
 pub mod callsite;
+pub(crate) mod check;
 pub mod dbg;
 pub mod effects;
+pub(crate) mod flags;
 pub mod function;
 pub mod global;
 pub mod inst;
 pub mod intrinsics;
 pub mod metadata;
 pub mod module;
+pub(crate) mod operands;
 pub(crate) mod order;
 pub(crate) mod side;
 pub mod special;
 pub mod summary;
+pub mod view;
 
 use crate::entity::{plain_entity, NONE};
 use crate::value::{Value, ValueKind};

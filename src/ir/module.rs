@@ -127,22 +127,33 @@ impl Context {
             last_unique: 0,
             unique_intrinsics: Default::default(),
         });
-        Module::from_index(self.modules.len() - 1)
+        Module::mint(self.modules.len() - 1, self.graph.tag())
     }
 
     /// The data of module `m`.
+    ///
+    /// # Panics
+    /// If `m` is from another context (out of range, or in a debug build
+    /// minted by another context).
     pub fn module(&self, m: Module) -> &ModuleData {
-        &self.modules[m.index()]
+        match self.modules.get(m.index()) {
+            Some(d) if m.tag_matches(self.graph.tag()) => d,
+            _ => foreign_module(m),
+        }
     }
 
-    /// Mutable data of module `m`.
+    /// Mutable data of module `m`; panics like [`module`](Self::module).
     pub fn module_mut(&mut self, m: Module) -> &mut ModuleData {
-        &mut self.modules[m.index()]
+        let tag = self.graph.tag();
+        match self.modules.get_mut(m.index()) {
+            Some(d) if m.tag_matches(tag) => d,
+            _ => foreign_module(m),
+        }
     }
 
     /// The module a global value belongs to.
     pub fn global_parent(&self, g: impl Into<Value>) -> Module {
-        Module::from_index(self.graph.get(g.into()).a as usize)
+        Module::mint(self.graph.get(g.into()).a as usize, self.graph.tag())
     }
 
     pub(crate) fn link_global(&mut self, m: Module, v: Value) {
@@ -263,4 +274,10 @@ impl Context {
         self.set_raw_name(v, Some(unique));
         self.update_intrinsic_id(v);
     }
+}
+
+#[cold]
+#[track_caller]
+fn foreign_module(m: Module) -> ! {
+    panic!("{m:?} is from another context")
 }

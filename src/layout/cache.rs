@@ -37,7 +37,7 @@ use crate::types::Type;
 use super::datalayout::DataLayout;
 use super::sizes::{LayoutError, LayoutStore, SizeAlign, StepInfo, StructMemo, Walk, IN_PROGRESS};
 use super::struct_layout::StructLayout;
-use super::units::{Align, TypeSize};
+use crate::types::{Align, TypeSize};
 
 /// Struct layouts and GEP step infos by type id, densely.
 #[derive(Default, Clone, Debug)]

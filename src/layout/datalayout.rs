@@ -15,7 +15,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::parse::{parse_into, DataLayoutError};
-use super::units::Align;
+use crate::types::Align;
 
 /// Byte order of the target.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

@@ -208,7 +208,7 @@ impl Cursor {
     fn start(source: Type) -> Cursor {
         Cursor {
             kind: StepInfo::ARRAY,
-            inner: source.index() as u32,
+            inner: source.raw(),
             extra: 0,
         }
     }
@@ -418,7 +418,7 @@ impl<M: StructMemo> Walk<'_, M> {
                     continue;
                 }
                 StepInfo::ARRAY => {
-                    let info = self.step_info(Type::from_index(at.inner as usize))?;
+                    let info = self.step_info(Type::from_raw(at.inner))?;
                     at = Cursor::into(&info);
                     if index == GepIndex::Const(0) {
                         continue;
@@ -519,7 +519,7 @@ impl<M: StructMemo> Walk<'_, M> {
             };
             match at.kind {
                 StepInfo::ARRAY => {
-                    let info = self.step_info(Type::from_index(at.inner as usize))?;
+                    let info = self.step_info(Type::from_raw(at.inner))?;
                     at = Cursor::into(&info);
                     if i != 0 {
                         if info.scalable {

@@ -4,7 +4,7 @@
 //! flags reported with each answer.
 //!
 //! Owns the mapping from a GEP's operands to the [`GepIndex`] list the walk
-//! in `gep.rs` takes, [`GepNoWrap`], and the result types [`GepConstOffset`],
+//! in `gep.rs` takes, and the result types [`GepConstOffset`],
 //! [`GepValueOffset`], [`GepLaneOffsets`]. It does not own the walk itself
 //! (`gep.rs`), the layout rules (`sizes.rs`), or GEP folding
 //! (`fold/gep.rs`).
@@ -29,7 +29,7 @@ use smallvec::SmallVec;
 use crate::constants::{has_payload, ConstKind, ConstPayload};
 use crate::context::Context;
 use crate::entity::NONE;
-use crate::inst::{gep as gep_flags, Opcode};
+use crate::inst::{bits, GepFlags, Opcode};
 use crate::ir::inst::InstPayload;
 use crate::ir::side::Payload;
 use crate::types::{Type, TypeData};
@@ -38,60 +38,13 @@ use crate::value::{UseData, Value, ValueKind, KIND_MASK};
 use super::cache::LayoutCache;
 use super::gep::{ConstIndexList, GepError, GepIndex, IndexList, Mode};
 
-/// The no-wrap flags of a GEP (LLVM 19's `GEPNoWrapFlags`): `inbounds`,
-/// `nusw`, `nuw`. `inbounds` implies `nusw` (G10).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct GepNoWrap(u8);
-
-impl GepNoWrap {
-    /// No flags.
-    pub const NONE: GepNoWrap = GepNoWrap(0);
-
-    /// The flags from the packed bits of `inst::gep` (instruction flags or
-    /// the flags byte of a GEP constant expression); other bits are
-    /// ignored.
-    #[inline]
-    pub fn from_bits(bits: u16) -> GepNoWrap {
-        let mut b = (bits & (gep_flags::INBOUNDS | gep_flags::NUSW | gep_flags::NUW)) as u8;
-        if b & gep_flags::INBOUNDS as u8 != 0 {
-            b |= gep_flags::NUSW as u8;
-        }
-        GepNoWrap(b)
-    }
-
-    /// The packed bits (`inst::gep::INBOUNDS | NUSW | NUW`); `inbounds`
-    /// always comes with `NUSW` here.
-    #[inline]
-    pub fn bits(self) -> u16 {
-        u16::from(self.0)
-    }
-
-    /// `inbounds`.
-    #[inline]
-    pub fn is_inbounds(self) -> bool {
-        self.0 & gep_flags::INBOUNDS as u8 != 0
-    }
-
-    /// `nusw` (true for `inbounds` too).
-    #[inline]
-    pub fn has_nusw(self) -> bool {
-        self.0 & gep_flags::NUSW as u8 != 0
-    }
-
-    /// `nuw`.
-    #[inline]
-    pub fn has_nuw(self) -> bool {
-        self.0 & gep_flags::NUW as u8 != 0
-    }
-}
-
 /// The constant byte offset of a GEP, with its flags.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct GepConstOffset {
     /// Bytes, computed in the index width and sign-extended from it.
     pub offset: i128,
     /// The GEP's no-wrap flags.
-    pub flags: GepNoWrap,
+    pub flags: GepFlags,
 }
 
 /// A GEP's offset split as LLVM's `collectOffset` splits it:
@@ -105,7 +58,7 @@ pub struct GepValueOffset {
     /// zero strides left out. A vector constant index is a term (G6).
     pub terms: SmallVec<[(Value, i128); 2]>,
     /// The GEP's no-wrap flags.
-    pub flags: GepNoWrap,
+    pub flags: GepFlags,
 }
 
 /// Per-lane constant offsets of a GEP: one lane for a scalar GEP, `N` for
@@ -115,7 +68,7 @@ pub struct GepLaneOffsets {
     /// Bytes per lane, sign-extended from the index width.
     pub offsets: SmallVec<[i128; 4]>,
     /// The GEP's no-wrap flags.
-    pub flags: GepNoWrap,
+    pub flags: GepFlags,
 }
 
 /// What a GEP is made of, read from an instruction or a constant
@@ -131,7 +84,7 @@ pub struct GepParts {
     /// Address space of the base pointer.
     pub addr_space: u32,
     /// The no-wrap flags.
-    pub flags: GepNoWrap,
+    pub flags: GepFlags,
     /// `inrange(lo, hi)` of a constant expression.
     pub inrange: Option<(i64, i64)>,
     /// Whether the GEP is a constant expression (not an instruction).
@@ -350,7 +303,7 @@ impl Context {
             base: self.graph.handle(h.ops[0].val),
             num_indices: h.ops.len() as u32 - 1,
             addr_space: self.gep_base_addr_space(h.ops[0].val)?,
-            flags: GepNoWrap::from_bits(h.flags),
+            flags: bits::gep_of(h.flags),
             inrange,
             is_const_expr: self.graph.get(v).kind() == ValueKind::Constant,
         })
@@ -410,7 +363,7 @@ impl LayoutCache {
         match self.walk(ctx).gep_constant(width, h.source, &list) {
             Ok(offset) => Ok(GepConstOffset {
                 offset,
-                flags: GepNoWrap::from_bits(h.flags),
+                flags: bits::gep_of(h.flags),
             }),
             Err(e) => Err(h.explain(e)),
         }
@@ -449,7 +402,7 @@ impl LayoutCache {
         Ok(GepValueOffset {
             constant,
             terms,
-            flags: GepNoWrap::from_bits(h.flags),
+            flags: bits::gep_of(h.flags),
         })
     }
 
@@ -473,7 +426,7 @@ impl LayoutCache {
         let h = ctx.gep_head(v)?;
         h.check_operands()?;
         let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
-        let flags = GepNoWrap::from_bits(h.flags);
+        let flags = bits::gep_of(h.flags);
         let lanes = match ctx.vector_len(ctx.type_of(v)) {
             None => 1,
             Some((_, true)) => return Err(GepError::ScalableLanes),

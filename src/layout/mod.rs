@@ -8,7 +8,6 @@
 //!   native integers, mangling);
 //! * `parse.rs`: LLVM 19's grammar and its exact error messages
 //!   ([`DataLayoutError`]);
-//! * `units.rs`: [`Align`] and [`TypeSize`];
 //! * `sizes.rs`: sizes and alignments of types, and the struct layout
 //!   algorithm ([`LayoutError`] for unsized types);
 //! * `struct_layout.rs`: [`StructLayout`], one struct's field offsets;
@@ -17,7 +16,7 @@
 //! * `gep.rs`: byte offsets of GEP index lists ([`GepIndex`],
 //!   [`GepOffset`], [`GepError`]);
 //! * `ir.rs`: offsets of GEP instructions and constant expressions
-//!   ([`GepNoWrap`], [`GepConstOffset`], [`GepValueOffset`],
+//!   ([`GepConstOffset`], [`GepValueOffset`],
 //!   [`GepLaneOffsets`], [`GepParts`]);
 //! * `module.rs`: a module's data layout, parsed on demand and cached
 //!   ([`Context::module_layout`](crate::Context::module_layout));
@@ -45,7 +44,7 @@
 //!   allocation (`NotConstant { position }` where LLVM returns false, vector
 //!   indices included, G6); `collect_offset` (terms in first-appearance
 //!   order) O(indices + terms²); `lane_offsets` O(lanes × indices); each
-//!   answer carries its [`GepNoWrap`]; struct indices are zero-extended as
+//!   answer carries its [`GepFlags`](crate::inst::GepFlags); struct indices are zero-extended as
 //!   `getZExtValue`; errors are values.
 
 mod cache;
@@ -57,16 +56,17 @@ mod parse;
 mod pointer;
 mod sizes;
 mod struct_layout;
-mod units;
 
 pub use cache::LayoutCache;
 pub(crate) use module::ModuleLayouts;
 pub use sizes::LayoutError;
 pub use struct_layout::StructLayout;
 
+/// The units of layout answers live with the types (instructions carry
+/// alignments too); re-exported here, where they are used most.
+pub use crate::types::{Align, TypeSize};
 pub use datalayout::{DataLayout, Endianness, FunctionPtrAlignKind, ManglingMode};
 pub use gep::{GepError, GepIndex, GepOffset};
-pub use ir::{GepConstOffset, GepLaneOffsets, GepNoWrap, GepParts, GepValueOffset};
+pub use ir::{GepConstOffset, GepLaneOffsets, GepParts, GepValueOffset};
 pub use parse::{DataLayoutError, DataLayoutErrorKind};
 pub(crate) use pointer::{int_attr, mem_align};
-pub use units::{Align, TypeSize};

@@ -19,7 +19,7 @@ use core::fmt;
 use super::datalayout::{
     DataLayout, FunctionPtrAlignKind, ManglingMode, PointerSpec, PrimitiveSpec,
 };
-use super::units::Align;
+use crate::types::Align;
 
 /// Declares [`DataLayoutErrorKind`] and its messages from one table.
 macro_rules! error_kinds {

@@ -23,7 +23,7 @@ use crate::types::{Type, TypeData};
 
 use super::datalayout::DataLayout;
 use super::struct_layout::StructLayout;
-use super::units::{Align, TypeSize};
+use crate::types::{Align, TypeSize};
 
 /// Why a type has no size or alignment under a data layout.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -387,12 +387,12 @@ impl<M: StructMemo> Walk<'_, M> {
         match self.ctx.type_data(ty) {
             TypeData::Array { elem, .. } => {
                 info.kind = StepInfo::ARRAY;
-                info.inner = elem.index() as u32;
+                info.inner = elem.raw();
             }
             TypeData::Vector { elem, .. } => {
                 let e = self.size_align(*elem)?;
                 info.kind = StepInfo::VECTOR;
-                info.inner = elem.index() as u32;
+                info.inner = elem.raw();
                 info.elem_store = if e.bits.min % 8 == 0 {
                     u32::try_from(e.bits.min / 8).unwrap_or(StepInfo::NOT_BYTE_SIZED)
                 } else {

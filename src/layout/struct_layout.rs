@@ -7,7 +7,7 @@
 
 use crate::types::Type;
 
-use super::units::{Align, TypeSize};
+use crate::types::{Align, TypeSize};
 
 /// The layout of a sized struct: field offsets, size, alignment and whether
 /// padding was inserted.

@@ -262,19 +262,26 @@ impl Context {
         for s in succs {
             self.remove_predecessor(s, b, keep_one_input_phis);
         }
+        let dl = self.extra(i).and_then(|e| e.dbg);
+        // The new terminator takes `i`'s debug records, as LLVM's
+        // insertion before `i` does; `i` and what follows go, last first.
+        let records = self.take_dbg_records(i);
+        let mut n = 0;
+        while let Some(x) = self.last_inst(b) {
+            self.erase_with_poison(x);
+            n += 1;
+            if x == i {
+                break;
+            }
+        }
         let void = self.void_type();
         let ui = self.create_inst(Opcode::Unreachable, void, &[], InstPayload::None);
-        self.insert_inst_before(i, ui);
-        let dl = self.extra(i).and_then(|e| e.dbg);
+        self.append_inst(b, ui);
         if dl.is_some() {
             self.extra_mut(ui).dbg = dl;
         }
-        let mut n = 0;
-        let mut cur = Some(i);
-        while let Some(x) = cur {
-            cur = self.next_inst(x);
-            self.erase_with_poison(x);
-            n += 1;
+        if !records.is_empty() {
+            self.set_dbg_records(ui, records);
         }
         n
     }

@@ -32,7 +32,7 @@ use super::debuginfo::{
 };
 use super::simplify::simplify_phi;
 use crate::analysis::{DomTree, IdfCalculator};
-use crate::inst::{fmf, Opcode};
+use crate::inst::{FastMathFlags, IntPredicate, Opcode};
 use crate::ir::attributes::AttrKind;
 use crate::ir::inst::{DbgRecord, InstPayload};
 use crate::ir::intrinsics::IntrinsicId;
@@ -851,8 +851,8 @@ impl Promoter {
                             ctx.phi_add_incoming(phi, st.vals[a], p);
                         }
                         if self.no_signed_zeros && is_fp_math_type(ctx, ctx.type_of(phi.0)) {
-                            let fl = ctx.inst_flags(phi);
-                            ctx.set_inst_flags(phi, fl | fmf::NSZ);
+                            let fl = ctx.fast_math(phi);
+                            ctx.set_fast_math(phi, fl | FastMathFlags::NSZ);
                         }
                         st.set_val(a, phi.0);
                         if !self.alloca_dbg[a].is_empty() {
@@ -1084,7 +1084,7 @@ fn convert_metadata_to_assumes(ctx: &mut Context, li: Inst, v: Value) {
         let next = ctx.next_inst(li).expect("a load is not last in its block");
         let mut b = crate::builder::Builder::before(ctx, next);
         b.set_folding(false);
-        let cmp = b.icmp(crate::inst::Predicate::INe, li.0, null);
+        let cmp = b.icmp(IntPredicate::Ne, li.0, null);
         b.call_intrinsic(IntrinsicId::ASSUME, &[], &[cmp]);
     }
 }

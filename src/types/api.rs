@@ -458,9 +458,9 @@ impl Context {
     /// [`struct_elements`](Self::struct_elements).
     ///
     /// # Panics
-    /// If `ty` was made by another context ("Type(N) does not belong to this
-    /// context"); ids from another context that happen to be in range are
-    /// not detected.
+    /// If `ty` was made by another context ("Type(N) is from another
+    /// context"): always when its index is out of range, and in debug builds
+    /// (whose type ids carry the context's tag) also when it is in range.
     #[inline]
     pub fn type_data(&self, ty: Type) -> &TypeData {
         self.types.data(ty)

@@ -1,8 +1,11 @@
 //! Types, uniqued in the [`Context`](crate::Context).
 //!
 //! Owns the [`Type`] handle, its payload [`TypeData`], the interning tables
-//! and identified (named) struct bookkeeping. It does not own sizes or
-//! alignments (that is `layout/`, which needs a data layout).
+//! and identified (named) struct bookkeeping, and the units sizes and
+//! alignments are measured in ([`Align`], [`TypeSize`], `units.rs`: below
+//! both instructions, which carry alignments, and `layout/`). It does not
+//! own sizes or alignments of types (that is `layout/`, which needs a data
+//! layout).
 //!
 //! Invariants: structurally equal literal types have the same [`Type`];
 //! identified structs are nominal (each creation mints a new id); a type id is
@@ -14,11 +17,13 @@ mod api;
 mod display;
 mod store;
 mod table;
+mod units;
 
 pub use display::TypeDisplay;
 #[allow(unused_imports)] // for the module and value printers
 pub(crate) use display::{write_escaped, write_llvm_name, StructNumbering};
 pub(crate) use store::TypeStore;
+pub use units::{Align, TypeSize};
 
 plain_entity!(
     /// A type, uniqued in its context. Compare with `==`: equal ids are equal

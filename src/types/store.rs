@@ -54,7 +54,7 @@ use hashbrown::{HashMap, HashSet};
 use super::table::{ProbeTable, Slot};
 
 use super::{Type, TypeData};
-use crate::entity::NONE;
+use crate::entity::{ContextTag, NONE};
 
 /// Widest integer type LLVM 19 allows (`IntegerType::MAX_INT_BITS`).
 pub(crate) const MAX_INT_BITS: u32 = 1 << 23;
@@ -290,6 +290,8 @@ pub(crate) struct TypeStore {
     struct_names: HashMap<Box<str>, Type>,
     /// LLVM's `NamedStructTypesUniqueID`: the suffix counter for collisions.
     rename_counter: u32,
+    /// The context's tag, which debug builds put in every id minted here.
+    tag: ContextTag,
     pub(crate) prim: Primitives,
 }
 
@@ -313,8 +315,8 @@ pub(crate) struct Primitives {
 }
 
 impl TypeStore {
-    pub(crate) fn new() -> Self {
-        let placeholder = Type::from_index(0);
+    pub(crate) fn new(tag: ContextTag) -> Self {
+        let placeholder = Type::NONE;
         let mut s = TypeStore {
             data: Vec::with_capacity(128),
             flags: Vec::with_capacity(128),
@@ -329,6 +331,7 @@ impl TypeStore {
             structs: Vec::new(),
             struct_names: HashMap::new(),
             rename_counter: 0,
+            tag,
             prim: Primitives {
                 void: placeholder,
                 label: placeholder,
@@ -367,7 +370,7 @@ impl TypeStore {
     }
 
     fn push(&mut self, data: TypeData, flags: u8) -> Type {
-        let t = Type::from_index(self.data.len());
+        let t = Type::mint(self.data.len(), self.tag);
         self.flags.push(flags | kind_flags(&data));
         self.data.push(data);
         t
@@ -380,8 +383,8 @@ impl TypeStore {
     #[inline]
     pub(crate) fn data(&self, ty: Type) -> &TypeData {
         match self.data.get(ty.index()) {
-            Some(d) => d,
-            None => foreign(ty),
+            Some(d) if ty.tag_matches(self.tag) => d,
+            _ => foreign(ty),
         }
     }
 
@@ -392,8 +395,8 @@ impl TypeStore {
     #[inline]
     pub(crate) fn flags(&self, ty: Type) -> u8 {
         match self.flags.get(ty.index()) {
-            Some(&f) => f,
-            None => foreign(ty),
+            Some(&f) if ty.tag_matches(self.tag) => f,
+            _ => foreign(ty),
         }
     }
 
@@ -419,10 +422,10 @@ impl TypeStore {
         if (a as usize) < SMALL_PTRS {
             let slot = self.small_ptrs[a as usize];
             if slot != NONE {
-                return Type::from_index(slot as usize);
+                return Type::from_raw(slot);
             }
             let t = self.push(TypeData::Ptr(a), F_SIZED);
-            self.small_ptrs[a as usize] = t.index() as u32;
+            self.small_ptrs[a as usize] = t.raw();
             t
         } else {
             self.fixed_wide(a, 1, TypeData::Ptr(a))
@@ -482,7 +485,7 @@ impl TypeStore {
     #[inline]
     pub(crate) fn literal_struct(&mut self, elems: &[Type], packed: bool) -> Type {
         let hash = hash_types(0x5757 ^ packed as u64, elems);
-        let probe = Hashed::probe(hash, None, elems, packed, Type::from_index(0));
+        let probe = Hashed::probe(hash, None, elems, packed, Type::NONE);
         let data = &self.data;
         let hit = self.literals.find(hash, |e| {
             e.same_prefix(&probe)
@@ -509,7 +512,7 @@ impl TypeStore {
     #[inline]
     pub(crate) fn function(&mut self, ret: Type, params: &[Type], varargs: bool) -> Type {
         let hash = hash_types((ret.index() as u64) << 1 | varargs as u64, params);
-        let probe = Hashed::probe(hash, Some(ret), params, varargs, Type::from_index(0));
+        let probe = Hashed::probe(hash, Some(ret), params, varargs, Type::NONE);
         let data = &self.data;
         let hit = self.functions.find(hash, |e| {
             e.same_prefix(&probe)
@@ -694,7 +697,7 @@ impl TypeStore {
 #[cold]
 #[inline(never)]
 fn foreign(ty: Type) -> ! {
-    panic!("{ty:?} does not belong to this context")
+    panic!("{ty:?} is from another context")
 }
 
 /// Whether LLVM 19's layout type for a target extension type is sized:

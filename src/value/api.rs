@@ -2,10 +2,11 @@
 //! kind, liveness, operands, uses and users, and use-list order.
 //!
 //! Owns the public queries and edits on the graph that need no knowledge of
-//! what a value is beyond its kind: operand access and `set_operand`, use
-//! and user iteration, use counts, use-list reordering and the use-list
-//! checker. It does not own RAUW or erasure (`replace.rs`), names and
-//! placement (`ir/`), or the graph mechanics themselves (`graph.rs`).
+//! what a value is beyond its kind: operand access, use and user
+//! iteration, use counts, use-list reordering and the use-list checker. It
+//! does not own changing an operand (`ir/operands.rs`, which checks it
+//! against the user), RAUW or erasure (`replace.rs`), names and placement
+//! (`ir/`), or the graph mechanics themselves (`graph.rs`).
 
 use super::{Use, UseIter, UserIter, Value, ValueKind};
 use crate::entity::NONE;
@@ -79,31 +80,6 @@ impl Context {
         self.graph.operand(u.user, u.operand_no)
     }
 
-    /// Sets operand `i` of a non-constant user: the use moves to the head of
-    /// `v`'s use list (LLVM U5). O(1). Constants are immutable: re-point a
-    /// constant through RAUW of what it uses.
-    ///
-    /// # Panics
-    /// If `user` is a uniqued constant, `i` is out of range, or a value is stale.
-    pub fn set_operand(&mut self, user: impl Into<Value>, i: u32, v: Option<Value>) {
-        let user = user.into();
-        assert_ne!(
-            self.value_kind(user),
-            ValueKind::Constant,
-            "constants are uniqued and cannot be edited in place"
-        );
-        self.graph.set_operand(user, i, v);
-    }
-
-    /// Swaps the values of operands `i` and `j` of `user` (LLVM `Use::swap`).
-    pub fn swap_operands(&mut self, user: impl Into<Value>, i: u32, j: u32) {
-        let user = user.into();
-        let a = self.operand(user, i);
-        let b = self.operand(user, j);
-        self.set_operand(user, i, b);
-        self.set_operand(user, j, a);
-    }
-
     /// The uses of `v`, most recent first (LLVM's use-list order).
     #[inline]
     pub fn uses(&self, v: impl Into<Value>) -> UseIter<'_> {
@@ -151,20 +127,6 @@ impl Context {
             None => false,
             Some(u) => it.all(|x| x == u),
         }
-    }
-
-    /// Replaces every use of `from` in `user`'s operands with `to`; true if
-    /// anything changed (LLVM `User::replaceUsesOfWith`).
-    pub fn replace_uses_of_with(&mut self, user: impl Into<Value>, from: Value, to: Value) -> bool {
-        let user = user.into();
-        let mut changed = false;
-        for i in 0..self.num_operands(user) {
-            if self.operand(user, i) == Some(from) {
-                self.set_operand(user, i, Some(to));
-                changed = true;
-            }
-        }
-        changed
     }
 
     /// Sets every operand of `user` to nothing, keeping the operand count

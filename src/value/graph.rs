@@ -9,7 +9,7 @@ use super::{
     UseData, UsePool, Value, ValueData, HAS_HANDLES, HAS_SIDE, KIND_FREE, KIND_MASK, OPNO_FAR,
     USER_MASK,
 };
-use crate::entity::NONE;
+use crate::entity::{ContextTag, NONE};
 use crate::value::Use;
 use core::num::NonZeroU32;
 
@@ -28,11 +28,26 @@ pub(crate) struct Graph {
     /// here); stale entries behind a clear bit are ignored.
     side_idx: Vec<u32>,
     pub(crate) pool: UsePool,
+    /// The generation of a fresh slot: the context's tag, count 0 (see
+    /// [`GEN_TAG_MASK`]).
+    first_gen: NonZeroU32,
+    tag: ContextTag,
 }
 
+/// The context-tag bits of a generation word: bits 0..8 hold the
+/// [`ContextTag`] of the context that minted the id, bits 8..32 count the
+/// slot's reuses (wrapping after 2^24), so an id of another context never
+/// equals a live generation and is told apart from a stale one.
+pub(crate) const GEN_TAG_MASK: u32 = 0xff;
+/// One reuse in a generation word.
+pub(crate) const GEN_STEP: u32 = GEN_TAG_MASK + 1;
+
 impl Graph {
-    pub(crate) fn new() -> Self {
+    pub(crate) fn new(tag: ContextTag) -> Self {
+        let first_gen = NonZeroU32::new(tag.get()).expect("tags are nonzero");
         Graph {
+            first_gen,
+            tag,
             values: Vec::new(),
             gens: Vec::new(),
             free_head: NONE,
@@ -54,7 +69,7 @@ impl Graph {
 
     /// Mints a value for `data`, reusing a freed slot (with a new
     /// generation) when there is one.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn alloc(&mut self, data: ValueData) -> Value {
         if self.free_head != NONE {
             let idx = self.free_head;
@@ -74,10 +89,10 @@ impl Graph {
         super::grow::reserve(&mut self.values, 1);
         super::grow::reserve(&mut self.gens, 1);
         self.values.push(data);
-        self.gens.push(NonZeroU32::MIN);
+        self.gens.push(self.first_gen);
         Value {
             idx: idx as u32,
-            gen: NonZeroU32::MIN,
+            gen: self.first_gen,
         }
     }
 
@@ -93,8 +108,16 @@ impl Graph {
         d.kind_bits = KIND_FREE;
         d.a = self.free_head;
         self.free_head = v.idx;
+        // The count sits above the tag, so it wraps back to count 0 without
+        // touching the tag.
         let g = &mut self.gens[v.idx as usize];
-        *g = g.checked_add(1).unwrap_or(NonZeroU32::MIN);
+        *g = g.checked_add(GEN_STEP).unwrap_or(self.first_gen);
+    }
+
+    /// The context tag every id of this graph carries.
+    #[inline]
+    pub(crate) fn tag(&self) -> ContextTag {
+        self.tag
     }
 
     /// The record of `v`.
@@ -110,20 +133,32 @@ impl Graph {
                 return d;
             }
         }
-        stale(v)
+        self.bad_id(v)
+    }
+
+    /// Panics for an id that names no live value of this graph: "from
+    /// another context" when its tag is not this graph's, else "stale".
+    #[cold]
+    #[inline(never)]
+    #[track_caller]
+    pub(crate) fn bad_id(&self, v: Value) -> ! {
+        let (theirs, ours) = (v.gen.get() & GEN_TAG_MASK, self.tag.get());
+        if theirs != ours {
+            panic!(
+                "value {v:?} is from another context (its context tag is {theirs}, this context's is {ours})"
+            )
+        }
+        panic!("stale value id {v:?}: the value was erased")
     }
 
     /// Mutable record of `v`; panics like [`Graph::get`].
     #[inline]
     pub(crate) fn get_mut(&mut self, v: Value) -> &mut ValueData {
         let i = v.idx as usize;
-        if self.gens.get(i) == Some(&v.gen) {
-            let d = &mut self.values[i];
-            if d.kind_bits != KIND_FREE {
-                return d;
-            }
+        if self.gens.get(i) == Some(&v.gen) && self.values[i].kind_bits != KIND_FREE {
+            return &mut self.values[i];
         }
-        stale(v)
+        self.bad_id(v)
     }
 
     /// The side-record index of the live slot `idx` (raw index, checked by
@@ -183,6 +218,14 @@ impl Graph {
     pub(crate) fn is_live(&self, v: Value) -> bool {
         self.gens.get(v.idx as usize) == Some(&v.gen)
             && self.values[v.idx as usize].kind_bits != KIND_FREE
+    }
+
+    /// Whether `v`'s generation is its slot's: `v` is live and of this
+    /// context, up to a generation wrap, without reading the record (a
+    /// freed slot's generation moved on when it was freed).
+    #[inline]
+    pub(crate) fn gen_matches(&self, v: Value) -> bool {
+        self.gens.get(v.idx as usize) == Some(&v.gen)
     }
 
     /// Rebuilds the handle of a live raw index.
@@ -315,7 +358,7 @@ impl Graph {
     ) -> Value {
         for &o in operands {
             if !self.is_live(o) {
-                stale(o);
+                self.bad_id(o);
             }
         }
         self.alloc_user_live(data, operands, is_const)
@@ -324,7 +367,7 @@ impl Graph {
     /// [`alloc_user`](Self::alloc_user) for operands the caller has just
     /// checked live (the builder's binary operators read both operands'
     /// records first): the check is not made twice.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn alloc_user_live(
         &mut self,
         data: ValueData,
@@ -341,7 +384,7 @@ impl Graph {
     /// `operands` (checked live by the caller), every use linked at the head
     /// of its value's list in operand order: `alloc_operands` + one
     /// `set_use` per operand, in one pass.
-    #[inline]
+    #[inline(always)]
     fn link_new_run(&mut self, user: u32, operands: &[Value], is_const: bool) {
         let n = operands.len() as u32;
         let slot = |i: usize, o: &Value| UseData {
@@ -513,7 +556,7 @@ impl Graph {
     pub(crate) fn push_operand(&mut self, user: Value, v: Option<Value>) {
         if let Some(v) = v {
             if !self.is_live(v) {
-                stale(v);
+                self.bad_id(v);
             }
         }
         let d = self.get_mut(user);
@@ -532,18 +575,12 @@ impl Graph {
         }
     }
 
-    /// Appends operand `v` as operand `n` of the live instruction `user`
-    /// (raw index, already checked by the caller, whose run starts at
-    /// `ops` and has room for it): [`push_operand`](Self::push_operand)
+    /// Appends operand `v` (a raw index the caller checked live) as
+    /// operand `n` of the live instruction `user` (raw index, whose run
+    /// starts at `ops` and has room for it): [`push_operand`](Self::push_operand)
     /// without re-reading the user's record.
-    ///
-    /// # Panics
-    /// If `v` is stale.
-    #[inline]
-    pub(crate) fn push_inst_operand(&mut self, user: u32, ops: u32, n: u32, v: Value) {
-        if !self.is_live(v) {
-            stale(v);
-        }
+    #[inline(always)]
+    pub(crate) fn push_inst_operand_live(&mut self, user: u32, ops: u32, n: u32, v: u32) {
         self.values[user as usize].nops = n + 1;
         let u = ops + n;
         self.pool.uses[u as usize] = UseData {
@@ -552,7 +589,7 @@ impl Graph {
             prev: NONE,
             next: NONE,
         };
-        self.link_head(u, v.idx);
+        self.link_head(u, v);
     }
 
     /// Drops the operands from `new_len` on (their uses leave the lists);
@@ -765,12 +802,6 @@ impl Graph {
         }
         Ok(())
     }
-}
-
-#[cold]
-#[track_caller]
-fn stale(v: Value) -> ! {
-    panic!("stale value id {v:?}: the value was erased (or the id is from another context)")
 }
 
 /// Iterator over the uses of a value, most recent first.

@@ -91,7 +91,10 @@ use core::num::NonZeroU32;
 /// A value: argument, block, instruction, function, global, constant,
 /// inline asm or metadata-as-value. A generational id: after the value is
 /// erased, every query with this id panics with a "stale value" message
-/// instead of answering for whatever reuses the slot.
+/// instead of answering for whatever reuses the slot, and an id of another
+/// [`Context`](crate::Context) panics with "from another context" (the
+/// generation word carries the minting context's tag; see DESIGN.md for the
+/// limits).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Value {
     pub(crate) idx: u32,
@@ -99,9 +102,10 @@ pub struct Value {
 }
 
 impl Value {
-    /// An opaque number that identifies this value within its context
-    /// (stale ids of an erased value differ from the slot's next
-    /// occupant), for checksums and external hashing. Not an index.
+    /// An opaque number that identifies this value (stale ids of an erased
+    /// value differ from the slot's next occupant; ids of contexts with
+    /// different tags differ), for checksums and external hashing. Not an
+    /// index.
     #[inline]
     pub fn identity(self) -> u64 {
         (self.gen.get() as u64) << 32 | self.idx as u64
@@ -110,7 +114,7 @@ impl Value {
 
 impl core::fmt::Debug for Value {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "v{}g{}", self.idx, self.gen)
+        write!(f, "v{}g{}", self.idx, self.gen.get() >> 8)
     }
 }
 
@@ -337,7 +341,7 @@ mod size_tests {
     #[test]
     fn constant_kinds_are_consecutive() {
         for k in 0..=10u8 {
-            let d = ValueData::new(kind_from_u8(k), Type::from_index(0));
+            let d = ValueData::new(kind_from_u8(k), Type::from_raw(0));
             assert_eq!(d.is_constant_kind(), kind_from_u8(k).is_constant(), "{k}");
         }
     }

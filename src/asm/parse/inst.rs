@@ -13,7 +13,7 @@ use super::module::Header;
 use super::values::LocalName;
 use super::{cold, AttrTarget, FnState, PResult, Parser};
 use crate::inst::{
-    fmf, gep, mem, wrap, Opcode, Ordering, Predicate, RmwOp, TailKind, DISJOINT, EXACT, NNEG,
+    bits, mem, FastMathFlags, GepFlags, Opcode, Ordering, Predicate, RmwOp, TailKind, WrapFlags,
 };
 use crate::ir::attributes::{AttributeList, AttributeSet};
 use crate::ir::inst::{Bundle, CallData, InstPayload};
@@ -23,8 +23,6 @@ use crate::ir::{Block, Inst};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
 use smallvec::SmallVec;
-
-use crate::inst::CATCHSWITCH_HAS_UNWIND;
 
 fn align_bits(a: u64) -> u16 {
     (a.trailing_zeros() as u16 + 1) & mem::ALIGN_MASK
@@ -161,33 +159,27 @@ impl Parser<'_> {
         Ok(b)
     }
 
+    /// Fast-math flags, as their stored bits.
     fn parse_fmf(&mut self) -> u16 {
-        let mut f = 0;
+        let mut f = FastMathFlags::NONE;
         loop {
-            let bit = match self.tok_bytes() {
-                b"fast" => fmf::FAST,
-                b"nnan" => fmf::NNAN,
-                b"ninf" => fmf::NINF,
-                b"nsz" => fmf::NSZ,
-                b"arcp" => fmf::ARCP,
-                b"contract" => fmf::CONTRACT,
-                b"afn" => fmf::AFN,
-                b"reassoc" => fmf::REASSOC,
-                _ => return f,
+            let flag = match self.tok_bytes() {
+                b"fast" => FastMathFlags::FAST,
+                b"nnan" => FastMathFlags::NNAN,
+                b"ninf" => FastMathFlags::NINF,
+                b"nsz" => FastMathFlags::NSZ,
+                b"arcp" => FastMathFlags::ARCP,
+                b"contract" => FastMathFlags::CONTRACT,
+                b"afn" => FastMathFlags::AFN,
+                b"reassoc" => FastMathFlags::REASSOC,
+                _ => return bits::fmf(f),
             };
             if self.tok.kind != Tok::Word {
-                return f;
+                return bits::fmf(f);
             }
             self.bump();
-            f |= bit;
+            f |= flag;
         }
-    }
-
-    fn is_fp_math_type(&self, mut ty: Type) -> bool {
-        while let TypeData::Array { elem, .. } = self.ctx.type_data(ty) {
-            ty = *elem;
-        }
-        self.ctx.is_fp_or_fp_vector(ty)
     }
 
     /// `, align N` if next; also stops before `, !md`.
@@ -338,6 +330,9 @@ impl Parser<'_> {
                 e.dbg = Some(md);
             } else {
                 e.md.add(k, md);
+                if k == MdKindId::TBAA {
+                    self.tbaa_insts.push(i);
+                }
             }
         }
         Ok(i)
@@ -510,7 +505,7 @@ impl Parser<'_> {
                     self.expect_word("caller")?;
                 } else {
                     ops.push(self.local_block()?);
-                    flags = CATCHSWITCH_HAS_UNWIND;
+                    flags = bits::CATCHSWITCH_HAS_UNWIND;
                 }
                 ops.extend(handlers);
                 let tt = self.ctx.token_type();
@@ -553,19 +548,21 @@ impl Parser<'_> {
                 if op.is_fp_binary() {
                     fl = self.parse_fmf();
                 } else {
+                    let mut wrap = WrapFlags::NONE;
                     loop {
                         if op.has_wrap_flags() && self.eat_word("nuw") {
-                            fl |= wrap::NUW;
+                            wrap |= WrapFlags::NUW;
                         } else if op.has_wrap_flags() && self.eat_word("nsw") {
-                            fl |= wrap::NSW;
-                        } else if op.has_exact_flag() && self.eat_word("exact") {
-                            fl |= EXACT;
-                        } else if op == Opcode::Or && self.eat_word("disjoint") {
-                            fl |= DISJOINT;
+                            wrap |= WrapFlags::NSW;
+                        } else if (op.has_exact_flag() && self.eat_word("exact"))
+                            || (op.has_disjoint_flag() && self.eat_word("disjoint"))
+                        {
+                            fl |= bits::ONE_FLAG;
                         } else {
                             break;
                         }
                     }
+                    fl |= bits::wrap(wrap);
                 }
                 let tpos = self.tok.start;
                 let t = self.parse_type()?;
@@ -582,17 +579,19 @@ impl Parser<'_> {
             }
             _ if op.is_cast() => {
                 let mut fl = 0;
+                let mut wrap = WrapFlags::NONE;
                 loop {
                     if op == Opcode::Trunc && self.eat_word("nuw") {
-                        fl |= wrap::NUW;
+                        wrap |= WrapFlags::NUW;
                     } else if op == Opcode::Trunc && self.eat_word("nsw") {
-                        fl |= wrap::NSW;
-                    } else if matches!(op, Opcode::ZExt | Opcode::UIToFP) && self.eat_word("nneg") {
-                        fl |= NNEG;
+                        wrap |= WrapFlags::NSW;
+                    } else if op.has_nneg_flag() && self.eat_word("nneg") {
+                        fl |= bits::ONE_FLAG;
                     } else {
                         break;
                     }
                 }
+                fl |= bits::wrap(wrap);
                 let tpos = self.tok.start;
                 let v = self.parse_typed_value()?;
                 self.expect_word("to")?;
@@ -677,7 +676,7 @@ impl Parser<'_> {
                     }
                     self.bump();
                 }
-                let fl = if self.is_fp_math_type(t) { fl } else { 0 };
+                let fl = if self.ctx.is_fp_math_type(t) { fl } else { 0 };
                 let blocks = blocks.into_vec();
                 self.new_inst(op, t, &vals, InstPayload::Phi { blocks, cap: 0 }, fl)
             }
@@ -693,7 +692,7 @@ impl Parser<'_> {
                 if t != self.ctx.type_of(b) {
                     return self.err_at(bpos, "select values must have same type");
                 }
-                let fl = if self.is_fp_math_type(t) { fl } else { 0 };
+                let fl = if self.ctx.is_fp_math_type(t) { fl } else { 0 };
                 self.new_inst(op, t, &[c, a, b], InstPayload::None, fl)
             }
             Opcode::VAArg => {
@@ -815,9 +814,6 @@ impl Parser<'_> {
                     };
                     clauses.push(catch);
                     ops.push(self.parse_typed_value()?);
-                }
-                if !cleanup && ops.is_empty() {
-                    return self.err("landingpad instruction must have a clause or cleanup");
                 }
                 self.new_inst(
                     op,
@@ -988,21 +984,19 @@ impl Parser<'_> {
                 i
             }
             Opcode::GetElementPtr => {
-                let mut fl = 0;
+                let mut gf = GepFlags::NONE;
                 loop {
                     if self.eat_word("inbounds") {
-                        fl |= gep::INBOUNDS;
+                        gf |= GepFlags::INBOUNDS;
                     } else if self.eat_word("nusw") {
-                        fl |= gep::NUSW;
+                        gf |= GepFlags::NUSW;
                     } else if self.eat_word("nuw") {
-                        fl |= gep::NUW;
+                        gf |= GepFlags::NUW;
                     } else {
                         break;
                     }
                 }
-                if fl & gep::INBOUNDS != 0 {
-                    fl &= !gep::NUSW;
-                }
+                let fl = bits::gep(gf);
                 let src = self.parse_type()?;
                 self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
                 // llvm-as reports GEP errors at the pointer operand, or at
@@ -1257,7 +1251,7 @@ impl Parser<'_> {
             bundles,
             num_indirect,
         };
-        if fl != 0 && !self.is_fp_math_type(ret) {
+        if fl != 0 && !self.ctx.is_fp_math_type(ret) {
             return self.err_at(pos, "fast-math-flags specified for call without floating-point scalar or vector return type");
         }
         let i = self.new_inst(op, ret, &ops, InstPayload::Call(Box::new(cd)), fl);

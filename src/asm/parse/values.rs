@@ -11,7 +11,7 @@ use super::lexer::{Tok, Token};
 use super::{BlockRef, PResult, Parser};
 use crate::constants::apfloat::{FloatKind, FloatLiteral};
 use crate::constants::apint::IntLiteral;
-use crate::inst::Opcode;
+use crate::inst::{GepFlags, Opcode, WrapFlags};
 use crate::ir::{Function, Global};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
@@ -548,15 +548,15 @@ impl Parser<'_> {
                 }
                 // LLParser: `nuw`, then `nsw` (then `nuw` again), for add,
                 // sub and mul only.
-                let mut flags = 0u16;
+                let mut flags = WrapFlags::NONE;
                 if op != Opcode::Xor {
                     if self.eat_word("nuw") {
-                        flags |= crate::inst::wrap::NUW;
+                        flags |= WrapFlags::NUW;
                     }
                     if self.eat_word("nsw") {
-                        flags |= crate::inst::wrap::NSW;
+                        flags |= WrapFlags::NSW;
                         if self.eat_word("nuw") {
-                            flags |= crate::inst::wrap::NUW;
+                            flags |= WrapFlags::NUW;
                         }
                     }
                 }
@@ -719,15 +719,15 @@ impl Parser<'_> {
     }
 
     fn parse_gep_const(&mut self, ty: Option<Type>, pos: usize) -> PResult<Value> {
-        let mut flags = 0u8;
+        let mut flags = GepFlags::NONE;
         let mut inrange = None;
         loop {
             if self.eat_word("inbounds") {
-                flags |= (crate::inst::gep::INBOUNDS | crate::inst::gep::NUSW) as u8;
+                flags |= GepFlags::INBOUNDS;
             } else if self.eat_word("nusw") {
-                flags |= crate::inst::gep::NUSW as u8;
+                flags |= GepFlags::NUSW;
             } else if self.eat_word("nuw") {
-                flags |= crate::inst::gep::NUW as u8;
+                flags |= GepFlags::NUW;
             } else if self.eat_word("inrange") {
                 self.expect(Tok::LParen, "expected '('")?;
                 let lo = self.parse_i64("integer")?;
@@ -741,10 +741,6 @@ impl Parser<'_> {
             } else {
                 break;
             }
-        }
-        // Keep only INBOUNDS for inbounds (the printer prints inbounds for it).
-        if flags & crate::inst::gep::INBOUNDS as u8 != 0 {
-            flags &= !(crate::inst::gep::NUSW as u8);
         }
         self.expect(Tok::LParen, "expected '(' in constantexpr")?;
         let src = self.parse_type()?;
@@ -761,9 +757,7 @@ impl Parser<'_> {
         if self.ctx.gep_indexed_type(src, &ops[1..]).is_none() {
             return self.err_at(pos, "invalid getelementptr indices");
         }
-        let c = self
-            .ctx
-            .const_gep(src, ops[0], &ops[1..], flags as u16, inrange);
+        let c = self.ctx.const_gep(src, ops[0], &ops[1..], flags, inrange);
         self.check_const(c, ty, pos)
     }
 
@@ -1043,9 +1037,16 @@ impl Parser<'_> {
             }
             if self.ctx.value_kind(v) == ValueKind::Instruction
                 && self.ctx.opcode(crate::ir::Inst(v)) != Opcode::Phi
-                && self.ctx.operands(v).any(|o| o == Some(p))
             {
-                return self.err_at(pos, "only PHI nodes may reference their own value");
+                // `%x = add i32 %x, 1`: valid IR where the block is
+                // unreachable (the verifier judges it), as LLParser
+                // accepts it. The self-uses are set directly, since RAUW
+                // refuses to make an instruction use itself.
+                for k in 0..self.ctx.num_operands(v) {
+                    if self.ctx.operand(v, k) == Some(p) {
+                        self.ctx.set_operand(v, k, Some(v));
+                    }
+                }
             }
             self.replace_placeholder(p, v);
             self.ctx.free_placeholder(p);

@@ -20,34 +20,24 @@ use super::text::{
 };
 use super::writer::{push_opt_flags, push_shuffle_mask, Writer};
 use crate::constants::ConstKind;
-use crate::inst::{fmf, mem, Opcode, Ordering, Predicate, RmwOp, TailKind};
+use crate::inst::{bits, mem, FastMathFlags, Opcode, Ordering, Predicate, RmwOp, TailKind};
 use crate::ir::attributes::AttrSyntax;
 use crate::ir::inst::{CallData, DbgRecord, InstPayload};
 use crate::ir::Inst;
-use crate::types::{Type, TypeData};
+use crate::types::Type;
 use crate::value::Value;
-
-pub(crate) use crate::inst::CATCHSWITCH_HAS_UNWIND;
 
 /// The predicate and fast-math flags of an `fcmp`'s `flags`: the predicate
 /// number in the low byte, fast-math flags (`inst::fmf` bits) in the high
 /// byte.
-fn fcmp_parts(flags: u16) -> (Option<Predicate>, u16) {
-    (Predicate::from_u16(flags & 0xff), (flags >> 8) & fmf::MASK)
+fn fcmp_parts(flags: u16) -> (Option<Predicate>, FastMathFlags) {
+    (Predicate::from_u16(flags & 0xff), bits::fmf_of(flags >> 8))
 }
 
 /// Operand `k`, if present.
 #[inline]
 fn op_at(ops: &[Option<Value>], k: u32) -> Option<Value> {
     ops.get(k as usize).copied().flatten()
-}
-
-/// The alignment in bytes encoded in a memory instruction's `flags`.
-fn align_of(flags: u16) -> Option<u64> {
-    match flags & mem::ALIGN_MASK {
-        0 => None,
-        l => Some(1u64 << (l - 1).min(63)),
-    }
 }
 
 impl Writer<'_> {
@@ -151,9 +141,9 @@ impl Writer<'_> {
             | Opcode::FSub
             | Opcode::FMul
             | Opcode::FDiv
-            | Opcode::FRem => push_fmf(out, flags),
-            Opcode::Phi | Opcode::Select | Opcode::Call if self.is_fp_math_type(ty) => {
-                push_fmf(out, flags)
+            | Opcode::FRem => push_fmf(out, bits::fmf_of(flags)),
+            Opcode::Phi | Opcode::Select | Opcode::Call if self.ctx.is_fp_math_type(ty) => {
+                push_fmf(out, bits::fmf_of(flags))
             }
             Opcode::FCmp => push_fmf(out, fcmp_parts(flags).1),
             _ => {}
@@ -224,20 +214,10 @@ impl Writer<'_> {
     }
 
     fn push_align(&self, out: &mut String, flags: u16) {
-        if let Some(a) = align_of(flags) {
+        if let Some(a) = mem::align_of(flags) {
             out.push_str(", align ");
-            push_u64(out, a);
+            push_u64(out, a.bytes());
         }
-    }
-
-    /// Whether fast-math flags apply to a phi, select or call of type `ty`
-    /// (LLVM 19 `FPMathOperator`: floating point or a vector of it, under
-    /// any number of arrays).
-    fn is_fp_math_type(&self, mut ty: Type) -> bool {
-        while let TypeData::Array { elem, .. } = self.ctx.type_data(ty) {
-            ty = *elem;
-        }
-        self.ctx.is_fp_or_fp_vector(ty)
     }
 
     fn typed_opt(&self, out: &mut String, v: Option<Value>) {
@@ -369,7 +349,7 @@ impl Writer<'_> {
                 out.push_str(" within ");
                 self.operand_opt(out, op_at(ops, 0));
                 out.push_str(" [");
-                let has_unwind = ctx.inst_flags(i) & CATCHSWITCH_HAS_UNWIND != 0;
+                let has_unwind = ctx.inst_flags(i) & bits::CATCHSWITCH_HAS_UNWIND != 0;
                 let first = if has_unwind { 2 } else { 1 };
                 for k in first..nops {
                     if k > first {
@@ -641,5 +621,44 @@ impl Writer<'_> {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::Builder;
+    use crate::ir::inst::InstPayload;
+    use crate::Context;
+
+    /// Payloads edited inside the crate into what their opcode cannot have
+    /// (the public API cannot: `extra_mut` is crate-private) still print,
+    /// without a panic.
+    #[test]
+    fn edited_payloads_print() {
+        let mut ctx = Context::new();
+        let m = ctx.create_module("m");
+        let i64t = ctx.i64_type();
+        let fty = ctx.function_type(i64t, &[i64t], false);
+        let f = ctx.add_function(m, "f", fty);
+        let e = ctx.append_block(f, "e");
+        let p = ctx.append_block(f, "p");
+        let a = ctx.arg(f, 0);
+        let mut b = Builder::at_end(&mut ctx, e);
+        b.br(p);
+        let mut b = Builder::at_end(&mut ctx, p);
+        let phi = b.phi(i64t, 1);
+        b.ctx.phi_add_incoming(phi, a, e);
+        let call = b.call(fty, f.0, &[a]);
+        let sv = b.ctx.as_inst(call).expect("a call instruction");
+        b.ret(Some(call));
+        if let InstPayload::Phi { blocks, .. } = &mut ctx.extra_mut(phi).payload {
+            blocks.clear();
+        }
+        if let InstPayload::Call(cd) = &mut ctx.extra_mut(sv).payload {
+            cd.fn_ty = None;
+        }
+        let text = ctx.display_function(f).to_string();
+        assert!(text.contains("phi i64 [ %0, <null operand!> ]"), "{text}");
+        assert!(text.contains("%2 = call i64 @f(i64 %0)"), "{text}");
     }
 }

@@ -272,9 +272,12 @@ pub(super) fn attachments_in_print_order<'m>(
 }
 
 /// `%N` numbers of one function's unnamed arguments, blocks and
-/// non-void instructions (`SlotTracker::processFunction`).
+/// non-void instructions (`SlotTracker::processFunction`), and which values
+/// are the function's own (so that an operand of another function prints
+/// as `<badref>` instead of a name that would bind to something else).
 pub(crate) struct LocalSlots {
-    /// Slot by raw value index, `NONE` when unnumbered.
+    /// Slot by raw value index: the `%N` of an unnamed local, [`NAMED`] for
+    /// a named one, `NONE` for a value not of the function.
     slot: Vec<u32>,
     /// Indices set for the current function (reset on the next one).
     touched: Vec<u32>,
@@ -288,34 +291,31 @@ impl LocalSlots {
         }
     }
 
-    /// Numbers `f`'s unnamed values, forgetting the previous function's.
+    /// Numbers `f`'s unnamed values and marks its named ones, forgetting
+    /// the previous function's.
     pub(super) fn incorporate(&mut self, ctx: &Context, f: Function) {
         for &i in &self.touched {
             self.slot[i as usize] = NONE;
         }
         self.touched.clear();
         let mut n = 0u32;
-        let mut set = |this: &mut Self, v: Value| {
+        let mut set = |this: &mut Self, v: Value, named: bool| {
             let i = v.idx as usize;
             if this.slot.len() <= i {
                 this.slot.resize((i + 1).max(this.slot.len() * 2), NONE);
             }
-            this.slot[i] = n;
+            this.slot[i] = if named { NAMED } else { n };
             this.touched.push(v.idx);
-            n += 1;
+            n += u32::from(!named);
         };
         for &a in ctx.args(f) {
-            if ctx.name_of(a).is_none() {
-                set(self, a);
-            }
+            set(self, a, ctx.name_of(a).is_some());
         }
         for b in ctx.blocks(f) {
-            if ctx.name_of(b.0).is_none() {
-                set(self, b.0);
-            }
+            set(self, b.0, ctx.name_of(b.0).is_some());
             for i in ctx.insts(b) {
-                if !ctx.is_void(ctx.type_of(i.0)) && ctx.name_of(i.0).is_none() {
-                    set(self, i.0);
+                if !ctx.is_void(ctx.type_of(i.0)) {
+                    set(self, i.0, ctx.name_of(i.0).is_some());
                 }
             }
         }
@@ -327,9 +327,19 @@ impl LocalSlots {
         self.slot
             .get(v.idx as usize)
             .copied()
-            .filter(|&s| s != NONE)
+            .filter(|&s| s < NAMED)
+    }
+
+    /// Whether `v` is an argument, block or non-void instruction of the
+    /// incorporated function.
+    #[inline]
+    pub(super) fn contains(&self, v: Value) -> bool {
+        self.slot.get(v.idx as usize).is_some_and(|&s| s != NONE)
     }
 }
+
+/// The mark of a named local in [`LocalSlots::slot`].
+const NAMED: u32 = NONE - 1;
 
 /// The `%N` of local `v` in function `f`, found by walking `f` (for a
 /// `blockaddress` naming another function's block).

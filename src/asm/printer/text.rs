@@ -6,7 +6,7 @@
 //! `printMetadataIdentifier`, `PrintCallingConv`). It does not know about
 //! values, types or slots: everything here appends to a `String`.
 
-use crate::inst::{fmf, Ordering};
+use crate::inst::{FastMathFlags, Ordering};
 use crate::ir::global::{Linkage, UnnamedAddr};
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -214,16 +214,15 @@ pub(super) fn unnamed_addr_name(u: UnnamedAddr) -> &'static str {
     u.name()
 }
 
-/// The fast-math flags in `flags`, each preceded by a space; ` fast` when
-/// all seven are set (LLVM's `FastMathFlags::print`).
-pub(super) fn push_fmf(out: &mut String, flags: u16) {
-    let f = flags & fmf::MASK;
-    if f == fmf::FAST {
+/// The fast-math flags `f`, each preceded by a space; ` fast` when all
+/// seven are set (LLVM's `FastMathFlags::print`).
+pub(super) fn push_fmf(out: &mut String, f: FastMathFlags) {
+    if f.is_fast() {
         out.push_str(" fast");
         return;
     }
-    for (bit, name) in fmf::NAMES {
-        if f & bit != 0 {
+    for &(flag, name) in FastMathFlags::NAMES {
+        if f.contains(flag) {
             out.push(' ');
             out.push_str(name);
         }

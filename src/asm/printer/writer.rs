@@ -16,7 +16,7 @@ use super::slots::{local_parent, slot_in_function, LocalSlots, ModuleSlots};
 use super::text::{push_escaped, push_i64, push_name, push_quoted, push_u64};
 use crate::constants::apfloat::{APFloat, FloatKind};
 use crate::constants::{has_payload, ConstKind, ConstPayload};
-use crate::inst::{gep, wrap, Opcode, DISJOINT, EXACT, NNEG};
+use crate::inst::{bits, Opcode, WrapFlags};
 use crate::ir::attributes::{write_set_numbered, AttrSyntax, AttributeSet};
 use crate::ir::metadata::{MdPrinter, Metadata};
 use crate::ir::special::AsmDialect;
@@ -219,13 +219,22 @@ impl<'a> Writer<'a> {
     }
 
     /// The operand spelling of `v` without its type (`%x`, `%3`, `@g`,
-    /// `5`, `getelementptr (...)`), as `WriteAsOperandInternal`.
+    /// `5`, `getelementptr (...)`), as `WriteAsOperandInternal`. Inside a
+    /// function, a local value (argument, block, instruction) that is not
+    /// the function's own prints as `<badref>` (a detached one too, as in
+    /// LLVM): its name or number would bind to another value of this
+    /// function. (LLVM prints such a value's name, or its number in its own
+    /// function; the verifier rejects the module.)
     pub(super) fn operand(&self, out: &mut String, v: Value) {
         let ctx = self.ctx;
         let kind = ctx.value_kind(v);
         if let Some(name) = ctx.name_of(v) {
             if kind != ValueKind::Constant {
-                push_name(out, if kind.is_global() { '@' } else { '%' }, name);
+                if self.foreign_local(v, kind) {
+                    out.push_str("<badref>");
+                } else {
+                    push_name(out, if kind.is_global() { '@' } else { '%' }, name);
+                }
                 return;
             }
         }
@@ -242,11 +251,14 @@ impl<'a> Writer<'a> {
                 None => out.push_str("<badref>"),
             },
             ValueKind::Argument | ValueKind::Block | ValueKind::Instruction => {
-                let slot = self.locals.and_then(|l| l.get(v)).or_else(|| {
-                    // A block of another function (`blockaddress`), as
-                    // LLVM's `createSlotTracker` fallback finds it.
-                    local_parent(ctx, v).and_then(|f| slot_in_function(ctx, f, v))
-                });
+                // Inside a function only its own values have a slot (the
+                // slot is the membership test); outside one, a value is
+                // numbered in its own function, as LLVM's
+                // `createSlotTracker` fallback does.
+                let slot = match self.locals {
+                    Some(l) => l.get(v),
+                    None => local_parent(ctx, v).and_then(|f| slot_in_function(ctx, f, v)),
+                };
                 match slot {
                     Some(n) => {
                         out.push('%');
@@ -281,6 +293,41 @@ impl<'a> Writer<'a> {
                 None => out.push_str("<badref>"),
             },
             ValueKind::Placeholder => out.push_str("<badref>"),
+        }
+    }
+
+    /// Whether `v` (of kind `kind`) is a local value that is not the
+    /// printed function's own.
+    #[inline]
+    fn foreign_local(&self, v: Value, kind: ValueKind) -> bool {
+        matches!(
+            kind,
+            ValueKind::Argument | ValueKind::Block | ValueKind::Instruction
+        ) && self.locals.is_some_and(|l| !l.contains(v))
+    }
+
+    /// The block named by a `blockaddress`, in its own function (which may
+    /// not be the printed one).
+    fn block_of_any_function(&self, out: &mut String, v: Option<Value>) {
+        let ctx = self.ctx;
+        let Some(v) = v else {
+            out.push_str("<null operand!>");
+            return;
+        };
+        if let Some(name) = ctx.name_of(v) {
+            push_name(out, '%', name);
+            return;
+        }
+        let slot = self
+            .locals
+            .and_then(|l| l.get(v))
+            .or_else(|| local_parent(ctx, v).and_then(|f| slot_in_function(ctx, f, v)));
+        match slot {
+            Some(n) => {
+                out.push('%');
+                push_u64(out, n as u64);
+            }
+            None => out.push_str("<badref>"),
         }
     }
 
@@ -340,7 +387,7 @@ impl<'a> Writer<'a> {
                 out.push_str("blockaddress(");
                 self.opt_operand(out, ctx.operand(c, 0));
                 out.push_str(", ");
-                self.opt_operand(out, ctx.operand(c, 1));
+                self.block_of_any_function(out, ctx.operand(c, 1));
                 out.push(')');
             }
             ConstKind::DsoLocalEquivalent => {
@@ -568,21 +615,21 @@ fn push_struct_elems(
 /// `inst` is false for constant expressions, which have no `trunc`,
 /// `or`, `zext` or `uitofp` flags in LLVM 19.
 pub(super) fn push_opt_flags(out: &mut String, op: Opcode, flags: u16, inst: bool) {
+    let one = flags & bits::ONE_FLAG != 0;
     match op {
         Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl => push_wrap(out, flags),
         Opcode::Trunc if inst => push_wrap(out, flags),
-        Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr if flags & EXACT != 0 => {
-            out.push_str(" exact")
-        }
-        Opcode::Or if inst && flags & DISJOINT != 0 => out.push_str(" disjoint"),
-        Opcode::ZExt | Opcode::UIToFP if inst && flags & NNEG != 0 => out.push_str(" nneg"),
+        Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr if one => out.push_str(" exact"),
+        Opcode::Or if inst && one => out.push_str(" disjoint"),
+        Opcode::ZExt | Opcode::UIToFP if inst && one => out.push_str(" nneg"),
         Opcode::GetElementPtr => {
-            if flags & gep::INBOUNDS != 0 {
+            let g = bits::gep_of(flags);
+            if g.is_inbounds() {
                 out.push_str(" inbounds");
-            } else if flags & gep::NUSW != 0 {
+            } else if g.has_nusw() {
                 out.push_str(" nusw");
             }
-            if flags & gep::NUW != 0 {
+            if g.has_nuw() {
                 out.push_str(" nuw");
             }
         }
@@ -591,10 +638,11 @@ pub(super) fn push_opt_flags(out: &mut String, op: Opcode, flags: u16, inst: boo
 }
 
 fn push_wrap(out: &mut String, flags: u16) {
-    if flags & wrap::NUW != 0 {
+    let w = bits::wrap_of(flags);
+    if w.contains(WrapFlags::NUW) {
         out.push_str(" nuw");
     }
-    if flags & wrap::NSW != 0 {
+    if w.contains(WrapFlags::NSW) {
         out.push_str(" nsw");
     }
 }

@@ -16,7 +16,7 @@ use crate::bitcode::codes;
 use crate::bitstream::names as n;
 use crate::bitstream::Record;
 use crate::constants::{ConstKind, ConstPayload};
-use crate::inst::{gep, Opcode};
+use crate::inst::{bits, GepFlags, Opcode, WrapFlags};
 use crate::ir::special::{AsmDialect, InlineAsmData};
 use crate::ir::{Block, Function};
 use crate::types::{Type, TypeData};
@@ -33,7 +33,7 @@ pub(crate) enum PendingKind {
     },
     Gep {
         src: Type,
-        flags: u16,
+        flags: GepFlags,
         inrange: Option<(i64, i64)>,
     },
     ExtractElement,
@@ -100,17 +100,17 @@ pub(crate) fn cast_ok(ctx: &crate::Context, op: Opcode, from: Type, to: Type) ->
     }
 }
 
-/// lair's GEP flags from bitcode's `GEP_*` bits (`inbounds` implies
-/// `nusw`, which lair then leaves out).
-pub(crate) fn gep_flags(b: u64) -> u16 {
-    let mut f = 0;
+/// GEP flags from bitcode's `GEP_*` bits (`inbounds` includes `nusw`).
+pub(crate) fn gep_flags(b: u64) -> GepFlags {
+    let mut f = GepFlags::NONE;
     if b & codes::GEP_INBOUNDS != 0 {
-        f |= gep::INBOUNDS;
-    } else if b & codes::GEP_NUSW != 0 {
-        f |= gep::NUSW;
+        f |= GepFlags::INBOUNDS;
+    }
+    if b & codes::GEP_NUSW != 0 {
+        f |= GepFlags::NUSW;
     }
     if b & codes::GEP_NUW != 0 {
-        f |= gep::NUW;
+        f |= GepFlags::NUW;
     }
     f
 }
@@ -303,14 +303,7 @@ impl<'a> Rd<'a, '_> {
                 };
                 let raw = v.get(3).copied().unwrap_or(0);
                 let flags = if op.has_wrap_flags() {
-                    let mut f = 0;
-                    if raw & codes::NUW_BIT != 0 {
-                        f |= crate::inst::wrap::NUW;
-                    }
-                    if raw & codes::NSW_BIT != 0 {
-                        f |= crate::inst::wrap::NSW;
-                    }
-                    f
+                    codes::wrap_from_bits(raw)
                 } else if op.has_exact_flag() || op == Opcode::Or {
                     (raw & codes::EXACT_BIT) as u16
                 } else {
@@ -581,7 +574,12 @@ impl<'a> Rd<'a, '_> {
                 if tys[0] != tys[1] || tys[0] != ty || !self.ctx.is_int_or_int_vector(ty) {
                     return self.err("binary constant expression operands of the wrong type");
                 }
-                self.ctx.const_binop(op, ops[0], ops[1], flags)
+                let wrap = if op.has_wrap_flags() {
+                    bits::wrap_of(flags)
+                } else {
+                    WrapFlags::NONE
+                };
+                self.ctx.const_binop(op, ops[0], ops[1], wrap)
             }
             PendingKind::Gep {
                 src,

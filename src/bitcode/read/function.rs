@@ -13,7 +13,7 @@ use super::{Rd, Res, Slot};
 use crate::bitcode::codes;
 use crate::bitstream::names as n;
 use crate::bitstream::{Entry, Record};
-use crate::inst::{fmf, mem, wrap, Opcode, Ordering, TailKind, NNEG};
+use crate::inst::{bits, mem, Opcode, Ordering, TailKind};
 use crate::ir::attributes::AttributeList;
 use crate::ir::inst::{Bundle, CallData, DbgRecord, InstPayload};
 use crate::ir::metadata::{FieldName as F, MdField, Metadata, SpecKind};
@@ -21,9 +21,6 @@ use crate::ir::{Block, Function, Inst};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueData, ValueKind};
 use smallvec::SmallVec;
-
-/// `flags` bit of a `catchswitch` with an unwind destination.
-const CATCHSWITCH_HAS_UNWIND: u16 = 1;
 
 /// The state of the body being read.
 struct Body {
@@ -514,7 +511,16 @@ impl<'a> Rd<'a, '_> {
         if b.bundles.is_empty() {
             return (bundles, ops);
         }
-        for (tag, vals) in std::mem::take(&mut b.bundles) {
+        let mut taken = std::mem::take(&mut b.bundles);
+        // UpgradeOperandBundles: an old empty "clang.arc.attachedcall"
+        // bundle (the first one) is dropped.
+        if let Some(k) = taken
+            .iter()
+            .position(|(t, v)| &**t == "clang.arc.attachedcall" && v.is_empty())
+        {
+            taken.remove(k);
+        }
+        for (tag, vals) in taken {
             let start = (nargs + ops.len()) as u32;
             bundles.push(Bundle {
                 tag,
@@ -546,16 +552,9 @@ impl<'a> Rd<'a, '_> {
                 let flags = if fp {
                     codes::fmf_from_bits(raw)
                 } else if op.has_wrap_flags() {
-                    let mut f = 0;
-                    if raw & codes::NUW_BIT != 0 {
-                        f |= wrap::NUW;
-                    }
-                    if raw & codes::NSW_BIT != 0 {
-                        f |= wrap::NSW;
-                    }
-                    f
+                    codes::wrap_from_bits(raw)
                 } else if op.has_exact_flag() || op == Opcode::Or {
-                    (raw & codes::EXACT_BIT) as u16
+                    (raw & codes::EXACT_BIT) as u16 * bits::ONE_FLAG
                 } else {
                     0
                 };
@@ -584,23 +583,14 @@ impl<'a> Rd<'a, '_> {
                 }
                 let raw = if o.left() > 0 { self.field(o)? } else { 0 };
                 let flags = match op {
-                    Opcode::Trunc => {
-                        let mut f = 0;
-                        if raw & codes::NUW_BIT != 0 {
-                            f |= wrap::NUW;
-                        }
-                        if raw & codes::NSW_BIT != 0 {
-                            f |= wrap::NSW;
-                        }
-                        f
-                    }
-                    Opcode::ZExt | Opcode::UIToFP => (raw & 1) as u16 * NNEG,
+                    Opcode::Trunc => codes::wrap_from_bits(raw),
+                    Opcode::ZExt | Opcode::UIToFP => (raw & 1) as u16 * bits::ONE_FLAG,
                     _ => 0,
                 };
                 self.new_inst(b, op, to, &[x], InstPayload::None, flags)
             }
             n::FUNC_CODE_INST_GEP => {
-                let flags = gep_flags(self.field(o)?);
+                let flags = bits::gep(gep_flags(self.field(o)?));
                 let src = self.field(o).and_then(|t| self.type_at(t))?;
                 let mut ops: SmallVec<[Value; 8]> = SmallVec::new();
                 while o.left() > 0 {
@@ -863,6 +853,7 @@ impl<'a> Rd<'a, '_> {
                     return self.err("invoke without an explicit function type");
                 };
                 let args = self.call_args(b, o, fty)?;
+                let arg_tys: Vec<Type> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
                 let (bundles, bops) = self.take_bundles(b, args.len());
                 let mut ops = args;
                 ops.extend(bops);
@@ -873,7 +864,7 @@ impl<'a> Rd<'a, '_> {
                 let cd = CallData {
                     fn_ty: Some(fty),
                     call_conv: (cc & !(1 << 13)) as u32,
-                    attrs,
+                    attrs: super::upgrade::compatible_attrs(self.ctx, attrs, rt, &arg_tys),
                     tail: TailKind::None,
                     bundles,
                     num_indirect: 0,
@@ -907,6 +898,7 @@ impl<'a> Rd<'a, '_> {
                 };
                 let callee = self.vt(o)?;
                 let args = self.call_args(b, o, fty)?;
+                let arg_tys: Vec<Type> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
                 let (bundles, bops) = self.take_bundles(b, args.len());
                 let mut ops = args;
                 ops.extend(bops);
@@ -916,7 +908,7 @@ impl<'a> Rd<'a, '_> {
                 let cd = CallData {
                     fn_ty: Some(fty),
                     call_conv: ((cc & 0x7ff) >> codes::CALL_CCONV) as u32,
-                    attrs,
+                    attrs: super::upgrade::compatible_attrs(self.ctx, attrs, rt, &arg_tys),
                     tail: TailKind::None,
                     bundles,
                     num_indirect: k as u32,
@@ -988,9 +980,8 @@ impl<'a> Rd<'a, '_> {
                     clauses.push(kind == 0);
                     ops.push(self.vt(o)?);
                 }
-                if !cleanup && ops.is_empty() {
-                    return self.err("landingpad without a clause or cleanup");
-                }
+                // No clause and no cleanup is read as LLVM reads it; the
+                // verifier rejects it.
                 self.new_inst(
                     b,
                     Opcode::LandingPad,
@@ -1037,7 +1028,7 @@ impl<'a> Rd<'a, '_> {
                 if o.left() > 0 {
                     let d = self.field(o).and_then(|x| self.block(b, x))?;
                     ops.push(d.0);
-                    flags = CATCHSWITCH_HAS_UNWIND;
+                    flags = bits::CATCHSWITCH_HAS_UNWIND;
                 }
                 ops.extend(handlers);
                 self.new_inst(b, Opcode::CatchSwitch, tt, &ops, InstPayload::None, flags)
@@ -1269,6 +1260,7 @@ impl<'a> Rd<'a, '_> {
                     return self.err("callee is not a pointer");
                 }
                 let args = self.call_args(b, o, fty)?;
+                let arg_tys: Vec<Type> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
                 let (bundles, bops) = self.take_bundles(b, args.len());
                 let mut ops = args;
                 ops.extend(bops);
@@ -1289,12 +1281,12 @@ impl<'a> Rd<'a, '_> {
                 let cd = CallData {
                     fn_ty: Some(fty),
                     call_conv: ((cc & 0x7ff) >> codes::CALL_CCONV) as u32,
-                    attrs,
+                    attrs: super::upgrade::compatible_attrs(self.ctx, attrs, rt, &arg_tys),
                     tail,
                     bundles,
                     num_indirect: 0,
                 };
-                let flags = fm & fmf::MASK;
+                let flags = fm;
                 self.new_inst(
                     b,
                     Opcode::Call,

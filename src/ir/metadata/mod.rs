@@ -314,7 +314,8 @@ impl Context {
     /// The payload of `md` (following a resolved forward reference).
     ///
     /// # Panics
-    /// If `md` was minted by another context and is out of range.
+    /// If `md` was minted by another context: when it is out of range, and
+    /// in debug builds (whose ids carry the context's tag) always.
     pub fn md_data(&self, md: Metadata) -> &MdData {
         self.md.data(md)
     }

@@ -26,6 +26,7 @@
 
 use super::attach::KindTable;
 use super::{MdData, Metadata};
+use crate::entity::ContextTag;
 use crate::ir::inst::DbgRecord;
 use crate::value::Value;
 use core::hash::BuildHasher;
@@ -66,6 +67,8 @@ pub(crate) struct MdStore {
     /// terminator placed at the block's end takes them.
     pub(crate) trailing_dbg: HashMap<u32, Vec<DbgRecord>>,
     pub(crate) kinds: KindTable,
+    /// The context's tag, which debug builds put in every id minted here.
+    pub(crate) tag: ContextTag,
 }
 
 fn hash_of(hasher: &DefaultHashBuilder, d: &MdData) -> u64 {
@@ -73,8 +76,9 @@ fn hash_of(hasher: &DefaultHashBuilder, d: &MdData) -> u64 {
 }
 
 impl MdStore {
-    pub(crate) fn new() -> Self {
+    pub(crate) fn new(tag: ContextTag) -> Self {
         MdStore {
+            tag,
             entries: Vec::new(),
             uniq: HashTable::new(),
             hasher: DefaultHashBuilder::default(),
@@ -92,9 +96,10 @@ impl MdStore {
     }
 
     fn entry(&self, md: Metadata) -> &Entry {
-        self.entries
-            .get(md.index())
-            .unwrap_or_else(|| panic!("metadata {md:?} does not belong to this context"))
+        match self.entries.get(md.index()) {
+            Some(e) if md.tag_matches(self.tag) => e,
+            _ => panic!("metadata {md:?} is from another context"),
+        }
     }
 
     /// Follows forwards to the live entry `md` stands for.
@@ -124,7 +129,7 @@ impl MdStore {
     }
 
     fn push(&mut self, d: MdData) -> Metadata {
-        let md = Metadata::from_index(self.entries.len());
+        let md = Metadata::mint(self.entries.len(), self.tag);
         self.entries.push(Entry::Data(d));
         md
     }
