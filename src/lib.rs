@@ -254,6 +254,7 @@ pub mod layout;
 pub mod linker;
 pub mod passes;
 mod replace;
+pub mod transforms;
 pub mod types;
 pub mod value;
 pub mod verify;

@@ -37,9 +37,10 @@ const LAYERS: &[(&str, u32)] = &[
     ("asm", 9),
     ("bitcode", 9),
     ("verify", 10),
-    ("passes", 11),
-    ("linker", 11),
-    ("bin", 12),
+    ("transforms", 11),
+    ("passes", 12),
+    ("linker", 12),
+    ("bin", 13),
 ];
 
 /// Modules outside the layering: the crate root and the hub.

@@ -8,6 +8,7 @@ pub mod bitcode;
 pub mod bitstream;
 pub mod gep;
 pub mod graph;
+pub mod transforms;
 pub mod verify;
 
 /// A workload: its WORKLOADS.md name and its runner.
@@ -31,4 +32,5 @@ pub const ALL: &[Workload] = &[
     ("bitstream_walk", bitstream::bitstream_walk),
     ("domtree", analysis::domtree),
     ("loops", analysis::loops),
+    ("mem2reg", transforms::mem2reg),
 ];

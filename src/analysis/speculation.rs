@@ -351,7 +351,7 @@ impl Context {
     /// (`isReturnNonNull`) or is an argument passed through; a load with
     /// `!nonnull`; an alloca where null is not valid; a global that is not
     /// `extern_weak` in address space 0.
-    fn is_known_nonzero_pointer(&self, v: Value, depth: u32) -> bool {
+    pub(crate) fn is_known_nonzero_pointer(&self, v: Value, depth: u32) -> bool {
         if depth > 6 {
             return false;
         }

@@ -82,6 +82,9 @@ enum Cmd {
         /// Write the module as textual IR.
         #[arg(short = 'S')]
         text: bool,
+        /// Print the time each pass took on standard error.
+        #[arg(long)]
+        time_passes: bool,
         /// Where to write the module (`-`: standard output, the default).
         #[arg(short = 'o', value_name = "OUT")]
         output: Option<String>,
@@ -186,17 +189,19 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             passes,
             disable_output,
             text,
+            time_passes,
             output,
         } => {
-            let pipeline = lair::passes::Pipeline::parse(&passes).map_err(|e| e.to_string())?;
+            let mut pipeline = lair::passes::Pipeline::parse(&passes).map_err(|e| e.to_string())?;
             let (mut ctx, m) = load_module(&input, clock)?;
-            let mut am = lair::passes::FunctionAnalyses::new();
-            let mut log = String::new();
-            clock.step("passes", || {
-                lair::passes::run_pipeline(&mut ctx, m, &pipeline, &mut am, &mut log)
-            });
+            let mut runner = lair::passes::PassRunner::new();
+            runner.time_passes = time_passes;
+            clock.step("passes", || pipeline.run(&mut ctx, m, &mut runner));
+            if time_passes {
+                runner.log.push_str(&runner.timings.report());
+            }
             let mut err = std::io::stderr().lock();
-            err.write_all(log.as_bytes())
+            err.write_all(runner.log.as_bytes())
                 .and_then(|()| err.flush())
                 .map_err(|e| format!("writing to standard error: {e}"))?;
             if disable_output {

@@ -106,3 +106,22 @@ mod read;
 
 pub use error::BitcodeError;
 pub use read::{read_bitcode, read_bitcode_named, LazyModule};
+
+use crate::ir::metadata::{FieldName, MdField};
+
+/// The fields of `!DIExpression(elems)` as lair keeps them (operation
+/// names as words, arguments as numbers; raw numbers for an expression
+/// LLVM would call invalid), for code that builds expressions.
+pub(crate) fn di_expression_fields(elems: &[u64]) -> Vec<(FieldName, MdField)> {
+    read::expr_fields(elems)
+}
+
+/// The number of a `DW_OP_*` (or, for `DW_OP_LLVM_convert`'s argument, a
+/// `DW_ATE_*`) name as LLVM spells it.
+pub(crate) fn dwarf_expr_number(name: &str) -> Option<u64> {
+    dwarf::OPS
+        .iter()
+        .chain(dwarf::ATES.iter())
+        .find(|(_, n)| *n == name)
+        .map(|&(v, _)| v as u64)
+}

@@ -887,6 +887,18 @@ impl Context {
         self.link_inst(blk, i, prev, pos.0.idx);
     }
 
+    /// Inserts detached `i` before `pos` and before the debug records
+    /// attached to `pos`, which stay with `pos` (LLVM 19's insertion at an
+    /// iterator whose head bit is set: `BB->begin()`,
+    /// `getFirstInsertionPt()`, `getFirstNonPHIIt()`). O(1).
+    #[inline]
+    pub fn insert_inst_before_records(&mut self, pos: Inst, i: Inst) {
+        let d = self.graph.get(pos.0);
+        let (blk, prev) = (d.a, d.b);
+        assert_ne!(blk, NONE, "insert position {:?} is not in a block", pos.0);
+        self.link_inst_at(blk, i, prev, pos.0.idx, false);
+    }
+
     /// Inserts detached `i` after `pos` (after the debug records of the
     /// instruction that followed `pos`, which `i` then carries).
     /// O(operands).
@@ -940,6 +952,12 @@ impl Context {
     /// records of `next` (they were printed between `prev` and `next`), or
     /// at the block's end, the block's trailing records.
     fn link_inst(&mut self, blk: u32, i: Inst, prev: u32, next: u32) {
+        self.link_inst_at(blk, i, prev, next, true)
+    }
+
+    /// [`link_inst`](Self::link_inst); with `adopt` false, `next` keeps its
+    /// records (the head-iterator insertion).
+    fn link_inst_at(&mut self, blk: u32, i: Inst, prev: u32, next: u32, adopt: bool) {
         {
             let d = self.graph.get_mut(i.0);
             assert_eq!(d.a, NONE, "instruction {:?} is already in a block", i.0);
@@ -974,7 +992,7 @@ impl Context {
             if !self.md.trailing_dbg.is_empty() {
                 self.absorb_trailing_dbg_records(blk, i);
             }
-        } else if self.graph.values[next as usize].has_side() {
+        } else if adopt && self.graph.values[next as usize].has_side() {
             let n = Inst(self.graph.handle(next));
             let records = self.take_dbg_records(n);
             if !records.is_empty() {

@@ -1,15 +1,33 @@
-//! Pass pipelines: the `-passes=` language of `opt`, the per-function
-//! analysis cache, and the passes lair runs (today the analysis printers
-//! `print<domtree>`, `print<postdomtree>`, `print<loops>`, and
-//! `require<...>` / `invalidate<...>`).
+//! Pass pipelines and the pass manager: the `-passes=` language of `opt`,
+//! the pass traits and runner (LLVM's new pass manager), the per-function
+//! analysis cache, and the passes lair runs by name.
 //!
-//! Owns [`Pipeline`] (parsing, `pipeline.rs`) and running it
-//! ([`run_pipeline`], [`FunctionAnalyses`], `run.rs`). It sits above the
-//! analyses and the printer: the printer passes spell blocks with
-//! [`Context::local_names`](crate::Context::local_names).
+//! Owns [`Pipeline`] and [`PassRegistry`] (parsing, `pipeline.rs`), the
+//! pass manager ([`FunctionPass`], [`ModulePass`], [`PreservedAnalyses`],
+//! [`PassRunner`], `manager.rs`), [`FunctionAnalyses`] (`analyses.rs`) and
+//! the built-in passes (`builtin.rs`). The transforms' work is in
+//! `transforms/`; here a pass only calls it and says what it preserves. It
+//! sits above the analyses and the printer: the printer passes spell
+//! blocks with [`Context::local_names`](crate::Context::local_names).
 
+mod analyses;
+mod builtin;
+mod manager;
 mod pipeline;
-mod run;
 
-pub use pipeline::{AnalysisKind, FunctionPass, ModulePass, Pipeline, PipelineError};
-pub use run::{run_pipeline, FunctionAnalyses};
+pub use analyses::{AnalysisKind, FunctionAnalyses};
+pub use manager::{
+    FunctionPass, FunctionStep, ModulePass, ModuleStep, PassRunner, PassTimings, PreservedAnalyses,
+};
+pub use pipeline::{FunctionPassParser, ModulePassParser, PassRegistry, Pipeline, PipelineError};
+
+/// Runs `p` on module `m` with `runner`'s analysis cache; what the
+/// printer passes print (on stderr in `opt`) is appended to `runner.log`.
+pub fn run_pipeline(
+    ctx: &mut crate::Context,
+    m: crate::ir::Module,
+    p: &mut Pipeline,
+    runner: &mut PassRunner,
+) {
+    p.run(ctx, m, runner);
+}

@@ -24,73 +24,177 @@
 
 use core::fmt;
 
-/// An analysis a pipeline can print, require or invalidate.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum AnalysisKind {
-    /// `domtree`: the dominator tree.
-    DomTree,
-    /// `postdomtree`: the post-dominator tree.
-    PostDomTree,
-    /// `loops`: the loop forest.
-    Loops,
+use super::builtin;
+use super::manager::{FunctionPass, FunctionStep, ModulePass, ModuleStep, PassRunner};
+use crate::ir::Module;
+use crate::Context;
+
+/// Makes a function pass from its name, or says the name is not its.
+pub type FunctionPassParser = Box<dyn Fn(&str) -> Option<Box<dyn FunctionPass>>>;
+/// Makes a module pass from its name, or says the name is not its.
+pub type ModulePassParser = Box<dyn Fn(&str) -> Option<Box<dyn ModulePass>>>;
+
+/// The pass names a pipeline may use (LLVM's `PassBuilder` with its
+/// registry and pipeline-parsing callbacks): lair's own passes, then those
+/// registered, in registration order.
+///
+/// ```
+/// use lair::passes::{FunctionAnalyses, FunctionPass, PassRegistry, Pipeline, PreservedAnalyses};
+/// use lair::{ir::Function, Context};
+///
+/// struct CountBlocks;
+/// impl FunctionPass for CountBlocks {
+///     fn name(&self) -> String { "count-blocks".into() }
+///     fn run(&mut self, ctx: &mut Context, f: Function, _: &mut FunctionAnalyses,
+///            log: &mut String) -> PreservedAnalyses {
+///         log.push_str(&format!("{}\n", ctx.blocks(f).count()));
+///         PreservedAnalyses::all()
+///     }
+/// }
+///
+/// let mut reg = PassRegistry::new();
+/// reg.register_function_pass("count-blocks", || Box::new(CountBlocks));
+/// let p = Pipeline::parse_with("mem2reg,count-blocks", &reg).unwrap();
+/// assert_eq!(p.to_string(), "function(mem2reg,count-blocks)");
+/// ```
+pub struct PassRegistry {
+    function: Vec<FunctionPassParser>,
+    module: Vec<ModulePassParser>,
 }
 
-impl AnalysisKind {
-    /// The analysis's pipeline name.
-    pub fn name(self) -> &'static str {
-        match self {
-            AnalysisKind::DomTree => "domtree",
-            AnalysisKind::PostDomTree => "postdomtree",
-            AnalysisKind::Loops => "loops",
+impl Default for PassRegistry {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PassRegistry {
+    /// lair's passes only.
+    pub fn new() -> Self {
+        PassRegistry {
+            function: Vec::new(),
+            module: Vec::new(),
         }
     }
 
-    fn from_name(s: &str) -> Option<Self> {
-        [
-            AnalysisKind::DomTree,
-            AnalysisKind::PostDomTree,
-            AnalysisKind::Loops,
-        ]
-        .into_iter()
-        .find(|a| a.name() == s)
+    /// Adds a function pass spelled `name`.
+    pub fn register_function_pass(
+        &mut self,
+        name: &str,
+        make: impl Fn() -> Box<dyn FunctionPass> + 'static,
+    ) {
+        let name = name.to_string();
+        self.function
+            .push(Box::new(move |n: &str| (n == name).then(&make)));
+    }
+
+    /// Adds a parser for function pass names (for names with parameters,
+    /// `my-pass<3>`).
+    pub fn register_function_parser(
+        &mut self,
+        parse: impl Fn(&str) -> Option<Box<dyn FunctionPass>> + 'static,
+    ) {
+        self.function.push(Box::new(parse));
+    }
+
+    /// Adds a module pass spelled `name`.
+    pub fn register_module_pass(
+        &mut self,
+        name: &str,
+        make: impl Fn() -> Box<dyn ModulePass> + 'static,
+    ) {
+        let name = name.to_string();
+        self.module
+            .push(Box::new(move |n: &str| (n == name).then(&make)));
+    }
+
+    /// The function pass spelled `name`, if any.
+    pub fn function_pass(&self, name: &str) -> Option<Box<dyn FunctionPass>> {
+        builtin::function_pass(name).or_else(|| self.function.iter().find_map(|p| p(name)))
+    }
+
+    /// The module pass spelled `name`, if any.
+    pub fn module_pass(&self, name: &str) -> Option<Box<dyn ModulePass>> {
+        builtin::module_pass(name).or_else(|| self.module.iter().find_map(|p| p(name)))
     }
 }
 
-/// A pass run on each function with a body.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum FunctionPass {
-    /// `print<NAME>`: prints the analysis on stderr (computing it if it is
-    /// not cached).
-    Print(AnalysisKind),
-    /// `require<NAME>`: computes the analysis if it is not cached.
-    Require(AnalysisKind),
-    /// `invalidate<NAME>` (`None`: `invalidate<all>`): drops cached results.
-    Invalidate(Option<AnalysisKind>),
-    /// `no-op-function`.
-    NoOp,
-    /// `function(...)` nested in a function pipeline.
-    Nested(Vec<FunctionPass>),
-}
-
-/// A pass run on the module.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum ModulePass {
-    /// `function(...)`, or a function pass written at module level: runs
-    /// the passes on each function with a body, in module order.
-    Functions(Vec<FunctionPass>),
-    /// `module(...)`.
-    Nested(Vec<ModulePass>),
-    /// `no-op-module`.
-    NoOp,
-    /// `invalidate<all>` at module level: drops every cached analysis.
-    InvalidateAll,
-}
-
-/// A parsed `-passes=` pipeline: module passes in order.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+/// A parsed `-passes=` pipeline: module steps in order. `Display` is
+/// `opt -print-pipeline-passes` (without the verifier `opt` appends).
+#[derive(Debug, Default)]
 pub struct Pipeline {
-    /// The module-level passes.
-    pub passes: Vec<ModulePass>,
+    /// The module-level steps.
+    pub steps: Vec<ModuleStep>,
+}
+
+impl Pipeline {
+    /// Runs the pipeline on `m` with `runner`'s cache, log and timings.
+    pub fn run(&mut self, ctx: &mut Context, m: Module, runner: &mut PassRunner) {
+        runner.run(ctx, m, &mut self.steps);
+    }
+}
+
+fn write_function_steps(f: &mut fmt::Formatter<'_>, steps: &[FunctionStep]) -> fmt::Result {
+    let mut first = true;
+    let mut one = |f: &mut fmt::Formatter<'_>, s: &str| {
+        if !first {
+            f.write_str(",")?;
+        }
+        first = false;
+        f.write_str(s)
+    };
+    fn flat(steps: &[FunctionStep], out: &mut Vec<String>) {
+        for s in steps {
+            match s {
+                FunctionStep::Pass(p) => out.push(p.name()),
+                FunctionStep::Nested(inner) => flat(inner, out),
+            }
+        }
+    }
+    let mut names = Vec::new();
+    flat(steps, &mut names);
+    for n in &names {
+        one(f, n)?;
+    }
+    Ok(())
+}
+
+fn write_module_steps(
+    f: &mut fmt::Formatter<'_>,
+    steps: &[ModuleStep],
+    first: &mut bool,
+) -> fmt::Result {
+    for s in steps {
+        if let ModuleStep::Nested(inner) = s {
+            write_module_steps(f, inner, first)?;
+            continue;
+        }
+        if !*first {
+            f.write_str(",")?;
+        }
+        *first = false;
+        match s {
+            ModuleStep::Pass(p) => f.write_str(&p.name())?,
+            ModuleStep::Functions(fs) => {
+                f.write_str("function(")?;
+                write_function_steps(f, fs)?;
+                f.write_str(")")?;
+            }
+            ModuleStep::FunctionsEagerInv(fs) => {
+                f.write_str("function<eager-inv>(")?;
+                write_function_steps(f, fs)?;
+                f.write_str(")")?;
+            }
+            ModuleStep::Nested(_) => unreachable!("flattened above"),
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for Pipeline {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_module_steps(f, &self.steps, &mut true)
+    }
 }
 
 /// Why a pipeline text was refused; `Display` gives `opt`'s message
@@ -172,51 +276,19 @@ fn parse_text(text: &str) -> Option<Vec<Element<'_>>> {
     Some(root)
 }
 
-/// `print<NAME>`, `require<NAME>`, `invalidate<NAME>`: the keyword and
-/// the parameter.
-fn split_param(name: &str) -> Option<(&str, &str)> {
-    let open = name.find('<')?;
-    let param = name[open + 1..].strip_suffix('>')?;
-    Some((&name[..open], param))
-}
-
 /// Whether `name` is a function pass (LLVM's `isFunctionPassName`), for
 /// the top-level wrapping.
-fn is_function_pass_name(name: &str) -> bool {
+fn is_function_pass_name(name: &str, reg: &PassRegistry) -> bool {
     if matches!(name, "function" | "loop" | "loop-mssa") {
         return true;
     }
-    function_pass(name).is_some()
+    reg.function_pass(name).is_some()
 }
 
 /// Whether `name` is a module-level name (LLVM's `isModulePassName`).
-fn is_module_pass_name(name: &str) -> bool {
+fn is_module_pass_name(name: &str, reg: &PassRegistry) -> bool {
     let bare = name.split('<').next().unwrap_or(name);
-    matches!(name, "module" | "cgscc") || bare == "function" || module_pass(name).is_some()
-}
-
-/// The function pass spelled `name` (no inner pipeline), if lair knows it.
-pub(crate) fn function_pass(name: &str) -> Option<FunctionPass> {
-    if name == "no-op-function" {
-        return Some(FunctionPass::NoOp);
-    }
-    let (kw, param) = split_param(name)?;
-    match kw {
-        "print" => AnalysisKind::from_name(param).map(FunctionPass::Print),
-        "require" => AnalysisKind::from_name(param).map(FunctionPass::Require),
-        "invalidate" if param == "all" => Some(FunctionPass::Invalidate(None)),
-        "invalidate" => AnalysisKind::from_name(param).map(|a| FunctionPass::Invalidate(Some(a))),
-        _ => None,
-    }
-}
-
-/// The module pass spelled `name` (no inner pipeline), if lair knows it.
-pub(crate) fn module_pass(name: &str) -> Option<ModulePass> {
-    match name {
-        "no-op-module" => Some(ModulePass::NoOp),
-        "invalidate<all>" => Some(ModulePass::InvalidateAll),
-        _ => None,
-    }
+    matches!(name, "module" | "cgscc") || bare == "function" || reg.module_pass(name).is_some()
 }
 
 fn err<T>(msg: String) -> Result<T, PipelineError> {
@@ -224,65 +296,81 @@ fn err<T>(msg: String) -> Result<T, PipelineError> {
 }
 
 /// `function<...>` parameters (LLVM's `parseFunctionPipelineName`):
-/// `Some(no_rerun)` when the name is a function adaptor.
-fn function_adaptor(name: &str) -> Option<bool> {
+/// `Some((eager_inv, no_rerun))` when the name is a function adaptor.
+fn function_adaptor(name: &str) -> Option<(bool, bool)> {
     let rest = name.strip_prefix("function")?;
     if rest.is_empty() {
-        return Some(false);
+        return Some((false, false));
     }
     let params = rest.strip_prefix('<')?.strip_suffix('>')?;
-    let mut no_rerun = false;
+    let (mut eager, mut no_rerun) = (false, false);
     for p in params.split(';') {
         match p {
-            "eager-inv" => {}
+            "eager-inv" => eager = true,
             "no-rerun" => no_rerun = true,
             _ => return None,
         }
     }
-    Some(no_rerun)
+    Some((eager, no_rerun))
 }
 
-fn parse_module_pipeline(els: &[Element<'_>]) -> Result<Vec<ModulePass>, PipelineError> {
-    els.iter().map(parse_module_pass).collect()
+fn parse_module_pipeline(
+    els: &[Element<'_>],
+    reg: &PassRegistry,
+) -> Result<Vec<ModuleStep>, PipelineError> {
+    els.iter().map(|e| parse_module_pass(e, reg)).collect()
 }
 
-fn parse_module_pass(e: &Element<'_>) -> Result<ModulePass, PipelineError> {
+fn parse_module_pass(e: &Element<'_>, reg: &PassRegistry) -> Result<ModuleStep, PipelineError> {
     let name = e.name;
     if !e.inner.is_empty() {
         if name == "module" {
-            return Ok(ModulePass::Nested(parse_module_pipeline(&e.inner)?));
+            return Ok(ModuleStep::Nested(parse_module_pipeline(&e.inner, reg)?));
         }
         if name == "cgscc" {
             return err("call-graph (cgscc) pipelines are not supported by lair".into());
         }
-        if let Some(no_rerun) = function_adaptor(name) {
+        if let Some((eager, no_rerun)) = function_adaptor(name) {
             if no_rerun {
                 return err("cannot have a no-rerun module to function adaptor".into());
             }
-            return Ok(ModulePass::Functions(parse_function_pipeline(&e.inner)?));
+            let steps = parse_function_pipeline(&e.inner, reg)?;
+            return Ok(if eager {
+                ModuleStep::FunctionsEagerInv(steps)
+            } else {
+                ModuleStep::Functions(steps)
+            });
         }
         return err(format!("invalid use of '{name}' pass as module pipeline"));
     }
-    if let Some(p) = module_pass(name) {
-        return Ok(p);
+    if let Some(p) = reg.module_pass(name) {
+        return Ok(ModuleStep::Pass(p));
     }
-    if let Some(p) = function_pass(name) {
-        if !matches!(p, FunctionPass::Require(_) | FunctionPass::Invalidate(_)) {
-            return Ok(ModulePass::Functions(vec![p]));
+    // A function pass at module level is wrapped in its own adaptor, as
+    // LLVM's `parseModulePass` does for the names of its registry (not for
+    // `require<>`/`invalidate<>`, which have module-level meanings).
+    if !name.starts_with("require<") && !name.starts_with("invalidate<") {
+        if let Some(p) = reg.function_pass(name) {
+            return Ok(ModuleStep::Functions(vec![FunctionStep::Pass(p)]));
         }
     }
     err(format!("unknown module pass '{name}'"))
 }
 
-fn parse_function_pipeline(els: &[Element<'_>]) -> Result<Vec<FunctionPass>, PipelineError> {
-    els.iter().map(parse_function_pass).collect()
+fn parse_function_pipeline(
+    els: &[Element<'_>],
+    reg: &PassRegistry,
+) -> Result<Vec<FunctionStep>, PipelineError> {
+    els.iter().map(|e| parse_function_pass(e, reg)).collect()
 }
 
-fn parse_function_pass(e: &Element<'_>) -> Result<FunctionPass, PipelineError> {
+fn parse_function_pass(e: &Element<'_>, reg: &PassRegistry) -> Result<FunctionStep, PipelineError> {
     let name = e.name;
     if !e.inner.is_empty() {
         if name == "function" {
-            return Ok(FunctionPass::Nested(parse_function_pipeline(&e.inner)?));
+            return Ok(FunctionStep::Nested(parse_function_pipeline(
+                &e.inner, reg,
+            )?));
         }
         if name == "loop" || name == "loop-mssa" {
             // No loop pass is implemented: every name inside is unknown.
@@ -297,16 +385,21 @@ fn parse_function_pass(e: &Element<'_>) -> Result<FunctionPass, PipelineError> {
         }
         return err(format!("invalid use of '{name}' pass as function pipeline"));
     }
-    match function_pass(name) {
-        Some(p) => Ok(p),
+    match reg.function_pass(name) {
+        Some(p) => Ok(FunctionStep::Pass(p)),
         None => err(format!("unknown function pass '{name}'")),
     }
 }
 
 impl Pipeline {
-    /// Parses `-passes=` text as `opt` 19 does. The empty text is the empty
-    /// pipeline.
+    /// Parses `-passes=` text as `opt` 19 does, with lair's passes. The
+    /// empty text is the empty pipeline.
     pub fn parse(text: &str) -> Result<Pipeline, PipelineError> {
+        Self::parse_with(text, &PassRegistry::new())
+    }
+
+    /// Parses `-passes=` text with lair's passes and those of `reg`.
+    pub fn parse_with(text: &str, reg: &PassRegistry) -> Result<Pipeline, PipelineError> {
         if text.is_empty() {
             return Ok(Pipeline::default());
         }
@@ -314,8 +407,8 @@ impl Pipeline {
             return err(format!("invalid pipeline '{text}'"));
         };
         let first = els[0].name;
-        if !is_module_pass_name(first) {
-            if is_function_pass_name(first) {
+        if !is_module_pass_name(first, reg) {
+            if is_function_pass_name(first, reg) {
                 els = vec![Element {
                     name: "function",
                     inner: els,
@@ -330,7 +423,7 @@ impl Pipeline {
             }
         }
         Ok(Pipeline {
-            passes: parse_module_pipeline(&els)?,
+            steps: parse_module_pipeline(&els, reg)?,
         })
     }
 }
@@ -342,7 +435,7 @@ mod tests {
     fn check(text: &str, want: Result<&str, &str>) {
         let got = Pipeline::parse(text);
         match (got, want) {
-            (Ok(p), Ok(w)) => assert_eq!(format!("{:?}", p.passes), w, "{text}"),
+            (Ok(p), Ok(w)) => assert_eq!(p.to_string(), w, "{text}"),
             (Err(e), Err(w)) => assert_eq!(e.0, w, "{text}"),
             (g, w) => panic!("{text}: got {g:?}, want {w:?}"),
         }
@@ -352,29 +445,33 @@ mod tests {
     fn pipelines() {
         check(
             "print<domtree>,print<postdomtree>,print<loops>",
-            Ok("[Functions([Print(DomTree), Print(PostDomTree), Print(Loops)])]"),
+            Ok("function(print<domtree>,print<postdomtree>,print<loops>)"),
         );
         check(
             "module(function(print<loops>))",
-            Ok("[Nested([Functions([Print(Loops)])])]"),
+            Ok("function(print<loops>)"),
         );
-        check(
-            "module(print<domtree>)",
-            Ok("[Nested([Functions([Print(DomTree)])])]"),
-        );
+        check("module(print<domtree>)", Ok("function(print<domtree>)"));
         check(
             "function(function(print<domtree>))",
-            Ok("[Functions([Nested([Print(DomTree)])])]"),
+            Ok("function(print<domtree>)"),
         );
         check(
             "no-op-module,print<domtree>",
-            Ok("[NoOp, Functions([Print(DomTree)])]"),
+            Ok("no-op-module,function(print<domtree>)"),
         );
         check(
             "function<eager-inv>(require<loops>,invalidate<all>)",
-            Ok("[Functions([Require(Loops), Invalidate(None)])]"),
+            Ok("function<eager-inv>(require<loops>,invalidate<all>)"),
         );
-        check("", Ok("[]"));
+        check("", Ok(""));
+        check("mem2reg,dce", Ok("function(mem2reg,dce)"));
+        check(
+            "module(function(mem2reg),no-op-module)",
+            Ok("function(mem2reg),no-op-module"),
+        );
+        check("function(function(dce))", Ok("function(dce)"));
+        check("invalidate<all>", Ok("invalidate<all>"));
     }
 
     #[test]

@@ -172,7 +172,7 @@ fn expr_op_size(op: u64) -> usize {
 /// The printed elements of a `DIExpression`: operation names and their
 /// arguments when every operation is known and complete, else the raw
 /// numbers (as LLVM prints an invalid expression).
-fn expr_fields(elems: &[u64]) -> Vec<(F, MdField)> {
+pub(crate) fn expr_fields(elems: &[u64]) -> Vec<(F, MdField)> {
     let mut out = Vec::with_capacity(elems.len());
     let mut i = 0;
     let mut valid = true;

@@ -15,6 +15,8 @@ mod constants;
 mod function;
 mod intrinsics;
 mod metadata;
+
+pub(crate) use metadata::expr_fields;
 mod types;
 mod upgrade;
 

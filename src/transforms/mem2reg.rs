@@ -1,0 +1,1090 @@
+//! Promoting allocas to SSA values: LLVM 19's `PromoteMemToReg` and
+//! `isAllocaPromotable` (`PromoteMemoryToRegister.cpp`).
+//!
+//! Owns [`Context::is_alloca_promotable`] and
+//! [`Context::promote_mem_to_reg`]. Each alloca is tried in LLVM's order
+//! and ways: dropped when it has no loads or stores left once its
+//! lifetime markers and droppable users are gone; rewritten from its only
+//! store when that store dominates the loads; swept linearly when every
+//! access is in one block; otherwise PHIs go where the iterated dominance
+//! frontier of its stores meets the blocks it is live into, named
+//! `<alloca>.<version>`, and a depth-first rename walk from the entry
+//! rewrites loads and stores. PHIs that merge one value (or undef) are
+//! then simplified away, in the order of LLVM's `DenseMap` of new PHIs,
+//! and PHIs in blocks with unvisited (unreachable) predecessors get
+//! `poison` for them. `#dbg_declare` records of a promoted alloca become
+//! `#dbg_value` records at its stores, loads and new PHIs, as LLVM 19
+//! places them.
+//!
+//! Deviations: no assumption cache, so a `!nonnull !noundef` load keeps an
+//! `llvm.assume` exactly when lair's `isKnownNonZero` subset cannot prove
+//! the value non-zero; assignment-tracking (`#dbg_assign`) records are
+//! handled as LLVM's `AssignmentTrackingInfo` does only for one record per
+//! variable fragment of the alloca.
+
+use hashbrown::HashMap;
+use smallvec::SmallVec;
+
+use super::debuginfo::{
+    debug_value_loc, expr_is_deref, expr_starts_with_deref, first_insertion_pt,
+    insert_record_at_head, insert_record_before, merged_location, record_parts,
+    value_covers_entire_fragment, value_record,
+};
+use super::simplify::simplify_phi;
+use crate::analysis::{DomTree, IdfCalculator};
+use crate::inst::{FastMathFlags, IntPredicate, Opcode};
+use crate::ir::attributes::AttrKind;
+use crate::ir::inst::{DbgRecord, InstPayload};
+use crate::ir::intrinsics::IntrinsicId;
+use crate::ir::metadata::{MdKindId, Metadata};
+use crate::ir::{Block, Function, Inst};
+use crate::layout::DataLayout;
+use crate::types::TypeData;
+use crate::value::Value;
+use crate::Context;
+
+/// # Promoting allocas
+///
+/// LLVM's `isAllocaPromotable` and `PromoteMemToReg`.
+impl Context {
+    /// Whether `ai` (an `alloca`) can be promoted (LLVM 19's
+    /// `isAllocaPromotable`): every user is a non-volatile load of the
+    /// allocated type, a non-volatile store of a value of that type into
+    /// it, a lifetime marker or droppable intrinsic, or a bitcast / all-zero
+    /// GEP / addrspacecast used only by lifetime markers (and, for the first
+    /// two, droppable intrinsics).
+    pub fn is_alloca_promotable(&self, ai: Inst) -> bool {
+        let aty = alloca_type(self, ai);
+        for u in self.users(ai.0) {
+            let Some(i) = self.as_inst(u) else {
+                return false;
+            };
+            match self.opcode(i) {
+                Opcode::Load => {
+                    if self.is_volatile(i) || self.type_of(i.0) != aty {
+                        return false;
+                    }
+                }
+                Opcode::Store => {
+                    let v = self.operand(i.0, 0);
+                    if v == Some(ai.0)
+                        || v.map(|v| self.type_of(v)) != Some(aty)
+                        || self.is_volatile(i)
+                    {
+                        return false;
+                    }
+                }
+                Opcode::Call if self.call_intrinsic_id(i).is_some() => {
+                    if !self.is_lifetime_start_or_end(i) && !is_droppable(self, i) {
+                        return false;
+                    }
+                }
+                Opcode::BitCast => {
+                    if !only_lifetime_or_droppable_users(self, i.0, true) {
+                        return false;
+                    }
+                }
+                Opcode::GetElementPtr => {
+                    if !gep_has_all_zero_indices(self, i)
+                        || !only_lifetime_or_droppable_users(self, i.0, true)
+                    {
+                        return false;
+                    }
+                }
+                Opcode::AddrSpaceCast => {
+                    if !only_lifetime_or_droppable_users(self, i.0, false) {
+                        return false;
+                    }
+                }
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// Promotes `allocas` (all promotable, all in the function of `dt`) to
+    /// SSA values, as LLVM 19's `PromoteMemToReg` does; `dt` is the
+    /// function's dominator tree (the CFG does not change).
+    ///
+    /// # Panics
+    /// If an alloca is not promotable or not in `dt`'s function.
+    pub fn promote_mem_to_reg(&mut self, allocas: &[Inst], dt: &DomTree) {
+        if allocas.is_empty() {
+            return;
+        }
+        let f = dt
+            .function()
+            .expect("promote_mem_to_reg: an empty dominator tree");
+        let mut p = Promoter::new(self, f, allocas);
+        p.run(self, dt);
+    }
+}
+
+/// The allocated type of an alloca.
+fn alloca_type(ctx: &Context, ai: Inst) -> crate::types::Type {
+    match ctx.payload(ai) {
+        InstPayload::Ty(t) => *t,
+        _ => panic!("{:?} is not an alloca", ai.0),
+    }
+}
+
+/// `AllocaInst::getAllocationSizeInBits`: the allocated type's size times
+/// a constant count; `None` for a dynamic count or an unsized type.
+pub(crate) fn alloca_size_in_bits(ctx: &Context, ai: Inst, dl: &DataLayout) -> Option<u64> {
+    let ty = alloca_type(ctx, ai);
+    let size = dl.alloc_size(ctx, ty).ok()?;
+    let mut n = size.min.checked_mul(8)?;
+    if let Some(count) = ctx.operand(ai.0, 0) {
+        let c = ctx.const_int_value(count)?;
+        n = n.checked_mul(c.try_to_u64()?)?;
+    }
+    Some(n)
+}
+
+/// LLVM's `Instruction::isDroppable`: `llvm.assume` and
+/// `llvm.pseudoprobe`.
+fn is_droppable(ctx: &Context, i: Inst) -> bool {
+    ctx.opcode(i) == Opcode::Call
+        && matches!(
+            ctx.call_intrinsic_id(i),
+            Some(IntrinsicId::ASSUME) | Some(IntrinsicId::PSEUDOPROBE)
+        )
+}
+
+/// LLVM's `onlyUsedByLifetimeMarkers[OrDroppableInsts]`.
+fn only_lifetime_or_droppable_users(ctx: &Context, v: Value, droppable: bool) -> bool {
+    ctx.users(v).all(|u| {
+        ctx.as_inst(u).is_some_and(|i| {
+            ctx.opcode(i) == Opcode::Call
+                && ctx.call_intrinsic_id(i).is_some()
+                && (ctx.is_lifetime_start_or_end(i) || (droppable && is_droppable(ctx, i)))
+        })
+    })
+}
+
+/// `GetElementPtrInst::hasAllZeroIndices`.
+fn gep_has_all_zero_indices(ctx: &Context, gep: Inst) -> bool {
+    let n = ctx.num_operands(gep.0);
+    (1..n).all(|k| {
+        ctx.operand(gep.0, k).is_some_and(|v| {
+            ctx.is_const_kind(v, crate::constants::ConstKind::Int) && ctx.is_null_value(v)
+        })
+    })
+}
+
+/// `Instruction::dropDroppableUse` for an `llvm.assume`: the condition
+/// becomes `true`; a bundle operand becomes `poison` and its bundle is
+/// renamed `ignore`.
+fn drop_droppable_use(ctx: &mut Context, i: Inst, opno: u32) {
+    if opno == 0 {
+        let t = ctx.const_bool(true);
+        ctx.set_operand(i.0, 0, Some(t));
+        return;
+    }
+    let old = ctx.operand(i.0, opno).expect("droppable use has a value");
+    let p = ctx.const_poison(ctx.type_of(old));
+    ctx.set_operand(i.0, opno, Some(p));
+    if let InstPayload::Call(cd) = &mut ctx.extra_mut(i).payload {
+        for b in cd.bundles.iter_mut() {
+            if opno >= b.start && opno < b.start + b.len {
+                b.tag = "ignore".into();
+            }
+        }
+    }
+}
+
+/// LLVM's `removeIntrinsicUsers`: lifetime markers and droppable uses go,
+/// and casts or GEPs that only fed them.
+fn remove_intrinsic_users(ctx: &mut Context, ai: Inst) {
+    let uses: Vec<crate::value::Use> = ctx.uses(ai.0).collect();
+    for u in uses {
+        let i = Inst(u.user);
+        if matches!(ctx.opcode(i), Opcode::Load | Opcode::Store) {
+            continue;
+        }
+        if is_droppable(ctx, i) {
+            drop_droppable_use(ctx, i, u.operand_no);
+            continue;
+        }
+        if !ctx.is_void(ctx.type_of(i.0)) {
+            let inner: Vec<crate::value::Use> = ctx.uses(i.0).collect();
+            for uu in inner {
+                let user = Inst(uu.user);
+                if is_droppable(ctx, user) {
+                    drop_droppable_use(ctx, user, uu.operand_no);
+                    continue;
+                }
+                ctx.erase_inst(user);
+            }
+        }
+        ctx.erase_inst(i);
+    }
+}
+
+/// What one alloca's users say (LLVM's `AllocaInfo`).
+#[derive(Default)]
+struct AllocaInfo {
+    defining_blocks: SmallVec<[Block; 8]>,
+    using_blocks: SmallVec<[Block; 8]>,
+    only_store: Option<Inst>,
+    only_block: Option<Block>,
+    only_used_in_one_block: bool,
+    /// The `#dbg_declare` / `#dbg_value` records naming the alloca
+    /// (assignment records aside), as `DPUsers`.
+    dbg_users: Vec<DbgRecord>,
+}
+
+impl AllocaInfo {
+    fn analyze(ctx: &Context, ai: Inst) -> Self {
+        let mut info = AllocaInfo {
+            only_used_in_one_block: true,
+            ..Default::default()
+        };
+        for u in ctx.users(ai.0) {
+            let i = Inst(u);
+            let b = ctx.inst_parent(i).expect("alloca user in a block");
+            if ctx.opcode(i) == Opcode::Store {
+                info.defining_blocks.push(b);
+                info.only_store = Some(i);
+            } else {
+                info.using_blocks.push(b);
+            }
+            if info.only_used_in_one_block {
+                match info.only_block {
+                    None => info.only_block = Some(b),
+                    Some(o) if o != b => info.only_used_in_one_block = false,
+                    _ => {}
+                }
+            }
+        }
+        for du in ctx.find_dbg_users(ai.0) {
+            let r = &ctx.dbg_records(du.inst)[du.record];
+            if &*r.kind != "assign" {
+                info.dbg_users.push(r.clone());
+            }
+        }
+        info
+    }
+}
+
+/// Erases the records naming `ai` that are declares or whose expression
+/// starts with a dereference (LLVM's removal of a promoted alloca's
+/// `dbg.declare`s); with `declares_only`, only the declares.
+fn erase_alloca_dbg_records(ctx: &mut Context, ai: Inst, with_deref_values: bool) {
+    let users = ctx.find_dbg_users(ai.0);
+    if users.is_empty() {
+        return;
+    }
+    let mut by_inst: Vec<(Inst, Vec<usize>)> = Vec::new();
+    for du in users {
+        let r = &ctx.dbg_records(du.inst)[du.record];
+        let erase = match &*r.kind {
+            "declare" => true,
+            "value" if with_deref_values => {
+                r.ops[2].is_some_and(|e| expr_starts_with_deref(ctx, e))
+            }
+            _ => false,
+        };
+        if !erase {
+            continue;
+        }
+        match by_inst.iter_mut().find(|(i, _)| *i == du.inst) {
+            Some((_, v)) => v.push(du.record),
+            None => by_inst.push((du.inst, vec![du.record])),
+        }
+    }
+    for (i, mut idx) in by_inst {
+        idx.sort_unstable();
+        let mut recs = ctx.take_dbg_records(i);
+        for k in idx.into_iter().rev() {
+            recs.remove(k);
+        }
+        ctx.set_dbg_records(i, recs);
+    }
+}
+
+/// `ConvertDebugDeclareToDebugValue(DVR, StoreInst)`: a `#dbg_value` of the
+/// stored value before the store (of `undef` when the value does not cover
+/// the variable and the declare is not a plain dereference).
+fn convert_declare_at_store(ctx: &mut Context, r: &DbgRecord, si: Inst, ai: Inst, dl: &DataLayout) {
+    let Some((_, var, expr, loc)) = record_parts(r) else {
+        return;
+    };
+    let mut v = ctx.operand(si.0, 0).expect("store value");
+    let loc = debug_value_loc(ctx, loc);
+    let ty = ctx.type_of(v);
+    let can = expr_is_deref(ctx, expr)
+        || (!expr_starts_with_deref(ctx, expr)
+            && value_covers_entire_fragment(ctx, ty, r, Some(ai), dl));
+    if !can {
+        v = ctx.const_undef(ty);
+    }
+    let rec = value_record(ctx, v, var, expr, loc);
+    insert_record_before(ctx, si, rec);
+}
+
+/// `ConvertDebugDeclareToDebugValue(DVR, PHINode)`: a `#dbg_value` of the
+/// PHI at the block's first insertion point, unless one for the same
+/// variable and expression is there.
+fn convert_declare_at_phi(ctx: &mut Context, r: &DbgRecord, phi: Inst, ai: Inst, dl: &DataLayout) {
+    let Some((_, var, expr, loc)) = record_parts(r) else {
+        return;
+    };
+    for du in ctx.find_dbg_users(phi.0) {
+        let x = &ctx.dbg_records(du.inst)[du.record];
+        if &*x.kind == "value" && x.ops[1] == Some(var) && x.ops[2] == Some(expr) {
+            return;
+        }
+    }
+    let ty = ctx.type_of(phi.0);
+    if !value_covers_entire_fragment(ctx, ty, r, Some(ai), dl) {
+        return;
+    }
+    let b = ctx.inst_parent(phi).expect("phi in a block");
+    let loc = debug_value_loc(ctx, loc);
+    if let Some(pt) = first_insertion_pt(ctx, b) {
+        let rec = value_record(ctx, phi.0, var, expr, loc);
+        insert_record_at_head(ctx, pt, rec);
+    }
+}
+
+/// LLVM's `DenseMap<std::pair<unsigned, unsigned>, PHINode *>` bucket
+/// order for keys inserted in this order: the order its iteration visits
+/// them. (The map only grows while PHIs are queued; later erasures leave
+/// tombstones and keep the order.)
+fn dense_map_order(keys: &[(u32, u32)]) -> Vec<usize> {
+    fn hash(k: (u32, u32)) -> u32 {
+        let a = k.0.wrapping_mul(37) as u64;
+        let b = k.1.wrapping_mul(37) as u64;
+        let mut x = (a << 32) | b;
+        x = x.wrapping_mul(0xbf58476d1ce4e5b9);
+        x ^= x >> 31;
+        x as u32
+    }
+    fn place(table: &mut [u32], k: (u32, u32), idx: u32, keys: &[(u32, u32)]) {
+        let mask = table.len() as u32 - 1;
+        let mut b = hash(k) & mask;
+        let mut probe = 1;
+        loop {
+            if table[b as usize] == u32::MAX {
+                table[b as usize] = idx;
+                return;
+            }
+            debug_assert_ne!(keys[table[b as usize] as usize], k);
+            b = (b + probe) & mask;
+            probe += 1;
+        }
+    }
+    let mut table: Vec<u32> = Vec::new();
+    for (n, &k) in keys.iter().enumerate() {
+        let entries = n as u32 + 1;
+        let nb = table.len() as u32;
+        if entries * 4 >= nb * 3 {
+            let want = (nb * 2).max(64).next_power_of_two();
+            let old = core::mem::replace(&mut table, vec![u32::MAX; want as usize]);
+            for e in old.into_iter().filter(|&e| e != u32::MAX) {
+                place(&mut table, keys[e as usize], e, keys);
+            }
+        }
+        place(&mut table, k, n as u32, keys);
+    }
+    table
+        .into_iter()
+        .filter(|&e| e != u32::MAX)
+        .map(|e| e as usize)
+        .collect()
+}
+
+/// The rename walk's state: current value and location per alloca, their
+/// undo logs, and the worklist of (block, predecessor, undo sizes).
+struct RenameState {
+    vals: Vec<Value>,
+    locs: Vec<Option<Metadata>>,
+    undo_vals: Vec<(usize, Value)>,
+    undo_locs: Vec<(usize, Option<Metadata>)>,
+    work: Vec<(Block, Option<Block>, usize, usize)>,
+}
+
+impl RenameState {
+    fn set_val(&mut self, k: usize, v: Value) {
+        if self.vals[k] != v {
+            self.undo_vals.push((k, self.vals[k]));
+            self.vals[k] = v;
+        }
+    }
+
+    fn set_loc(&mut self, k: usize, v: Option<Metadata>) {
+        if self.locs[k] != v {
+            self.undo_locs.push((k, self.locs[k]));
+            self.locs[k] = v;
+        }
+    }
+}
+
+/// One `PromoteMem2Reg` run.
+struct Promoter {
+    f: Function,
+    allocas: Vec<Inst>,
+    /// Alloca index by alloca (LLVM's `AllocaLookup`).
+    lookup: HashMap<Value, u32>,
+    /// New PHIs by (block layout number, alloca), in insertion order, with
+    /// their index in `new_phi_keys`.
+    new_phis: HashMap<(u32, u32), Inst>,
+    new_phi_keys: Vec<(u32, u32)>,
+    phi_to_alloca: HashMap<Value, u32>,
+    /// The new PHIs left after simplification, in map order.
+    remaining: Vec<Inst>,
+    /// Per alloca: its declare-like records, if it needs the rename pass.
+    alloca_dbg: Vec<Vec<DbgRecord>>,
+    /// Per alloca: the alloca itself, kept after it is swapped out of
+    /// `allocas` (for debug-record conversion).
+    layout_num: Vec<u32>,
+    num_preds: Vec<u32>,
+    visited: Vec<bool>,
+    /// Per block number: the stamp of the alloca whose defining blocks
+    /// include it, and of the live-in walk that reached it (stamps spare a
+    /// clear per alloca).
+    def_mark: Vec<u32>,
+    seen_mark: Vec<u32>,
+    stamp: u32,
+    no_signed_zeros: bool,
+    dl: DataLayout,
+}
+
+impl Promoter {
+    fn new(ctx: &mut Context, f: Function, allocas: &[Inst]) -> Self {
+        let m = ctx.global_parent(f.0);
+        let dl = ctx
+            .module_layout(m)
+            .cloned()
+            .unwrap_or_else(|_| DataLayout::parse("").expect("the default layout"));
+        let no_signed_zeros = ctx
+            .function_data(f)
+            .attrs
+            .fn_attrs()
+            .get_string("no-signed-zeros-fp-math")
+            .and_then(|a| a.as_string())
+            .is_some_and(|a| a.value() == b"true");
+        let nblocks = ctx.max_block_number(f) as usize;
+        Promoter {
+            f,
+            allocas: allocas.to_vec(),
+            lookup: HashMap::new(),
+            new_phis: HashMap::new(),
+            new_phi_keys: Vec::new(),
+            phi_to_alloca: HashMap::new(),
+            remaining: Vec::new(),
+            alloca_dbg: vec![Vec::new(); allocas.len()],
+            layout_num: Vec::new(),
+            num_preds: vec![0; nblocks],
+            visited: vec![false; nblocks],
+            def_mark: vec![0; nblocks],
+            seen_mark: vec![0; nblocks],
+            stamp: 0,
+            no_signed_zeros,
+            dl,
+        }
+    }
+
+    fn bnum(ctx: &Context, b: Block) -> usize {
+        ctx.raw_block_number(b.0.idx) as usize
+    }
+
+    /// LLVM's `getNumPreds`, cached.
+    fn num_preds(&mut self, ctx: &Context, b: Block) -> u32 {
+        let n = Self::bnum(ctx, b);
+        if self.num_preds[n] == 0 {
+            self.num_preds[n] = ctx.predecessors(b).count() as u32 + 1;
+        }
+        self.num_preds[n] - 1
+    }
+
+    /// LLVM's `BBNumbers`: layout positions, computed once.
+    fn layout_number(&mut self, ctx: &Context, b: Block) -> u32 {
+        if self.layout_num.is_empty() {
+            self.layout_num = vec![u32::MAX; ctx.max_block_number(self.f) as usize];
+            for (k, x) in ctx.blocks(self.f).enumerate() {
+                self.layout_num[Self::bnum(ctx, x)] = k as u32;
+            }
+        }
+        self.layout_num[Self::bnum(ctx, b)]
+    }
+
+    fn run(&mut self, ctx: &mut Context, dt: &DomTree) {
+        let mut idf = IdfCalculator::new(dt);
+        let mut k = 0usize;
+        while k < self.allocas.len() {
+            let ai = self.allocas[k];
+            remove_intrinsic_users(ctx, ai);
+            if ctx.use_empty(ai.0) {
+                ctx.erase_inst(ai);
+                self.remove_from_list(&mut k);
+                continue;
+            }
+            let mut info = AllocaInfo::analyze(ctx, ai);
+            if info.defining_blocks.len() == 1 && self.rewrite_single_store(ctx, ai, &mut info, dt)
+            {
+                self.remove_from_list(&mut k);
+                continue;
+            }
+            if info.only_used_in_one_block && self.promote_single_block(ctx, ai, &info) {
+                self.remove_from_list(&mut k);
+                continue;
+            }
+            if self.layout_num.is_empty() {
+                let first = ctx.entry_block(self.f).expect("a body");
+                self.layout_number(ctx, first);
+            }
+            if !info.dbg_users.is_empty() {
+                self.alloca_dbg[k] = core::mem::take(&mut info.dbg_users);
+            }
+            self.lookup.insert(ai.0, k as u32);
+            self.stamp += 1;
+            let st = self.stamp;
+            let mut def_blocks: Vec<Block> = Vec::new();
+            for &b in &info.defining_blocks {
+                let n = Self::bnum(ctx, b);
+                if self.def_mark[n] != st {
+                    self.def_mark[n] = st;
+                    def_blocks.push(b);
+                }
+            }
+            let live_in = self.live_in_blocks(ctx, ai, &info, &def_blocks);
+            idf.set_live_in_blocks(ctx, &live_in);
+            idf.set_defining_blocks(ctx, &def_blocks);
+            let mut phi_blocks = Vec::new();
+            idf.calculate(ctx, &mut phi_blocks);
+            let mut keyed: Vec<(u32, Block)> = phi_blocks
+                .iter()
+                .map(|&b| (self.layout_number(ctx, b), b))
+                .collect();
+            keyed.sort_unstable_by_key(|x| x.0);
+            let mut version = 0u32;
+            for (num, b) in keyed {
+                self.queue_phi(ctx, b, num, k as u32, &mut version);
+            }
+            k += 1;
+        }
+        if self.allocas.is_empty() {
+            return;
+        }
+        self.rename(ctx);
+        // The allocas go; their declares with them.
+        let allocas = core::mem::take(&mut self.allocas);
+        for &a in &allocas {
+            erase_alloca_dbg_records(ctx, a, true);
+            if !ctx.use_empty(a.0) {
+                let p = ctx.const_poison(ctx.type_of(a.0));
+                ctx.replace_all_uses_with(a.0, p);
+            }
+            ctx.erase_inst(a);
+        }
+        self.simplify_new_phis(ctx, dt);
+        self.fill_unreachable_preds(ctx);
+    }
+
+    /// LLVM's `RemoveFromAllocasList`: the last alloca moves into slot `k`,
+    /// which is processed next.
+    fn remove_from_list(&mut self, k: &mut usize) {
+        let last = self.allocas.len() - 1;
+        self.allocas.swap(*k, last);
+        self.allocas.pop();
+        self.alloca_dbg.swap(*k, last);
+        self.alloca_dbg.pop();
+    }
+
+    /// LLVM's `rewriteSingleStoreAlloca`.
+    fn rewrite_single_store(
+        &mut self,
+        ctx: &mut Context,
+        ai: Inst,
+        info: &mut AllocaInfo,
+        dt: &DomTree,
+    ) -> bool {
+        let only_store = info.only_store.expect("one defining block has a store");
+        let repl = ctx.operand(only_store.0, 0).expect("store value");
+        let require_dominating =
+            ctx.as_inst(repl).is_some() || !is_guaranteed_not_poison(ctx, repl);
+        let store_bb = ctx.inst_parent(only_store).expect("store in a block");
+        info.using_blocks.clear();
+        let users: Vec<Value> = ctx.users(ai.0).collect();
+        for u in users {
+            let li = Inst(u);
+            if li == only_store {
+                continue;
+            }
+            let lb = ctx.inst_parent(li).expect("load in a block");
+            if require_dominating {
+                if lb == store_bb {
+                    if ctx.comes_before(li, only_store) {
+                        info.using_blocks.push(store_bb);
+                        continue;
+                    }
+                } else if !dt.dominates(ctx, store_bb, lb) {
+                    info.using_blocks.push(lb);
+                    continue;
+                }
+            }
+            let mut v = repl;
+            if v == li.0 {
+                v = ctx.const_poison(ctx.type_of(li.0));
+            }
+            convert_metadata_to_assumes(ctx, li, v);
+            ctx.replace_all_uses_with(li.0, v);
+            ctx.erase_inst(li);
+        }
+        if !info.using_blocks.is_empty() {
+            return false;
+        }
+        for r in &info.dbg_users {
+            if &*r.kind == "declare" {
+                convert_declare_at_store(ctx, r, only_store, ai, &self.dl);
+            }
+        }
+        erase_alloca_dbg_records(ctx, ai, true);
+        ctx.erase_inst(only_store);
+        ctx.erase_inst(ai);
+        true
+    }
+
+    /// LLVM's `promoteSingleBlockAlloca`.
+    fn promote_single_block(&mut self, ctx: &mut Context, ai: Inst, info: &AllocaInfo) -> bool {
+        let mut stores: Vec<Inst> = ctx
+            .users(ai.0)
+            .map(Inst)
+            .filter(|&i| ctx.opcode(i) == Opcode::Store)
+            .collect();
+        // By position in the block (LLVM sorts by its instruction numbers).
+        stores.sort_by(|&a, &b| {
+            if a == b {
+                core::cmp::Ordering::Equal
+            } else if ctx.comes_before(a, b) {
+                core::cmp::Ordering::Less
+            } else {
+                core::cmp::Ordering::Greater
+            }
+        });
+        let loads: Vec<Inst> = ctx
+            .users(ai.0)
+            .map(Inst)
+            .filter(|&i| ctx.opcode(i) == Opcode::Load)
+            .collect();
+        for li in loads {
+            // The nearest store before the load.
+            let pos = stores.partition_point(|&s| ctx.comes_before(s, li));
+            let mut v = if pos == 0 {
+                if stores.is_empty() {
+                    ctx.const_undef(ctx.type_of(li.0))
+                } else {
+                    return false;
+                }
+            } else {
+                ctx.operand(stores[pos - 1].0, 0).expect("store value")
+            };
+            convert_metadata_to_assumes(ctx, li, v);
+            if v == li.0 {
+                v = ctx.const_poison(ctx.type_of(li.0));
+            }
+            ctx.replace_all_uses_with(li.0, v);
+            ctx.erase_inst(li);
+        }
+        // The stores go, last user first, each leaving a #dbg_value.
+        while let Some(u) = ctx.users(ai.0).next() {
+            let si = Inst(u);
+            for r in &info.dbg_users {
+                if &*r.kind == "declare" {
+                    convert_declare_at_store(ctx, r, si, ai, &self.dl);
+                }
+            }
+            ctx.erase_inst(si);
+        }
+        erase_alloca_dbg_records(ctx, ai, true);
+        ctx.erase_inst(ai);
+        true
+    }
+
+    /// LLVM's `ComputeLiveInBlocks`.
+    fn live_in_blocks(
+        &mut self,
+        ctx: &Context,
+        ai: Inst,
+        info: &AllocaInfo,
+        def_blocks: &[Block],
+    ) -> Vec<Block> {
+        // `def_mark` holds the current stamp for the defining blocks.
+        let st = self.stamp;
+        debug_assert!(def_blocks
+            .iter()
+            .all(|&b| self.def_mark[Self::bnum(ctx, b)] == st));
+        let mut work: Vec<Block> = info.using_blocks.to_vec();
+        let mut i = 0;
+        let mut e = work.len();
+        while i < e {
+            let b = work[i];
+            if self.def_mark[Self::bnum(ctx, b)] != st {
+                i += 1;
+                continue;
+            }
+            // Is the first access a store?
+            let mut store_first = false;
+            for x in ctx.insts(b) {
+                match ctx.opcode(x) {
+                    Opcode::Store if ctx.operand(x.0, 1) == Some(ai.0) => {
+                        store_first = true;
+                        break;
+                    }
+                    Opcode::Load if ctx.operand(x.0, 0) == Some(ai.0) => break,
+                    _ => {}
+                }
+            }
+            if store_first {
+                work[i] = work[e - 1];
+                work.pop();
+                e -= 1;
+            } else {
+                i += 1;
+            }
+        }
+        let mut live = Vec::new();
+        while let Some(b) = work.pop() {
+            let n = Self::bnum(ctx, b);
+            if self.seen_mark[n] == st {
+                continue;
+            }
+            self.seen_mark[n] = st;
+            live.push(b);
+            for p in ctx.predecessors(b) {
+                if self.def_mark[Self::bnum(ctx, p)] == st {
+                    continue;
+                }
+                work.push(p);
+            }
+        }
+        live
+    }
+
+    /// LLVM's `QueuePhiNode`.
+    fn queue_phi(&mut self, ctx: &mut Context, b: Block, num: u32, alloca: u32, version: &mut u32) {
+        if self.new_phis.contains_key(&(num, alloca)) {
+            return;
+        }
+        let ai = self.allocas[alloca as usize];
+        let ty = alloca_type(ctx, ai);
+        let n = self.num_preds(ctx, b);
+        let name = format!("{}.{}", ctx.name_of(ai.0).unwrap_or(""), *version);
+        *version += 1;
+        let phi = ctx.create_inst(Opcode::Phi, ty, &[], InstPayload::None);
+        ctx.phi_reserve(phi, n);
+        ctx.set_name(phi.0, &name);
+        match ctx.first_inst(b) {
+            Some(first) => ctx.insert_inst_before_records(first, phi),
+            None => ctx.append_inst(b, phi),
+        }
+        self.new_phis.insert((num, alloca), phi);
+        self.new_phi_keys.push((num, alloca));
+        self.phi_to_alloca.insert(phi.0, alloca);
+    }
+
+    /// LLVM's `RenamePass` over the worklist, from the entry block. The
+    /// incoming values and locations live in one vector each with an undo
+    /// log (LLVM 20's `VectorWithUndo`, which visits and produces exactly
+    /// what LLVM 19's copies per worklist entry do).
+    fn rename(&mut self, ctx: &mut Context) {
+        let n = self.allocas.len();
+        let mut st = RenameState {
+            vals: Vec::with_capacity(n),
+            locs: vec![None; n],
+            undo_vals: Vec::new(),
+            undo_locs: Vec::new(),
+            work: Vec::new(),
+        };
+        for &a in &self.allocas {
+            let t = alloca_type(ctx, a);
+            st.vals.push(ctx.const_undef(t));
+        }
+        let entry = ctx.entry_block(self.f).expect("a body");
+        st.work.push((entry, None, 0, 0));
+        while let Some((bb, pred, uv, ul)) = st.work.pop() {
+            while st.undo_vals.len() > uv {
+                let (k, v) = st.undo_vals.pop().expect("undo entry");
+                st.vals[k] = v;
+            }
+            while st.undo_locs.len() > ul {
+                let (k, v) = st.undo_locs.pop().expect("undo entry");
+                st.locs[k] = v;
+            }
+            self.rename_block(ctx, bb, pred, &mut st);
+        }
+    }
+
+    fn rename_block(
+        &mut self,
+        ctx: &mut Context,
+        mut bb: Block,
+        mut pred: Option<Block>,
+        st: &mut RenameState,
+    ) {
+        loop {
+            // New PHIs at the top of `bb` get the incoming values from
+            // `pred`, once per edge.
+            if let (Some(p), Some(first)) = (pred, ctx.first_inst(bb)) {
+                if self.phi_to_alloca.contains_key(&first.0) {
+                    let new_ops = ctx.num_operands(first.0);
+                    let edges = ctx.successors(p).filter(|&s| s == bb).count();
+                    let mut cur = Some(first);
+                    while let Some(phi) = cur {
+                        let Some(&a) = self.phi_to_alloca.get(&phi.0) else {
+                            break;
+                        };
+                        let a = a as usize;
+                        let dl = st.locs[a];
+                        if ctx.num_operands(phi.0) > 0 {
+                            let old = ctx.extra(phi).and_then(|e| e.dbg);
+                            let m = merged_location(ctx, old, dl);
+                            if m != old {
+                                ctx.extra_mut(phi).dbg = m;
+                            }
+                        } else if dl.is_some() {
+                            ctx.extra_mut(phi).dbg = dl;
+                        }
+                        for _ in 0..edges {
+                            ctx.phi_add_incoming(phi, st.vals[a], p);
+                        }
+                        if self.no_signed_zeros && is_fp_math_type(ctx, ctx.type_of(phi.0)) {
+                            let fl = ctx.fast_math(phi);
+                            ctx.set_fast_math(phi, fl | FastMathFlags::NSZ);
+                        }
+                        st.set_val(a, phi.0);
+                        if !self.alloca_dbg[a].is_empty() {
+                            let recs = self.alloca_dbg[a].clone();
+                            let ai = self.allocas[a];
+                            for r in recs.iter().filter(|r| &*r.kind == "declare") {
+                                convert_declare_at_phi(ctx, r, phi, ai, &self.dl);
+                            }
+                        }
+                        cur = ctx.next_inst(phi).filter(|&x| {
+                            ctx.opcode(x) == Opcode::Phi && ctx.num_operands(x.0) == new_ops
+                        });
+                    }
+                }
+            }
+            let n = Self::bnum(ctx, bb);
+            if self.visited[n] {
+                return;
+            }
+            self.visited[n] = true;
+            let mut cursor = ctx.first_inst(bb);
+            while let Some(i) = cursor {
+                let op = ctx.opcode(i);
+                if op.is_terminator() {
+                    break;
+                }
+                cursor = ctx.next_inst(i);
+                match op {
+                    Opcode::Load => {
+                        let src = ctx.operand(i.0, 0).expect("load pointer");
+                        let Some(&a) = self.lookup.get(&src) else {
+                            continue;
+                        };
+                        let v = st.vals[a as usize];
+                        convert_metadata_to_assumes(ctx, i, v);
+                        ctx.replace_all_uses_with(i.0, v);
+                        ctx.erase_inst(i);
+                    }
+                    Opcode::Store => {
+                        let dst = ctx.operand(i.0, 1).expect("store pointer");
+                        let Some(&a) = self.lookup.get(&dst) else {
+                            continue;
+                        };
+                        let a = a as usize;
+                        st.set_val(a, ctx.operand(i.0, 0).expect("store value"));
+                        st.set_loc(a, ctx.extra(i).and_then(|e| e.dbg));
+                        if !self.alloca_dbg[a].is_empty() {
+                            let recs = self.alloca_dbg[a].clone();
+                            let ai = self.allocas[a];
+                            for r in recs.iter().filter(|r| &*r.kind == "declare") {
+                                convert_declare_at_store(ctx, r, i, ai, &self.dl);
+                            }
+                        }
+                        ctx.erase_inst(i);
+                    }
+                    _ => {}
+                }
+            }
+            // Successors: the first one continues here, the others go on
+            // the worklist, each once.
+            let mut succs = ctx.successors(bb);
+            let Some(first) = succs.next() else {
+                return;
+            };
+            let mut seen: SmallVec<[Block; 4]> = SmallVec::new();
+            seen.push(first);
+            for s in succs {
+                if !seen.contains(&s) {
+                    seen.push(s);
+                    st.work
+                        .push((s, Some(bb), st.undo_vals.len(), st.undo_locs.len()));
+                }
+            }
+            pred = Some(bb);
+            bb = first;
+        }
+    }
+
+    /// Simplifies new PHIs that merge one value until none changes, in
+    /// LLVM's map order.
+    fn simplify_new_phis(&mut self, ctx: &mut Context, dt: &DomTree) {
+        let order = dense_map_order(&self.new_phi_keys);
+        let mut live: Vec<Option<Inst>> = order
+            .iter()
+            .map(|&i| self.new_phis.get(&self.new_phi_keys[i]).copied())
+            .collect();
+        loop {
+            let mut changed = false;
+            for slot in live.iter_mut() {
+                let Some(phi) = *slot else {
+                    continue;
+                };
+                if let Some(v) = simplify_phi(ctx, phi, Some(dt)) {
+                    ctx.replace_all_uses_with(phi.0, v);
+                    ctx.erase_inst(phi);
+                    *slot = None;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.remaining = live.into_iter().flatten().collect();
+    }
+
+    /// PHIs in blocks with predecessors the rename walk never came from
+    /// (unreachable ones) get `poison` for them, in predecessor layout
+    /// order.
+    fn fill_unreachable_preds(&mut self, ctx: &mut Context) {
+        let phis = core::mem::take(&mut self.remaining);
+        for some in phis {
+            let b = ctx.inst_parent(some).expect("phi in a block");
+            if ctx.first_inst(b) != Some(some) {
+                continue;
+            }
+            if ctx.num_operands(some.0) == self.num_preds(ctx, b) {
+                continue;
+            }
+            let mut preds: Vec<(u32, Block)> = ctx
+                .predecessors(b)
+                .map(|p| (self.layout_number(ctx, p), p))
+                .collect();
+            preds.sort_by_key(|x| x.0);
+            for &inb in ctx.phi_blocks(some) {
+                let inb = Block(inb);
+                let key = self.layout_number(ctx, inb);
+                let pos = preds.partition_point(|x| x.0 < key);
+                preds.remove(pos);
+            }
+            let bad = ctx.num_operands(some.0);
+            let mut cur = ctx.first_inst(b);
+            while let Some(p) = cur {
+                if ctx.opcode(p) != Opcode::Phi || ctx.num_operands(p.0) != bad {
+                    break;
+                }
+                let poison = ctx.const_poison(ctx.type_of(p.0));
+                for &(_, pb) in &preds {
+                    ctx.phi_add_incoming(p, poison, pb);
+                }
+                cur = ctx.next_inst(p);
+            }
+        }
+    }
+}
+
+/// LLVM's `FPMathOperator` test for a PHI's type.
+fn is_fp_math_type(ctx: &Context, mut ty: crate::types::Type) -> bool {
+    while let TypeData::Array { elem, .. } = ctx.type_data(ty) {
+        ty = *elem;
+    }
+    ctx.is_fp_or_fp_vector(ty)
+}
+
+/// LLVM's `isGuaranteedNotToBePoison` for what a store may hold: constants
+/// without poison or undef inside, arguments with `noundef`, and
+/// instructions LLVM proves (those are checked by the caller, which
+/// requires dominance for every instruction anyway).
+fn is_guaranteed_not_poison(ctx: &Context, v: Value) -> bool {
+    use crate::value::ValueKind;
+    match ctx.value_kind(v) {
+        ValueKind::Argument => {
+            let f = ctx.arg_parent(v);
+            let n = ctx.arg_number(v);
+            ctx.function_data(f)
+                .attrs
+                .param_attrs(n)
+                .has(AttrKind::NoUndef)
+        }
+        k if k.is_constant() => !constant_may_be_poison(ctx, v, 0),
+        ValueKind::Function | ValueKind::GlobalVariable | ValueKind::Alias => true,
+        _ => false,
+    }
+}
+
+fn constant_may_be_poison(ctx: &Context, v: Value, depth: u32) -> bool {
+    use crate::constants::ConstKind;
+    use crate::value::ValueKind;
+    if depth > 6 {
+        return true;
+    }
+    match ctx.value_kind(v) {
+        ValueKind::Constant => {}
+        ValueKind::Function | ValueKind::GlobalVariable | ValueKind::Alias => return false,
+        _ => return true,
+    }
+    match ctx.const_kind(v) {
+        ConstKind::Undef | ConstKind::Poison => true,
+        ConstKind::Expr => true,
+        _ => ctx
+            .operands(v)
+            .flatten()
+            .any(|o| constant_may_be_poison(ctx, o, depth + 1)),
+    }
+}
+
+/// LLVM's `convertMetadataToAssumes`: a `!noundef` load of an undefined
+/// value becomes a non-terminator `unreachable` (`store i1 true, ptr
+/// poison`) before it; a `!nonnull !noundef` load keeps its fact as an
+/// `llvm.assume` when the value is not known non-null.
+fn convert_metadata_to_assumes(ctx: &mut Context, li: Inst, v: Value) {
+    let noundef = MdKindId::NOUNDEF;
+    let has = |ctx: &Context, k| ctx.extra(li).is_some_and(|e| e.md.get(k).is_some());
+    if !has(ctx, noundef) {
+        return;
+    }
+    let is_undef = ctx.value_kind(v) == crate::value::ValueKind::Constant
+        && matches!(
+            ctx.const_kind(v),
+            crate::constants::ConstKind::Undef | crate::constants::ConstKind::Poison
+        );
+    if is_undef {
+        let t = ctx.const_bool(true);
+        let pty = ctx.ptr_type(0);
+        let p = ctx.const_poison(pty);
+        let void = ctx.void_type();
+        let st = ctx.create_inst(Opcode::Store, void, &[t, p], InstPayload::None);
+        ctx.set_inst_flags(st, 1); // align 1
+        ctx.insert_inst_before(li, st);
+        return;
+    }
+    let nonnull = MdKindId::NONNULL;
+    if has(ctx, nonnull)
+        && ctx.type_of(li.0) == ctx.type_of(v)
+        && !ctx.is_known_nonzero_pointer(v, 0)
+    {
+        // `icmp ne %load, null` after the load, `llvm.assume` after that.
+        let null = ctx.const_null(ctx.type_of(li.0));
+        let next = ctx.next_inst(li).expect("a load is not last in its block");
+        let mut b = crate::builder::Builder::before(ctx, next);
+        b.set_folding(false);
+        let cmp = b.icmp(IntPredicate::Ne, li.0, null);
+        b.call_intrinsic(IntrinsicId::ASSUME, &[], &[cmp]);
+    }
+}
