@@ -53,13 +53,30 @@ enum Cmd {
         #[arg(short = 'o', value_name = "OUT")]
         output: Option<String>,
     },
+    /// Assemble textual IR (or re-write bitcode) into LLVM 19 bitcode, as
+    /// `llvm-as` does: use-list order kept, LLVM's ids, abbreviations,
+    /// symbol and string tables. lair has no verifier on this branch yet, so
+    /// the module is written without verification (as with llvm-as
+    /// --disable-verify).
+    As {
+        /// The input module (`-`: standard input).
+        input: String,
+        /// Where to write the bitcode (`-`: standard output; default: the
+        /// input's name with `.bc` for `.ll`, standard output for `-`).
+        #[arg(short = 'o', value_name = "OUT")]
+        output: Option<String>,
+        /// Do not verify the module first (llvm-as's option; lair does not
+        /// verify yet either way).
+        #[arg(long)]
+        disable_verify: bool,
+    },
     /// Parse textual IR and print entity counts.
     Stats {
         /// The input module (`-`: standard input).
         input: String,
     },
     /// Run a pass pipeline as `opt` does: analysis printers write on standard
-    /// error; the module is written as text with -S.
+    /// error; the module is written as text with -S, as bitcode without.
     Opt {
         /// The input module (`-`: standard input).
         input: String,
@@ -124,6 +141,7 @@ fn subcommand_name(c: &Cmd) -> &'static str {
     match c {
         Cmd::Fmt { .. } => "fmt",
         Cmd::Dis { .. } => "dis",
+        Cmd::As { .. } => "as",
         Cmd::Stats { .. } => "stats",
         Cmd::Opt { .. } => "opt",
         Cmd::Bcdump { .. } => "bcdump",
@@ -137,6 +155,34 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
             let (ctx, m) = load_module(&input, clock)?;
             let text = clock.step("print", || ctx.print_module(m));
             write_output(output.as_deref(), text.as_bytes())
+        }
+        Cmd::As {
+            input,
+            output,
+            disable_verify: _,
+        } => {
+            let (mut ctx, m) = load_module(&input, clock)?;
+            lair::bitcode::register_llvm_as_kinds(&mut ctx, m);
+            let mut bytes = Vec::new();
+            clock
+                .step("write", || {
+                    lair::bitcode::write_bitcode(
+                        &ctx,
+                        m,
+                        &mut bytes,
+                        &lair::bitcode::WriteOptions::llvm_as(),
+                    )
+                })
+                .map_err(|e| format!("{input}: {e}"))?;
+            let out = match output {
+                Some(o) => o,
+                None if input == "-" => "-".to_string(),
+                None => match input.strip_suffix(".ll") {
+                    Some(stem) => format!("{stem}.bc"),
+                    None => format!("{input}.bc"),
+                },
+            };
+            write_output(Some(&out), &bytes)
         }
         Cmd::Stats { input } => {
             let (ctx, m) = load_module(&input, clock)?;
@@ -164,7 +210,18 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
                 return Ok(());
             }
             if !text {
-                return Err("writing bitcode is not supported yet; use -S for textual IR".into());
+                let mut bytes = Vec::new();
+                clock
+                    .step("write", || {
+                        lair::bitcode::write_bitcode(
+                            &ctx,
+                            m,
+                            &mut bytes,
+                            &lair::bitcode::WriteOptions::llvm_as(),
+                        )
+                    })
+                    .map_err(|e| e.to_string())?;
+                return write_output(output.as_deref(), &bytes);
             }
             let out = clock.step("print", || ctx.print_module(m));
             write_output(output.as_deref(), out.as_bytes())

@@ -33,6 +33,8 @@ mod codes;
 mod dwarf;
 mod error;
 mod read;
+mod write;
 
 pub use error::BitcodeError;
 pub use read::{read_bitcode, read_bitcode_named, LazyModule};
+pub use write::{register_llvm_as_kinds, write_bitcode, WriteError, WriteOptions};
