@@ -7,6 +7,38 @@
 //! whether the user is a uniqued constant that must be re-uniqued
 //! (`handle_operand_change`) or an ordinary user re-pointed in place, and
 //! tells handles in LLVM's order (handles first, then uses, then PHI blocks).
+//!
+//! # RAUW
+//!
+//! `replace_all_uses_with(from, to)` follows `doRAUW`'s order: (1) handles
+//! are told; (2) a `from` with `USED_BY_MD` has its metadata moved
+//! (`ir/dbg.rs`); (3) `Graph::move_plain_uses` drains the list head first
+//! and stops at a use by a uniqued constant, on which
+//! `handle_operand_change` runs (all uses inside that constant at once),
+//! then resumes; (4) for a block, successors' PHIs that named it name `to`.
+//! It panics on different types, `from == to`, a constant `to` containing
+//! `from` (R7), or a non-PHI instruction `to` using `from`.
+//! `replace_uses_with_if` re-uniques each constant user once, after the loop
+//! (R9), and leaves metadata alone, as LLVM's does.
+//!
+//! `handle_operand_change(c, from, to)`: if an equal constant exists, or the
+//! new operands canonicalise to another form, RAUW `c` to it and destroy `c`
+//! (R2–R5); otherwise update `c` in place and re-register it (identity kept,
+//! R6). Only a `blockaddress` may name a block.
+//!
+//! # Erasure
+//!
+//! Handles are told first (weak ones empty; callbacks run with `&mut
+//! Context` and may RAUW the dying value away; asserting handles are checked
+//! last, VH9), then "uses remain" is checked, then the value is unlinked and
+//! freed. `erase_inst` tests the common case with one compare of the kind
+//! byte (no handle or side bit) and an empty use list; `erase_plain_inst`
+//! then works on raw indices through `Graph::release_dying_run`. The rest
+//! takes the `#[cold]` general path, which also moves the metadata of a
+//! value with `USED_BY_MD` (instructions: to `undef`; global values and
+//! arguments: deleted) and hands the instruction's debug records on.
+//! `erase_block` drops its instructions' operands first, so they may use
+//! each other.
 
 use crate::constants::ConstKind;
 use crate::entity::NONE;

@@ -11,6 +11,12 @@
 //! use-list order (`pred_begin`), post-order as `po_iterator` (a depth-first
 //! walk taking successors in order, a block emitted when its last successor
 //! is done).
+//!
+//! The raw walks (`for_each_succ[_rev]`, `for_each_pred`) skip a block of
+//! another function (only ill-formed IR has such edges; LLVM would follow
+//! them and misbehave). `PostOrder` keeps an explicit stack of (block,
+//! `SuccCursor`) and a visit mark per block number, stamped so that nothing
+//! is cleared between functions. O(blocks + edges).
 
 use crate::entity::NONE;
 use crate::inst::Opcode;

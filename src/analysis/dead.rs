@@ -7,6 +7,10 @@
 //! `allockind` attribute and no math library call as a no-op; lair answers
 //! the same. O(1) but for a lifetime marker's walk over the uses of its
 //! pointer.
+//!
+//! LLVM's special cases are kept: debug intrinsics, `allockind` allocations
+//! and frees of null or undef, lifetime markers, assumes, guards,
+//! constrained FP, `stacksave`, loads of constant globals.
 
 use crate::constants::ConstKind;
 use crate::inst::{mem, Opcode};

@@ -23,6 +23,15 @@
 //! sub-loops a range of one loop pool, sized after discovery (a loop holds
 //! every block whose innermost loop is it or one of its descendants). The
 //! innermost loop of each block is a vector indexed by block number.
+//!
+//! Discovery asks for back edges through `dominates_node`, so the dominator
+//! tree's slow-query count moves as LLVM's does. `LoopData` is 32 bytes.
+//! Queries: `loop_for`, `loop_depth`, `contains` (walks up the innermost
+//! loop's parents to the depth asked), latches, exiting and exit blocks,
+//! `loop_predecessor`, `preheader` (with `isLegalToHoistInto`), `loop_id`,
+//! `is_annotated_parallel` (access groups and
+//! `llvm.mem.parallel_loop_access`; whether an instruction touches memory is
+//! `Context::may_read_or_write_memory` of `ir/effects.rs`).
 
 use super::cfg::{for_each_pred, PostOrder};
 use super::domtree::{DomNode, DomTree};

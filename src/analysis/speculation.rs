@@ -8,6 +8,32 @@
 //! argument are looked through, 16 steps deep at most; as in LLVM 19 (not
 //! 20), an instruction's `dereferenceable` facts count without a context
 //! instruction. O(that walk).
+//!
+//! Divisions are safe by a constant or splat that is not 0 (and, signed, not
+//! -1 when the dividend may be the minimum); calls only of a `speculatable`
+//! function of the call's type; loads by
+//! `isDereferenceableAndAlignedPointer`, on `layout/pointer.rs`'s
+//! `pointer_dereferenceable_bytes` (argument, call-return and metadata
+//! `dereferenceable*`, in-memory argument types, single allocas,
+//! non-`extern_weak` globals) and `pointer_alignment` (preferred alignment
+//! of strong global definitions with LLVM's 16-byte rule for large ones),
+//! which live in `layout/` because folding needs them too.
+//!
+//! Deviations: `isKnownNonZero` is made only for arguments (`nonnull`,
+//! dereferenceable, by-value where null is invalid), calls (`nonnull` or
+//! dereferenceable returns, passed-through arguments), loads with
+//! `!nonnull`, allocas and globals: no known-bits or assumption proofs.
+//! Allocation calls' object sizes and `gc.relocate` are not looked through
+//! (a call's result can be freed except in `gc "statepoint-example"`
+//! functions, where LLVM would use them).
+//!
+//! The judge: `scripts/semantics-oracle.cpp` asks libLLVM 19, for every
+//! instruction of `tests/data/semantics/*.ll` (five modules: memory
+//! accesses, calls and bundles, intrinsics, EH, dereferenceability), the
+//! effect, speculation and death queries and, for calls, the combined
+//! attribute and memory-effect queries; `tests/semantics.rs` compares lair's
+//! line for each of the 288 instructions; `.ci/run` re-derives the table
+//! (`scripts/semantics-table.sh --check`).
 
 use crate::constants::apint::APInt;
 use crate::constants::ConstKind;

@@ -40,6 +40,33 @@
 //! assert_eq!(r.advance().unwrap(), Entry::EndBlock);
 //! assert!(r.at_end());
 //! ```
+//!
+//! # Representation and invariants
+//!
+//! * [`Cursor`] (32 B, `Copy`) holds the position between records; a read
+//!   of up to 56 bits is one bounds-checked unaligned 8-byte load and a
+//!   shift. `BitBuf` (48 B, `bits.rs`) reads record operands.
+//! * `AbbrevOp` (16 B) keeps a definition as written, so a copy re-emits the
+//!   same bits; each is compiled into a `Step` (32 B) and the list gets a
+//!   `Shape` (`Plain0`..`Plain4`, `Plain`, `Array`, `Blob`, `Generic`,
+//!   `Unabbreviated`), so decoding a record is one jump.
+//! * Abbreviations live in a stack-disciplined local pool and an append-only
+//!   BLOCKINFO pool (`AbbrevRef`, 12 B); BLOCKINFO's list is shared as an
+//!   `Arc<[AbbrevRef]>`, so entering a block is O(1) (LLVM copies it).
+//! * [`Record`] is a reusable buffer, its blob a slice of the input. The
+//!   writer patches a block's length word at `exit_block`.
+//!
+//! Every step consumes a bit (abbreviation id widths 1..=32), so no input
+//! loops forever; lengths are checked against the bits left before anything
+//! is reserved; walk, dump and copy are iterative; a block's closing
+//! alignment must lie inside the data. Reading is O(bits + values), entering
+//! a block O(1), writing O(bits); a huge all-literal abbreviation used often
+//! costs O(bits × literals), as in LLVM.
+//!
+//! Deviations: typed errors with a bit offset; [`copy_stream`] writes
+//! shortest VBRs, zero padding and recomputed lengths (byte-identical for
+//! LLVM-written streams); [`dump()`] omits the "Summary of" statistics but
+//! reproduces the analyzer's quirks.
 
 mod abbrev;
 mod bits;

@@ -17,6 +17,14 @@
 //! pattern is in the canonical form LLVM's `APFloat` gives it (an
 //! "unnormal" becomes a NaN with exponent `0x7FFF`, a pseudo-denormal gets
 //! exponent 1), so the stored bits are what LLVM would print and write.
+//!
+//! Arithmetic is on `half`, `bfloat`, `float` and `double`, with LLVM's NaN
+//! rules (`half` and `bfloat` computed in `f32` and rounded again, which is
+//! exact); there is none on `x86_fp80`, `fp128` or `ppc_fp128`. Text is
+//! LLVM's `WriteAPFloatInternal`: `float` and `double` as `toString(6, 0,
+//! false)` (`1.000000e+00`, its truncating digit algorithm included) when
+//! that reads back exactly, else hex; the other kinds always hex.
+//! [`FloatLiteral`] reads tokens with LLVM's quirks and messages.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;

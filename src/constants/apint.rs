@@ -18,6 +18,14 @@
 //!
 //! Signedness lives in the operation, not in the value (as in LLVM): `udiv`
 //! and `sdiv`, `ult` and `slt`, `zext` and `sext`.
+//!
+//! `APInt` is 24 bytes (LLVM's is 16; a thin pointer would need `unsafe`).
+//! Arithmetic wraps; `checked_*` give `None` for division by zero or
+//! over-wide shifts; `*_ov` report overflow. Costs for n words: linear ops
+//! O(n), multiplication O(n²), division O(n·m) (Knuth's algorithm D),
+//! decimal text O(n²); decimal literals longer than 2,525,223 digits (more
+//! than [`MAX_WIDTH`] bits) are rejected before any arithmetic.
+//! [`IntLiteral`] reads integer tokens as LLVM 19 does (`i16 s0x7f` is -1).
 
 use std::cmp::Ordering;
 use std::fmt;

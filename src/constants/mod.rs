@@ -15,6 +15,32 @@
 //! [`ConstPayload`] of this layer's payload table, whose slot the record's
 //! `c` word names. Aggregate elements and expression operands are
 //! ordinary co-allocated operands with the constant-user bit set.
+//!
+//! # Uniquing
+//!
+//! The 16 [`ConstKind`]s live in the opcode byte; an expression's
+//! [`Opcode`] is the low byte of `flags`, its subclass
+//! flags (wrap flags, GEP no-wrap) the high byte. The payload table holds
+//! wider integers (`APInt`), wider floats (`u128` bits), data arrays
+//! (elements as `u64`), GEP expressions' source type and `inrange`, and
+//! shuffle masks. Two `hashbrown::HashTable`s unique:
+//!
+//! * **scalars** (integers and floats up to 64 bits, identified by `(type,
+//!   word)`): 16-byte entries `(word, type, index)`, so a hit reads no value
+//!   record (LLVM's `IntConstants` also keeps the key in the entry);
+//! * **general**: `(hash, index)` entries over `(kind, type, flags, words,
+//!   operand ids, payload)`, compared against the stored record and operand
+//!   run, so a hit allocates nothing.
+//!
+//! Both hashes end with a fold-multiply-fold avalanche (`finish`): doubles of
+//! small integers differ only in bits 42 and up, which the multiply-rotate
+//! mixer alone put in one bucket run (20 probe groups a lookup).
+//!
+//! Canonical forms (C7, C8): an all-null aggregate is `zeroinitializer`,
+//! all-undef `undef`, all-poison `poison`; arrays and vectors of
+//! i8/i16/i32/i64/half/bfloat/float/double are data arrays/vectors.
+//! `const_data_array` of integers (and `const_string`) builds the data form
+//! directly, with no uniqued `ConstantInt` per element.
 
 pub mod apfloat;
 pub mod apint;

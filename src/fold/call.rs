@@ -17,6 +17,16 @@
 //! `masked.load` and `get.active.lane.mask`, lane by lane for fixed
 //! vectors. Target intrinsics (`x86.sse.cvt*`, `amdgcn.*`, `arm.mve.vctp*`,
 //! `wasm.trunc.*`, `aarch64.sve.convert.from.svbool`) are not folded.
+//!
+//! Fixed vectors are folded lane by lane, keeping the scalar operands of
+//! `abs`, `ctlz`, `cttz`, `powi`, `is.fpclass` and `smul.fix`; overflow
+//! arithmetic and `frexp` return structs. `strictfp` call sites keep the
+//! intrinsics that depend on the floating-point environment. The libm ones
+//! are computed for `half`, `float` and `double` in `double` and rounded
+//! back; LLVM also refuses a result whose computation raised a
+//! floating-point exception other than inexact, which lair infers from the
+//! result (NaN, infinite, subnormal, or a zero the function cannot reach
+//! exactly).
 
 use super::instruction::mask128;
 use crate::constants::apfloat::{APFloat, FloatKind};

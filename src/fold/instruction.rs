@@ -11,6 +11,35 @@
 //! constant globals are `load.rs`'s, calls `call.rs`'s; the layout-free
 //! rules are `constant.rs`'s and GEPs `gep.rs`'s. Cost: O(size of the
 //! operands' constant trees), each subtree folded once.
+//!
+//! # By opcode
+//!
+//! A PHI folds when all its incoming values are one constant (undef ones
+//! skipped). Otherwise every operand must be a constant, folded first by
+//! `constant_fold_constant` (each expression and vector rebuilt once from
+//! folded operands), then:
+//!
+//! * binary operators go through `SymbolicallyEvaluateBinop` when an operand
+//!   is an expression (`and` decided by known bits of integers and of
+//!   `ptrtoint`s of aligned pointers and their constant GEPs; the difference
+//!   of two offsets from one global); floating point gets the function's
+//!   `"denormal-fp-math[-f32]"` flushing of denormal inputs and output
+//!   (`dynamic` refuses);
+//! * casts go through `ConstantFoldCastOperand` (`ptrtoint` of `inttoptr`,
+//!   of a GEP from null, of a negated-offset `i8` GEP; `inttoptr` of a wide
+//!   `ptrtoint`; the layout-aware `FoldBitCast` of vectors to scalars,
+//!   scalars to vectors and vectors of other element counts, by
+//!   endianness);
+//! * compares go through `ConstantFoldCompareInstOperands` (`inttoptr` /
+//!   `ptrtoint` pairs and null, `inbounds` offsets from one base compared
+//!   signed);
+//! * GEPs through `fold_gep`, else `const_gep`; select, vector and aggregate
+//!   operations through `constant.rs`; `freeze` of a constant that cannot
+//!   be undef or poison;
+//! * loads (not volatile) through `load.rs`: the initializer of a constant,
+//!   non-interposable, not externally initialized global, at the offset of
+//!   stripped constant GEPs; out-of-bounds reads are poison;
+//! * calls through `call.rs`.
 
 use super::constant::swapped_predicate;
 use crate::constants::apfloat::{APFloat, FloatKind};

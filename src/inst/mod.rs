@@ -6,6 +6,24 @@
 //! operations and the bit layout of `ValueData::flags`. It does not own the
 //! placement of instructions (`ir/`) nor bitcode codes (a separate frozen
 //! table in `bitcode/`, since file codes do not follow this order).
+//!
+//! # The 16-bit `flags`
+//!
+//! * wrap (`add`, `sub`, `mul`, `shl`, `trunc`): `nuw` 1, `nsw` 2
+//!   ([`wrap`]); `exact`, `disjoint`, `nneg`: 1;
+//! * fast-math ([`fmf`]): bits 0..7 in LLVM's print order (all seven print
+//!   as `fast`);
+//! * GEP ([`gep`]): `inbounds` 1, `nusw` 2, `nuw` 4;
+//! * memory instructions ([`mem`]): alignment as log2 + 1 in bits 0..6,
+//!   `volatile` bit 6, the (success) ordering at bit 7, the failure ordering
+//!   or `atomicrmw` operation at bit 10, `weak` bit 15; `alloca` has
+//!   `swifterror` at bit 7 and `inalloca` at bit 15;
+//! * `catchswitch`: bit 0 ([`CATCHSWITCH_HAS_UNWIND`]) says operand 1 is the
+//!   unwind destination;
+//! * `icmp`/`fcmp`: the [`Predicate`] in the low byte (LLVM's order: 16
+//!   `fcmp` predicates, then 10 `icmp`); `fcmp` keeps its fast-math flags in
+//!   the high byte. That one encoding is not named here yet: the `.ll`
+//!   parser, the bitcode reader and the printer (`fcmp_parts`) spell it out.
 
 /// What family an opcode belongs to.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

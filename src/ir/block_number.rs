@@ -20,6 +20,10 @@
 //! block record  kind | opcode   | flags
 //!                    | n 23..16 | n 15..0      n = NO_NUMBER: not in a function
 //! ```
+//!
+//! `FunctionData` holds the next number and the epoch. A function holds at
+//! most 2^24 − 1 blocks: insertion renumbers first when the numbers run out,
+//! then panics.
 
 use super::{Block, Function};
 use crate::value::ValueData;

@@ -25,6 +25,43 @@
 //!
 //! It does not own the metadata store (`metadata/`) or the RAUW and erase
 //! operations themselves (`replace.rs`, which calls the hooks here).
+//!
+//! # Upkeep
+//!
+//! * A debug record (`DbgRecord`: kind, metadata operands) lives in the
+//!   `InstExtra` of the instruction it precedes; the field is crate-private
+//!   and changed only through `set_dbg_records`, `push_dbg_record` and
+//!   `take_dbg_records`, which keep the store's indexes.
+//! * `md_value(v)` sets `USED_BY_MD` on `v`'s record (LLVM's `IsUsedByMD`),
+//!   so RAUW and erasure of every other value pay one bit test.
+//! * The store keeps two indexes for the whole context's life: `vam_users`
+//!   (tuples and specialised nodes, `DIArgList`s among them, with a given
+//!   value-as-metadata as an operand) and `dbg_users` (instructions whose
+//!   records name a value-as-metadata or `DIArgList`, forward-reference
+//!   temporaries included). Both are supersets checked before use, so
+//!   removing a record or node never has to find its entry.
+//! * RAUW runs after handles and before uses (LLVM's `doRAUW` order). The
+//!   re-keying case is O(1); otherwise `MdStore::retarget_vam` moves the
+//!   users, O(users of that metadata). A metadata-as-value wrapper that must
+//!   merge into `to`'s is merged by RAUW of the wrapper values
+//!   (`replace.rs`).
+//! * Records keep their place in the text as LLVM 19's `DbgMarker`s do:
+//!   `remove_inst`, `erase_inst` and `move_inst_before` hand the leaving
+//!   instruction's records to the next instruction (before its own); at the
+//!   block's end they wait in `trailing_dbg` until the next instruction
+//!   placed at the end takes them. An instruction inserted before `pos` goes
+//!   after `pos`'s records and takes them (`insertBefore(Instruction*)`);
+//!   `split_block` leaves `at`'s records in the old block for its new
+//!   branch.
+//! * `find_dbg_users(v)` gives the records naming `v` directly or through a
+//!   `DIArgList`, as `(inst, index)` pairs; O(records that ever named it).
+//!
+//! Checked against libLLVM 19: `scripts/dbg-oracle.cpp` applies RAUW, erase,
+//! move, split and insertion operations to the 21 modules of
+//! `tests/data/dbg` (the `.expected` files; `tests/dbg_tracking.rs` applies
+//! the same through lair), and on every `-g` corpus file replaces and erases
+//! each instruction that records point at (`examples/dbg_churn.rs` against
+//! `dbg-oracle --churn`, in `.ci/run`): the printed modules are identical.
 
 use smallvec::SmallVec;
 

@@ -8,6 +8,11 @@
 //! speculation or dead-code facts, which need the data layout and live in
 //! `analysis/`. Each query is O(1) but for the call-site attribute lookups
 //! and, for `invoke`, a walk over its unwind block's PHIs.
+//!
+//! `mayThrow` comes with and without phase-one unwinding (cleanup landing
+//! pads, `catch ptr null`, empty filters); `isVolatile` covers the memory
+//! intrinsics and `matrix.column.major.load/store`; `isSafeToRemove` and
+//! `isEHPad` complete the set.
 
 use super::inst::InstPayload;
 use super::intrinsics::IntrinsicId;

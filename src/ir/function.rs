@@ -4,6 +4,11 @@
 //! Owns [`FunctionData`]. Blocks are an intrusive doubly-linked list
 //! through the blocks' hot records (`a` = parent function, `b` = prev,
 //! `c` = next); instructions within a block likewise (see `inst.rs`).
+//!
+//! A function makes its arguments when it is made. Colliding local names get
+//! a bare `N` suffix (no dot), as in LLVM. Names given to detached blocks and
+//! instructions are registered in the symbol table when they are inserted;
+//! void instructions have no names.
 
 use super::attributes::AttributeList;
 use super::global::GlobalData;

@@ -5,6 +5,22 @@
 //! doubly-linked list through the instructions' hot records (`a` = parent
 //! block, `b` = prev, `c` = next), with the block holding first/last in its
 //! own `ops`/`nops` words. Insert, move and unlink are O(1).
+//!
+//! # Walking the control flow
+//!
+//! * `successors(b)` walks the terminator's operand run in place, in LLVM's
+//!   `getSuccessor(i)` order, with a `SuccCursor` (pool index, count,
+//!   stride: −1 for a conditional `br`, whose operands are `[cond, false,
+//!   true]`; 2 for `switch`; the destinations of `invoke` and `callbr` sit
+//!   before the callee). It allocates nothing and is exact-size and
+//!   double-ended.
+//! * `predecessors(b)` walks `b`'s use list and keeps terminator users: one
+//!   entry per edge, in use-list order (LLVM's `pred_begin`).
+//! * `early_inc_insts(b)` is a cursor (`InstCursor`) that fetches the next
+//!   instruction before handing out the current one, so a pass may erase
+//!   each instruction it gets while holding `&mut Context` between steps
+//!   (LLVM's `make_early_inc_range`); erasing the *next* one leaves it a
+//!   stale id, which panics.
 
 use super::attributes::AttributeList;
 use super::metadata::Metadata;

@@ -5,6 +5,10 @@
 //! global symbol table, comdats, named metadata). Global lists are
 //! intrusive doubly-linked lists through the globals' hot records (`b` =
 //! prev, `c` = next), so adding and erasing a global is O(1).
+//!
+//! Colliding global names get `.N` from a module-wide counter. A module also
+//! keeps the ThinLTO summary index it was read with (`summary.rs`, by GUID):
+//! a record of what was read, not kept in step with the IR.
 
 use super::metadata::Metadata;
 use super::{Global, Module};

@@ -1,4 +1,4 @@
-//! Side records: what a value carries beyond its 36-byte hot record.
+//! Side records: what a value carries beyond its 32-byte hot record.
 //!
 //! Owns the side table (names and per-kind payloads) and its free list.
 //! A value gets a side record only when it needs one (a name, a payload
@@ -6,6 +6,16 @@
 //! `add` costs nothing here. Instruction extras live in one arena of the
 //! table (`extras`, with its own free list) rather than one box each: a
 //! GEP's source type or an alloca's type costs no allocation.
+//!
+//! `Side` (32 B) is `name: Option<Box<str>>` and a `Payload` (16 B): `None`,
+//! `Inst(u32)`, `Function(Box<FunctionData>)` (288 B),
+//! `Global(Box<GlobalData>)` (160 B) or `Asm(Box<InlineAsmData>)`. Side
+//! records are reused through a free list. `Inst(x)` indexes `extras`, one
+//! arena of `InstExtra` (104 B) with its own free list: the `InstPayload`
+//! (`Ty` for alloca and GEP, `Phi { blocks, cap }`, `Grow { cap, .. }` for
+//! the other hung-off opcodes, `Call(Box<CallData>)`, `Mask`, `Indices`),
+//! the sync scope, `!dbg`, the other attachments and the debug records. PHI
+//! incoming blocks are payload, not uses (LLVM U12).
 
 use super::function::FunctionData;
 use super::global::GlobalData;

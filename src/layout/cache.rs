@@ -18,6 +18,18 @@
 //! `infos[t]` is `StepInfo::EMPTY` or the GEP step info of sized type `t`
 //! (its alloc size and what an index into it steps over), so that a GEP walk
 //! costs one array load per index. Only sized types get either entry.
+//!
+//! `DataLayout` itself computes afresh with a throw-away `OneShotMemo`.
+//! `StepInfo` (24 B per type id, `sizes.rs`) holds the alloc size,
+//! scalability, ABI alignment and what an index steps over (element type,
+//! element store size, or the struct's `(offset, StepInfo)` field records in
+//! one flat `LayoutStore` pool). A struct index is one pool load, an array
+//! index one table load: no `TypeData` match, hashing or division; a `u64`
+//! accumulator when the index width w ≤ 64, arithmetic modulo 2^w. The walk
+//! is generic over `ConstIndexList`, so an IR GEP's operands are read inside
+//! the loop. Only sized answers are kept and struct bodies are set once, so
+//! nothing goes stale; a new layout is a new cache (DL32), and a cache
+//! serves one context.
 
 use crate::context::Context;
 use crate::types::Type;

@@ -7,7 +7,7 @@
 //! in `gep.rs` takes, [`GepNoWrap`], and the result types [`GepConstOffset`],
 //! [`GepValueOffset`], [`GepLaneOffsets`]. It does not own the walk itself
 //! (`gep.rs`), the layout rules (`sizes.rs`), or GEP folding
-//! (`constants/fold.rs`).
+//! (`fold/gep.rs`).
 //!
 //! Operand mapping, as LLVM 19 (G3, G6):
 //!

@@ -27,6 +27,26 @@
 //! It does not own types (`types/`) or values: the queries take a
 //! [`Context`](crate::Context) and [`Type`](crate::Type) ids, and GEP
 //! indices are given as plain numbers or opaque keys, not IR values.
+//!
+//! # Fidelity and costs
+//!
+//! * [`DataLayout`] is 184 bytes and immutable; [`Align`] is one byte of
+//!   log2. Messages are LLVM 19's, capitalised (STYLE §9 yields: tests
+//!   compare them verbatim). `n` widths are bytes as in LLVM 19 (`n256` is
+//!   width 0); `==` ignores the string and `ni:`, as LLVM 19's does.
+//! * Target extension types lay out as LLVM 19's: `spirv.*` as `ptr`,
+//!   `aarch64.svcount` as `<vscale x 16 x i1>`, the rest as `void`. Unsized
+//!   is an `Err`; a size overflowing `u64` is `SizeOverflow` (LLVM wraps).
+//! * A module's layout is parsed on demand into the layout store with its
+//!   string; `module_layout(m)` compares strings and re-parses when they
+//!   differ, so assigning `ModuleData::datalayout` needs no setter (LLVM
+//!   parses when the string is set). O(string length) when fresh.
+//! * IR GEPs (`ir.rs`): `accumulate_constant_offset` is O(indices) with no
+//!   allocation (`NotConstant { position }` where LLVM returns false, vector
+//!   indices included, G6); `collect_offset` (terms in first-appearance
+//!   order) O(indices + terms²); `lane_offsets` O(lanes × indices); each
+//!   answer carries its [`GepNoWrap`]; struct indices are zero-extended as
+//!   `getZExtValue`; errors are values.
 
 mod cache;
 mod datalayout;

@@ -12,6 +12,15 @@
 //! is not a module-level name is wrapped in `function(...)` when that name
 //! is a function pass, or in `function(loop(...))` when it is a loop
 //! pipeline. Then each level is parsed by name.
+//!
+//! Names: `module(...)`, `function(...)` / `function<eager-inv>(...)`,
+//! `print<domtree|postdomtree|loops>`, `require<...>`,
+//! `invalidate<...|all>`, `no-op-module`, `no-op-function`; `loop(...)`
+//! parses to "unknown loop pass" (none exists yet); `cgscc(...)` is refused
+//! as unsupported. Messages are opt's (`unknown pass name 'x'`, `unknown
+//! function pass 'x'`, `invalid use of 'x' pass as function pipeline`,
+//! `invalid pipeline '...'`, `cannot have a no-rerun module to function
+//! adaptor`, ...).
 
 use core::fmt;
 

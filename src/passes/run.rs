@@ -8,6 +8,17 @@
 //! slow-query count when `print<domtree>` comes later, exactly as in
 //! `opt`. A pass that changes a function will drop what it does not
 //! preserve.
+//!
+//! A function adaptor visits every function with a body, in module order.
+//! `invalidate<domtree>` drops only the tree (LLVM's `LoopInfo` survives
+//! it); module-level `invalidate<all>` drops everything. Printers append to
+//! a string that `lair opt` writes to stderr. As in `opt`, declarations
+//! print nothing, and functions with `optnone` print like the others
+//! (printers, `require` and `invalidate` are required passes, which
+//! `optnone` does not skip; a transform will be skipped there).
+//! `lair opt -passes=P [-disable-output] [-S] [-o OUT] FILE.ll` parses the
+//! file, runs the pipeline and, unless output is disabled, prints the module
+//! (`-S`; bitcode output is refused until there is a writer).
 
 use super::pipeline::{AnalysisKind, FunctionPass, ModulePass, Pipeline};
 use crate::analysis::{DomTree, LoopInfo, PostDomTree};

@@ -18,6 +18,36 @@
 //! * `small_ints[w]` is the id of `iW` for `w` in `1..=64`.
 //! * `struct_names` maps a name to the identified struct holding it, and an
 //!   identified struct's `name` is `Some(n)` iff `struct_names[n]` is it.
+//!
+//! # Records and tables
+//!
+//! * `Type` is a `u32` index into `Vec<TypeData>`; `TypeData` is 56 bytes and
+//!   its lists are boxed slices allocated once.
+//! * A parallel `flags: Vec<u8>` holds `F_SIZED` (sized for good),
+//!   `F_SCALABLE` and five validity bits, so constructors check each part
+//!   with one byte load (validity rules are LLVM 19's, T14; constructors
+//!   panic, parsers call `is_valid_*` first).
+//! * `iN` (N ≤ 64) and `ptr addrspace(a < 16)` are one array load; every
+//!   other key goes to one [`ProbeTable`] per kind. `Fixed` entries (16 B)
+//!   hold a fixed-shape key inline (`[N x T]` as `(T, N)`); `Hashed` entries
+//!   (32 B) hold the hash, length, flag and first four ids, so keys of up to
+//!   four ids compare without touching `TypeData`. No lookup allocates. (One
+//!   `hashbrown` table for all kinds, comparing through `TypeData`, took
+//!   125 ns an iteration of the type_unique workload against LLVM's ~140.)
+//! * Identified structs are `IdentifiedStruct(i)` into `structs`
+//!   (`StructInfo`, 40 B: id, name, body, packed); name and body are in no
+//!   key. `create_struct` always mints a new id. Naming is LLVM 19's
+//!   `setName`: a taken name gets `.N` from a context-wide counter that
+//!   advances on every attempt. `set_struct_body` panics on a second body.
+//!
+//! Deviations, in `api.rs`: `is_sized` walks the type when `F_SIZED` is
+//! clear and calls a struct met again on the path unsized (LLVM's `isSized`
+//! recurses forever on `%T = type { i32, %T }`); `is_scalable` recomputes,
+//! where LLVM caches a negative answer on a struct, so `{ %O }` stays "not
+//! scalable" after `%O` gets a scalable body. Gaps: names are `&str`, so a
+//! non-UTF-8 struct name (`%"\FF"`) cannot be represented; `TypedPointerType`
+//! is not modelled; a `dx.*` target extension type is called sized here,
+//! while LLVM 19 and `layout/` lay it out as `void`.
 
 use hashbrown::{HashMap, HashSet};
 

@@ -6,6 +6,21 @@
 //! grow in place when they end at the top of the pool, and otherwise move to
 //! a new run (see `Graph::grow_operands`). Freed runs are kept on exact-size
 //! free lists and reused by the next run of that size.
+//!
+//! # Runs
+//!
+//! * **Co-allocated**: `Fixed(n)` opcodes, and `Variadic` ones (calls, GEPs,
+//!   ...) whose length is chosen at creation. Allocated with the user, never
+//!   moved.
+//! * **Hung-off**: PHI, switch, indirectbr, landingpad, catchswitch. The
+//!   capacity is in the owner's payload; growth follows LLVM (PHI `e + e/2`,
+//!   at least 2; switch × 3). `Graph::grow_operands` grows the run in place
+//!   when it ends at the top of the pool, else moves it and re-links each
+//!   moved use's neighbours (`move_use`), keeping use-list positions.
+//! * A global variable's initializer and a function's personality, prefix
+//!   and prologue get their run when first set.
+//! * Freed runs go to exact-size free lists below 16 slots, a first-fit list
+//!   above; a run freed at the top of the pool shrinks it.
 
 use super::UseData;
 use crate::entity::NONE;

@@ -15,6 +15,18 @@
 //! use-list order), so the first successor is visited first and the last
 //! predecessor first. Each edge met from a numbered block is remembered on
 //! its target as a "reverse child" for the semidominator step.
+//!
+//! Semi-NCA runs with a path-compressing `eval`, then nodes are created in
+//! DFS order, so each node's children are in DFS order. For post-dominators
+//! `FindRoots` takes the blocks without successors in layout order, then,
+//! for each block no exit reaches, the last block a forward walk numbers
+//! (successors sorted by layout position); `RemoveRedundantRoots` follows.
+//! The scratch holds 28-byte `Info` records by DFS number, a slot → number
+//! map reset sparsely, and the reverse children as linked entries in one
+//! vector; the tree edge is not stored (the semidominator starts at the DFS
+//! parent, which is all it would contribute). `recalculate` reuses the
+//! tree's and the scratch's buffers. O(edges · log) with path compression,
+//! O(n²) in theory, as LLVM.
 
 use super::update::GraphDiff;
 use super::{Direction, DomTreeBase, VROOT_SLOT};

@@ -11,6 +11,16 @@
 //! nodes of equal level come out in the order libstdc++'s heap gives
 //! them, and that order decides where they land among their new parent's
 //! children; [`Heap`] reproduces it.
+//!
+//! `InsertEdge` (`InsertReachable`, `InsertUnreachable`), `DeleteEdge`
+//! (`DeleteReachable`, `DeleteUnreachable`, `HasProperSupport`) and the
+//! post-dominator root checks are LLVM's. `ApplyUpdates` legalizes the batch
+//! (opposite updates of an edge cancel; the rest are applied in the order of
+//! their last mention) and views the CFG through a `GraphDiff` of the
+//! updates not yet applied (hidden children: every copy removed; added ones
+//! appended). One update takes the direct path; a batch of more than the
+//! tree's size (up to 100 nodes) or more than a 40th of it (above) rebuilds
+//! the tree.
 
 use super::build::{children, has_forward_succ, slot_of};
 use super::{Direction, DomTreeBase, VROOT_SLOT};

@@ -28,6 +28,21 @@
 //!     r#"nounwind memory(argmem: read) alignstack=16 "frame-pointer"="all""#
 //! );
 //! ```
+//!
+//! # Representation
+//!
+//! One `attr_kinds!` table from LLVM 19's `Attributes.td`, in
+//! `Attributes.inc` order: 92 kinds whose discriminant is LLVM's enum value,
+//! so `Ord` is the print order. [`Attribute`] (16 B) is `Enum`, `Int(kind,
+//! u64)` in LLVM's encodings, `Type`, `Range`, `Initializes` or `String`
+//! (raw bytes). [`AttributeSet`] (16 B) is `Option<Arc<[Attribute]>>` sorted
+//! by kind then key, one per kind and key (`from_sorted` keeps it); a clone
+//! is a reference count, so a `#0` group merged into thousands of functions
+//! is stored once. [`AttributeList`] (16 B) is `[fn, ret, p0, ...]` with
+//! trailing empty sets trimmed. `Attribute::parse` and the `parse_*`
+//! functions never panic and give llvm-as 19's messages. Printing follows
+//! llvm-dis 19, with one deviation: a string key with `"`, `\` or non-UTF-8
+//! bytes is escaped, since LLVM's raw output does not parse back.
 
 mod attr;
 mod kind;

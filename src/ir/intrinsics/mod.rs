@@ -38,6 +38,69 @@
 //!     "nocallback nofree nosync nounwind speculatable willreturn memory(none)"
 //! );
 //! ```
+//!
+//! # The table
+//!
+//! Written from libLLVM 19 itself: `scripts/intrinsics-dump.cpp` prints each
+//! intrinsic's name, overload flag, IIT descriptors
+//! (`getIntrinsicInfoTableEntries`) and attributes
+//! (`Intrinsic::getAttributes`); `scripts/intrinsics-table.py` writes
+//! `table.rs`; `.ci/run` re-derives it with `--check`. [`IntrinsicId`] (2 B,
+//! `Option` 2 B) is LLVM's enum value; the 478 target-independent ones have
+//! constants (`IntrinsicId::MEMCPY`), the others are found by name.
+//!
+//! | table | bytes |
+//! |---|---|
+//! | names, concatenated, in id order | 367,376 |
+//! | name ends (`u32`) | 55,748 |
+//! | signature number (`u16`) per id; 2,370 distinct signatures, their starts (`u32`) and descriptor bytes | 27,874 + 9,484 + 33,919 |
+//! | attribute list number (`u16`) per id; 380 lists of 96 sets | 27,874 + ~6,000 |
+//! | overloaded bit per id | 1,743 |
+//!
+//! About 530 KB of static data (the release `lair` binary grows by 612 KB of
+//! text and rodata with the code). The arrays are byte-string literals read
+//! little-endian: as integer-array literals they cost `cargo check` 3.8 s; as
+//! byte strings nothing measurable. A signature is its descriptors in a
+//! 1-to-3-byte code (`descriptor.rs`), decoded into a `Vec<Descriptor>` per
+//! query; attribute lists are built on first use into a process-wide
+//! `OnceLock` and shared by reference count.
+//!
+//! # Queries
+//!
+//! * Lookup (`lookup.rs`) is `Function::lookupIntrinsicID`: the target
+//!   sub-table named by the first component, then one binary search per
+//!   dotted component with `strncmp` semantics, then "a suffix only on an
+//!   overloaded intrinsic". O(components × log n), no allocation.
+//!   `is_intrinsic` is LLVM's `isIntrinsic`: the `llvm.` prefix (unknown
+//!   `llvm.*` names included).
+//! * `add_function` gives an intrinsic's declaration its attributes, as
+//!   LLVM's `Function` constructor; a later rename changes the id only.
+//! * `intrinsic_type` is `Intrinsic::getType` and panics where LLVM asserts
+//!   or crashes (too few overload types, the wider type of a `float`, ...).
+//!   `match_intrinsic_signature` is `getIntrinsicSignature` with the reason
+//!   of a failure (`SignatureMismatch::{Return, Argument, VarArg}`, what the
+//!   verifier needs): LLVM's `matchIntrinsicType` with its deferred checks of
+//!   forward references (blamed on the return type or a parameter by where
+//!   they were deferred from, the `SameVecWidth` skip included). It compares
+//!   types structurally, so it takes `&self`; where LLVM's release build
+//!   computes a type from a nonsensical one (half an `i1`, the integer of a
+//!   pointer's width, a 0-element vector), no lair type equals it and the
+//!   match fails, as in LLVM.
+//! * `intrinsic_name` is `Intrinsic::getName` with `getMangledTypeStr`; a
+//!   name that mangles an unnamed struct gets `.N` from the module's
+//!   `UniqueNames` (`getUniqueIntrinsicName`: one N per (intrinsic, function
+//!   type), the first free or already-matching name).
+//!
+//! Deviations: lair has no `x86_mmx` type, so the 91 MMX intrinsics match no
+//! function type and `intrinsic_type` refuses them (the oracle test skips
+//! their 42 cases). LLVM crashes on an overload type with no mangling
+//! (`token`); `intrinsic_name` panics. Checked by `tests/intrinsics.rs`
+//! against libLLVM 19's answers (`scripts/intrinsics-oracle.cpp`): all 380
+//! attribute lists as llvm-dis prints them, 4,170 name lookups, 25
+//! manglings, and 6,589 function types matched against signatures (each
+//! distinct overloaded signature and each distinct shape of the others,
+//! then mutated for LLVM's `NoMatchRet`, `NoMatchArg` and varargs failures),
+//! with the overload types, the mangled name and `getType` of every match.
 
 mod attrs;
 mod descriptor;

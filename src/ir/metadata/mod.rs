@@ -18,6 +18,34 @@
 //!   equal to another one when a temporary under it was resolved, *forward*
 //!   to their replacement, and every query follows the forward
 //!   ([`Context::md_resolved`]).
+//!
+//! # Representation
+//!
+//! ```text
+//! MdData (24 B)                                 MdField (24 B)
+//!   String(Box<[u8]>)                             Int(i64) | UInt(u64) | Bool
+//!   Tuple { distinct, ops: Box<[Option<Md>]> }    Str(Box<[u8]>) | Md(Option<Md>)
+//!   Value(Value)        ValueAsMetadata           Word(Box<str>)  DW_*, flags, wide ints
+//!   Specialized { kind: SpecKind, distinct,       List(Box<[Option<Md>]>)  GenericDINode
+//!     fields: Box<[(FieldName, MdField)]> }       (FieldName, MdField) = 32 B
+//!   Temporary           unresolved forward reference
+//! ```
+//!
+//! * A specialised node (31 `SpecKind`s) is its kind and its fields in the
+//!   order given, as `llvm-dis` prints them (LLVM's reader normalises;
+//!   lair keeps the printed form). `SpecKind::fields()` is what LLVM 19
+//!   accepts, in print order. Strings are bytes.
+//! * `store.rs` holds one `HashTable<Metadata>` hashing the entry itself;
+//!   non-distinct nodes are interned, `DICompileUnit` and `DIAssignID` are
+//!   always distinct. `md_replace_temporary` resolves a temporary through a
+//!   worklist: each user is re-interned and, if it now equals a node,
+//!   merged into it through a `Forward` entry (LLVM's re-uniquing).
+//! * `MdSlots` numbers `!N` as LLVM 19's `SlotTracker` does; `DIExpression`
+//!   and `DIArgList` print inline.
+//! * `MdKindId` covers the fixed kinds 0..=40; custom kinds are added on
+//!   first use. `MdAttachments` is a `SmallVec<[(MdKindId, Metadata); 1]>`
+//!   sorted by kind. (`(Box<str>, Metadata)` pairs cost the sqlite3-O2 parse
+//!   45 M instructions, 5%.)
 
 mod attach;
 mod kinds;
