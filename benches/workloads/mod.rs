@@ -26,6 +26,7 @@ pub const ALL: &[Workload] = &[
     ("parse_ll", asm::parse_ll),
     ("print_ll", asm::print_ll),
     ("read_bc", bitcode::read_bc),
+    ("write_bc", bitcode::write_bc),
     ("bitstream_walk", bitstream::bitstream_walk),
     ("domtree", analysis::domtree),
     ("loops", analysis::loops),

@@ -181,16 +181,23 @@ impl<'c> Wr<'c> {
                     Some(_) => f.uint(F::DwarfAddressSpace, 0) + 1,
                     None => 0,
                 };
-                let mut pa = 0;
+                let mut pa = None;
                 if f.get(F::PtrAuthKey).is_some()
                     || f.get(F::PtrAuthIsAddressDiscriminated).is_some()
                 {
-                    pa = f.uint(F::PtrAuthKey, 0) & 0xf
-                        | u64::from(f.boolean(F::PtrAuthIsAddressDiscriminated, false)) << 4
-                        | (f.uint(F::PtrAuthExtraDiscriminator, 0) & 0xffff) << 5
-                        | u64::from(f.boolean(F::PtrAuthIsaPointer, false)) << 21
-                        | u64::from(f.boolean(F::PtrAuthAuthenticatesNullValues, false)) << 22;
+                    pa = Some(
+                        f.uint(F::PtrAuthKey, 0) & 0xf
+                            | u64::from(f.boolean(F::PtrAuthIsAddressDiscriminated, false)) << 4
+                            | (f.uint(F::PtrAuthExtraDiscriminator, 0) & 0xffff) << 5
+                            | u64::from(f.boolean(F::PtrAuthIsaPointer, false)) << 21
+                            | u64::from(f.boolean(F::PtrAuthAuthenticatesNullValues, false)) << 22,
+                    );
                 }
+                // LLVM 19's parser and reader hand the pointer-authentication
+                // word to `DIDerivedType::get` where the alignment goes, so
+                // the node llvm-as-19 writes has that word as its alignment
+                // and no pointer-authentication data; written the same way.
+                let align = pa.unwrap_or_else(|| f.uint(F::Align, 0));
                 rec.extend([
                     d,
                     f.dwarf(F::Tag, dwarf::TAGS, 0),
@@ -200,13 +207,13 @@ impl<'c> Wr<'c> {
                     md(self, F::Scope),
                     md(self, F::BaseType),
                     f.uint(F::Size, 0),
-                    f.uint(F::Align, 0),
+                    align,
                     f.uint(F::Offset, 0),
                     f.flags(F::Flags, dwarf::DI_FLAGS),
                     md(self, F::ExtraData),
                     das,
                     md(self, F::Annotations),
-                    pa,
+                    0,
                 ]);
                 n::METADATA_DERIVED_TYPE
             }
@@ -344,7 +351,7 @@ impl<'c> Wr<'c> {
                     md(self, F::TemplateParams),
                     md(self, F::Declaration),
                     md(self, F::RetainedNodes),
-                    f.int(F::ThisAdjustment) as u32 as u64,
+                    f.int(F::ThisAdjustment) as i32 as i64 as u64,
                     md(self, F::ThrownTypes),
                     md(self, F::Annotations),
                     md(self, F::TargetFuncName),
