@@ -69,6 +69,10 @@ enum Cmd {
         /// verify yet either way).
         #[arg(long)]
         disable_verify: bool,
+        /// Keep use-list order in the bitcode (llvm-as's option, on by
+        /// default; `=false` writes as LLVM's API default does).
+        #[arg(long = "preserve-bc-uselistorder", default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true", require_equals = true)]
+        preserve_uselistorder: bool,
     },
     /// Parse textual IR and print entity counts.
     Stats {
@@ -160,6 +164,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
             input,
             output,
             disable_verify: _,
+            preserve_uselistorder,
         } => {
             let (mut ctx, m) = load_module(&input, clock)?;
             lair::bitcode::register_llvm_as_kinds(&mut ctx, m);
@@ -170,7 +175,9 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
                         &ctx,
                         m,
                         &mut bytes,
-                        &lair::bitcode::WriteOptions::llvm_as(),
+                        &lair::bitcode::WriteOptions {
+                            preserve_use_list_order: preserve_uselistorder,
+                        },
                     )
                 })
                 .map_err(|e| format!("{input}: {e}"))?;

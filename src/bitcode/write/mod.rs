@@ -103,8 +103,8 @@ pub fn write_bitcode(
     out: &mut Vec<u8>,
     options: &WriteOptions,
 ) -> Result<(), WriteError> {
-    check_module(ctx, m)?;
-    let mut wr = Wr::new(ctx, m, options);
+    check_module(ctx)?;
+    let mut wr = Wr::new(ctx, m, options)?;
     wr.write_all()?;
     let bytes = wr.finish();
     out.extend_from_slice(&bytes);
@@ -148,30 +148,13 @@ pub fn register_llvm_as_kinds(ctx: &mut Context, m: Module) {
     }
 }
 
-/// Refuses what no bitcode can say.
-fn check_module(ctx: &Context, m: Module) -> Result<(), WriteError> {
+/// Refuses what no bitcode can say (instruction operands are checked by
+/// `module::scan_module`).
+fn check_module(ctx: &Context) -> Result<(), WriteError> {
     if ctx.md_has_temporaries() {
         return Err(WriteError {
             message: "the context holds unresolved metadata forward references".into(),
         });
-    }
-    for f in ctx.functions(m) {
-        for b in ctx.blocks(f) {
-            for i in ctx.insts(b) {
-                for u in ctx.graph.operand_slice(i.0) {
-                    if u.val != crate::entity::NONE
-                        && ctx.graph.values[u.val as usize].is(crate::value::ValueKind::Placeholder)
-                    {
-                        return Err(WriteError {
-                            message: format!(
-                                "function @{}: an instruction uses a forward-reference placeholder",
-                                ctx.name_of(f.0).unwrap_or("")
-                            ),
-                        });
-                    }
-                }
-            }
-        }
     }
     Ok(())
 }
@@ -198,7 +181,8 @@ pub(crate) struct Wr<'c> {
 }
 
 impl<'c> Wr<'c> {
-    fn new(ctx: &'c Context, m: Module, options: &WriteOptions) -> Self {
+    fn new(ctx: &'c Context, m: Module, options: &WriteOptions) -> Result<Self, WriteError> {
+        let (bundle_tags, sync_scopes) = module::scan_module(ctx, m)?;
         let mut ve = Enumerator::new(ctx, m, options.preserve_use_list_order);
         let use_lists = if options.preserve_use_list_order {
             uselist::predict(&mut ve)
@@ -207,7 +191,7 @@ impl<'c> Wr<'c> {
         };
         let layout = crate::layout::DataLayout::parse(&ctx.module(m).datalayout)
             .unwrap_or_else(|_| crate::layout::DataLayout::parse("").expect("the default layout"));
-        Wr {
+        Ok(Wr {
             ctx,
             m,
             w: Writer::with_capacity(1 << 16),
@@ -217,9 +201,9 @@ impl<'c> Wr<'c> {
             fn_offsets: Vec::new(),
             use_lists,
             layout,
-            bundle_tags: module::bundle_tags(ctx, m),
-            sync_scopes: module::sync_scopes(ctx, m),
-        }
+            bundle_tags,
+            sync_scopes,
+        })
     }
 
     fn write_all(&mut self) -> Result<(), WriteError> {
