@@ -703,7 +703,7 @@ impl<'c> Wr<'c> {
     /// The function's symbol table, in the order LLVM's `StringMap` keeps
     /// it.
     fn write_local_vst(&mut self, f: Function) {
-        let names = super::strtab::local_symbol_order(self.ctx, f);
+        let names = super::strtab::local_symbol_order(self.ctx, f, &mut self.seen);
         if names.is_empty() {
             return;
         }

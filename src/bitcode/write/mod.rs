@@ -178,6 +178,8 @@ pub(crate) struct Wr<'c> {
     pub(crate) bundle_tags: Vec<&'c str>,
     /// The sync scope names in id order (computed once: one module walk).
     pub(crate) sync_scopes: Vec<&'c str>,
+    /// Scratch set of the local symbol table's order, reused per function.
+    pub(crate) seen: strtab::Seen,
 }
 
 impl<'c> Wr<'c> {
@@ -203,6 +205,7 @@ impl<'c> Wr<'c> {
             layout,
             bundle_tags,
             sync_scopes,
+            seen: strtab::Seen::default(),
         })
     }
 

@@ -72,11 +72,18 @@ impl<'c> StrtabBuilder<'c> {
 /// The named arguments, blocks and instructions of `f` (raw value index
 /// and name) in the iteration order of LLVM's `ValueSymbolTable` after
 /// `LLParser` built it.
-pub(crate) fn local_symbol_order<'c>(ctx: &'c Context, f: Function) -> Vec<(u32, &'c str)> {
+///
+/// `seen` is scratch space reused across functions: one stamp per raw
+/// value index, so that marking a name as inserted needs no hash set.
+pub(crate) fn local_symbol_order<'c>(
+    ctx: &'c Context,
+    f: Function,
+    seen: &mut Seen,
+) -> Vec<(u32, &'c str)> {
     let mut map: StringMap<'c> = StringMap::new();
-    let mut inserted: hashbrown::HashSet<u32> = hashbrown::HashSet::new();
+    seen.next(ctx.graph.values.len());
     let mut add = |map: &mut StringMap<'c>, v: u32| {
-        if !inserted.insert(v) {
+        if !seen.insert(v) {
             return;
         }
         if let Some(name) = ctx.name_of(ctx.graph.handle(v)) {
@@ -127,6 +134,36 @@ pub(crate) fn local_symbol_order<'c>(ctx: &'c Context, f: Function) -> Vec<(u32,
         }
     }
     map.in_order()
+}
+
+/// A set of raw value indices cleared in O(1): a value is in it when its
+/// stamp is the current epoch.
+#[derive(Default)]
+pub(crate) struct Seen {
+    stamps: Vec<u32>,
+    epoch: u32,
+}
+
+impl Seen {
+    /// Empties the set, sized for `n` values.
+    fn next(&mut self, n: usize) {
+        if self.stamps.len() < n {
+            self.stamps.resize(n, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamps.fill(0);
+            self.epoch = 1;
+        }
+    }
+
+    /// Adds `v`; whether it was new.
+    fn insert(&mut self, v: u32) -> bool {
+        let s = &mut self.stamps[v as usize];
+        let new = *s != self.epoch;
+        *s = self.epoch;
+        new
+    }
 }
 
 /// A simulation of LLVM 19's `StringMap` layout: which bucket each key
