@@ -3,8 +3,9 @@
 //! code would, and prints what is left on stdout. Records follow LLVM 19
 //! (`ir/dbg.rs`): their locations become the replacement or `undef`, and the
 //! records of an erased instruction move to the next one. The output must
-//! still be a valid module: `.ci/run` feeds it to `llvm-as-19` and the
-//! verifier for the `-g` files of the corpus.
+//! still be a valid module: lair's verifier checks it before and after the
+//! churn (exit 1 with the errors otherwise), and `.ci/run` feeds it to
+//! `llvm-as-19` and the verifier for the `-g` files of the corpus.
 //!
 //!     cargo run --release --example dbg_churn -- FILE.ll > OUT.ll
 //!
@@ -29,6 +30,7 @@ fn main() {
         eprintln!("{e}");
         std::process::exit(1)
     });
+    verified(&ctx, m, "as parsed");
     let (mut replaced, mut erased, mut records) = (0usize, 0usize, 0usize);
     let functions: Vec<_> = ctx.functions(m).collect();
     for f in functions {
@@ -62,8 +64,19 @@ fn main() {
         eprintln!("use lists broken: {e}");
         std::process::exit(1);
     }
+    verified(&ctx, m, "after the churn");
     eprintln!(
         "dbg_churn: {path}: {records} debug users seen, {replaced} values replaced, {erased} instructions erased"
     );
     print!("{}", ctx.print_module(m));
+}
+
+/// Exits with the verifier's errors if `m` breaks any rule, debug-info
+/// rules included.
+fn verified(ctx: &Context, m: lair::ir::Module, when: &str) {
+    let v = ctx.verify_module(m);
+    if !v.is_ok() {
+        eprintln!("dbg_churn: the module {when} does not verify:\n{v}");
+        std::process::exit(1);
+    }
 }

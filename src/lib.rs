@@ -28,6 +28,7 @@
 //! let twice = b.add(sum, sum);
 //! b.ret(Some(twice));
 //! assert_eq!(ctx.num_uses(sum), 2);
+//! assert!(ctx.verify_module(m).is_ok()); // LLVM 19's verifier
 //!
 //! // A pass: replace %sum by %x, erase it; a handle follows the replacement.
 //! let h = ctx.create_handle(Some(sum), HandleKind::WeakTracking);
@@ -72,6 +73,9 @@
 //! | constant folding | [`const_binop`](Context::const_binop), [`const_gep`](Context::const_gep), [`fold_cmp`](Context::fold_cmp), [`constant_fold_instruction`](Context::constant_fold_instruction) | [`fold`] |
 //! | printing | [`print_module`](Context::print_module), [`display_value`](Context::display_value) | [`asm`] |
 //! | parsing | [`parse_assembly`](Context::parse_assembly) | [`asm::parse`] |
+//! | printing many parts of a module | [`module_printer`](Context::module_printer) | [`asm`] |
+//! | verifying | [`verify_module`](Context::verify_module), [`verify_as_llvm_as`](Context::verify_as_llvm_as) | [`verify`] |
+//! | debug info upgrade | [`strip_debug_info`](Context::strip_debug_info), [`upgrade_debug_info`](Context::upgrade_debug_info) | [`verify`] |
 //!
 //! Instructions are built with the [`builder::Builder`]. Analyses
 //! (dominator trees, loops) are values of [`analysis`]; pass pipelines
@@ -100,6 +104,7 @@ pub mod passes;
 mod replace;
 pub mod types;
 pub mod value;
+pub mod verify;
 
 pub use context::Context;
 pub use layout::DataLayout;

@@ -3,6 +3,9 @@
 //! post-order (`po_iterator`), instruction order (`comesBefore`), the
 //! early-increment cursor, block numbers.
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use lair::analysis::PostOrder;
 use lair::asm::parse::parse_module;
 use lair::builder::Builder;
@@ -157,6 +160,7 @@ d:
     bd.br(bs[1]);
     assert_eq!(names(&ctx, ctx.predecessors(bs[1])), "d c a a");
     assert_eq!(ctx.num_successors(bs[3]), 1);
+    verified::assert_sound(&ctx, m);
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! Constants: uniquing, canonical forms and folding against the LLVM 19
 //! behaviours (C1–C21, R7).
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use lair::builder::Builder;
 use lair::constants::apint::APInt;
 use lair::constants::ConstKind;
@@ -204,6 +207,7 @@ fn block_address_rauw_in_place_c21() {
         ba,
         "same object, now for the new block"
     );
+    verified::assert_sound(&ctx, m);
 }
 
 #[test]

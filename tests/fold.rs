@@ -8,6 +8,9 @@
 //! LLVM's answers); this test makes every call with lair's `Builder` and
 //! prints the result the same way.
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use lair::asm::parse::parse_module;
 use lair::builder::Builder;
 use lair::inst::{self, Opcode, Predicate};
@@ -236,6 +239,8 @@ fn builder_folds_as_llvm_19() {
         );
     }
     w.ctx.check_use_lists().unwrap();
+    let f = w.ctx.block_parent(w.block).unwrap();
+    verified::assert_function_verifies(&w.ctx, f);
 }
 
 /// The `.ll` parser folds constant expressions as LLVM 19's does

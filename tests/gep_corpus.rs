@@ -11,6 +11,9 @@
 //! kept). Until the `.ll` parser lands, types are read by the small reader
 //! below.
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use lair::builder::Builder;
 use lair::constants::apint::APInt;
 use lair::ir::Module;
@@ -327,6 +330,9 @@ fn corpus_gep_offsets_match_llvm19() {
         if line.starts_with("module ") {
             modules += 1;
         } else if let Some(dl) = line.strip_prefix("dl ") {
+            if let Some(s) = &section {
+                verified::assert_sound(&s.ctx, s.m);
+            }
             section = Some(Section::new(dl));
         } else if let Some(def) = line.strip_prefix("def ") {
             section.as_mut().unwrap().define(def);
@@ -344,6 +350,9 @@ fn corpus_gep_offsets_match_llvm19() {
         "{checked} GEPs from {modules} modules compared ({constant} with a constant offset), {} mismatches",
         mismatches.len()
     );
+    if let Some(s) = &section {
+        verified::assert_sound(&s.ctx, s.m);
+    }
     assert!(checked > 4000, "the table is too short: {checked}");
     assert!(
         mismatches.is_empty(),

@@ -4,6 +4,9 @@
 //! llvm-dis-19` prints for them (`tests/data/gep/fold-llvm19.txt`, written
 //! by `scripts/gep-fold.sh`).
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use lair::inst::gep::{INBOUNDS, NUSW, NUW};
 use lair::{Context, Type, Value};
 
@@ -87,7 +90,7 @@ fn const_gep_folds_as_llvm19() {
         let a = c.add_global_var(m, &format!("a{}", k + 1), ty, 0);
         c.set_initializer(a, Some(v));
     }
-    let text = c.print_module(m);
+    let text = verified::text(&c, m);
     let got: Vec<&str> = text.lines().filter(|l| l.starts_with("@a")).collect();
     let want: Vec<&str> = EXPECTED.lines().collect();
     assert_eq!(got.len(), want.len());

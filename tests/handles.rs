@@ -1,5 +1,8 @@
 //! Value handles against LLVM 19's ValueHandle behaviours (VH2–VH15).
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use lair::builder::Builder;
 use lair::ir::{Block, Inst};
 use lair::{Context, HandleEvent, HandleKind, Value};
@@ -280,5 +283,5 @@ fn destroyed_constant_tells_its_handles() {
     ctx.set_handle(weak, None);
     ctx.replace_all_uses_with(fresh[0], fresh[1]);
     assert_eq!(ctx.handle_value(h), Some(fresh[1]));
-    ctx.check_use_lists().unwrap();
+    verified::assert_sound(&ctx, m);
 }

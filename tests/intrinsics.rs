@@ -8,6 +8,9 @@
 //! matched against signatures: each distinct signature with guessed
 //! overload types, and mutations for each failure mode).
 
+#[path = "support/verified.rs"]
+mod verified;
+
 use lair::ir::intrinsics::{IntrinsicId, SignatureMismatch};
 use lair::ir::Function;
 use lair::{Context, Type};
@@ -351,7 +354,7 @@ fn the_builder_calls_intrinsics() {
     let mut b = Builder::at_end(&mut ctx, entry);
     let r = b.call_intrinsic(IntrinsicId::SMAX, &[i32t], &[x, y]);
     b.ret(Some(r));
-    let text = ctx.print_module(m);
+    let text = verified::text(&ctx, m);
     assert!(
         text.contains("%2 = call i32 @llvm.smax.i32(i32 %0, i32 %1)"),
         "{text}"

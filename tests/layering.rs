@@ -36,8 +36,9 @@ const LAYERS: &[(&str, u32)] = &[
     ("analysis", 9),
     ("asm", 9),
     ("bitcode", 9),
-    ("passes", 10),
-    ("bin", 11),
+    ("verify", 10),
+    ("passes", 11),
+    ("bin", 12),
 ];
 
 /// Modules outside the layering: the crate root and the hub.

@@ -8,6 +8,7 @@ pub mod bitcode;
 pub mod bitstream;
 pub mod gep;
 pub mod graph;
+pub mod verify;
 
 /// A workload: its WORKLOADS.md name and its runner.
 pub type Workload = (&'static str, fn(&Opts));
@@ -25,6 +26,7 @@ pub const ALL: &[Workload] = &[
     ("handles", graph::handles),
     ("parse_ll", asm::parse_ll),
     ("print_ll", asm::print_ll),
+    ("verify", verify::verify),
     ("read_bc", bitcode::read_bc),
     ("write_bc", bitcode::write_bc),
     ("bitstream_walk", bitstream::bitstream_walk),

@@ -30,4 +30,4 @@
 pub mod parse;
 mod printer;
 
-pub use printer::{FunctionDisplay, LocalNames, ModuleDisplay, ValueDisplay};
+pub use printer::{FunctionDisplay, LocalNames, ModuleDisplay, ModulePrinter, ValueDisplay};

@@ -44,6 +44,15 @@ enum Cmd {
         #[arg(short = 'o', value_name = "OUT")]
         output: Option<String>,
     },
+    /// Verify a module with LLVM 19's verifier, as `llvm-as` does: a module
+    /// with "Debug Info Version" 3 has broken debug info reported and
+    /// tolerated, any other has its debug info stripped first. Nothing is
+    /// printed for a valid module; errors go to standard error, LLVM's
+    /// message first, and the exit status is 1.
+    Verify {
+        /// The input module (`-`: standard input).
+        input: String,
+    },
     /// Read a module (bitcode, or textual IR) and print it as textual IR
     /// (what `llvm-dis` prints for bitcode).
     Dis {
@@ -54,10 +63,9 @@ enum Cmd {
         output: Option<String>,
     },
     /// Assemble textual IR (or re-write bitcode) into LLVM 19 bitcode, as
-    /// `llvm-as` does: use-list order kept, LLVM's ids, abbreviations,
-    /// symbol and string tables. lair has no verifier on this branch yet, so
-    /// the module is written without verification (as with llvm-as
-    /// --disable-verify).
+    /// `llvm-as` does: debug info upgraded, the module verified (errors on
+    /// standard error, exit status 1), then written with use-list order
+    /// kept, LLVM's ids, abbreviations, symbol and string tables.
     As {
         /// The input module (`-`: standard input).
         input: String,
@@ -65,8 +73,7 @@ enum Cmd {
         /// input's name with `.bc` for `.ll`, standard output for `-`).
         #[arg(short = 'o', value_name = "OUT")]
         output: Option<String>,
-        /// Do not verify the module first (llvm-as's option; lair does not
-        /// verify yet either way).
+        /// Do not verify the module first (llvm-as's option).
         #[arg(long)]
         disable_verify: bool,
         /// Keep use-list order in the bitcode (llvm-as's option, on by
@@ -133,7 +140,7 @@ fn main() -> ExitCode {
     let res = run(cli.cmd, &mut clock);
     clock.report();
     match res {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => ExitCode::from(code),
         Err(msg) => {
             eprintln!("lair {name}: {msg}");
             ExitCode::from(1)
@@ -147,27 +154,41 @@ fn subcommand_name(c: &Cmd) -> &'static str {
         Cmd::Dis { .. } => "dis",
         Cmd::As { .. } => "as",
         Cmd::Stats { .. } => "stats",
+        Cmd::Verify { .. } => "verify",
         Cmd::Opt { .. } => "opt",
         Cmd::Bcdump { .. } => "bcdump",
         Cmd::Bccopy { .. } => "bccopy",
     }
 }
 
-fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
+/// Runs a subcommand; `Ok` carries the exit status.
+fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
     match cmd {
         Cmd::Fmt { input, output } | Cmd::Dis { input, output } => {
             let (ctx, m) = load_module(&input, clock)?;
             let text = clock.step("print", || ctx.print_module(m));
-            write_output(output.as_deref(), text.as_bytes())
+            write_output(output.as_deref(), text.as_bytes()).map(|()| 0)
         }
         Cmd::As {
             input,
             output,
-            disable_verify: _,
+            disable_verify,
             preserve_uselistorder,
         } => {
             let (mut ctx, m) = load_module(&input, clock)?;
             lair::bitcode::register_llvm_as_kinds(&mut ctx, m);
+            if disable_verify {
+                // llvm-as upgrades (strips) debug info either way.
+                clock.step("verify", || ctx.upgrade_debug_info(m));
+            } else {
+                let v = clock.step("verify", || ctx.verify_as_llvm_as(m));
+                let mut err = std::io::stderr().lock();
+                err.write_all(v.messages.as_bytes())
+                    .map_err(|e| format!("writing errors: {e}"))?;
+                if v.rejected {
+                    return Ok(1);
+                }
+            }
             let mut bytes = Vec::new();
             clock
                 .step("write", || {
@@ -189,11 +210,19 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
                     None => format!("{input}.bc"),
                 },
             };
-            write_output(Some(&out), &bytes)
+            write_output(Some(&out), &bytes).map(|()| 0)
         }
         Cmd::Stats { input } => {
             let (ctx, m) = load_module(&input, clock)?;
-            write_output(None, stats(&ctx, m).as_bytes())
+            write_output(None, stats(&ctx, m).as_bytes()).map(|()| 0)
+        }
+        Cmd::Verify { input } => {
+            let (mut ctx, m) = load_module(&input, clock)?;
+            let v = clock.step("verify", || ctx.verify_as_llvm_as(m));
+            let mut err = std::io::stderr().lock();
+            err.write_all(v.messages.as_bytes())
+                .map_err(|e| format!("writing errors: {e}"))?;
+            Ok(v.rejected as u8)
         }
         Cmd::Opt {
             input,
@@ -214,7 +243,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
                 .and_then(|()| err.flush())
                 .map_err(|e| format!("writing to standard error: {e}"))?;
             if disable_output {
-                return Ok(());
+                return Ok(0);
             }
             if !text {
                 let mut bytes = Vec::new();
@@ -228,10 +257,10 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
                         )
                     })
                     .map_err(|e| e.to_string())?;
-                return write_output(output.as_deref(), &bytes);
+                return write_output(output.as_deref(), &bytes).map(|()| 0);
             }
             let out = clock.step("print", || ctx.print_module(m));
-            write_output(output.as_deref(), out.as_bytes())
+            write_output(output.as_deref(), out.as_bytes()).map(|()| 0)
         }
         Cmd::Bcdump { input } => {
             let bytes = read_input(&input)?;
@@ -240,7 +269,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
             let res = clock.step("dump", || bitstream::dump_to(&bytes, &mut out));
             // What was listed before an error is printed, as llvm-bcanalyzer does.
             write_output(None, &out)?;
-            res.map_err(|e| format!("{input}: {e}"))
+            res.map(|()| 0).map_err(|e| format!("{input}: {e}"))
         }
         Cmd::Bccopy { input, output } => {
             let bytes = read_input(&input)?;
@@ -248,7 +277,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<(), Fail> {
             let copy = clock
                 .step("copy", || bitstream::copy_stream(&bytes))
                 .map_err(|e| format!("{input}: {e}"))?;
-            write_output(Some(&output), &copy)
+            write_output(Some(&output), &copy).map(|()| 0)
         }
     }
 }
@@ -392,6 +421,8 @@ fn load_module(path: &str, clock: &mut Clock) -> Result<(lair::Context, lair::ir
                 lair::bitcode::read_bitcode_named(&mut ctx, &bytes, name)
             })
             .map_err(|e| format!("{name}: {e}"))?;
+        // LLVM's bitcode reader drops all TBAA when some is invalid.
+        clock.step("read", || ctx.strip_invalid_tbaa(m));
         return Ok((ctx, m));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{name}: file is not valid UTF-8"))?;

@@ -123,6 +123,16 @@ impl Context {
         v
     }
 
+    /// The `metadata !N` value of `md`, if one was made (LLVM's
+    /// `MetadataAsValue::getIfExists`).
+    pub fn metadata_as_value_if_exists(&self, md: Metadata) -> Option<Value> {
+        self.specials
+            .md_values
+            .get(&md)
+            .map(|&i| self.graph.handle(i))
+            .filter(|&v| self.graph.is_live(v))
+    }
+
     /// The metadata a metadata-as-value wraps.
     pub fn value_metadata(&self, v: Value) -> Option<Metadata> {
         let d = self.graph.get(v);

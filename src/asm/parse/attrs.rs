@@ -86,6 +86,17 @@ impl Parser<'_> {
                         }
                         return Ok(());
                     };
+                    if place == AttrPlace::Group && !kind.allowed_on(AttrPosition::Function) {
+                        // A group upgrades the legacy memory keywords as
+                        // a function's list does (LLVM's
+                        // `parseFnAttributeValuePairs` reads both); other
+                        // parameter attributes stay, groups hold those too.
+                        if let Some(me) = legacy_memory_keyword(self.word()) {
+                            self.bump();
+                            insert_sorted(set, Attribute::memory(me));
+                            continue;
+                        }
+                    }
                     if place == AttrPlace::Function && !kind.allowed_on(AttrPosition::Function) {
                         // Parameter-only keywords end a function's list
                         // (legacy memory keywords are upgraded).

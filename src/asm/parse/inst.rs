@@ -338,6 +338,9 @@ impl Parser<'_> {
                 e.dbg = Some(md);
             } else {
                 e.md.add(k, md);
+                if k == MdKindId::TBAA {
+                    self.tbaa_insts.push(i);
+                }
             }
         }
         Ok(i)
@@ -815,9 +818,6 @@ impl Parser<'_> {
                     };
                     clauses.push(catch);
                     ops.push(self.parse_typed_value()?);
-                }
-                if !cleanup && ops.is_empty() {
-                    return self.err("landingpad instruction must have a clause or cleanup");
                 }
                 self.new_inst(
                     op,

@@ -496,6 +496,9 @@ pub(crate) struct Parser<'a> {
     /// The metadata kind read last, by its source bytes (`tbaa` on most
     /// loads and stores of optimised code): a repeat skips the kind table.
     pub(crate) last_md_kind: Option<(&'a [u8], crate::ir::metadata::MdKindId)>,
+    /// Instructions with a `!tbaa` attachment, upgraded at the end of the
+    /// module as LLParser does (`UpgradeTBAANode`).
+    pub(crate) tbaa_insts: Vec<crate::ir::Inst>,
 }
 
 /// A block reference by name or number (in `blockaddress`).
@@ -540,6 +543,7 @@ impl<'a> Parser<'a> {
             spare_fs: None,
             int_cache: Box::new([None; INT_CACHE]),
             last_md_kind: None,
+            tbaa_insts: Vec::new(),
         }
     }
 

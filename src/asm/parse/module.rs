@@ -214,8 +214,64 @@ impl Parser<'_> {
             return self.err_at(p, m);
         }
         self.apply_attr_groups()?;
+        self.upgrade_tbaa_tags();
         self.upgrade_intrinsics();
         self.finish_summary()
+    }
+
+    /// LLParser's end-of-module `UpgradeTBAANode`: an old scalar `!tbaa`
+    /// tag `!{!"name", !parent[, i64 const]}` becomes the struct-path tag
+    /// over it (`!{N, N, i64 0}`, or `!{T, T, i64 0, const}` with `T` the
+    /// node of its first two operands).
+    fn upgrade_tbaa_tags(&mut self) {
+        use crate::ir::metadata::{MdData, MdKindId, Metadata};
+        let insts = core::mem::take(&mut self.tbaa_insts);
+        let mut done: hashbrown::HashMap<Metadata, Metadata> = hashbrown::HashMap::new();
+        for i in insts {
+            let Some(md) = self.ctx.extra(i).and_then(|e| e.md.get(MdKindId::TBAA)) else {
+                continue;
+            };
+            let md = self.ctx.md_resolved(md);
+            let new = match done.get(&md) {
+                Some(&n) => n,
+                None => {
+                    let ops = match self.ctx.md_data(md) {
+                        MdData::Tuple { ops, .. } => ops.to_vec(),
+                        _ => Vec::new(),
+                    };
+                    let is_node = |m: Option<Metadata>| {
+                        m.is_some_and(|m| {
+                            matches!(
+                                self.ctx.md_data(m),
+                                MdData::Tuple { .. } | MdData::Specialized { .. }
+                            )
+                        })
+                    };
+                    let n = if !matches!(self.ctx.md_data(md), MdData::Tuple { .. })
+                        || ops.is_empty()
+                        || (is_node(ops[0]) && ops.len() >= 3)
+                    {
+                        md
+                    } else {
+                        let i64t = self.ctx.i64_type();
+                        let zero = self.ctx.const_int(i64t, 0);
+                        let zero = Some(self.ctx.md_value(zero));
+                        if ops.len() == 3 {
+                            let scalar = self.ctx.md_tuple(&ops[..2]);
+                            self.ctx
+                                .md_tuple(&[Some(scalar), Some(scalar), zero, ops[2]])
+                        } else {
+                            self.ctx.md_tuple(&[Some(md), Some(md), zero])
+                        }
+                    };
+                    done.insert(md, n);
+                    n
+                }
+            };
+            if new != md {
+                self.ctx.extra_mut(i).md.set(MdKindId::TBAA, Some(new));
+            }
+        }
     }
 
     /// The first use of an undefined comdat, LLParser's error before the

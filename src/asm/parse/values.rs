@@ -1043,9 +1043,16 @@ impl Parser<'_> {
             }
             if self.ctx.value_kind(v) == ValueKind::Instruction
                 && self.ctx.opcode(crate::ir::Inst(v)) != Opcode::Phi
-                && self.ctx.operands(v).any(|o| o == Some(p))
             {
-                return self.err_at(pos, "only PHI nodes may reference their own value");
+                // `%x = add i32 %x, 1`: valid IR where the block is
+                // unreachable (the verifier judges it), as LLParser
+                // accepts it. The self-uses are set directly, since RAUW
+                // refuses to make an instruction use itself.
+                for k in 0..self.ctx.num_operands(v) {
+                    if self.ctx.operand(v, k) == Some(p) {
+                        self.ctx.set_operand(v, k, Some(v));
+                    }
+                }
             }
             self.replace_placeholder(p, v);
             self.ctx.free_placeholder(p);

@@ -45,6 +45,7 @@ mod writer;
 
 use core::fmt;
 
+use crate::ir::metadata::{MdPrinter, Metadata};
 use crate::ir::{Block, Function, Inst, Module};
 use crate::value::Value;
 use crate::Context;
@@ -140,6 +141,129 @@ impl Context {
     /// same as [`display_value`](Context::display_value).
     pub fn display_constant(&self, c: Value) -> ValueDisplay<'_> {
         self.display_value(c)
+    }
+}
+
+/// One module's numbering, made once, for printing many of its parts: the
+/// values, instructions, metadata and types a diagnostic names (LLVM's
+/// `ModuleSlotTracker`). The `display_*` adaptors number the whole module
+/// at every call; this numbers it at creation and each function's locals
+/// when a value of that function is first printed.
+pub struct ModulePrinter<'a> {
+    ctx: &'a Context,
+    slots: ModuleSlots<'a>,
+    locals: LocalSlots,
+    /// The function whose locals `locals` holds.
+    func: Option<Function>,
+}
+
+/// # Printing many parts of one module
+///
+/// A [`ModulePrinter`] numbers the module once and then prints values,
+/// instructions, metadata and types with the module's numbers.
+impl Context {
+    /// A printer numbering `m` (one walk over the module).
+    pub fn module_printer(&self, m: Module) -> ModulePrinter<'_> {
+        ModulePrinter {
+            ctx: self,
+            slots: ModuleSlots::new(self, m),
+            locals: LocalSlots::new(),
+            func: None,
+        }
+    }
+}
+
+impl<'a> ModulePrinter<'a> {
+    fn enter(&mut self, v: Value) {
+        let f = local_parent(self.ctx, v);
+        if f.is_some() && f != self.func {
+            if let Some(f) = f {
+                self.locals.incorporate(self.ctx, f);
+            }
+            self.func = f;
+        }
+    }
+
+    fn writer(&self) -> Writer<'_> {
+        Writer {
+            ctx: self.ctx,
+            slots: &self.slots,
+            locals: Some(&self.locals),
+        }
+    }
+
+    /// `v` as a typed operand (`i32 %x`, `ptr @f`, `label %bb`), as
+    /// LLVM's `printAsOperand(OS, true)`.
+    pub fn value(&mut self, v: Value) -> String {
+        self.enter(v);
+        let mut out = String::new();
+        self.writer().typed(&mut out, v);
+        out
+    }
+
+    /// `v` as an operand without its type (`%x`, `@f`, `5`).
+    pub fn operand(&mut self, v: Value) -> String {
+        self.enter(v);
+        let mut out = String::new();
+        self.writer().operand(&mut out, v);
+        out
+    }
+
+    /// One instruction as [`Context::display_inst`] prints it (two-space
+    /// indent, no newline).
+    pub fn inst(&mut self, i: Inst) -> String {
+        self.enter(i.0);
+        let mut out = String::new();
+        self.writer().inst(&mut out, i);
+        out
+    }
+
+    /// Debug record `k` of instruction `i` (`#dbg_value(...)`).
+    ///
+    /// # Panics
+    /// If `i` has no record `k`.
+    pub fn dbg_record(&mut self, i: Inst, k: usize) -> String {
+        self.enter(i.0);
+        let ctx = self.ctx;
+        let r = &ctx
+            .extra(i)
+            .expect("instruction has debug records")
+            .dbg_records[k];
+        let mut out = String::new();
+        self.writer().dbg_record(&mut out, r);
+        out
+    }
+
+    /// `md` as LLVM's `Metadata::print` writes it: the operand form
+    /// (`!5`, `!"s"`, `i32 1`), then ` = ` and the body for a node
+    /// (`!5 = !{i32 1}`), except `DIExpression`, which is its own body.
+    pub fn metadata(&mut self, md: Metadata) -> String {
+        let md = self.ctx.md_resolved(md);
+        if let crate::ir::metadata::MdData::Value(v) = self.ctx.md_data(md) {
+            self.enter(*v);
+        }
+        let mut out = String::new();
+        let w = self.writer();
+        w.md_operand(&mut out, md);
+        let node = match self.ctx.md_data(md) {
+            crate::ir::metadata::MdData::Tuple { .. } => true,
+            crate::ir::metadata::MdData::Specialized { kind, .. } => !kind.is_inline(),
+            _ => false,
+        };
+        if node && self.slots.md.slot_of(md).is_some() {
+            out.push_str(" = ");
+            let slot_of = |m: Metadata| self.slots.md.slot_of(m);
+            let write_value = |v: Value, o: &mut dyn fmt::Write| w.write_md_value(v, o);
+            let _ = MdPrinter::new(self.ctx, &slot_of, &write_value).write_body(md, &mut out);
+        }
+        out
+    }
+
+    /// A type in LLVM syntax (`i32`, `%struct.S`, `%0`).
+    pub fn ty(&self, t: crate::types::Type) -> String {
+        let mut out = String::new();
+        self.writer().ty(&mut out, t);
+        out
     }
 }
 

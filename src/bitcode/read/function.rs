@@ -514,7 +514,16 @@ impl<'a> Rd<'a, '_> {
         if b.bundles.is_empty() {
             return (bundles, ops);
         }
-        for (tag, vals) in std::mem::take(&mut b.bundles) {
+        let mut taken = std::mem::take(&mut b.bundles);
+        // UpgradeOperandBundles: an old empty "clang.arc.attachedcall"
+        // bundle (the first one) is dropped.
+        if let Some(k) = taken
+            .iter()
+            .position(|(t, v)| &**t == "clang.arc.attachedcall" && v.is_empty())
+        {
+            taken.remove(k);
+        }
+        for (tag, vals) in taken {
             let start = (nargs + ops.len()) as u32;
             bundles.push(Bundle {
                 tag,
@@ -863,6 +872,7 @@ impl<'a> Rd<'a, '_> {
                     return self.err("invoke without an explicit function type");
                 };
                 let args = self.call_args(b, o, fty)?;
+                let arg_tys: Vec<Type> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
                 let (bundles, bops) = self.take_bundles(b, args.len());
                 let mut ops = args;
                 ops.extend(bops);
@@ -873,7 +883,7 @@ impl<'a> Rd<'a, '_> {
                 let cd = CallData {
                     fn_ty: Some(fty),
                     call_conv: (cc & !(1 << 13)) as u32,
-                    attrs,
+                    attrs: super::upgrade::compatible_attrs(self.ctx, attrs, rt, &arg_tys),
                     tail: TailKind::None,
                     bundles,
                     num_indirect: 0,
@@ -907,6 +917,7 @@ impl<'a> Rd<'a, '_> {
                 };
                 let callee = self.vt(o)?;
                 let args = self.call_args(b, o, fty)?;
+                let arg_tys: Vec<Type> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
                 let (bundles, bops) = self.take_bundles(b, args.len());
                 let mut ops = args;
                 ops.extend(bops);
@@ -916,7 +927,7 @@ impl<'a> Rd<'a, '_> {
                 let cd = CallData {
                     fn_ty: Some(fty),
                     call_conv: ((cc & 0x7ff) >> codes::CALL_CCONV) as u32,
-                    attrs,
+                    attrs: super::upgrade::compatible_attrs(self.ctx, attrs, rt, &arg_tys),
                     tail: TailKind::None,
                     bundles,
                     num_indirect: k as u32,
@@ -988,9 +999,8 @@ impl<'a> Rd<'a, '_> {
                     clauses.push(kind == 0);
                     ops.push(self.vt(o)?);
                 }
-                if !cleanup && ops.is_empty() {
-                    return self.err("landingpad without a clause or cleanup");
-                }
+                // No clause and no cleanup is read as LLVM reads it; the
+                // verifier rejects it.
                 self.new_inst(
                     b,
                     Opcode::LandingPad,
@@ -1269,6 +1279,7 @@ impl<'a> Rd<'a, '_> {
                     return self.err("callee is not a pointer");
                 }
                 let args = self.call_args(b, o, fty)?;
+                let arg_tys: Vec<Type> = args.iter().map(|&a| self.ctx.type_of(a)).collect();
                 let (bundles, bops) = self.take_bundles(b, args.len());
                 let mut ops = args;
                 ops.extend(bops);
@@ -1289,7 +1300,7 @@ impl<'a> Rd<'a, '_> {
                 let cd = CallData {
                     fn_ty: Some(fty),
                     call_conv: ((cc & 0x7ff) >> codes::CALL_CCONV) as u32,
-                    attrs,
+                    attrs: super::upgrade::compatible_attrs(self.ctx, attrs, rt, &arg_tys),
                     tail,
                     bundles,
                     num_indirect: 0,

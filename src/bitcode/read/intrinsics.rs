@@ -1,7 +1,8 @@
 //! Intrinsic declarations: LLVM's reader gives every function that names
 //! an intrinsic the attributes of its intrinsic (`UpgradeIntrinsicFunction`
 //! sets `Intrinsic::getAttributes`), whatever the bitcode says; so does
-//! this reader, from `ir/intrinsics`' table.
+//! this reader, from `ir/intrinsics`' table, less the attributes the
+//! declared types cannot carry.
 
 use super::{Rd, Res};
 
@@ -12,7 +13,17 @@ impl Rd<'_, '_> {
         let fs: Vec<_> = self.ctx.functions(self.m).collect();
         for f in fs {
             if let Some(id) = self.ctx.intrinsic_id(f) {
-                self.ctx.function_data_mut(f).attrs = id.attributes().clone();
+                // Then, as for every function, without the attributes the
+                // declared types cannot carry (`UpgradeFunctionAttributes`).
+                let attrs = id.attributes().clone();
+                let fty = self.ctx.signature(f);
+                let attrs = match self.ctx.function_parts(fty) {
+                    Some((ret, params, _)) => {
+                        super::upgrade::compatible_attrs(self.ctx, attrs, ret, params)
+                    }
+                    None => attrs,
+                };
+                self.ctx.function_data_mut(f).attrs = attrs;
             }
         }
         Ok(())

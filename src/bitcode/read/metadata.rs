@@ -124,8 +124,12 @@ impl Fields {
         }
         self.push(f, MdField::Word(parts.join(" | ").into()));
     }
+    /// `spFlags:` is always written, `0` included: without it the
+    /// legacy `isDefinition` default (true) would apply (LLVM's printer
+    /// always prints it for the same reason).
     fn sp_flags(&mut self, f: F, flags: u64) {
         if flags == 0 {
+            self.push(f, MdField::UInt(0));
             return;
         }
         let mut parts: Vec<String> = Vec::new();

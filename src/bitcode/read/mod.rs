@@ -16,6 +16,7 @@ mod function;
 mod intrinsics;
 mod metadata;
 mod types;
+mod upgrade;
 
 use super::codes;
 use super::error::BitcodeError;
@@ -785,6 +786,10 @@ impl<'a, 'c> Rd<'a, 'c> {
         let is_proto = v[2] != 0;
         let raw_linkage = v[3];
         let attrs = self.attr_list(v[4])?;
+        let attrs = match self.ctx.function_parts(fty) {
+            Some((ret, params, _)) => upgrade::compatible_attrs(self.ctx, attrs, ret, params),
+            None => attrs,
+        };
         let align = self.align_of(v[5])?;
         let section = self.section_ref(v[6])?;
         let gc = match get(8) {
@@ -1130,6 +1135,7 @@ impl<'a, 'c> Rd<'a, 'c> {
         let bit = body.bit;
         self.r.seek(bit).map_err(|e| self.serr(e))?;
         self.read_function_body(f)?;
+        self.upgrade_body(f);
         while let Some(g) = self.then_materialize.pop() {
             self.materialize(g)?;
         }

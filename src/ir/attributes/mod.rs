@@ -64,6 +64,53 @@ pub use values::{
     FpClassMask, MemLocation, MemoryEffects, ModRef, RangeList, UwTableKind,
 };
 
+use crate::types::{Type, TypeData};
+
+/// LLVM's `AttributeFuncs::typeIncompatible`: whether `k` cannot apply to
+/// a value of type `t`. Used by the verifier (`Attribute ... applied to
+/// incompatible type!`) and by the bitcode reader, which drops such
+/// attributes as LLVM's does (`UpgradeFunctionAttributes`).
+pub(crate) fn type_incompatible(ctx: &crate::Context, t: Type, k: AttrKind) -> bool {
+    use AttrKind as K;
+    let int = ctx.is_integer(t);
+    let ptr = ctx.is_ptr(t);
+    match k {
+        K::AllocAlign | K::SExt | K::ZExt => !int,
+        K::Range => !ctx.is_int_or_int_vector(t),
+        K::NoAlias
+        | K::NoCapture
+        | K::NonNull
+        | K::ReadNone
+        | K::ReadOnly
+        | K::Dereferenceable
+        | K::DereferenceableOrNull
+        | K::Writable
+        | K::DeadOnUnwind
+        | K::Initializes
+        | K::Nest
+        | K::SwiftError
+        | K::Preallocated
+        | K::InAlloca
+        | K::ByVal
+        | K::StructRet
+        | K::ByRef
+        | K::ElementType
+        | K::AllocatedPointer => !ptr,
+        K::Alignment => !ctx.is_ptr_or_ptr_vector(t),
+        K::NoFpClass => !nofpclass_compatible(ctx, t),
+        K::NoUndef => ctx.is_void(t),
+        _ => false,
+    }
+}
+
+/// LLVM's `isNoFPClassCompatibleType`: FP or FP vectors, through arrays.
+fn nofpclass_compatible(ctx: &crate::Context, mut t: Type) -> bool {
+    while let TypeData::Array { elem, .. } = ctx.type_data(t) {
+        t = *elem;
+    }
+    ctx.is_fp_or_fp_vector(t)
+}
+
 #[cfg(test)]
 mod size_tests {
     use super::*;

@@ -51,6 +51,44 @@ impl Context {
         self.unique_intrinsic_name(m, name, id, fn_ty)
     }
 
+    /// The name [`intrinsic_name`](Context::intrinsic_name) would give
+    /// now, without numbering a new function type in `m`: what the
+    /// verifier compares a declaration's name with (LLVM's verifier calls
+    /// `Intrinsic::getName`, which numbers the type on the way; the number
+    /// it would give is the same).
+    ///
+    /// # Panics
+    ///
+    /// As `intrinsic_name`.
+    pub(crate) fn intrinsic_name_unrecorded(
+        &self,
+        id: IntrinsicId,
+        overloads: &[Type],
+        m: Module,
+        fn_ty: Type,
+    ) -> String {
+        let (base, unnamed) = self.mangled_name(id, overloads);
+        if !unnamed {
+            return base;
+        }
+        let u = &self.modules[m.index()].unique_intrinsics;
+        let encode = |n: u32| format!("{base}.{n}");
+        if let Some(&n) = u.by_proto.get(&(id, fn_ty)) {
+            return encode(n);
+        }
+        let mut count = u.next.get(&base).copied().unwrap_or(0);
+        loop {
+            let name = encode(count);
+            let Some(g) = self.global_by_name(m, &name) else {
+                return name;
+            };
+            if self.global_data(g).value_type == Some(fn_ty) {
+                return name;
+            }
+            count += 1;
+        }
+    }
+
     /// [`intrinsic_name`](Context::intrinsic_name) for overload types
     /// without unnamed structs, which needs no module
     /// (`Intrinsic::getNameNoUnnamedTypes`).

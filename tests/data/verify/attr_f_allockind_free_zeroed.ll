@@ -1,0 +1,3 @@
+define void @f() allockind("free,zeroed") {
+  ret void
+}

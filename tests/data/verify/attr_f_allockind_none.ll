@@ -1,0 +1,3 @@
+define void @f() allockind("uninitialized") {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f() allockind("alloc,zeroed,uninitialized") {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f() allocsize(0) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f(float %a) allocsize(0) {
+  ret void
+}

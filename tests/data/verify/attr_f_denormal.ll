@@ -1,0 +1,3 @@
+define void @f() "denormal-fp-math"="weird" {
+  ret void
+}

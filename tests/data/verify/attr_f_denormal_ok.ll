@@ -1,0 +1,3 @@
+define void @f() "denormal-fp-math"="preserve-sign,ieee" {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f() "frame-pointer"="yes" {
+  ret void
+}

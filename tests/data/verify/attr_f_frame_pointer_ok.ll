@@ -1,0 +1,3 @@
+define void @f() "frame-pointer"="reserved" {
+  ret void
+}

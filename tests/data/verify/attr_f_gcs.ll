@@ -1,0 +1,3 @@
+define void @f() "guarded-control-stack"="no" {
+  ret void
+}

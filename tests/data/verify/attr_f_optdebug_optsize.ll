@@ -1,0 +1,3 @@
+define void @f() optdebug optsize {
+  ret void
+}

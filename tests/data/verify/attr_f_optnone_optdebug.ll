@@ -1,0 +1,3 @@
+define void @f() noinline optnone optdebug {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f() "patchable-function-prefix"="-1" {
+  ret void
+}

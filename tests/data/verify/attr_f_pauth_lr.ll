@@ -1,0 +1,3 @@
+define void @f() "branch-protection-pauth-lr"="1" {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f() "sign-return-address"="some" {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f() "sign-return-address-key"="a_key" {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f() "no-nans-fp-math"="yes" {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f() "unsafe-fp-math"="1" {
+  ret void
+}

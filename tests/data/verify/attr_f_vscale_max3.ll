@@ -1,0 +1,3 @@
+define void @f() vscale_range(2,6) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f() vscale_range(0,2) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f() vscale_range(8,4) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f() "aarch64_new_za" "aarch64_in_za" {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f(ptr byval([5000000000 x i8]) %x) {
+  ret void
+}

@@ -1,0 +1,4 @@
+%T = type opaque
+define void @f(ptr byval(%T) %x) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f(i32 dereferenceable(4) %x) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f(ptr elementtype(i32) %a) {
+  ret void
+}

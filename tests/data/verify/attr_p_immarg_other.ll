@@ -1,0 +1,3 @@
+define void @f(i32 immarg noundef %x) {
+  ret void
+}

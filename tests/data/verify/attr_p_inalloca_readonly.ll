@@ -1,0 +1,3 @@
+define void @f(ptr inalloca(i32) readonly %x) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f(ptr inreg byref(i32) %x) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f(ptr readnone readonly %x) {
+  ret void
+}

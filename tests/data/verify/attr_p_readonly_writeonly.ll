@@ -1,0 +1,3 @@
+define void @f(ptr readonly writeonly %x) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f(ptr sret(i32) nest %x) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f(ptr sret(i32) returned %x) {
+  ret void
+}

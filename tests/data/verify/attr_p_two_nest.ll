@@ -1,0 +1,3 @@
+define void @f(ptr nest %a, ptr nest %b) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define ptr @f(ptr returned %a, ptr returned %b) {
+  ret ptr %a
+}

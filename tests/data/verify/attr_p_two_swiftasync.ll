@@ -1,0 +1,3 @@
+define void @f(ptr swiftasync %a, ptr swiftasync %b) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define void @f(ptr swifterror %a, ptr swifterror %b) {
+  ret void
+}

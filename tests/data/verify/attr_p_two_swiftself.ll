@@ -1,0 +1,3 @@
+define void @f(ptr swiftself %a, ptr swiftself %b) {
+  ret void
+}

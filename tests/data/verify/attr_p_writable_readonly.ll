@@ -1,0 +1,3 @@
+define void @f(ptr writable readonly %x) {
+  ret void
+}

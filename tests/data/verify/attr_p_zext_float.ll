@@ -1,0 +1,3 @@
+define void @f(float zeroext %x) {
+  ret void
+}

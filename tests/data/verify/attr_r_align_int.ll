@@ -1,0 +1,3 @@
+define align 4 i32 @f() {
+  ret i32 0
+}

@@ -1,0 +1,3 @@
+define nofpclass(inf) i32 @f() {
+  ret i32 0
+}

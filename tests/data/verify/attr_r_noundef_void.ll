@@ -1,0 +1,3 @@
+define noundef void @f() {
+  ret void
+}

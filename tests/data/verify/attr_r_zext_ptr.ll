@@ -1,0 +1,3 @@
+define zeroext ptr @f() {
+  ret ptr null
+}

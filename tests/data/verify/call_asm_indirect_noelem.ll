@@ -1,0 +1,4 @@
+define void @f(ptr %p) {
+  call void asm "", "=*m"(ptr %p)
+  ret void
+}

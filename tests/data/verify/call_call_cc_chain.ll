@@ -1,0 +1,5 @@
+declare amdgpu_cs_chain void @g()
+define void @f() {
+  call amdgpu_cs_chain void @g()
+  ret void
+}

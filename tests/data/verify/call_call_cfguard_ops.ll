@@ -1,0 +1,5 @@
+declare void @g()
+define void @f() {
+  call void @g() [ "cfguardtarget"() ]
+  ret void
+}

@@ -1,0 +1,4 @@
+define void @f(ptr %p) {
+  %t = call token %p()
+  ret void
+}

@@ -1,0 +1,5 @@
+declare void @g(metadata)
+define void @f() {
+  call void @g(metadata !{})
+  ret void
+}

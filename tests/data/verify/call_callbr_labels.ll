@@ -1,0 +1,7 @@
+define void @f() {
+  callbr void asm "", "!i"() to label %a [label %b, label %b]
+a:
+  ret void
+b:
+  ret void
+}

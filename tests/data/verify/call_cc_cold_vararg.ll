@@ -1,0 +1,3 @@
+define coldcc void @f(...) {
+  ret void
+}

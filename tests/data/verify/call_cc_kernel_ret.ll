@@ -1,0 +1,3 @@
+define amdgpu_kernel i32 @f() {
+  ret i32 0
+}

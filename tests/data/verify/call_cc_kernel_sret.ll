@@ -1,0 +1,3 @@
+define amdgpu_kernel void @f(ptr sret(i32) %p) {
+  ret void
+}

@@ -1,0 +1,3 @@
+define ptx_device void @f(...) {
+  ret void
+}

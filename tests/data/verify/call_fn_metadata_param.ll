@@ -1,0 +1,3 @@
+define void @g(metadata %m) {
+  ret void
+}

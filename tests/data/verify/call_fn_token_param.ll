@@ -1,0 +1,3 @@
+define void @g(token %m) {
+  ret void
+}

@@ -1,0 +1,1 @@
+declare token @g()

@@ -1,0 +1,2 @@
+declare void @llvm.donothing()
+@g = global ptr @llvm.donothing

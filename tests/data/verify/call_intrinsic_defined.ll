@@ -1,0 +1,3 @@
+define void @llvm.foo() {
+  ret void
+}

@@ -1,0 +1,5 @@
+declare void @llvm.trap()
+define void @f() {
+  call void @llvm.trap(i32 0)
+  ret void
+}

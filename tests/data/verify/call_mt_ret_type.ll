@@ -1,0 +1,5 @@
+declare i32 @g()
+define void @f() {
+  %r = musttail call i32 @g()
+  ret void
+}

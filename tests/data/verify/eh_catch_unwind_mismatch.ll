@@ -1,0 +1,18 @@
+declare i32 @__CxxFrameHandler3(...)
+declare void @g()
+define void @f() personality ptr @__CxxFrameHandler3 {
+entry:
+  invoke void @g() to label %ok unwind label %cs
+ok:
+  ret void
+cs:
+  %s = catchswitch within none [label %h] unwind to caller
+h:
+  %p = catchpad within %s []
+  invoke void @g() ["funclet"(token %p)] to label %x unwind label %cp
+x:
+  catchret from %p to label %ok
+cp:
+  %c = cleanuppad within none []
+  cleanupret from %c unwind to caller
+}

@@ -1,0 +1,13 @@
+declare i32 @__CxxFrameHandler3(...)
+declare void @g()
+define void @f() personality ptr @__CxxFrameHandler3 {
+entry:
+  invoke void @g() to label %ok unwind label %cs
+ok:
+  ret void
+cs:
+  %s = catchswitch within none [label %h] unwind to caller
+h:
+  %p = catchpad within %s []
+  cleanupret from %p unwind to caller
+}

@@ -1,0 +1,13 @@
+declare i32 @__CxxFrameHandler3(...)
+declare void @g()
+define void @f() {
+entry:
+  invoke void @g() to label %ok unwind label %cs
+ok:
+  ret void
+cs:
+  %s = catchswitch within none [label %h] unwind to caller
+h:
+  %p = catchpad within %s []
+  catchret from %p to label %ok
+}

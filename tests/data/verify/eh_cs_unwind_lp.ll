@@ -1,0 +1,16 @@
+declare i32 @__CxxFrameHandler3(...)
+declare void @g()
+define void @f() personality ptr @__CxxFrameHandler3 {
+entry:
+  invoke void @g() to label %ok unwind label %cs
+ok:
+  ret void
+cs:
+  %s = catchswitch within none [label %h] unwind label %lp
+h:
+  %p = catchpad within %s []
+  catchret from %p to label %ok
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  ret void
+}

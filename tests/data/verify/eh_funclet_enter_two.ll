@@ -1,0 +1,14 @@
+declare i32 @__CxxFrameHandler3(...)
+declare void @g()
+define void @f() personality ptr @__CxxFrameHandler3 {
+entry:
+  invoke void @g() to label %ok unwind label %cp2
+ok:
+  ret void
+cp1:
+  %c1 = cleanuppad within none []
+  cleanupret from %c1 unwind to caller
+cp2:
+  %c2 = cleanuppad within %c1 []
+  cleanupret from %c2 unwind to caller
+}

@@ -1,0 +1,8 @@
+declare i32 @__gxx_personality_v0(...)
+declare void @g()
+define void @f() personality ptr @__gxx_personality_v0 {
+entry:
+  invoke void @g() to label %ok unwind label %ok
+ok:
+  ret void
+}

@@ -1,0 +1,9 @@
+declare i32 @__gxx_personality_v0(...)
+declare void @g()
+define void @f() personality ptr @__gxx_personality_v0 {
+entry:
+  br label %lp
+lp:
+  %x = landingpad { ptr, i32 } cleanup
+  ret void
+}

@@ -1,0 +1,6 @@
+declare i32 @__gxx_personality_v0(...)
+declare void @g()
+define void @f() personality ptr @__gxx_personality_v0 {
+  %x = landingpad { ptr, i32 } cleanup
+  ret void
+}

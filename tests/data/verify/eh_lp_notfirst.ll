@@ -1,0 +1,12 @@
+declare i32 @__gxx_personality_v0(...)
+declare void @g()
+define void @f() personality ptr @__gxx_personality_v0 {
+entry:
+  invoke void @g() to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %a = add i32 1, 2
+  %x = landingpad { ptr, i32 } cleanup
+  ret void
+}

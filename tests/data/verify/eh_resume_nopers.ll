@@ -1,0 +1,3 @@
+define void @f() {
+  resume { ptr, i32 } zeroinitializer
+}

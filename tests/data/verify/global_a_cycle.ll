@@ -1,0 +1,2 @@
+@a = alias i32, ptr @b
+@b = alias i32, ptr @a

@@ -1,0 +1,2 @@
+$c = comdat any
+@g = common global i32 0, comdat($c)

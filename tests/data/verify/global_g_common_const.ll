@@ -1,0 +1,1 @@
+@g = common constant i32 0

@@ -1,0 +1,1 @@
+@llvm.global_ctors = appending global [0 x { i32, ptr, i32 }] zeroinitializer

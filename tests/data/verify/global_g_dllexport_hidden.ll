@@ -1,0 +1,1 @@
+@g = hidden dllexport global i32 0

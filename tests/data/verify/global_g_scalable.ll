@@ -1,0 +1,1 @@
+@g = global <vscale x 2 x i32> zeroinitializer

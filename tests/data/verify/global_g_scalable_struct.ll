@@ -1,0 +1,1 @@
+@g = external global {<vscale x 2 x i32>}

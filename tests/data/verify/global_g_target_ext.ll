@@ -1,0 +1,1 @@
+@g = external global target("foo")

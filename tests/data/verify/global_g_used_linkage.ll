@@ -1,0 +1,2 @@
+@g = global i32 0
+@llvm.used = global [1 x ptr] [ptr @g], section "llvm.metadata"

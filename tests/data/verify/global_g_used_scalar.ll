@@ -1,0 +1,1 @@
+@llvm.used = appending global [1 x i32] [i32 0], section "llvm.metadata"

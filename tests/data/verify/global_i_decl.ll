@@ -1,0 +1,2 @@
+declare ptr @r()
+@i = ifunc void (), ptr @r

@@ -1,0 +1,2 @@
+@g = global i32 0
+@i = ifunc void (), ptr @g

@@ -1,0 +1,2 @@
+!llvm.commandline = !{!0}
+!0 = !{i32 1}

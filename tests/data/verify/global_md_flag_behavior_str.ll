@@ -1,0 +1,2 @@
+!llvm.module.flags = !{!0}
+!0 = !{!"a", !"x", i32 1}

@@ -1,0 +1,3 @@
+!llvm.module.flags = !{!0}
+!0 = !{i32 5, !"CG Profile", !{!1}}
+!1 = !{i32 1, i32 2}

@@ -1,0 +1,4 @@
+define void @f(i32 %x) {
+  ret void, !foo !0
+}
+!0 = !{i32 1}

@@ -1,0 +1,5 @@
+declare void @llvm.assume(i1)
+define void @f(ptr %p) {
+  call void @llvm.assume(i1 true) [ "align"(ptr %p) ]
+  ret void
+}

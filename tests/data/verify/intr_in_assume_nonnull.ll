@@ -1,0 +1,5 @@
+declare void @llvm.assume(i1)
+define void @f(ptr %p) {
+  call void @llvm.assume(i1 true) [ "nonnull"(ptr %p, ptr %p) ]
+  ret void
+}

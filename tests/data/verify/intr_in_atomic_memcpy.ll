@@ -1,0 +1,5 @@
+declare void @llvm.memcpy.element.unordered.atomic.p0.p0.i64(ptr, ptr, i64, i32 immarg)
+define void @f(ptr %a, ptr %b) {
+  call void @llvm.memcpy.element.unordered.atomic.p0.p0.i64(ptr align 4 %a, ptr align 4 %b, i64 16, i32 3)
+  ret void
+}

@@ -1,0 +1,5 @@
+declare i24 @llvm.bswap.i24(i24)
+define i24 @f(i24 %x) {
+  %v = call i24 @llvm.bswap.i24(i24 %x)
+  ret i24 %v
+}

@@ -1,0 +1,5 @@
+define void @f(ptr %p) {
+  %v = load ptr, ptr %p, !align !0
+  ret void
+}
+!0 = !{i64 8589934592}

@@ -1,0 +1,3 @@
+@g = global i32 0, !associated !0
+!0 = !{!1}
+!1 = !{}

@@ -1,0 +1,2 @@
+@g = global i32 0, !associated !0
+!0 = !{null}

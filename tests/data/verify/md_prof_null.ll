@@ -1,0 +1,6 @@
+define void @f(ptr %p) {
+  br label %b, !prof !0
+b:
+  ret void
+}
+!0 = !{null, i32 2}

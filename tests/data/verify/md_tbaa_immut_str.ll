@@ -1,0 +1,7 @@
+define void @f(ptr %p) {
+  %v = load i32, ptr %p, !tbaa !0
+  ret void
+}
+!0 = !{!1, !1, i64 0, !"x"}
+!1 = !{!"int", !2, i64 0}
+!2 = !{!"root"}

@@ -1,0 +1,5 @@
+@g = global ptr blockaddress(@f, %entry)
+define void @f() {
+entry:
+  ret void
+}

@@ -1,0 +1,4 @@
+define void @f(ptr %p) {
+  %r = atomicrmw add ptr %p, i7 1 seq_cst
+  ret void
+}

@@ -1,0 +1,4 @@
+define void @f() {
+  %a = alloca swifterror i32
+  ret void
+}

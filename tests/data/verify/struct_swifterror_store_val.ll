@@ -1,0 +1,5 @@
+define void @f(ptr %q) {
+  %a = alloca swifterror ptr
+  store ptr %a, ptr %q
+  ret void
+}
