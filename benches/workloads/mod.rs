@@ -29,6 +29,7 @@ pub const ALL: &[Workload] = &[
     ("print_ll", asm::print_ll),
     ("verify", verify::verify),
     ("read_bc", bitcode::read_bc),
+    ("write_bc", bitcode::write_bc),
     ("bitstream_walk", bitstream::bitstream_walk),
     ("domtree", analysis::domtree),
     ("loops", analysis::loops),

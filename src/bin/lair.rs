@@ -62,13 +62,32 @@ enum Cmd {
         #[arg(short = 'o', value_name = "OUT")]
         output: Option<String>,
     },
+    /// Assemble textual IR (or re-write bitcode) into LLVM 19 bitcode, as
+    /// `llvm-as` does: debug info upgraded, the module verified (errors on
+    /// standard error, exit status 1), then written with use-list order
+    /// kept, LLVM's ids, abbreviations, symbol and string tables.
+    As {
+        /// The input module (`-`: standard input).
+        input: String,
+        /// Where to write the bitcode (`-`: standard output; default: the
+        /// input's name with `.bc` for `.ll`, standard output for `-`).
+        #[arg(short = 'o', value_name = "OUT")]
+        output: Option<String>,
+        /// Do not verify the module first (llvm-as's option).
+        #[arg(long)]
+        disable_verify: bool,
+        /// Keep use-list order in the bitcode (llvm-as's option, on by
+        /// default; `=false` writes as LLVM's API default does).
+        #[arg(long = "preserve-bc-uselistorder", default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true", require_equals = true)]
+        preserve_uselistorder: bool,
+    },
     /// Parse textual IR and print entity counts.
     Stats {
         /// The input module (`-`: standard input).
         input: String,
     },
     /// Run a pass pipeline as `opt` does: analysis printers write on standard
-    /// error; the module is written as text with -S.
+    /// error; the module is written as text with -S, as bitcode without.
     Opt {
         /// The input module (`-`: standard input).
         input: String,
@@ -155,6 +174,7 @@ fn subcommand_name(c: &Cmd) -> &'static str {
     match c {
         Cmd::Fmt { .. } => "fmt",
         Cmd::Dis { .. } => "dis",
+        Cmd::As { .. } => "as",
         Cmd::Stats { .. } => "stats",
         Cmd::Verify { .. } => "verify",
         Cmd::Opt { .. } => "opt",
@@ -171,6 +191,49 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             let (ctx, m) = load_module(&input, clock)?;
             let text = clock.step("print", || ctx.print_module(m));
             write_output(output.as_deref(), text.as_bytes()).map(|()| 0)
+        }
+        Cmd::As {
+            input,
+            output,
+            disable_verify,
+            preserve_uselistorder,
+        } => {
+            let (mut ctx, m) = load_module(&input, clock)?;
+            lair::bitcode::register_llvm_as_kinds(&mut ctx, m);
+            if disable_verify {
+                // llvm-as upgrades (strips) debug info either way.
+                clock.step("verify", || ctx.upgrade_debug_info(m));
+            } else {
+                let v = clock.step("verify", || ctx.verify_as_llvm_as(m));
+                let mut err = std::io::stderr().lock();
+                err.write_all(v.messages.as_bytes())
+                    .map_err(|e| format!("writing errors: {e}"))?;
+                if v.rejected {
+                    return Ok(1);
+                }
+            }
+            let mut bytes = Vec::new();
+            clock
+                .step("write", || {
+                    lair::bitcode::write_bitcode(
+                        &ctx,
+                        m,
+                        &mut bytes,
+                        &lair::bitcode::WriteOptions {
+                            preserve_use_list_order: preserve_uselistorder,
+                        },
+                    )
+                })
+                .map_err(|e| format!("{input}: {e}"))?;
+            let out = match output {
+                Some(o) => o,
+                None if input == "-" => "-".to_string(),
+                None => match input.strip_suffix(".ll") {
+                    Some(stem) => format!("{stem}.bc"),
+                    None => format!("{input}.bc"),
+                },
+            };
+            write_output(Some(&out), &bytes).map(|()| 0)
         }
         Cmd::Stats { input } => {
             let (ctx, m) = load_module(&input, clock)?;
@@ -208,7 +271,18 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
                 return Ok(0);
             }
             if !text {
-                return Err("writing bitcode is not supported yet; use -S for textual IR".into());
+                let mut bytes = Vec::new();
+                clock
+                    .step("write", || {
+                        lair::bitcode::write_bitcode(
+                            &ctx,
+                            m,
+                            &mut bytes,
+                            &lair::bitcode::WriteOptions::llvm_as(),
+                        )
+                    })
+                    .map_err(|e| e.to_string())?;
+                return write_output(output.as_deref(), &bytes).map(|()| 0);
             }
             let out = clock.step("print", || ctx.print_module(m));
             write_output(output.as_deref(), out.as_bytes()).map(|()| 0)

@@ -349,6 +349,132 @@ pub(crate) fn attr_kind(c: u64) -> Option<AttrKind> {
     ATTR_KINDS.iter().find(|e| e.0 == c).map(|e| e.1)
 }
 
+/// The bitcode code of an attribute kind (`getAttrKindEncoding`).
+pub(crate) fn attr_code(k: AttrKind) -> u64 {
+    ATTR_KINDS
+        .iter()
+        .find(|e| e.1 == k)
+        .map(|e| e.0)
+        .expect("every attribute kind has a code")
+}
+
+/// The encoded linkage LLVM 19 writes (`getEncodedLinkage`).
+pub(crate) fn linkage_code(l: Linkage) -> u64 {
+    match l {
+        Linkage::External => 0,
+        Linkage::WeakAny => 16,
+        Linkage::Appending => 2,
+        Linkage::Internal => 3,
+        Linkage::LinkOnceAny => 18,
+        Linkage::ExternWeak => 7,
+        Linkage::Common => 8,
+        Linkage::Private => 9,
+        Linkage::WeakOdr => 17,
+        Linkage::LinkOnceOdr => 19,
+        Linkage::AvailableExternally => 12,
+    }
+}
+
+/// Visibility code.
+pub(crate) fn visibility_code(v: Visibility) -> u64 {
+    match v {
+        Visibility::Default => 0,
+        Visibility::Hidden => 1,
+        Visibility::Protected => 2,
+    }
+}
+
+/// DLL storage code.
+pub(crate) fn dll_code(d: DllStorage) -> u64 {
+    match d {
+        DllStorage::Default => 0,
+        DllStorage::Import => 1,
+        DllStorage::Export => 2,
+    }
+}
+
+/// Thread-local code.
+pub(crate) fn thread_local_code(t: ThreadLocal) -> u64 {
+    match t {
+        ThreadLocal::NotThreadLocal => 0,
+        ThreadLocal::GeneralDynamic => 1,
+        ThreadLocal::LocalDynamic => 2,
+        ThreadLocal::InitialExec => 3,
+        ThreadLocal::LocalExec => 4,
+    }
+}
+
+/// `unnamed_addr` code.
+pub(crate) fn unnamed_addr_code(u: UnnamedAddr) -> u64 {
+    match u {
+        UnnamedAddr::None => 0,
+        UnnamedAddr::Global => 1,
+        UnnamedAddr::Local => 2,
+    }
+}
+
+/// `COMDAT_SELECTION_KIND_*` of a kind.
+pub(crate) fn comdat_code(k: ComdatKind) -> u64 {
+    match k {
+        ComdatKind::Any => 1,
+        ComdatKind::ExactMatch => 2,
+        ComdatKind::Largest => 3,
+        ComdatKind::NoDeduplicate => 4,
+        ComdatKind::SameSize => 5,
+    }
+}
+
+/// The bitcode bits of fast-math flags (`getOptimizationFlags`; the
+/// legacy "unsafe algebra" bit 0 is never written).
+pub(crate) fn fmf_to_bits(f: u16) -> u64 {
+    let f = bits::fmf_of(f);
+    let mut b = 0;
+    for (bit, flag) in [
+        (1 << 1, FastMathFlags::NNAN),
+        (1 << 2, FastMathFlags::NINF),
+        (1 << 3, FastMathFlags::NSZ),
+        (1 << 4, FastMathFlags::ARCP),
+        (1 << 5, FastMathFlags::CONTRACT),
+        (1 << 6, FastMathFlags::AFN),
+        (1 << 7, FastMathFlags::REASSOC),
+    ] {
+        if f.contains(flag) {
+            b |= bit;
+        }
+    }
+    b
+}
+
+/// The `BINOP_*` code of a binary opcode.
+pub(crate) fn binop_code(op: Opcode) -> u64 {
+    let base = match op {
+        Opcode::FAdd => Opcode::Add,
+        Opcode::FSub => Opcode::Sub,
+        Opcode::FMul => Opcode::Mul,
+        Opcode::FDiv => Opcode::SDiv,
+        Opcode::FRem => Opcode::SRem,
+        o => o,
+    };
+    BINOPS
+        .iter()
+        .position(|&o| o == base)
+        .expect("a binary opcode") as u64
+}
+
+/// The `CAST_*` code of a cast opcode.
+pub(crate) fn cast_code(op: Opcode) -> u64 {
+    CASTS.iter().position(|&o| o == op).expect("a cast opcode") as u64
+}
+
+/// LLVM's `CmpInst::Predicate` number of a predicate.
+pub(crate) fn predicate_code(p: Predicate) -> u64 {
+    if p.is_int() {
+        p as u64 + 16
+    } else {
+        p as u64
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

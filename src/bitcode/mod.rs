@@ -103,6 +103,7 @@ mod codes;
 pub(crate) mod dwarf;
 mod error;
 mod read;
+mod write;
 
 pub use error::BitcodeError;
 pub use read::{read_bitcode, read_bitcode_named, LazyModule};
@@ -125,3 +126,5 @@ pub(crate) fn dwarf_expr_number(name: &str) -> Option<u64> {
         .find(|(_, n)| *n == name)
         .map(|&(v, _)| v as u64)
 }
+
+pub use write::{register_llvm_as_kinds, write_bitcode, WriteError, WriteOptions};

@@ -475,6 +475,40 @@ impl Writer {
         }
     }
 
+    /// Overwrites the 32 bits at bit offset `bit` (already written) with
+    /// `value`, as LLVM's `BackpatchWord`: the placeholder of a forward
+    /// offset.
+    ///
+    /// # Panics
+    /// If the 32 bits at `bit` are not all written yet.
+    pub fn backpatch_word(&mut self, bit: u64, value: u32) {
+        assert!(
+            bit + 32 <= self.bits.pos(),
+            "backpatch_word: bits {bit}..{} are not written yet",
+            bit + 32
+        );
+        for k in 0..32u64 {
+            let b = bit + k;
+            let v = (value >> k) & 1;
+            let byte = (b / 8) as usize;
+            let sh = (b % 8) as u32;
+            if byte < self.bits.out.len() {
+                let o = &mut self.bits.out[byte];
+                *o = (*o & !(1 << sh)) | ((v as u8) << sh);
+            } else {
+                let pb = (b - self.bits.out.len() as u64 * 8) as u32;
+                self.bits.acc = (self.bits.acc & !(1u64 << pb)) | (u64::from(v) << pb);
+            }
+        }
+    }
+
+    /// [`backpatch_word`](Self::backpatch_word) of a 64-bit value: low word
+    /// at `bit`, high word after it.
+    pub fn backpatch_word64(&mut self, bit: u64, value: u64) {
+        self.backpatch_word(bit, value as u32);
+        self.backpatch_word(bit + 32, (value >> 32) as u32);
+    }
+
     /// The bytes written, padded with zero bits to a multiple of 32 bits.
     /// Blocks still open are left unterminated.
     pub fn finish(mut self) -> Vec<u8> {

@@ -571,6 +571,38 @@ impl Context {
         }
     }
 
+    /// The uniqued constant `(kind, ty)` with these operands (raw value
+    /// indices) or payload, if it exists: `intern` without creating.
+    /// Integers and floats up to 64 bits are found by their value word.
+    pub(crate) fn find_constant(
+        &self,
+        kind: ConstKind,
+        ty: Type,
+        word: u64,
+        ops: &[u32],
+        payload: Option<&ConstPayload>,
+    ) -> Option<Value> {
+        if matches!(kind, ConstKind::Int | ConstKind::Float) && payload.is_none() {
+            let hash = scalar_hash(ty, word);
+            return self
+                .consts
+                .scalars
+                .find(hash, |e| e.word == word && e.ty == ty)
+                .map(|e| self.graph.handle(e.idx));
+        }
+        let k = Key {
+            kind,
+            ty,
+            flags: 0,
+            a: word as u32,
+            b: (word >> 32) as u32,
+            ops,
+            payload,
+        };
+        let hash = k.hash(&self.consts.hasher);
+        self.lookup(&k, hash).map(|i| self.graph.handle(i))
+    }
+
     fn simple(&mut self, kind: ConstKind, ty: Type) -> Value {
         self.intern(Key {
             kind,
@@ -956,6 +988,12 @@ impl Context {
         payload: Option<ConstPayload>,
     ) -> Value {
         let raw: smallvec::SmallVec<[u32; 8]> = ops.iter().map(|e| e.idx).collect();
+        if let Some(ConstPayload::Mask(m)) = &payload {
+            // As for shufflevector instructions: the mask's `<N x i32>`
+            // type exists for the bitcode writer.
+            let scalable = self.is_scalable(ty);
+            self.intern_mask_type(m.len() as u32, scalable);
+        }
         let fl = opcode as u16 | (flags as u16) << 8;
         self.intern(Key {
             kind: ConstKind::Expr,

@@ -647,6 +647,13 @@ impl Context {
     /// The payload step of [`create_inst`](Self::create_inst): hung-off
     /// opcodes record their run's capacity.
     fn set_inst_payload(&mut self, i: Inst, storage: OperandStorage, n: u32, payload: InstPayload) {
+        if let InstPayload::Mask(m) = &payload {
+            // The mask's `<N x i32>` type exists as long as the
+            // instruction does, so the bitcode writer can name it (LLVM
+            // writes the mask as a constant of that type).
+            let scalable = self.is_scalable(self.graph.get(i.0).ty);
+            self.intern_mask_type(m.len() as u32, scalable);
+        }
         let payload = match (storage, payload) {
             (OperandStorage::HungOff, InstPayload::Phi { blocks, .. }) => {
                 InstPayload::Phi { blocks, cap: n }

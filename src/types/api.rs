@@ -186,6 +186,21 @@ impl Context {
         self.types.vector(elem, len, false)
     }
 
+    /// Interns `<n x i32>` (`<vscale x n x i32>` when `scalable`): the type
+    /// of a shufflevector mask of `n` lanes (`n` of 0 makes nothing).
+    pub(crate) fn intern_mask_type(&mut self, n: u32, scalable: bool) {
+        if n > 0 {
+            let i32t = self.i32_type();
+            self.types.vector(i32t, n, scalable);
+        }
+    }
+
+    /// The vector type `<n x elem>` (scalable when `scalable`) if it was
+    /// ever made.
+    pub(crate) fn find_vector_type(&self, elem: Type, n: u32, scalable: bool) -> Option<Type> {
+        self.types.find_vector(elem, n, scalable)
+    }
+
     /// `<vscale x min_len x elem>` (a scalable vector).
     ///
     /// # Panics

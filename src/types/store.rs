@@ -380,6 +380,11 @@ impl TypeStore {
         t
     }
 
+    /// Number of types minted (type ids are below it).
+    pub(crate) fn len(&self) -> usize {
+        self.data.len()
+    }
+
     /// The payload of `ty`.
     ///
     /// # Panics
@@ -458,6 +463,15 @@ impl TypeStore {
         let id = self.push(TypeData::Array { elem, len }, flags);
         self.arrays.insert(hash, Fixed { a, id, b: len });
         id
+    }
+
+    /// The vector type `<len x elem>` if it was ever made.
+    pub(crate) fn find_vector(&self, elem: Type, len: u32, scalable: bool) -> Option<Type> {
+        let a = elem.index() as u32;
+        let b = (len as u64) << 1 | scalable as u64;
+        self.vectors
+            .find(hash_fixed(a, b), |e| e.a == a && e.b == b)
+            .map(|e| e.id)
     }
 
     /// A vector, `elem` and `len` already checked.

@@ -114,6 +114,18 @@ impl KindTable {
             .get(id.0 as usize)
             .unwrap_or_else(|| panic!("{id:?} was not minted by this context"))
     }
+
+    /// Every registered kind name, by id (LLVM's `getMDKindNames`).
+    pub(crate) fn names(&self) -> &[Box<str>] {
+        &self.names
+    }
+}
+
+impl MdKindId {
+    /// The kind's number (its id in bitcode `METADATA_KIND` records).
+    pub(crate) fn number(self) -> u32 {
+        self.0
+    }
 }
 
 /// A named metadata node: `!llvm.module.flags = !{!0, !1}`. Its operands

@@ -154,6 +154,12 @@ impl MdStore {
             });
     }
 
+    /// The interned entry equal to the non-distinct payload `d`, without
+    /// creating one.
+    pub(crate) fn lookup(&self, d: &MdData) -> Option<Metadata> {
+        self.find(hash_of(&self.hasher, d), d)
+    }
+
     /// Interns a non-distinct payload: the existing equal entry, or a new one.
     pub(crate) fn intern(&mut self, d: MdData) -> Metadata {
         debug_assert!(!d.is_distinct() && d != MdData::Temporary);

@@ -1,0 +1,1578 @@
+//! The ids a module's bitcode gives its types, values, attributes, comdats
+//! and metadata: LLVM 19's `ValueEnumerator`, step for step where the
+//! order shows in the output.
+//!
+//! Owns the enumeration order (module values, then per function), the
+//! constants LLVM makes only to write them ([`Synth`]: shufflevector masks
+//! in their bitcode form, the `i64` bounds of `DISubrange`, the null
+//! operands of a function's hung-off operand list) and the metadata
+//! operand lists in LLVM's operand order ([`MdRef`]). It does not write
+//! anything (`module.rs`, `function.rs`, ... do) and does not predict
+//! use-list orders (`uselist.rs`).
+//!
+//! Value references are raw value indices, or [`VIRT`] plus an index into
+//! the synthetic constants; ids are stored one-based in dense tables
+//! indexed by raw value, type and metadata index (0: not enumerated), as
+//! LLVM's `ValueMap`.
+
+use crate::constants::{ConstKind, ConstPayload};
+use crate::entity::NONE;
+use crate::inst::Opcode;
+use crate::ir::attributes::{AttrIndex, AttrKind, AttributeList, AttributeSet};
+use crate::ir::inst::{DbgRecord, InstPayload};
+use crate::ir::metadata::{FieldName as F, MdData, MdField, Metadata, SpecKind};
+use crate::ir::{Function, Module};
+use crate::types::{Type, TypeData};
+use crate::value::ValueKind;
+use crate::Context;
+use hashbrown::HashMap;
+use smallvec::SmallVec;
+
+/// Bit of a value reference naming a synthetic constant.
+pub(crate) const VIRT: u32 = 1 << 31;
+
+/// A constant LLVM's writer makes that may not exist in the context.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum SynthKind {
+    /// An integer of at most 64 bits (its value, zero-extended).
+    Int(u64),
+    /// `poison`.
+    Poison,
+    /// The null value (`ptr null`, `zeroinitializer`).
+    Null,
+    /// A vector of these element references.
+    Vector(Box<[u32]>),
+    /// A data vector of these elements.
+    Data(Box<[u64]>),
+}
+
+/// A synthetic constant: its type and what it is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Synth {
+    pub(crate) ty: Type,
+    pub(crate) kind: SynthKind,
+}
+
+/// A metadata operand as LLVM sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum MdRef<'c> {
+    /// A node of the store (never a string): tuple, value-as-metadata,
+    /// specialised node.
+    Node(Metadata),
+    /// An `MDString`, by content.
+    Str(&'c [u8]),
+    /// `i64 N` as metadata, for a value that has no such node in the store.
+    ConstI64(i64),
+    /// `!DIExpression(DW_OP_consts, N)` that is not in the store.
+    ConstsExpr(i64),
+}
+
+/// Where a metadata entry stands: its function tag (0: module level) and
+/// one-based id (0: a node whose operands are still being enumerated).
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct MdIndex {
+    pub(crate) f: u32,
+    pub(crate) id: u32,
+}
+
+/// A function's slice of the function-level metadata.
+#[derive(Clone, Copy, Default, Debug)]
+struct MdRange {
+    first: u32,
+    last: u32,
+    strings: u32,
+}
+
+/// An entry of the node index that is not enumerated.
+const ABSENT: MdIndex = MdIndex { f: NONE, id: 0 };
+
+/// Mark of an identified struct whose elements are being enumerated.
+const VISITING: u32 = u32::MAX;
+
+/// The enumeration of one module.
+pub(crate) struct Enumerator<'c> {
+    pub(crate) ctx: &'c Context,
+    pub(crate) m: Module,
+    // ---- types
+    type_ids: Vec<u32>,
+    pub(crate) types: Vec<Type>,
+    // ---- values
+    val_ids: Vec<u32>,
+    pub(crate) values: Vec<u32>,
+    counts: Vec<u32>,
+    pub(crate) synth: Vec<Synth>,
+    synth_ids: HashMap<Synth, u32>,
+    synth_val_ids: Vec<u32>,
+    /// Number of global values (the first constant's id).
+    pub(crate) first_constant: u32,
+    pub(crate) num_module_values: u32,
+    pub(crate) first_func_constant: u32,
+    pub(crate) first_inst: u32,
+    pub(crate) blocks: Vec<u32>,
+    // ---- attributes
+    pub(crate) attr_groups: Vec<(u32, AttributeSet)>,
+    group_ids: HashMap<(u32, AttributeSet), u32>,
+    pub(crate) attr_lists: Vec<AttributeList>,
+    list_ids: HashMap<AttributeList, u32>,
+    // ---- comdats
+    pub(crate) comdats: Vec<&'c str>,
+    comdat_ids: HashMap<&'c str, u32>,
+    // ---- metadata
+    md_node_index: Vec<MdIndex>,
+    md_other_index: HashMap<MdRef<'c>, MdIndex>,
+    pub(crate) mds: Vec<MdRef<'c>>,
+    function_mds: Vec<MdRef<'c>>,
+    function_md_info: HashMap<u32, MdRange>,
+    pub(crate) num_md_strings: u32,
+    pub(crate) num_module_mds: u32,
+    /// Operand lists of specialised nodes and tuples, computed once.
+    md_ops_cache: HashMap<Metadata, Box<[Option<MdRef<'c>>]>>,
+    pub(crate) preserve_use_lists: bool,
+    /// A function is incorporated.
+    in_fn: bool,
+}
+
+impl<'c> Enumerator<'c> {
+    /// Enumerates module `m` as LLVM's `ValueEnumerator` constructor does.
+    pub(crate) fn new(ctx: &'c Context, m: Module, preserve_use_lists: bool) -> Self {
+        let mut e = Enumerator {
+            ctx,
+            m,
+            type_ids: vec![0; ctx.types.len()],
+            types: Vec::new(),
+            val_ids: vec![0; ctx.graph.values.len()],
+            values: Vec::new(),
+            counts: Vec::new(),
+            synth: Vec::new(),
+            synth_ids: HashMap::new(),
+            synth_val_ids: Vec::new(),
+            first_constant: 0,
+            num_module_values: 0,
+            first_func_constant: 0,
+            first_inst: 0,
+            blocks: Vec::new(),
+            attr_groups: Vec::new(),
+            group_ids: HashMap::new(),
+            attr_lists: Vec::new(),
+            list_ids: HashMap::new(),
+            comdats: Vec::new(),
+            comdat_ids: HashMap::new(),
+            md_node_index: vec![ABSENT; ctx.md.len()],
+            md_other_index: HashMap::new(),
+            mds: Vec::new(),
+            function_mds: Vec::new(),
+            function_md_info: HashMap::new(),
+            num_md_strings: 0,
+            num_module_mds: 0,
+            md_ops_cache: HashMap::new(),
+            preserve_use_lists,
+            in_fn: false,
+        };
+        e.run();
+        e
+    }
+
+    // ---- value references --------------------------------------------------
+
+    /// The type of value reference `v`.
+    #[inline]
+    pub(crate) fn vtype(&self, v: u32) -> Type {
+        if v & VIRT != 0 {
+            self.synth[(v & !VIRT) as usize].ty
+        } else {
+            self.ctx.graph.values[v as usize].ty
+        }
+    }
+
+    /// The id (zero-based) of value reference `v`; `None` if it has none.
+    #[inline]
+    pub(crate) fn value_id(&self, v: u32) -> Option<u32> {
+        let id = if v & VIRT != 0 {
+            self.synth_val_ids[(v & !VIRT) as usize]
+        } else {
+            self.val_ids[v as usize]
+        };
+        id.checked_sub(1)
+    }
+
+    /// The id of `v`, which must have one.
+    #[inline]
+    pub(crate) fn vid(&self, v: u32) -> u32 {
+        match self.value_id(v) {
+            Some(i) => i,
+            None => panic!("bitcode writer: value {v:#x} was not enumerated"),
+        }
+    }
+
+    fn set_vid(&mut self, v: u32, id: u32) {
+        if v & VIRT != 0 {
+            self.synth_val_ids[(v & !VIRT) as usize] = id;
+        } else {
+            self.val_ids[v as usize] = id;
+        }
+    }
+
+    /// The reference of a synthetic constant (an existing constant of the
+    /// context when there is one).
+    pub(crate) fn synth_ref(&mut self, s: Synth) -> u32 {
+        if let Some(v) = self.find_real(&s) {
+            return v;
+        }
+        if let Some(&i) = self.synth_ids.get(&s) {
+            return i | VIRT;
+        }
+        let i = self.synth.len() as u32;
+        self.synth_ids.insert(s.clone(), i);
+        self.synth.push(s);
+        self.synth_val_ids.push(0);
+        i | VIRT
+    }
+
+    fn find_real(&self, s: &Synth) -> Option<u32> {
+        let c = self.ctx;
+        let v = match &s.kind {
+            SynthKind::Int(x) => c.find_constant(ConstKind::Int, s.ty, *x, &[], None),
+            SynthKind::Poison => c.find_constant(ConstKind::Poison, s.ty, 0, &[], None),
+            SynthKind::Null => {
+                let k = match c.type_data(s.ty) {
+                    TypeData::Int(_) => {
+                        return c
+                            .find_constant(ConstKind::Int, s.ty, 0, &[], None)
+                            .map(|v| v.idx)
+                    }
+                    TypeData::Ptr(_) => ConstKind::Null,
+                    _ => ConstKind::Zero,
+                };
+                c.find_constant(k, s.ty, 0, &[], None)
+            }
+            SynthKind::Vector(elems) => {
+                if elems.iter().any(|e| e & VIRT != 0) {
+                    return None;
+                }
+                c.find_constant(ConstKind::Vector, s.ty, 0, elems, None)
+            }
+            SynthKind::Data(d) => {
+                let p = ConstPayload::Data(d.clone());
+                c.find_constant(ConstKind::DataVector, s.ty, 0, &[], Some(&p))
+            }
+        };
+        v.map(|v| v.idx)
+    }
+
+    /// The constant LLVM writes for a shufflevector mask
+    /// (`getShuffleMaskForBitcode`): `<N x i32>` with poison lanes, in
+    /// `ConstantVector::get`'s canonical form.
+    pub(crate) fn mask_constant(&mut self, mask: &[i32], scalable: bool) -> u32 {
+        let i32t = self.ctx.i32_type();
+        let Some(vt) = self.ctx.find_vector_type(i32t, mask.len() as u32, scalable) else {
+            panic!(
+                "bitcode writer: the shufflevector mask type <{} x i32> was never made",
+                mask.len()
+            )
+        };
+        if scalable {
+            let kind = if mask.first() == Some(&0) {
+                SynthKind::Null
+            } else {
+                SynthKind::Poison
+            };
+            return self.synth_ref(Synth { ty: vt, kind });
+        }
+        if mask.iter().all(|&x| x == 0) {
+            return self.synth_ref(Synth {
+                ty: vt,
+                kind: SynthKind::Null,
+            });
+        }
+        if mask.iter().all(|&x| x < 0) {
+            return self.synth_ref(Synth {
+                ty: vt,
+                kind: SynthKind::Poison,
+            });
+        }
+        if mask.iter().all(|&x| x >= 0) {
+            let d: Box<[u64]> = mask.iter().map(|&x| x as u32 as u64).collect();
+            return self.synth_ref(Synth {
+                ty: vt,
+                kind: SynthKind::Data(d),
+            });
+        }
+        let elems: Box<[u32]> = mask
+            .iter()
+            .map(|&x| {
+                let kind = if x < 0 {
+                    SynthKind::Poison
+                } else {
+                    SynthKind::Int(x as u32 as u64)
+                };
+                self.synth_ref(Synth { ty: i32t, kind })
+            })
+            .collect();
+        self.synth_ref(Synth {
+            ty: vt,
+            kind: SynthKind::Vector(elems),
+        })
+    }
+
+    /// The operand references of a constant (blocks of `blockaddress`
+    /// included; a synthetic vector's elements).
+    pub(crate) fn const_operands(&self, v: u32) -> SmallVec<[u32; 8]> {
+        if v & VIRT != 0 {
+            return match &self.synth[(v & !VIRT) as usize].kind {
+                SynthKind::Vector(e) => e.iter().copied().collect(),
+                _ => SmallVec::new(),
+            };
+        }
+        let d = &self.ctx.graph.values[v as usize];
+        if !d.is(ValueKind::Constant) || d.nops == 0 {
+            return SmallVec::new();
+        }
+        self.ctx.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
+            .iter()
+            .map(|u| u.val)
+            .collect()
+    }
+
+    /// A constant expression's opcode, for a real constant.
+    pub(crate) fn expr_opcode(&self, v: u32) -> Option<Opcode> {
+        if v & VIRT != 0 {
+            return None;
+        }
+        let d = &self.ctx.graph.values[v as usize];
+        (d.is(ValueKind::Constant) && d.opcode == ConstKind::Expr as u8)
+            .then(|| Opcode::from_u8(d.flags as u8))
+    }
+
+    /// The shufflevector mask constant of a real shufflevector expression.
+    fn expr_mask_ref(&mut self, v: u32) -> Option<u32> {
+        if self.expr_opcode(v) != Some(Opcode::ShuffleVector) {
+            return None;
+        }
+        let c = self.ctx.graph.handle(v);
+        let scalable = self.ctx.is_scalable(self.ctx.type_of(c));
+        let mask: Vec<i32> = match self.ctx.const_expr_payload(c) {
+            Some(ConstPayload::Mask(m)) => m.to_vec(),
+            _ => return None,
+        };
+        Some(self.mask_constant(&mask, scalable))
+    }
+
+    /// The source element type of a GEP expression.
+    pub(crate) fn expr_gep_type(&self, v: u32) -> Option<Type> {
+        if self.expr_opcode(v) != Some(Opcode::GetElementPtr) {
+            return None;
+        }
+        match self.ctx.const_expr_payload(self.ctx.graph.handle(v)) {
+            Some(ConstPayload::Gep { src, .. }) => Some(*src),
+            _ => None,
+        }
+    }
+
+    // ---- types -----------------------------------------------------------------
+
+    /// The id of type `t` (zero-based).
+    #[inline]
+    pub(crate) fn type_id(&self, t: Type) -> u32 {
+        let id = self.type_ids[t.index()];
+        assert!(
+            id != 0 && id != VISITING,
+            "bitcode writer: type {} was not enumerated",
+            t.display(self.ctx)
+        );
+        id - 1
+    }
+
+    /// LLVM's `EnumerateType`: element types first, identified structs
+    /// marked so that recursion through them stops (iterative).
+    pub(crate) fn enumerate_type(&mut self, t: Type) {
+        if self.type_ids[t.index()] != 0 {
+            return;
+        }
+        let mut stack: SmallVec<[(Type, usize); 8]> = SmallVec::new();
+        if self.ctx.is_identified_struct(t) {
+            self.type_ids[t.index()] = VISITING;
+        }
+        stack.push((t, 0));
+        while let Some(&mut (cur, ref mut i)) = stack.last_mut() {
+            if let Some(sub) = self.ctx.contained_type(cur, *i) {
+                *i += 1;
+                if self.type_ids[sub.index()] == 0 {
+                    if self.ctx.is_identified_struct(sub) {
+                        self.type_ids[sub.index()] = VISITING;
+                    }
+                    stack.push((sub, 0));
+                }
+                continue;
+            }
+            stack.pop();
+            let id = self.type_ids[cur.index()];
+            if id != 0 && id != VISITING {
+                continue;
+            }
+            self.types.push(cur);
+            self.type_ids[cur.index()] = self.types.len() as u32;
+        }
+    }
+
+    /// Bits of a fixed-width type id field (LLVM's
+    /// `computeBitsRequiredForTypeIndices`).
+    pub(crate) fn type_bits(&self) -> u32 {
+        log2_ceil(self.types.len() as u64 + 1)
+    }
+
+    // ---- values ----------------------------------------------------------------
+
+    /// LLVM's `EnumerateValue` (iterative over constant operands).
+    pub(crate) fn enumerate_value(&mut self, v: u32) {
+        if let Some(id) = self.value_id(v) {
+            self.counts[id as usize] += 1;
+            return;
+        }
+        // (value, next operand, operands)
+        let mut stack: Vec<(u32, usize, SmallVec<[u32; 8]>)> = Vec::new();
+        let first = self.enter_value(v);
+        match first {
+            None => return,
+            Some(ops) => stack.push((v, 0, ops)),
+        }
+        while let Some(top) = stack.last_mut() {
+            if top.1 < top.2.len() {
+                let op = top.2[top.1];
+                top.1 += 1;
+                if let Some(id) = self.value_id(op) {
+                    self.counts[id as usize] += 1;
+                    continue;
+                }
+                if let Some(ops) = self.enter_value(op) {
+                    stack.push((op, 0, ops));
+                }
+                continue;
+            }
+            let (cur, _, _) = stack.pop().expect("non-empty");
+            if let Some(src) = self.expr_gep_type(cur) {
+                self.enumerate_type(src);
+            }
+            self.push_value(cur);
+        }
+    }
+
+    /// Starts enumerating a value not enumerated yet: pushes it and returns
+    /// `None` when it has no operands to enumerate first, else returns them.
+    fn enter_value(&mut self, v: u32) -> Option<SmallVec<[u32; 8]>> {
+        if v & VIRT == 0 {
+            let d = &self.ctx.graph.values[v as usize];
+            if d.kind().is_global() {
+                let g = self.ctx.graph.handle(v);
+                if let Some(c) = self.ctx.global_data(g).comdat.as_deref() {
+                    if !self.comdat_ids.contains_key(c) {
+                        self.comdats.push(c);
+                        self.comdat_ids.insert(c, self.comdats.len() as u32);
+                    }
+                }
+            }
+        }
+        let ty = self.vtype(v);
+        self.enumerate_type(ty);
+        let is_const = v & VIRT != 0 || self.ctx.graph.values[v as usize].is(ValueKind::Constant);
+        if is_const {
+            let mut ops: SmallVec<[u32; 8]> = self
+                .const_operands(v)
+                .into_iter()
+                .filter(|&o| {
+                    o & VIRT != 0 || !self.ctx.graph.values[o as usize].is(ValueKind::Block)
+                })
+                .collect();
+            if let Some(m) = self.expr_mask_ref(v) {
+                ops.push(m);
+            }
+            if !ops.is_empty() || self.expr_gep_type(v).is_some() {
+                return Some(ops);
+            }
+        }
+        self.push_value(v);
+        None
+    }
+
+    fn push_value(&mut self, v: u32) {
+        self.values.push(v);
+        self.counts.push(1);
+        let id = self.values.len() as u32;
+        self.set_vid(v, id);
+    }
+
+    /// LLVM's `EnumerateOperandType`: the types of a constant's operands,
+    /// recursively, for a constant not enumerated yet.
+    fn enumerate_operand_type(&mut self, v: u32) {
+        let mut stack: SmallVec<[u32; 8]> = SmallVec::new();
+        stack.push(v);
+        while let Some(cur) = stack.pop() {
+            let t = self.vtype(cur);
+            self.enumerate_type(t);
+            let is_const =
+                cur & VIRT != 0 || self.ctx.graph.values[cur as usize].is(ValueKind::Constant);
+            if !is_const || self.value_id(cur).is_some() {
+                continue;
+            }
+            let mut ops: SmallVec<[u32; 8]> = SmallVec::new();
+            for o in self.const_operands(cur) {
+                if o & VIRT == 0 && self.ctx.graph.values[o as usize].is(ValueKind::Block) {
+                    continue;
+                }
+                ops.push(o);
+            }
+            if let Some(m) = self.expr_mask_ref(cur) {
+                ops.push(m);
+            }
+            // Depth first, operands left to right, then the GEP type: the
+            // types reached are the same set in the same order as LLVM's
+            // recursion only if visited in that order, so recurse properly.
+            let src = self.expr_gep_type(cur);
+            if ops.is_empty() {
+                if let Some(s) = src {
+                    self.enumerate_type(s);
+                }
+                continue;
+            }
+            // Recursive walk with an explicit stack of frames.
+            self.operand_types_frames(ops, src);
+        }
+    }
+
+    /// The recursive part of [`Self::enumerate_operand_type`]: visits
+    /// `ops` in order (each fully), then the GEP source type `src`.
+    fn operand_types_frames(&mut self, ops: SmallVec<[u32; 8]>, src: Option<Type>) {
+        struct Frame {
+            ops: SmallVec<[u32; 8]>,
+            next: usize,
+            src: Option<Type>,
+        }
+        let mut frames = vec![Frame { ops, next: 0, src }];
+        while let Some(f) = frames.last_mut() {
+            if f.next == f.ops.len() {
+                let src = f.src;
+                frames.pop();
+                if let Some(s) = src {
+                    self.enumerate_type(s);
+                }
+                continue;
+            }
+            let cur = f.ops[f.next];
+            f.next += 1;
+            let t = self.vtype(cur);
+            self.enumerate_type(t);
+            let is_const =
+                cur & VIRT != 0 || self.ctx.graph.values[cur as usize].is(ValueKind::Constant);
+            if !is_const || self.value_id(cur).is_some() {
+                continue;
+            }
+            let mut ops: SmallVec<[u32; 8]> = SmallVec::new();
+            for o in self.const_operands(cur) {
+                if o & VIRT == 0 && self.ctx.graph.values[o as usize].is(ValueKind::Block) {
+                    continue;
+                }
+                ops.push(o);
+            }
+            if let Some(m) = self.expr_mask_ref(cur) {
+                ops.push(m);
+            }
+            let src = self.expr_gep_type(cur);
+            frames.push(Frame { ops, next: 0, src });
+        }
+    }
+
+    // ---- attributes ------------------------------------------------------------
+
+    /// LLVM's `EnumerateAttributes`.
+    pub(crate) fn enumerate_attrs(&mut self, l: &AttributeList) {
+        if l.is_empty() {
+            return;
+        }
+        if !self.list_ids.contains_key(l) {
+            self.attr_lists.push(l.clone());
+            self.list_ids
+                .insert(l.clone(), self.attr_lists.len() as u32);
+        }
+        for (index, set) in list_sets(l) {
+            if self.group_ids.contains_key(&(index, set.clone())) {
+                continue;
+            }
+            self.attr_groups.push((index, set.clone()));
+            self.group_ids
+                .insert((index, set.clone()), self.attr_groups.len() as u32);
+            for a in set.iter() {
+                if let Some(t) = a.type_value() {
+                    self.enumerate_type(t);
+                }
+            }
+        }
+    }
+
+    /// The id of an attribute list (0: none).
+    pub(crate) fn attr_list_id(&self, l: &AttributeList) -> u32 {
+        if l.is_empty() {
+            return 0;
+        }
+        self.list_ids.get(l).copied().unwrap_or(0)
+    }
+
+    /// The id of an attribute group.
+    pub(crate) fn attr_group_id(&self, index: u32, set: &AttributeSet) -> u32 {
+        self.group_ids
+            .get(&(index, set.clone()))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The one-based id of comdat `name`.
+    pub(crate) fn comdat_id(&self, name: &str) -> u32 {
+        self.comdat_ids.get(name).copied().unwrap_or(0)
+    }
+
+    // ---- metadata --------------------------------------------------------------
+
+    fn md_index(&self, r: MdRef<'c>) -> Option<MdIndex> {
+        match r {
+            MdRef::Node(m) => {
+                let i = self.md_node_index[m.index()];
+                (i.f != NONE).then_some(i)
+            }
+            other => self.md_other_index.get(&other).copied(),
+        }
+    }
+
+    fn md_index_mut(&mut self, r: MdRef<'c>) -> Option<&mut MdIndex> {
+        match r {
+            MdRef::Node(m) => {
+                let i = &mut self.md_node_index[m.index()];
+                (i.f != NONE).then_some(i)
+            }
+            other => self.md_other_index.get_mut(&other),
+        }
+    }
+
+    fn md_insert(&mut self, r: MdRef<'c>, idx: MdIndex) {
+        match r {
+            MdRef::Node(m) => self.md_node_index[m.index()] = idx,
+            other => {
+                self.md_other_index.insert(other, idx);
+            }
+        }
+    }
+
+    /// The one-based id of a metadata operand (0 for null).
+    pub(crate) fn md_id_or_null(&self, r: Option<MdRef<'c>>) -> u32 {
+        match r {
+            None => 0,
+            Some(r) => self.md_id(r) + 1,
+        }
+    }
+
+    /// The zero-based id of metadata `r`, which must be enumerated.
+    pub(crate) fn md_id(&self, r: MdRef<'c>) -> u32 {
+        match self.md_index(r) {
+            Some(i) if i.id != 0 => i.id - 1,
+            _ => panic!("bitcode writer: metadata {r:?} was not enumerated"),
+        }
+    }
+
+    /// The reference of store metadata `m` (strings by content; resolved).
+    pub(crate) fn md_ref(&self, m: Metadata) -> MdRef<'c> {
+        let m = self.ctx.md_resolved(m);
+        match self.ctx.md.data(m) {
+            MdData::String(s) => MdRef::Str(s),
+            _ => MdRef::Node(m),
+        }
+    }
+
+    /// Whether `r` is a node (LLVM's `MDNode`: tuples, specialised nodes;
+    /// not strings, values or argument lists).
+    pub(crate) fn is_md_node(&self, r: MdRef<'c>) -> bool {
+        match r {
+            MdRef::Node(m) => match self.ctx.md.data(m) {
+                MdData::Tuple { .. } => true,
+                MdData::Specialized { kind, .. } => *kind != SpecKind::DIArgList,
+                _ => false,
+            },
+            MdRef::ConstsExpr(_) => true,
+            MdRef::Str(_) | MdRef::ConstI64(_) => false,
+        }
+    }
+
+    fn is_distinct(&self, r: MdRef<'c>) -> bool {
+        match r {
+            MdRef::Node(m) => self.ctx.md.data(m).is_distinct(),
+            _ => false,
+        }
+    }
+
+    /// The metadata for an `i64 N` field (`DISubrange` bounds).
+    fn const_i64(&mut self, x: i64) -> MdRef<'c> {
+        let i64t = self.ctx.i64_type();
+        if let Some(c) = self
+            .ctx
+            .find_constant(ConstKind::Int, i64t, x as u64, &[], None)
+        {
+            if let Some(m) = self.ctx.md.lookup(&MdData::Value(c)) {
+                return MdRef::Node(m);
+            }
+        }
+        MdRef::ConstI64(x)
+    }
+
+    /// The metadata for `!DIExpression(DW_OP_consts, N)`.
+    fn consts_expr(&self, x: i64) -> MdRef<'c> {
+        let d = MdData::Specialized {
+            kind: SpecKind::DIExpression,
+            distinct: false,
+            fields: vec![
+                (F::Positional, MdField::word("DW_OP_consts")),
+                (F::Positional, MdField::UInt(x as u64)),
+            ]
+            .into_boxed_slice(),
+        };
+        match self.ctx.md.lookup(&d) {
+            Some(m) => MdRef::Node(m),
+            None => MdRef::ConstsExpr(x),
+        }
+    }
+
+    /// The value reference of an `i64 N` constant as metadata.
+    pub(crate) fn const_i64_value(&mut self, x: i64) -> u32 {
+        let i64t = self.ctx.i64_type();
+        self.synth_ref(Synth {
+            ty: i64t,
+            kind: SynthKind::Int(x as u64),
+        })
+    }
+
+    /// The operands of a node in LLVM's operand order (`None`: null).
+    pub(crate) fn md_operands(&mut self, r: MdRef<'c>) -> Box<[Option<MdRef<'c>>]> {
+        let m = match r {
+            MdRef::Node(m) => m,
+            _ => return Box::new([]),
+        };
+        if let Some(ops) = self.md_ops_cache.get(&m) {
+            return ops.clone();
+        }
+        let ops = self.compute_md_operands(m);
+        self.md_ops_cache.insert(m, ops.clone());
+        ops
+    }
+
+    fn compute_md_operands(&mut self, m: Metadata) -> Box<[Option<MdRef<'c>>]> {
+        let ctx = self.ctx;
+        match ctx.md.data(m) {
+            MdData::Tuple { ops, .. } => ops.iter().map(|o| o.map(|x| self.md_ref(x))).collect(),
+            MdData::Specialized { kind, fields, .. } => {
+                let kind = *kind;
+                let mut out: Vec<Option<MdRef<'c>>> = Vec::new();
+                if kind == SpecKind::GenericDINode {
+                    out.push(field_str(fields, F::Header).map(MdRef::Str));
+                    if let Some(MdField::List(l)) = field(fields, F::Operands) {
+                        for o in l.iter() {
+                            out.push(o.map(|x| self.md_ref(x)));
+                        }
+                    }
+                    return out.into_boxed_slice();
+                }
+                if kind == SpecKind::DIArgList {
+                    for (_, f) in fields.iter() {
+                        if let MdField::Md(o) = f {
+                            out.push(o.map(|x| self.md_ref(x)));
+                        }
+                    }
+                    return out.into_boxed_slice();
+                }
+                for &name in kind.operand_order() {
+                    let op = match field(fields, name) {
+                        None => None,
+                        Some(MdField::Md(o)) => o.map(|x| self.md_ref(x)),
+                        Some(MdField::Str(s)) if s.is_empty() => None,
+                        Some(MdField::Str(s)) => Some(MdRef::Str(s)),
+                        Some(MdField::Int(x)) => Some(self.int_operand(kind, *x)),
+                        Some(MdField::UInt(x)) => Some(self.int_operand(kind, *x as i64)),
+                        Some(_) => None,
+                    };
+                    out.push(op);
+                }
+                // LLVM's operand lists have trailing slots for what lair
+                // keeps elsewhere; none of them is metadata we must visit.
+                out.into_boxed_slice()
+            }
+            _ => Box::new([]),
+        }
+    }
+
+    /// A bound given as a number: `i64 N` for subranges and ranks, a
+    /// `DW_OP_consts` expression for generic subranges.
+    fn int_operand(&mut self, kind: SpecKind, x: i64) -> MdRef<'c> {
+        if kind == SpecKind::DIGenericSubrange {
+            self.consts_expr(x)
+        } else {
+            self.const_i64(x)
+        }
+    }
+
+    /// LLVM's `enumerateMetadataImpl`.
+    fn enumerate_md_impl(&mut self, f: u32, r: Option<MdRef<'c>>) -> Option<MdRef<'c>> {
+        let r = r?;
+        if let Some(idx) = self.md_index(r) {
+            if idx.f != 0 && idx.f != f {
+                self.drop_function_from_md(r);
+            }
+            return None;
+        }
+        self.md_insert(r, MdIndex { f, id: 0 });
+        if self.is_md_node(r) {
+            return Some(r);
+        }
+        self.mds.push(r);
+        let id = self.mds.len() as u32;
+        if let Some(i) = self.md_index_mut(r) {
+            i.id = id;
+        }
+        match r {
+            MdRef::Node(m) => {
+                if let MdData::Value(v) = self.ctx.md.data(m) {
+                    self.enumerate_value(v.idx);
+                }
+            }
+            MdRef::ConstI64(x) => {
+                let v = self.const_i64_value(x);
+                self.enumerate_value(v);
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// LLVM's `dropFunctionFromMetadata`.
+    fn drop_function_from_md(&mut self, first: MdRef<'c>) {
+        let mut work: Vec<MdRef<'c>> = Vec::new();
+        let push = |e: &mut Self, r: MdRef<'c>, work: &mut Vec<MdRef<'c>>| {
+            let Some(i) = e.md_index_mut(r) else { return };
+            if i.f == 0 {
+                return;
+            }
+            i.f = 0;
+            if i.id != 0 && e.is_md_node(r) {
+                work.push(r);
+            }
+        };
+        push(self, first, &mut work);
+        while let Some(n) = work.pop() {
+            for op in self.md_operands(n).iter().flatten() {
+                push(self, *op, &mut work);
+            }
+        }
+    }
+
+    /// LLVM's `EnumerateMetadata`: a post-order walk, distinct nodes met
+    /// under uniqued ones delayed.
+    pub(crate) fn enumerate_md(&mut self, f: u32, r: Option<MdRef<'c>>) {
+        let mut delayed: Vec<MdRef<'c>> = Vec::new();
+        let mut work: Vec<(MdRef<'c>, usize)> = Vec::new();
+        if let Some(n) = self.enumerate_md_impl(f, r) {
+            work.push((n, 0));
+        }
+        while let Some(&(n, i)) = work.last() {
+            let ops = self.md_operands(n);
+            let mut k = i;
+            let mut found = None;
+            while k < ops.len() {
+                let op = ops[k];
+                k += 1;
+                if let Some(x) = self.enumerate_md_impl(f, op) {
+                    found = Some(x);
+                    break;
+                }
+            }
+            if let Some(op) = found {
+                if let Some(top) = work.last_mut() {
+                    top.1 = k;
+                }
+                if self.is_distinct(op) && !self.is_distinct(n) {
+                    delayed.push(op);
+                } else {
+                    work.push((op, 0));
+                }
+                continue;
+            }
+            work.pop();
+            self.mds.push(n);
+            let id = self.mds.len() as u32;
+            if let Some(x) = self.md_index_mut(n) {
+                x.id = id;
+            }
+            if work.last().is_none_or(|&(top, _)| self.is_distinct(top)) {
+                for d in delayed.drain(..) {
+                    work.push((d, 0));
+                }
+            }
+        }
+    }
+
+    /// `EnumerateNonLocalValuesFromMetadata` of a debug-record location or
+    /// metadata argument.
+    fn enumerate_non_local(&mut self, f: u32, m: Metadata) {
+        let m = self.ctx.md_resolved(m);
+        match self.ctx.md.data(m) {
+            MdData::Specialized {
+                kind: SpecKind::DIArgList,
+                fields,
+                ..
+            } => {
+                let args: Vec<Metadata> = fields
+                    .iter()
+                    .filter_map(|(_, x)| match x {
+                        MdField::Md(Some(a)) => Some(*a),
+                        _ => None,
+                    })
+                    .collect();
+                for a in args {
+                    if self.is_constant_as_md(a) {
+                        let r = self.md_ref(a);
+                        self.enumerate_md(f, Some(r));
+                    }
+                }
+            }
+            MdData::Value(v) if self.is_local_value(*v) => {}
+            _ => {
+                let r = self.md_ref(m);
+                self.enumerate_md(f, Some(r));
+            }
+        }
+    }
+
+    fn is_local_value(&self, v: crate::value::Value) -> bool {
+        matches!(
+            self.ctx.value_kind(v),
+            ValueKind::Argument
+                | ValueKind::Instruction
+                | ValueKind::Placeholder
+                | ValueKind::Block
+        )
+    }
+
+    fn is_constant_as_md(&self, m: Metadata) -> bool {
+        match self.ctx.md.data(self.ctx.md_resolved(m)) {
+            MdData::Value(v) => !self.is_local_value(*v),
+            _ => false,
+        }
+    }
+
+    /// LLVM's `organizeMetadata`.
+    fn organize_metadata(&mut self) {
+        if self.mds.is_empty() {
+            return;
+        }
+        let mut order: Vec<(u32, u32, u32, MdRef<'c>)> = self
+            .mds
+            .iter()
+            .map(|&r| {
+                let i = self.md_index(r).unwrap_or_default();
+                (i.f, self.type_order(r), i.id, r)
+            })
+            .collect();
+        order.sort_unstable_by_key(|e| (e.0, e.1, e.2));
+        self.mds.clear();
+        let mut i = 0;
+        while i < order.len() && order[i].0 == 0 {
+            let r = order[i].3;
+            self.mds.push(r);
+            if let Some(x) = self.md_index_mut(r) {
+                x.id = i as u32 + 1;
+            }
+            if matches!(r, MdRef::Str(_)) {
+                self.num_md_strings += 1;
+            }
+            i += 1;
+        }
+        if i == order.len() {
+            return;
+        }
+        let module_count = self.mds.len() as u32;
+        let mut prev_f = 0;
+        let mut range = MdRange::default();
+        let mut id = module_count;
+        while i < order.len() {
+            let (f, _, _, r) = order[i];
+            if prev_f == 0 {
+                prev_f = f;
+            } else if prev_f != f {
+                range.last = self.function_mds.len() as u32;
+                self.function_md_info.insert(prev_f, range);
+                range = MdRange {
+                    first: self.function_mds.len() as u32,
+                    ..Default::default()
+                };
+                id = module_count;
+                prev_f = f;
+            }
+            self.function_mds.push(r);
+            id += 1;
+            if let Some(x) = self.md_index_mut(r) {
+                x.id = id;
+            }
+            if matches!(r, MdRef::Str(_)) {
+                range.strings += 1;
+            }
+            i += 1;
+        }
+        range.last = self.function_mds.len() as u32;
+        self.function_md_info.insert(prev_f, range);
+    }
+
+    fn type_order(&self, r: MdRef<'c>) -> u32 {
+        match r {
+            MdRef::Str(_) => 0,
+            _ if !self.is_md_node(r) => 1,
+            _ if self.is_distinct(r) => 2,
+            _ => 3,
+        }
+    }
+
+    /// Module-level metadata strings.
+    pub(crate) fn md_strings(&self) -> &[MdRef<'c>] {
+        let start = self.num_module_mds as usize;
+        let start = if self.in_function() { start } else { 0 };
+        &self.mds[start..start + self.num_md_strings as usize]
+    }
+
+    /// Module- or function-level metadata records (everything but strings).
+    pub(crate) fn md_non_strings(&self) -> &[MdRef<'c>] {
+        let start = if self.in_function() {
+            self.num_module_mds as usize
+        } else {
+            0
+        };
+        &self.mds[start + self.num_md_strings as usize..]
+    }
+
+    fn in_function(&self) -> bool {
+        self.in_fn
+    }
+
+    /// Whether the current scope (module, or function being written) has
+    /// metadata of its own.
+    pub(crate) fn has_mds(&self) -> bool {
+        if self.in_function() {
+            self.num_module_mds < self.mds.len() as u32
+        } else {
+            !self.mds.is_empty()
+        }
+    }
+
+    // ---- the module ------------------------------------------------------------
+
+    fn run(&mut self) {
+        let ctx = self.ctx;
+        let m = self.m;
+        let globals: Vec<_> = ctx.global_vars(m).collect();
+        let funcs: Vec<Function> = ctx.functions(m).collect();
+        let aliases: Vec<_> = ctx.aliases(m).collect();
+        let ifuncs: Vec<_> = ctx.ifuncs(m).collect();
+        for &g in &globals {
+            self.enumerate_value(g.0.idx);
+            if let Some(t) = ctx.global_data(g).value_type {
+                self.enumerate_type(t);
+            }
+        }
+        for &f in &funcs {
+            self.enumerate_value(f.0.idx);
+            self.enumerate_type(ctx.signature(f));
+            self.enumerate_attrs(&ctx.function_data(f).attrs);
+        }
+        for &a in aliases.iter().chain(&ifuncs) {
+            self.enumerate_value(a.0.idx);
+            if let Some(t) = ctx.global_data(a).value_type {
+                self.enumerate_type(t);
+            }
+        }
+        self.first_constant = self.values.len() as u32;
+        for &g in &globals {
+            if let Some(init) = ctx.initializer(g) {
+                self.enumerate_value(init.idx);
+            }
+            let set = &ctx.global_data(g).attrs;
+            if !set.is_empty() {
+                let l = gv_attr_list(set);
+                self.enumerate_attrs(&l);
+            }
+        }
+        for &a in aliases.iter().chain(&ifuncs) {
+            if let Some(t) = ctx.indirect_target(a) {
+                self.enumerate_value(t.idx);
+            }
+        }
+        for &f in &funcs {
+            for v in self.function_operands(f) {
+                self.enumerate_value(v);
+            }
+        }
+        self.enumerate_type(ctx.metadata_type());
+        // EnumerateValueSymbolTable only bumps use counts of globals.
+        for (_, mds) in ctx.module(m).named_md.iter() {
+            for &n in mds {
+                let r = self.md_ref(n);
+                self.enumerate_md(0, Some(r));
+            }
+        }
+        for &g in &globals {
+            let atts: Vec<Metadata> = ctx.global_data(g).md.iter().map(|x| x.1).collect();
+            for a in atts {
+                let r = self.md_ref(a);
+                self.enumerate_md(0, Some(r));
+            }
+        }
+        for &f in &funcs {
+            self.enumerate_function_types_and_md(f);
+        }
+        for &i in &ifuncs {
+            let atts: Vec<Metadata> = ctx.global_data(i).md.iter().map(|x| x.1).collect();
+            for a in atts {
+                let r = self.md_ref(a);
+                self.enumerate_md(0, Some(r));
+            }
+        }
+        if !self.preserve_use_lists {
+            let (s, e) = (self.first_constant, self.values.len() as u32);
+            self.optimize_constants(s, e);
+        }
+        self.organize_metadata();
+        self.num_module_mds = self.mds.len() as u32;
+    }
+
+    /// A function's hung-off operands as LLVM keeps them: when any of
+    /// personality, prefix and prologue is set, all three, the unset ones
+    /// `ptr null`.
+    pub(crate) fn function_operands(&mut self, f: Function) -> SmallVec<[u32; 3]> {
+        let ctx = self.ctx;
+        let ops = [
+            ctx.function_operand(f, crate::ir::function::PERSONALITY),
+            ctx.function_operand(f, crate::ir::function::PREFIX),
+            ctx.function_operand(f, crate::ir::function::PROLOGUE),
+        ];
+        if ops.iter().all(Option::is_none) {
+            return SmallVec::new();
+        }
+        let p0 = ctx.ptr0_type();
+        ops.iter()
+            .map(|o| match o {
+                Some(v) => v.idx,
+                None => self.synth_ref(Synth {
+                    ty: p0,
+                    kind: SynthKind::Null,
+                }),
+            })
+            .collect()
+    }
+
+    /// The part of the constructor's function loop: argument types,
+    /// function attachments, and per instruction its debug records,
+    /// operand types, metadata, types and attachments.
+    fn enumerate_function_types_and_md(&mut self, f: Function) {
+        let ctx = self.ctx;
+        for &a in ctx.args(f) {
+            self.enumerate_type(ctx.type_of(a));
+        }
+        let is_decl = ctx.is_declaration(f);
+        let ftag = if is_decl { 0 } else { self.vid(f.0.idx) + 1 };
+        let atts: Vec<Metadata> = ctx.function_data(f).global.md.iter().map(|x| x.1).collect();
+        for a in atts {
+            let r = self.md_ref(a);
+            self.enumerate_md(ftag, Some(r));
+        }
+        for b in ctx.blocks(f) {
+            for i in ctx.insts(b) {
+                let extra = ctx.extra(i);
+                if let Some(x) = extra {
+                    for r in ctx.dbg_records(i) {
+                        self.enumerate_dbg_record(ftag, r);
+                    }
+                    let _ = x;
+                }
+                let ops: SmallVec<[u32; 8]> =
+                    ctx.graph.operand_slice(i.0).iter().map(|u| u.val).collect();
+                for &o in &ops {
+                    if o == NONE {
+                        continue;
+                    }
+                    let d = &ctx.graph.values[o as usize];
+                    if d.is(ValueKind::MetadataAsValue) {
+                        if let Some(md) = ctx.value_metadata(ctx.graph.handle(o)) {
+                            self.enumerate_non_local(ftag, md);
+                        }
+                        continue;
+                    }
+                    self.enumerate_operand_type(o);
+                }
+                let op = ctx.opcode(i);
+                match ctx.payload(i) {
+                    InstPayload::Mask(m) if op == Opcode::ShuffleVector => {
+                        let scalable = ctx.is_scalable(ctx.type_of(i.0));
+                        let m = m.clone();
+                        let mc = self.mask_constant(&m, scalable);
+                        let t = self.vtype(mc);
+                        self.enumerate_type(t);
+                    }
+                    InstPayload::Ty(t) if op == Opcode::GetElementPtr || op == Opcode::Alloca => {
+                        self.enumerate_type(*t);
+                    }
+                    _ => {}
+                }
+                self.enumerate_type(ctx.type_of(i.0));
+                if let InstPayload::Call(cd) = ctx.payload(i) {
+                    self.enumerate_attrs(&cd.attrs);
+                    if let Some(t) = cd.fn_ty {
+                        self.enumerate_type(t);
+                    }
+                }
+                if let Some(x) = extra {
+                    let atts: Vec<Metadata> = x.md.iter().map(|e| e.1).collect();
+                    for a in atts {
+                        let r = self.md_ref(a);
+                        self.enumerate_md(ftag, Some(r));
+                    }
+                    if let Some(loc) = x.dbg {
+                        for op in self.location_operands(loc) {
+                            self.enumerate_md(ftag, Some(op));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The scope and inlined-at of a `DILocation`, `None` for null.
+    pub(crate) fn location_operands_or_null(&mut self, loc: Metadata) -> [Option<MdRef<'c>>; 2] {
+        let r = self.md_ref(loc);
+        let ops = self.md_operands(r);
+        [
+            ops.first().copied().flatten(),
+            ops.get(1).copied().flatten(),
+        ]
+    }
+
+    /// The scope and inlined-at of a `DILocation`.
+    pub(crate) fn location_operands(&mut self, loc: Metadata) -> SmallVec<[MdRef<'c>; 2]> {
+        let r = self.md_ref(loc);
+        self.md_operands(r).iter().flatten().copied().collect()
+    }
+
+    fn enumerate_dbg_record(&mut self, f: u32, r: &'c DbgRecord) {
+        let op = |i: usize| r.ops.get(i).copied().flatten();
+        if &*r.kind == "label" {
+            if let Some(l) = op(0) {
+                let x = self.md_ref(l);
+                self.enumerate_md(f, Some(x));
+            }
+            if let Some(d) = op(1) {
+                let x = self.md_ref(d);
+                self.enumerate_md(f, Some(x));
+            }
+            return;
+        }
+        if let Some(loc) = op(0) {
+            self.enumerate_non_local(f, loc);
+        }
+        for k in [2, 1] {
+            if let Some(m) = op(k) {
+                let x = self.md_ref(m);
+                self.enumerate_md(f, Some(x));
+            }
+        }
+        let dil = if &*r.kind == "assign" { op(6) } else { op(3) };
+        if let Some(d) = dil {
+            let x = self.md_ref(d);
+            self.enumerate_md(f, Some(x));
+        }
+        if &*r.kind == "assign" {
+            if let Some(addr) = op(4) {
+                self.enumerate_non_local(f, addr);
+            }
+            for k in [3, 5] {
+                if let Some(m) = op(k) {
+                    let x = self.md_ref(m);
+                    self.enumerate_md(f, Some(x));
+                }
+            }
+        }
+    }
+
+    /// LLVM's `OptimizeConstants`: by type plane, then by use count, then
+    /// integers first.
+    fn optimize_constants(&mut self, start: u32, end: u32) {
+        if start == end || start + 1 == end || self.preserve_use_lists {
+            return;
+        }
+        let (s, e) = (start as usize, end as usize);
+        let mut items: Vec<(u32, u32)> = self.values[s..e]
+            .iter()
+            .copied()
+            .zip(self.counts[s..e].iter().copied())
+            .collect();
+        items.sort_by(|a, b| {
+            let (ta, tb) = (self.vtype(a.0), self.vtype(b.0));
+            if ta != tb {
+                return self.type_id(ta).cmp(&self.type_id(tb));
+            }
+            b.1.cmp(&a.1)
+        });
+        // stable_partition: integers (and integer vectors) first.
+        let (ints, rest): (Vec<_>, Vec<_>) = items
+            .into_iter()
+            .partition(|&(v, _)| self.ctx.is_int_or_int_vector(self.vtype(v)));
+        for (k, (v, c)) in ints.into_iter().chain(rest).enumerate() {
+            self.values[s + k] = v;
+            self.counts[s + k] = c;
+            self.set_vid(v, (s + k) as u32 + 1);
+        }
+    }
+
+    // ---- functions -------------------------------------------------------------
+
+    /// LLVM's `incorporateFunction`.
+    pub(crate) fn incorporate_function(&mut self, f: Function) {
+        let ctx = self.ctx;
+        self.in_fn = true;
+        self.num_module_values = self.values.len() as u32;
+        // Function metadata.
+        let tag = self.vid(f.0.idx) + 1;
+        let r = self.function_md_info.get(&tag).copied().unwrap_or_default();
+        self.num_md_strings = r.strings;
+        let slice: Vec<MdRef<'c>> = self.function_mds[r.first as usize..r.last as usize].to_vec();
+        self.mds.extend(slice);
+        for &a in ctx.args(f) {
+            self.enumerate_value(a.idx);
+        }
+        // byval/sret/byref types of the arguments.
+        let attrs = &ctx.function_data(f).attrs;
+        for (k, _) in ctx.args(f).iter().enumerate() {
+            let set = attrs.param_attrs(k as u32);
+            for kind in [AttrKind::ByVal, AttrKind::StructRet, AttrKind::ByRef] {
+                if let Some(a) = set.get(kind) {
+                    if let Some(t) = a.type_value() {
+                        self.enumerate_type(t);
+                    }
+                    break;
+                }
+            }
+        }
+        self.first_func_constant = self.values.len() as u32;
+        for b in ctx.blocks(f) {
+            for i in ctx.insts(b) {
+                let n = ctx.graph.operand_slice(i.0).len();
+                for k in 0..n {
+                    let o = ctx.graph.operand_slice(i.0)[k].val;
+                    if o == NONE {
+                        continue;
+                    }
+                    let d = &ctx.graph.values[o as usize];
+                    if d.is(ValueKind::Constant) || d.is(ValueKind::InlineAsm) {
+                        self.enumerate_value(o);
+                    }
+                }
+                match ctx.opcode(i) {
+                    Opcode::ShuffleVector => {
+                        if let InstPayload::Mask(m) = ctx.payload(i) {
+                            let scalable = ctx.is_scalable(ctx.type_of(i.0));
+                            let m = m.clone();
+                            let mc = self.mask_constant(&m, scalable);
+                            self.enumerate_value(mc);
+                        }
+                    }
+                    Opcode::Switch => {
+                        let ops = ctx.graph.operand_slice(i.0);
+                        let cases: SmallVec<[u32; 16]> =
+                            ops.iter().skip(2).step_by(2).map(|u| u.val).collect();
+                        for c in cases {
+                            self.enumerate_value(c);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            self.blocks.push(b.0.idx);
+            let id = self.blocks.len() as u32;
+            self.set_vid(b.0.idx, id);
+        }
+        let (s, e) = (self.first_func_constant, self.values.len() as u32);
+        if !self.preserve_use_lists {
+            self.optimize_constants(s, e);
+        }
+        self.enumerate_attrs(&ctx.function_data(f).attrs);
+        self.first_inst = self.values.len() as u32;
+        // Function-local metadata: after the instructions they name.
+        let mut locals: Vec<Metadata> = Vec::new();
+        let mut arg_lists: Vec<Metadata> = Vec::new();
+        for b in ctx.blocks(f) {
+            for i in ctx.insts(b) {
+                for u in ctx.graph.operand_slice(i.0) {
+                    if u.val == NONE {
+                        continue;
+                    }
+                    if ctx.graph.values[u.val as usize].is(ValueKind::MetadataAsValue) {
+                        if let Some(md) = ctx.value_metadata(ctx.graph.handle(u.val)) {
+                            self.add_fn_local(md, &mut locals, &mut arg_lists);
+                        }
+                    }
+                }
+                for r in ctx.dbg_records(i) {
+                    if &*r.kind == "label" {
+                        continue;
+                    }
+                    if let Some(Some(loc)) = r.ops.first() {
+                        self.add_fn_local(*loc, &mut locals, &mut arg_lists);
+                    }
+                    if &*r.kind == "assign" {
+                        if let Some(Some(addr)) = r.ops.get(4) {
+                            self.add_fn_local(*addr, &mut locals, &mut arg_lists);
+                        }
+                    }
+                }
+                if !ctx.is_void(ctx.type_of(i.0)) {
+                    self.enumerate_value(i.0.idx);
+                }
+            }
+        }
+        for l in locals {
+            let r = MdRef::Node(l);
+            if self.md_index(r).is_some_and(|x| x.id != 0) {
+                continue;
+            }
+            self.mds.push(r);
+            let id = self.mds.len() as u32;
+            self.md_insert(r, MdIndex { f: tag, id });
+            if let MdData::Value(v) = ctx.md.data(l) {
+                self.enumerate_value(v.idx);
+            }
+        }
+        for l in arg_lists {
+            let r = MdRef::Node(l);
+            if self.md_index(r).is_some_and(|x| x.id != 0) {
+                continue;
+            }
+            // Constant arguments get ids of their own first.
+            let args: Vec<Metadata> = match ctx.md.data(l) {
+                MdData::Specialized { fields, .. } => fields
+                    .iter()
+                    .filter_map(|(_, x)| match x {
+                        MdField::Md(Some(a)) => Some(*a),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            for a in args {
+                if self.is_constant_as_md(a) {
+                    let ar = self.md_ref(a);
+                    self.enumerate_md(tag, Some(ar));
+                }
+            }
+            self.mds.push(r);
+            let id = self.mds.len() as u32;
+            self.md_insert(r, MdIndex { f: tag, id });
+        }
+    }
+
+    fn add_fn_local(&self, md: Metadata, locals: &mut Vec<Metadata>, lists: &mut Vec<Metadata>) {
+        let md = self.ctx.md_resolved(md);
+        match self.ctx.md.data(md) {
+            MdData::Value(v) if self.is_local_value(*v) => locals.push(md),
+            MdData::Specialized {
+                kind: SpecKind::DIArgList,
+                fields,
+                ..
+            } => {
+                lists.push(md);
+                for (_, x) in fields.iter() {
+                    if let MdField::Md(Some(a)) = x {
+                        let a = self.ctx.md_resolved(*a);
+                        if let MdData::Value(v) = self.ctx.md.data(a) {
+                            if self.is_local_value(*v) {
+                                locals.push(a);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// LLVM's `purgeFunction`.
+    pub(crate) fn purge_function(&mut self) {
+        let n = self.num_module_values as usize;
+        for k in n..self.values.len() {
+            let v = self.values[k];
+            self.set_vid(v, 0);
+        }
+        let nm = self.num_module_mds as usize;
+        for k in nm..self.mds.len() {
+            let r = self.mds[k];
+            match r {
+                MdRef::Node(m) => self.md_node_index[m.index()] = ABSENT,
+                other => {
+                    self.md_other_index.remove(&other);
+                }
+            }
+        }
+        for k in 0..self.blocks.len() {
+            let b = self.blocks[k];
+            self.set_vid(b, 0);
+        }
+        self.values.truncate(n);
+        self.counts.truncate(n);
+        self.mds.truncate(nm);
+        self.blocks.clear();
+        self.num_md_strings = 0;
+        self.in_fn = false;
+    }
+
+    /// The id of a block of the function being written.
+    pub(crate) fn block_id(&self, b: u32) -> u32 {
+        self.vid(b)
+    }
+}
+
+/// A global variable's attributes as LLVM's `getAttributesAsList`: a list
+/// with only the function set.
+pub(crate) fn gv_attr_list(set: &AttributeSet) -> AttributeList {
+    let mut l = AttributeList::new();
+    l.set_attrs(AttrIndex::Function, set.clone());
+    l
+}
+
+/// `(LLVM index, set)` of each non-empty set of a list, in LLVM's index
+/// order (function, return, parameters).
+pub(crate) fn list_sets(l: &AttributeList) -> impl Iterator<Item = (u32, &AttributeSet)> {
+    let n = l.num_param_sets();
+    let idx = [AttrIndex::Function, AttrIndex::Return]
+        .into_iter()
+        .chain((0..n).map(AttrIndex::Param));
+    idx.filter_map(move |i| {
+        let s = l.attrs(i);
+        (!s.is_empty()).then(|| (i.llvm_index(), s))
+    })
+}
+
+fn field(fields: &[(F, MdField)], name: F) -> Option<&MdField> {
+    fields.iter().find(|(n, _)| *n == name).map(|(_, f)| f)
+}
+
+fn field_str(fields: &[(F, MdField)], name: F) -> Option<&[u8]> {
+    match field(fields, name) {
+        Some(MdField::Str(s)) if !s.is_empty() => Some(s),
+        _ => None,
+    }
+}
+
+/// `Log2_32_Ceil`.
+pub(crate) fn log2_ceil(x: u64) -> u32 {
+    if x <= 1 {
+        0
+    } else {
+        64 - (x - 1).leading_zeros()
+    }
+}

@@ -1,0 +1,393 @@
+//! Strings of the bitcode: the string table (`STRTAB_BLOB`, LLVM's RAW
+//! `StringTableBuilder`: strings in order of first addition, equal strings
+//! shared, no terminators) and the order of a function's local symbol
+//! table, which LLVM writes in the iteration order of its `StringMap`.
+//!
+//! That order is a hash-table order: LLVM 19 hashes a name with
+//! `xxh3_64bits` (truncated to 32 bits), places it by quadratic probing in
+//! a power-of-two table that starts at 16 buckets and doubles past 3/4
+//! full, re-placing the entries in bucket order. The names are inserted
+//! as `LLParser` inserts them: the arguments, then blocks and
+//! instructions in the order the text names them (a block at its first
+//! mention, an instruction when it is defined).
+
+use crate::inst::Opcode;
+use crate::ir::inst::InstPayload;
+use crate::ir::Function;
+use crate::value::ValueKind;
+use crate::Context;
+use hashbrown::HashMap;
+
+/// LLVM's RAW `StringTableBuilder`.
+pub(crate) struct StrtabBuilder<'c> {
+    bytes: Vec<u8>,
+    offsets: HashMap<&'c [u8], u64>,
+    owned: HashMap<Box<[u8]>, u64>,
+}
+
+impl<'c> StrtabBuilder<'c> {
+    pub(crate) fn new() -> Self {
+        StrtabBuilder {
+            bytes: Vec::new(),
+            offsets: HashMap::new(),
+            owned: HashMap::new(),
+        }
+    }
+
+    /// The offset of `s`, added at the end if new.
+    pub(crate) fn add(&mut self, s: &'c [u8]) -> u64 {
+        if let Some(&o) = self.offsets.get(s) {
+            return o;
+        }
+        if let Some(&o) = self.owned.get(s) {
+            self.offsets.insert(s, o);
+            return o;
+        }
+        let o = self.bytes.len() as u64;
+        self.bytes.extend_from_slice(s);
+        self.offsets.insert(s, o);
+        o
+    }
+
+    /// [`add`](Self::add) for a string the writer made.
+    pub(crate) fn add_owned(&mut self, s: &[u8]) -> u64 {
+        if let Some(&o) = self.offsets.get(s) {
+            return o;
+        }
+        if let Some(&o) = self.owned.get(s) {
+            return o;
+        }
+        let o = self.bytes.len() as u64;
+        self.bytes.extend_from_slice(s);
+        self.owned.insert(s.into(), o);
+        o
+    }
+
+    /// The table's bytes.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+/// The named arguments, blocks and instructions of `f` (raw value index
+/// and name) in the iteration order of LLVM's `ValueSymbolTable` after
+/// `LLParser` built it.
+///
+/// `seen` is scratch space reused across functions: one stamp per raw
+/// value index, so that marking a name as inserted needs no hash set.
+pub(crate) fn local_symbol_order<'c>(
+    ctx: &'c Context,
+    f: Function,
+    seen: &mut Seen,
+) -> Vec<(u32, &'c str)> {
+    let mut map: StringMap<'c> = StringMap::new();
+    seen.next(ctx.graph.values.len());
+    let mut add = |map: &mut StringMap<'c>, v: u32| {
+        if !seen.insert(v) {
+            return;
+        }
+        if let Some(name) = ctx.name_of(ctx.graph.handle(v)) {
+            if !name.is_empty() {
+                map.insert(name, v);
+            }
+        }
+    };
+    for &a in ctx.args(f) {
+        add(&mut map, a.idx);
+    }
+    for b in ctx.blocks(f) {
+        add(&mut map, b.0.idx);
+        for i in ctx.insts(b) {
+            let ops = ctx.graph.operand_slice(i.0);
+            let op = ctx.opcode(i);
+            let blocks: smallvec::SmallVec<[u32; 4]> = match op {
+                Opcode::Br if ops.len() == 3 => [ops[2].val, ops[1].val].into_iter().collect(),
+                Opcode::CatchSwitch => {
+                    let has_unwind =
+                        ctx.inst_flags(i) & crate::inst::bits::CATCHSWITCH_HAS_UNWIND != 0;
+                    let mut v: smallvec::SmallVec<[u32; 4]> = ops
+                        .iter()
+                        .skip(if has_unwind { 2 } else { 1 })
+                        .map(|u| u.val)
+                        .collect();
+                    if has_unwind {
+                        v.push(ops[1].val);
+                    }
+                    v
+                }
+                Opcode::Phi => match ctx.payload(i) {
+                    InstPayload::Phi { blocks, .. } => blocks.iter().map(|b| b.idx).collect(),
+                    _ => Default::default(),
+                },
+                _ => ops
+                    .iter()
+                    .map(|u| u.val)
+                    .filter(|&v| {
+                        v != crate::entity::NONE
+                            && ctx.graph.values[v as usize].is(ValueKind::Block)
+                    })
+                    .collect(),
+            };
+            for bb in blocks {
+                add(&mut map, bb);
+            }
+            add(&mut map, i.0.idx);
+        }
+    }
+    map.in_order()
+}
+
+/// A set of raw value indices cleared in O(1): a value is in it when its
+/// stamp is the current epoch.
+#[derive(Default)]
+pub(crate) struct Seen {
+    stamps: Vec<u32>,
+    epoch: u32,
+}
+
+impl Seen {
+    /// Empties the set, sized for `n` values.
+    fn next(&mut self, n: usize) {
+        if self.stamps.len() < n {
+            self.stamps.resize(n, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamps.fill(0);
+            self.epoch = 1;
+        }
+    }
+
+    /// Adds `v`; whether it was new.
+    fn insert(&mut self, v: u32) -> bool {
+        let s = &mut self.stamps[v as usize];
+        let new = *s != self.epoch;
+        *s = self.epoch;
+        new
+    }
+}
+
+/// A simulation of LLVM 19's `StringMap` layout: which bucket each key
+/// lands in.
+struct StringMap<'a> {
+    buckets: Vec<Option<(u32, &'a str, u32)>>,
+    items: usize,
+}
+
+impl<'a> StringMap<'a> {
+    fn new() -> Self {
+        StringMap {
+            buckets: Vec::new(),
+            items: 0,
+        }
+    }
+
+    fn insert(&mut self, key: &'a str, v: u32) {
+        if self.buckets.is_empty() {
+            self.buckets = vec![None; 16];
+        }
+        let h = xxh3_64(key.as_bytes()) as u32;
+        let mask = self.buckets.len() - 1;
+        let mut b = h as usize & mask;
+        let mut probe = 1;
+        while let Some((hh, k, _)) = self.buckets[b] {
+            if hh == h && k == key {
+                return;
+            }
+            b = (b + probe) & mask;
+            probe += 1;
+        }
+        self.buckets[b] = Some((h, key, v));
+        self.items += 1;
+        if self.items * 4 > self.buckets.len() * 3 {
+            let n = self.buckets.len() * 2;
+            let mut nb: Vec<Option<(u32, &'a str, u32)>> = vec![None; n];
+            for e in self.buckets.iter().flatten() {
+                let mut b = e.0 as usize & (n - 1);
+                let mut probe = 1;
+                while nb[b].is_some() {
+                    b = (b + probe) & (n - 1);
+                    probe += 1;
+                }
+                nb[b] = Some(*e);
+            }
+            self.buckets = nb;
+        }
+    }
+
+    fn in_order(&self) -> Vec<(u32, &'a str)> {
+        self.buckets.iter().flatten().map(|e| (e.2, e.1)).collect()
+    }
+}
+
+// ---- xxh3_64bits (seed 0, default secret) ---------------------------------
+
+const P32_1: u64 = 0x9E37_79B1;
+const P32_2: u64 = 0x85EB_CA77;
+const P32_3: u64 = 0xC2B2_AE3D;
+const P64_1: u64 = 0x9E37_79B1_85EB_CA87;
+const P64_2: u64 = 0xC2B2_AE3D_27D4_EB4F;
+const P64_3: u64 = 0x1656_67B1_9E37_79F9;
+const P64_4: u64 = 0x85EB_CA77_C2B2_AE63;
+const P64_5: u64 = 0x27D4_EB2F_1656_67C5;
+
+const SECRET: [u8; 192] = [
+    0xb8, 0xfe, 0x6c, 0x39, 0x23, 0xa4, 0x4b, 0xbe, 0x7c, 0x01, 0x81, 0x2c, 0xf7, 0x21, 0xad, 0x1c,
+    0xde, 0xd4, 0x6d, 0xe9, 0x83, 0x90, 0x97, 0xdb, 0x72, 0x40, 0xa4, 0xa4, 0xb7, 0xb3, 0x67, 0x1f,
+    0xcb, 0x79, 0xe6, 0x4e, 0xcc, 0xc0, 0xe5, 0x78, 0x82, 0x5a, 0xd0, 0x7d, 0xcc, 0xff, 0x72, 0x21,
+    0xb8, 0x08, 0x46, 0x74, 0xf7, 0x43, 0x24, 0x8e, 0xe0, 0x35, 0x90, 0xe6, 0x81, 0x3a, 0x26, 0x4c,
+    0x3c, 0x28, 0x52, 0xbb, 0x91, 0xc3, 0x00, 0xcb, 0x88, 0xd0, 0x65, 0x8b, 0x1b, 0x53, 0x2e, 0xa3,
+    0x71, 0x64, 0x48, 0x97, 0xa2, 0x0d, 0xf9, 0x4e, 0x38, 0x19, 0xef, 0x46, 0xa9, 0xde, 0xac, 0xd8,
+    0xa8, 0xfa, 0x76, 0x3f, 0xe3, 0x9c, 0x34, 0x3f, 0xf9, 0xdc, 0xbb, 0xc7, 0xc7, 0x0b, 0x4f, 0x1d,
+    0x8a, 0x51, 0xe0, 0x4b, 0xcd, 0xb4, 0x59, 0x31, 0xc8, 0x9f, 0x7e, 0xc9, 0xd9, 0x78, 0x73, 0x64,
+    0xea, 0xc5, 0xac, 0x83, 0x34, 0xd3, 0xeb, 0xc3, 0xc5, 0x81, 0xa0, 0xff, 0xfa, 0x13, 0x63, 0xeb,
+    0x17, 0x0d, 0xdd, 0x51, 0xb7, 0xf0, 0xda, 0x49, 0xd3, 0x16, 0x55, 0x26, 0x29, 0xd4, 0x68, 0x9e,
+    0x2b, 0x16, 0xbe, 0x58, 0x7d, 0x47, 0xa1, 0xfc, 0x8f, 0xf8, 0xb8, 0xd1, 0x7a, 0xd0, 0x31, 0xce,
+    0x45, 0xcb, 0x3a, 0x8f, 0x95, 0x16, 0x04, 0x28, 0xaf, 0xd7, 0xfb, 0xca, 0xbb, 0x4b, 0x40, 0x7e,
+];
+
+#[inline]
+fn r64(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
+}
+
+#[inline]
+fn r32(b: &[u8], at: usize) -> u64 {
+    u64::from(u32::from_le_bytes(
+        b[at..at + 4].try_into().expect("4 bytes"),
+    ))
+}
+
+#[inline]
+fn fold64(a: u64, b: u64) -> u64 {
+    let p = u128::from(a) * u128::from(b);
+    (p as u64) ^ ((p >> 64) as u64)
+}
+
+fn avalanche(mut h: u64) -> u64 {
+    h ^= h >> 37;
+    h = h.wrapping_mul(0x1656_6791_9E37_79F9);
+    h ^ (h >> 32)
+}
+
+fn xxh64_avalanche(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(P64_2);
+    h ^= h >> 29;
+    h = h.wrapping_mul(P64_3);
+    h ^ (h >> 32)
+}
+
+fn mix16(b: &[u8], at: usize, s: usize) -> u64 {
+    fold64(
+        r64(b, at) ^ r64(&SECRET, s),
+        r64(b, at + 8) ^ r64(&SECRET, s + 8),
+    )
+}
+
+fn accumulate_512(acc: &mut [u64; 8], b: &[u8], at: usize, s: usize) {
+    for i in 0..8 {
+        let v = r64(b, at + 8 * i);
+        let k = v ^ r64(&SECRET, s + 8 * i);
+        acc[i ^ 1] = acc[i ^ 1].wrapping_add(v);
+        acc[i] = acc[i].wrapping_add((k & 0xffff_ffff).wrapping_mul(k >> 32));
+    }
+}
+
+/// LLVM's `xxh3_64bits` (XXH3, 64-bit, seed 0).
+pub(crate) fn xxh3_64(b: &[u8]) -> u64 {
+    let len = b.len();
+    let l = len as u64;
+    if len == 0 {
+        return xxh64_avalanche(r64(&SECRET, 56) ^ r64(&SECRET, 64));
+    }
+    if len <= 3 {
+        let c1 = u64::from(b[0]);
+        let c2 = u64::from(b[len >> 1]);
+        let c3 = u64::from(b[len - 1]);
+        let combined = (c1 << 16) | (c2 << 24) | c3 | (l << 8);
+        let flip = r32(&SECRET, 0) ^ r32(&SECRET, 4);
+        return xxh64_avalanche(combined ^ flip);
+    }
+    if len <= 8 {
+        let i1 = r32(b, 0);
+        let i2 = r32(b, len - 4);
+        let flip = r64(&SECRET, 8) ^ r64(&SECRET, 16);
+        let mut h = (i2 + (i1 << 32)) ^ flip;
+        h ^= h.rotate_left(49) ^ h.rotate_left(24);
+        h = h.wrapping_mul(0x9FB2_1C65_1E98_DF25);
+        h ^= (h >> 35).wrapping_add(l);
+        h = h.wrapping_mul(0x9FB2_1C65_1E98_DF25);
+        return h ^ (h >> 28);
+    }
+    if len <= 16 {
+        let f1 = r64(&SECRET, 24) ^ r64(&SECRET, 32);
+        let f2 = r64(&SECRET, 40) ^ r64(&SECRET, 48);
+        let lo = r64(b, 0) ^ f1;
+        let hi = r64(b, len - 8) ^ f2;
+        let acc = l
+            .wrapping_add(lo.swap_bytes())
+            .wrapping_add(hi)
+            .wrapping_add(fold64(lo, hi));
+        return avalanche(acc);
+    }
+    if len <= 128 {
+        let mut acc = l.wrapping_mul(P64_1);
+        if len > 32 {
+            if len > 64 {
+                if len > 96 {
+                    acc = acc.wrapping_add(mix16(b, 48, 96));
+                    acc = acc.wrapping_add(mix16(b, len - 64, 112));
+                }
+                acc = acc.wrapping_add(mix16(b, 32, 64));
+                acc = acc.wrapping_add(mix16(b, len - 48, 80));
+            }
+            acc = acc.wrapping_add(mix16(b, 16, 32));
+            acc = acc.wrapping_add(mix16(b, len - 32, 48));
+        }
+        acc = acc.wrapping_add(mix16(b, 0, 0));
+        acc = acc.wrapping_add(mix16(b, len - 16, 16));
+        return avalanche(acc);
+    }
+    if len <= 240 {
+        let mut acc = l.wrapping_mul(P64_1);
+        for i in 0..8 {
+            acc = acc.wrapping_add(mix16(b, 16 * i, 16 * i));
+        }
+        acc = avalanche(acc);
+        for i in 8..len / 16 {
+            acc = acc.wrapping_add(mix16(b, 16 * i, 16 * (i - 8) + 3));
+        }
+        acc = acc.wrapping_add(mix16(b, len - 16, 136 - 17));
+        return avalanche(acc);
+    }
+    let mut acc = [P32_3, P64_1, P64_2, P64_3, P64_4, P32_2, P64_5, P32_1];
+    const STRIPES: usize = (192 - 64) / 8;
+    const BLOCK: usize = 64 * STRIPES;
+    let nb = (len - 1) / BLOCK;
+    for n in 0..nb {
+        for s in 0..STRIPES {
+            accumulate_512(&mut acc, b, n * BLOCK + s * 64, s * 8);
+        }
+        for (i, a) in acc.iter_mut().enumerate() {
+            let k = r64(&SECRET, 192 - 64 + 8 * i);
+            let mut x = *a;
+            x ^= x >> 47;
+            x ^= k;
+            *a = x.wrapping_mul(P32_1);
+        }
+    }
+    let stripes = ((len - 1) - BLOCK * nb) / 64;
+    for s in 0..stripes {
+        accumulate_512(&mut acc, b, nb * BLOCK + s * 64, s * 8);
+    }
+    accumulate_512(&mut acc, b, len - 64, 192 - 64 - 7);
+    let mut r = l.wrapping_mul(P64_1);
+    for i in 0..4 {
+        r = r.wrapping_add(fold64(
+            acc[2 * i] ^ r64(&SECRET, 11 + 16 * i),
+            acc[2 * i + 1] ^ r64(&SECRET, 11 + 16 * i + 8),
+        ));
+    }
+    avalanche(r)
+}
