@@ -128,8 +128,8 @@ enum Cmd {
         /// The input modules, in link order.
         #[arg(required = true)]
         inputs: Vec<String>,
-        /// Write the module as textual IR (the only output lair writes:
-        /// it has no bitcode writer yet).
+        /// Write the module as textual IR (default: bitcode, as
+        /// `llvm-as` writes it).
         #[arg(short = 'S')]
         text: bool,
         /// Where to write the module (`-`: standard output, the default).
@@ -302,9 +302,6 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             output,
             separate_contexts,
         } => {
-            if !text {
-                return Err("writing bitcode is not implemented; pass -S for textual IR".into());
-            }
             let mut ctx = lair::Context::new();
             let dst = ctx.create_module("llvm-link");
             let mut linker = lair::linker::Linker::new(&ctx, dst);
@@ -348,6 +345,20 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
                 for w in warnings {
                     eprintln!("lair link: warning: {}", w.trim_end());
                 }
+            }
+            if !text {
+                let mut bytes = Vec::new();
+                clock
+                    .step("write", || {
+                        lair::bitcode::write_bitcode(
+                            &ctx,
+                            dst,
+                            &mut bytes,
+                            &lair::bitcode::WriteOptions::llvm_as(),
+                        )
+                    })
+                    .map_err(|e| e.to_string())?;
+                return write_output(output.as_deref(), &bytes).map(|()| 0);
             }
             let out = clock.step("print", || ctx.print_module(dst));
             write_output(output.as_deref(), out.as_bytes()).map(|()| 0)
