@@ -6,6 +6,10 @@
 //! clang-19 fact.ll -o fact && ./fact
 //! ```
 //!
+//! An output path ending in `.bc` gets bitcode (`clang-19 fact.bc` takes it
+//! the same way). Every module is checked by lair's verifier before it is
+//! written.
+//!
 //! The language: `int` (i64), `float` (double), `str` (string literals),
 //! local arrays `[int; N]` / `[float; N]`, structs, functions with
 //! recursion, `if`/`else`, `while`, `&&`/`||` (short-circuit, a PHI),
@@ -33,6 +37,7 @@
 use std::collections::HashMap;
 use std::process::ExitCode;
 
+use lair::bitcode::WriteOptions;
 use lair::builder::Builder;
 use lair::ir::{Block, Function, Module};
 use lair::{Context, Type, Value};
@@ -1046,7 +1051,7 @@ fn main() -> ExitCode {
         match a.as_str() {
             "-o" => output = it.next().cloned(),
             "-h" | "--help" => {
-                println!("usage: toy <input.toy | -> [-o <output.ll | ->]");
+                println!("usage: toy <input.toy | -> [-o <output.ll | output.bc | ->]");
                 return ExitCode::SUCCESS;
             }
             _ if input.is_none() => input = Some(a.clone()),
@@ -1057,7 +1062,7 @@ fn main() -> ExitCode {
         }
     }
     let Some(input) = input else {
-        eprintln!("usage: toy <input.toy | -> [-o <output.ll | ->]");
+        eprintln!("usage: toy <input.toy | -> [-o <output.ll | output.bc | ->]");
         return ExitCode::from(2);
     };
     let src = if input == "-" {
@@ -1084,13 +1089,27 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let text = ctx.print_module(m);
+    let verdict = ctx.verify_module(m);
+    if let Some(e) = verdict.errors().first() {
+        eprintln!("toy: {input}: the compiled module is invalid: {e}");
+        return ExitCode::from(1);
+    }
     let res = match output.as_deref() {
         None | Some("-") => {
-            print!("{text}");
+            print!("{}", ctx.print_module(m));
             Ok(())
         }
-        Some(p) => std::fs::write(p, text),
+        Some(p) if p.ends_with(".bc") => {
+            let mut bytes = Vec::new();
+            match lair::bitcode::write_bitcode(&ctx, m, &mut bytes, &WriteOptions::llvm_as()) {
+                Ok(()) => std::fs::write(p, bytes),
+                Err(e) => {
+                    eprintln!("toy: {p}: {e}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        Some(p) => std::fs::write(p, ctx.print_module(m)),
     };
     if let Err(e) = res {
         eprintln!("toy: {e}");
