@@ -271,18 +271,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
                 return Ok(0);
             }
             if !text {
-                let mut bytes = Vec::new();
-                clock
-                    .step("write", || {
-                        lair::bitcode::write_bitcode(
-                            &ctx,
-                            m,
-                            &mut bytes,
-                            &lair::bitcode::WriteOptions::llvm_as(),
-                        )
-                    })
-                    .map_err(|e| e.to_string())?;
-                return write_output(output.as_deref(), &bytes).map(|()| 0);
+                return write_bitcode_output(&ctx, m, output.as_deref(), clock);
             }
             let out = clock.step("print", || ctx.print_module(m));
             write_output(output.as_deref(), out.as_bytes()).map(|()| 0)
@@ -347,18 +336,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
                 }
             }
             if !text {
-                let mut bytes = Vec::new();
-                clock
-                    .step("write", || {
-                        lair::bitcode::write_bitcode(
-                            &ctx,
-                            dst,
-                            &mut bytes,
-                            &lair::bitcode::WriteOptions::llvm_as(),
-                        )
-                    })
-                    .map_err(|e| e.to_string())?;
-                return write_output(output.as_deref(), &bytes).map(|()| 0);
+                return write_bitcode_output(&ctx, dst, output.as_deref(), clock);
             }
             let out = clock.step("print", || ctx.print_module(dst));
             write_output(output.as_deref(), out.as_bytes()).map(|()| 0)
@@ -451,6 +429,28 @@ fn read_input(path: &str) -> Result<Vec<u8>, Fail> {
 
 /// Writes `bytes` to `path`, or to standard output for `None` or `-`; a
 /// closed pipe is reported, not a panic.
+/// Writes `m` as bitcode with `llvm-as`'s options (what `opt` and
+/// `llvm-link` write without `-S`) to `path`.
+fn write_bitcode_output(
+    ctx: &lair::Context,
+    m: lair::ir::Module,
+    path: Option<&str>,
+    clock: &mut Clock,
+) -> Result<u8, Fail> {
+    let mut bytes = Vec::new();
+    clock
+        .step("write", || {
+            lair::bitcode::write_bitcode(
+                ctx,
+                m,
+                &mut bytes,
+                &lair::bitcode::WriteOptions::llvm_as(),
+            )
+        })
+        .map_err(|e| e.to_string())?;
+    write_output(path, &bytes).map(|()| 0)
+}
+
 fn write_output(path: Option<&str>, bytes: &[u8]) -> Result<(), Fail> {
     match path {
         Some(p) if p != "-" => std::fs::write(p, bytes).map_err(|e| format!("{p}: {e}")),

@@ -116,23 +116,25 @@ pub(crate) const GEP_NUSW: u64 = 1 << 1;
 /// `GEP_NUW`.
 pub(crate) const GEP_NUW: u64 = 1 << 2;
 
-/// Fast-math flags from their bitcode bits (`FastMathMap`: bit 0 is the
-/// legacy `UnsafeAlgebra`, meaning all of them; `AllowReassoc` is bit 7),
-/// in lair's stored encoding.
+/// The bitcode bit of each fast-math flag (`FastMathMap`: bit 0 is the
+/// legacy `UnsafeAlgebra`, read as all of them and never written).
+const FMF_BITS: [(u64, FastMathFlags); 7] = [
+    (1 << 1, FastMathFlags::NNAN),
+    (1 << 2, FastMathFlags::NINF),
+    (1 << 3, FastMathFlags::NSZ),
+    (1 << 4, FastMathFlags::ARCP),
+    (1 << 5, FastMathFlags::CONTRACT),
+    (1 << 6, FastMathFlags::AFN),
+    (1 << 7, FastMathFlags::REASSOC),
+];
+
+/// Fast-math flags from their bitcode bits, in lair's stored encoding.
 pub(crate) fn fmf_from_bits(b: u64) -> u16 {
     if b & 1 != 0 {
         return bits::fmf(FastMathFlags::FAST);
     }
     let mut f = FastMathFlags::NONE;
-    for (bit, flag) in [
-        (1 << 1, FastMathFlags::NNAN),
-        (1 << 2, FastMathFlags::NINF),
-        (1 << 3, FastMathFlags::NSZ),
-        (1 << 4, FastMathFlags::ARCP),
-        (1 << 5, FastMathFlags::CONTRACT),
-        (1 << 6, FastMathFlags::AFN),
-        (1 << 7, FastMathFlags::REASSOC),
-    ] {
+    for (bit, flag) in FMF_BITS {
         if b & bit != 0 {
             f |= flag;
         }
@@ -428,21 +430,10 @@ pub(crate) fn comdat_code(k: ComdatKind) -> u64 {
 /// legacy "unsafe algebra" bit 0 is never written).
 pub(crate) fn fmf_to_bits(f: u16) -> u64 {
     let f = bits::fmf_of(f);
-    let mut b = 0;
-    for (bit, flag) in [
-        (1 << 1, FastMathFlags::NNAN),
-        (1 << 2, FastMathFlags::NINF),
-        (1 << 3, FastMathFlags::NSZ),
-        (1 << 4, FastMathFlags::ARCP),
-        (1 << 5, FastMathFlags::CONTRACT),
-        (1 << 6, FastMathFlags::AFN),
-        (1 << 7, FastMathFlags::REASSOC),
-    ] {
-        if f.contains(flag) {
-            b |= bit;
-        }
-    }
-    b
+    FMF_BITS
+        .iter()
+        .filter(|&&(_, flag)| f.contains(flag))
+        .fold(0, |b, &(bit, _)| b | bit)
 }
 
 /// The `BINOP_*` code of a binary opcode.
