@@ -7,6 +7,65 @@
 //! Everything here is written over the checked primitives of
 //! `builder.rs` (`binop`, `cast`, `gep`, `phi`, `switch`, ...), so it checks
 //! and folds exactly as they do.
+//!
+//! # Design
+//!
+//! The methods, one call more than the checked primitives they use:
+//!
+//! - a named method for every instruction `IRBuilder` has a `Create*` for:
+//!   `sdiv` ... `ashr`, `fadd` ... `frem`, `add_nsw`/`sub_nsw`/`mul_nsw`,
+//!   `neg` (`sub 0, x`) and `not` (`xor x, -1`) as LLVM spells them, one
+//!   method per cast opcode and `int_cast` (`CreateIntCast`: the value
+//!   itself at equal width, else `trunc`/`sext`/`zext`), `icmp_<pred>` and
+//!   `fcmp_<pred>` for the predicates frontends use;
+//! - names at construction: `b.named("sum").add(x, y)`. `Named` borrows the
+//!   builder, runs the method, and names the result only when the method
+//!   inserted an instruction — the instruction before the cursor changed and
+//!   is the result. A fold to a constant, or a result that is an existing
+//!   value (`int_cast` to the same type, a GEP with no indices), keeps no new
+//!   name, as `IRBuilder::Insert(V, Name)` names only instructions. One
+//!   `last_inst`/`prev_inst` read before and after: O(1). Names are made
+//!   unique by `Context::set_name` (`sum`, `sum1`, ...);
+//! - constants and common types without `ctx`: `i32(..)`, `i64(..)`,
+//!   `f64(..)`, `bool(..)`, `const_int`, `const_null`, `null_ptr`, `i64_type()`...;
+//! - entries at creation: `phi_with(&[(v, bb)])` (the type of the first
+//!   value; empty panics naming the method), `empty_phi(ty)` +
+//!   `add_incoming(phi, v, bb)` for loop headers (both take and give
+//!   `Value`, no `.0`), `switch_with(cond, default, &[(c, bb)])`;
+//! - `in_bounds_gep`, `struct_gep` (`inbounds`, `i32 0, i32 field`, as
+//!   `CreateStructGEP`; a non-struct type panics naming it),
+//!   `global_string_ptr` (private `unnamed_addr` constant `[N x i8]`,
+//!   align 1, as `CreateGlobalString`; in LLVM 19 with opaque pointers the
+//!   "pointer" is the global itself);
+//! - the cursor's `block()`, `function()`, `module()`, `append_block(name)`,
+//!   `arg(i)`.
+//!
+//! Alignment: `load`, `store` and `alloca` given `None` take the ABI
+//! alignment of the loaded/stored type (the preferred one for `alloca`) in
+//! the module's data layout, as `IRBuilder` does; `atomicrmw` and
+//! `cmpxchg` take the store size of the value's type (`None` when it is not
+//! a power of two, where LLVM's `Align` asserts). So every memory
+//! instruction the builder makes has an alignment, as every one LLVM 19 makes
+//! does. The layout is the module's cached parse, borrowed beside
+//! `&Context` (`parsed_module_layout`: one string compare when fresh, no
+//! clone); a cursor in no function, or a module whose layout string does
+//! not parse, uses the default layout. `alloca` stays in address
+//! space 0 whatever the layout's alloca address space (a deviation: LLVM
+//! uses `DL.getAllocaAddrSpace()`; the frontends lair serves today target
+//! address space 0).
+//!
+//! `Context::host_target()` / `layout::Target` (in `layout/target.rs`, as it
+//! is data-layout knowledge) give the triple and data layout clang 19 picks
+//! for x86_64 and AArch64 on Linux, macOS and Windows and riscv64 Linux;
+//! `tests/data/targets/clang19.txt` is what `clang-19 -target <t>
+//! -S -emit-llvm` writes for each, re-derived by `scripts/target-table.sh
+//! --check` in CI. On macOS clang writes the running OS version into the
+//! triple; lair names 11.0.0 (no system call).
+//!
+//! `examples/toy/` is a frontend for a small language written only against
+//! the public API with these methods; `.ci/run` compiles its programs,
+//! passes each module through `opt-19 -passes=verify`, builds it with
+//! `clang-19`, runs it and compares the output with `examples/toy/*.expected`.
 
 use crate::inst::{
     FloatPredicate, GepFlags, IntPredicate, Opcode, Ordering, RmwOp, WrapFlags, WrapOp,

@@ -19,6 +19,80 @@
 //! the types ("Builder::call_function: argument 1 of @g has type i32, the
 //! callee's parameter 1 is i64"). The failure paths are `#[cold]`; the
 //! success path of a check is a few compares of type ids and kind bytes.
+//!
+//! # Rules, coverage and cost
+//!
+//! Every builder method checks its operands *before* folding, as LLVM 19's
+//! constructors assert, and panics naming itself, the operand and the types
+//! (`Builder::call_function: argument 1 of @g has type i32, the callee's
+//! parameter 1 is i64`). One `check_*` function per shape returns the
+//! result type LLVM would derive:
+//!
+//! | shape | rules (LLVM source) |
+//! |---|---|
+//! | binary, `fneg` | equal types; integer (vector) or FP (vector) by opcode (`BinaryOperator::AssertOK`) |
+//! | `icmp`/`fcmp` | equal types; int/ptr (vectors) or FP; a predicate of the kind (`CmpInst::AssertOK`) |
+//! | `select` | `i1` or `<N x i1>` with N-lane arms; equal arms, not `token` (`areInvalidOperands`) |
+//! | casts | `Context::cast_is_valid`, LLVM's `castIsValid`: widths, element counts (scalable included), address spaces, `<1 x ptr>` ↔ `ptr` |
+//! | `load`/`store`/`alloca` | pointer address (a store whose address is not a pointer says "are the operands swapped?"), sized first-class value, integer count |
+//! | GEP | pointer (vector) base, integer (vector) indices of one lane count, sized source, `getIndexedType` |
+//! | aggregates, vectors | non-empty valid `extractvalue` indices, `insertvalue` value of the indexed type, `extractelement`/`insertelement` types, `ShuffleVectorInst::isValidOperands` |
+//! | calls | function type, pointer callee, argument count (more only for varargs), each fixed argument's type (`CallInst::init`) |
+//! | terminators | `ret` against the function's return type, `br` condition `i1`, switch condition integer and cases integer constants of its type, block operands are blocks, funclet pads of the right opcode |
+//! | atomics | orderings (no release load, no acquire store, fence ≥ acquire, RMW ≥ monotonic, valid `cmpxchg` failure), `cmpxchg` int/ptr, `atomicrmw` operand type per operation, alignment ≤ 2^32 |
+//! | PHI | first-class non-token type; incoming values of the PHI's type |
+//!
+//! A local operand (argument, instruction, block) must be of the function
+//! the instruction goes into; a value or block of a detached block or
+//! instruction, or with the cursor in a detached block, is not checked (no
+//! function to check against). The same checks run in `create_inst` (which
+//! also checks that the payload suits the opcode and that the given result
+//! type is the derived one, and gives compares and atomics a valid default
+//! predicate or ordering), in `append_inst`/`insert_inst_before`/`after`
+//! (local operands and `ret` against the block's function), in
+//! `set_operand`/`swap_operands`/`replace_uses_of_with` on an instruction
+//! (`ir/operands.rs`: the whole instruction re-checked with the new operand,
+//! O(operands); O(1) per slot for PHIs, switches, indirectbr, catchswitch,
+//! landingpad; nothing beyond membership while another operand is
+//! dropped), in `phi_add_incoming`, `switch_add_case`,
+//! `indirect_br_add_dest`, `catch_switch_add_handler`,
+//! `landing_pad_add_clause`, and in `replace_all_uses_with` /
+//! `replace_uses_with_if` (a local replacement must be of the users'
+//! function: O(1) when `from` is a local of that function, else over the
+//! uses). The parsers create through the unchecked `append_new_inst` and
+//! report their own errors; moving a whole block between functions
+//! (`insert_block`) does not re-check its instructions (the printer then
+//! writes `<badref>`, the verifier reports it).
+//!
+//! Nothing goes after a terminator. At the end of a block whose last
+//! instruction is a terminator, every builder method and `append_inst`
+//! panic (`Builder::add: %entry already ends with its terminator `ret`;
+//! placing `add` after it would put an instruction after the terminator
+//! ...`), `insert_inst_after` refuses a terminator as its position, and a
+//! terminator goes before another terminator only (LLVM's
+//! `ReplaceInstWithInst` idiom: the new one before the old, then the old
+//! erased), never before an instruction that would then follow it.
+//! Deviation: LLVM's `insertInto` does not check, so an LLVM pass may append
+//! a new terminator and erase the old one afterwards; here it inserts before
+//! the old one. A block without a terminator (every block under
+//! construction) and a PHI after a non-PHI stay the verifier's.
+//!
+//! Cost (callgrind, `--quick`): a binary operator's checks are one compare
+//! of the two type ids, one type load for the family, one kind-byte test and
+//! one word compare per operand, and for the order rule one bounds-checked
+//! load of the block's last opcode byte (`NONE`, an empty block, is out of
+//! range, so one check serves both; terminators are opcodes 0..=10, one
+//! compare). build_chain's append loop takes 84.0 M instructions against
+//! 81.9 M without any check (about 7 per `add`); whole programs against the
+//! unchecked build:
+//! build_chain +0.8%, erase_all +1.5%, rauw_wide −0.4%, use_walk −0.3%,
+//! handles +4.6%, parse_ll −0.2% (the parsers append unchecked), print_ll
+//! 0.0%. `phi_add_incoming` checks the value's type and function and the
+//! block's generation in every build; that the block is a block of the
+//! PHI's function only in debug builds (reading the block's record is a
+//! cache miss per entry, which cost phi_grow 1.45× in wall time; LLVM's
+//! `addIncoming` does not look at the block either): phi_grow +10.8%
+//! instructions, 0.29 of LLVM's time.
 
 use super::inst::InstPayload;
 use super::{Function, Inst};
