@@ -204,10 +204,25 @@ fn pathological_inputs_fail_cleanly() {
     expect_clean_error(&fnty, "deep function types");
     expect_clean_error("@x = global i8388609 0\n", "huge width");
     assert!(parse("@x = global i8388608 1\n", "p.ll").is_ok());
-    expect_clean_error(
-        &format!("@x = global i64 {}\n", "9".repeat(3_000_000)),
-        "huge literal",
+    // Literals of any length are read and truncated to their type, as
+    // LLVM reads them: 10^k - 1 in i64, and hex wider than any type.
+    let k = 100_000;
+    let low64 = (0..k).fold(1u64, |v, _| v.wrapping_mul(10)).wrapping_sub(1) as i64;
+    let out = parse(&format!("@x = global i64 {}\n", "9".repeat(k)), "p.ll").unwrap();
+    assert!(out.contains(&format!("@x = global i64 {low64}\n")), "{out}");
+    let out = parse(&format!("@x = global i64 -{}\n", "9".repeat(k)), "p.ll").unwrap();
+    assert!(
+        out.contains(&format!("@x = global i64 {}\n", low64.wrapping_neg())),
+        "{out}"
     );
+    let wide = format!("@x = global i64 u0x1{}\n", "0".repeat(1 << 21));
+    assert!(parse(&wide, "p.ll")
+        .unwrap()
+        .contains("@x = global i64 0\n"));
+    let wide = format!("@x = global i16 s0x{}\n", "f".repeat((1 << 21) + 1));
+    assert!(parse(&wide, "p.ll")
+        .unwrap()
+        .contains("@x = global i16 -1\n"));
     // A 10 MB string literal is fine, and fast.
     let big = "a".repeat(10 << 20);
     let t = std::time::Instant::now();

@@ -23,8 +23,10 @@
 //! Arithmetic wraps; `checked_*` give `None` for division by zero or
 //! over-wide shifts; `*_ov` report overflow. Costs for n words: linear ops
 //! O(n), multiplication O(n²), division O(n·m) (Knuth's algorithm D),
-//! decimal text O(n²); decimal literals longer than 2,525,223 digits (more
-//! than [`MAX_WIDTH`] bits) are rejected before any arithmetic.
+//! decimal text O(n²). Decimal literals are read in O(n^1.585) (divide and
+//! conquer over base-10^19 limbs with Karatsuba products, `decimal_to_words`);
+//! a literal wider than [`MAX_WIDTH`] bits keeps its low [`MAX_WIDTH`]
+//! bits, as it can only meet a type by truncation (LLVM keeps it whole).
 //! [`IntLiteral`] reads integer tokens as LLVM 19 does (`i16 s0x7f` is -1).
 
 use std::cmp::Ordering;
@@ -179,6 +181,157 @@ fn mul_add_small(a: &mut Vec<u64>, m: u64, add: u64) {
     if carry != 0 {
         a.push(carry as u64);
     }
+}
+
+/// Below this many words in the shorter factor, [`mul_full`] multiplies
+/// schoolbook; at and above it, Karatsuba.
+const KARATSUBA_MIN: usize = 40;
+
+/// The full product `a * b` (`a.len() + b.len()` words): schoolbook for
+/// short factors, Karatsuba (O(n^1.585)) for long ones, and an unbalanced
+/// pair cut into pieces the length of the shorter factor.
+fn mul_full(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    let n = a.len() + b.len();
+    let mut out = vec![0u64; n];
+    if b.len() < KARATSUBA_MIN {
+        for (i, &x) in a.iter().enumerate() {
+            let mut carry = 0u64;
+            for (o, &y) in out[i..i + b.len()].iter_mut().zip(b) {
+                let t = x as u128 * y as u128 + *o as u128 + carry as u128;
+                *o = t as u64;
+                carry = (t >> 64) as u64;
+            }
+            out[i + b.len()] = carry;
+        }
+        return out;
+    }
+    if a.len() >= 2 * b.len() {
+        for (i, piece) in a.chunks(b.len()).enumerate() {
+            add_at(&mut out, &mul_full(piece, b), i * b.len());
+        }
+        return out;
+    }
+    // a.len() < 2 * b.len(), so both halves below are non-empty.
+    let h = a.len() / 2;
+    let (a0, a1) = a.split_at(h);
+    let (b0, b1) = b.split_at(h);
+    let z0 = mul_full(a0, b0);
+    let z2 = mul_full(a1, b1);
+    let mut z1 = mul_full(&add_words_grow(a0, a1), &add_words_grow(b0, b1));
+    sub_at(&mut z1, &z0);
+    sub_at(&mut z1, &z2);
+    add_at(&mut out, &z0, 0);
+    add_at(&mut out, &z1, h);
+    add_at(&mut out, &z2, 2 * h);
+    out
+}
+
+/// `a + b` with one more word than the longer operand.
+fn add_words_grow(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    let mut out = Vec::with_capacity(a.len() + 1);
+    out.extend_from_slice(a);
+    out.push(0);
+    add_at(&mut out, b, 0);
+    out
+}
+
+/// `out += p << (64 * at)`. The sum must fit in `out` (words of `p` past
+/// its end must be zero and no carry may leave it).
+fn add_at(out: &mut [u64], p: &[u64], at: usize) {
+    let p = &p[..significant_len(p)];
+    debug_assert!(at + p.len() <= out.len(), "add_at: sum does not fit");
+    let mut carry = false;
+    let mut i = at;
+    for &w in p {
+        let (s, c1) = out[i].overflowing_add(w);
+        let (s, c2) = s.overflowing_add(carry as u64);
+        out[i] = s;
+        carry = c1 || c2;
+        i += 1;
+    }
+    while carry {
+        let (s, c) = out[i].overflowing_add(1);
+        out[i] = s;
+        carry = c;
+        i += 1;
+    }
+}
+
+/// `out -= p`; `out` must be at least `p`.
+fn sub_at(out: &mut [u64], p: &[u64]) {
+    let p = &p[..significant_len(p)];
+    let mut borrow = false;
+    let mut i = 0;
+    for &w in p {
+        let (s, b1) = out[i].overflowing_sub(w);
+        let (s, b2) = s.overflowing_sub(borrow as u64);
+        out[i] = s;
+        borrow = b1 || b2;
+        i += 1;
+    }
+    while borrow {
+        let (s, b) = out[i].overflowing_sub(1);
+        out[i] = s;
+        borrow = b;
+        i += 1;
+    }
+}
+
+/// 10^19, the largest power of ten in a `u64`.
+const TEN_19: u64 = 10_000_000_000_000_000_000;
+
+/// The value of the decimal digits `digits` (ASCII `0`-`9`, checked by the
+/// caller) as little-endian words, without high zero words.
+///
+/// Divide and conquer: the digits become base-10^19 limbs; a run of limbs
+/// is `high * 10^(19 * 2^k) + low` with `low` the lowest `2^k` limbs, and
+/// the powers `10^(19 * 2^k)` are squared once up front. With Karatsuba
+/// products the whole conversion is O(n^1.585) in the number of digits
+/// (2.5 million digits: about 0.1 s), where digit-by-digit
+/// multiply-and-add is O(n^2).
+fn decimal_to_words(digits: &[u8]) -> Vec<u64> {
+    let mut limbs = Vec::with_capacity(digits.len() / 19 + 1);
+    let mut end = digits.len();
+    while end > 0 {
+        let start = end.saturating_sub(19);
+        let v = digits[start..end]
+            .iter()
+            .fold(0u64, |v, &b| v * 10 + (b - b'0') as u64);
+        limbs.push(v);
+        end = start;
+    }
+    let mut pows = vec![vec![TEN_19]];
+    while (1usize << pows.len()) < limbs.len() {
+        let last = pows.last().expect("one power at least");
+        let mut sq = mul_full(last, last);
+        sq.truncate(significant_len(&sq));
+        pows.push(sq);
+    }
+    let mut out = limbs_to_words(&limbs, &pows);
+    out.truncate(significant_len(&out));
+    out
+}
+
+/// The value of little-endian base-10^19 `limbs`; `pows[k]` is
+/// `10^(19 * 2^k)` for every `2^k` below `limbs.len()`.
+fn limbs_to_words(limbs: &[u64], pows: &[Vec<u64>]) -> Vec<u64> {
+    if limbs.len() <= 2 * KARATSUBA_MIN {
+        let mut acc = Vec::with_capacity(limbs.len());
+        for &l in limbs.iter().rev() {
+            mul_add_small(&mut acc, TEN_19, l);
+        }
+        return acc;
+    }
+    let k = (usize::BITS - 1 - (limbs.len() - 1).leading_zeros()) as usize;
+    let (low, high) = limbs.split_at(1 << k);
+    let low = limbs_to_words(low, pows);
+    let high = limbs_to_words(high, pows);
+    let mut out = mul_full(&high, &pows[k]);
+    out.push(0);
+    add_at(&mut out, &low, 0);
+    out
 }
 
 /// Divides `a` in place by `d`, returning the remainder.
@@ -1526,18 +1679,14 @@ pub struct IntLiteral {
     signed: bool,
 }
 
-/// The most decimal digits a literal can have and still fit in
-/// [`MAX_WIDTH`] bits (`ceil(2^23 * log10(2))`); longer text is rejected
-/// before any arithmetic.
-const MAX_DECIMAL_DIGITS: usize = 2_525_223;
-
 impl IntLiteral {
     /// Parses a decimal literal `-?[0-9]+`.
     ///
     /// # Errors
     ///
-    /// If the text is not `-?[0-9]+`, or the value needs more than
-    /// [`MAX_WIDTH`] bits.
+    /// If the text is not `-?[0-9]+`. A value of more than [`MAX_WIDTH`]
+    /// bits keeps its low [`MAX_WIDTH`] bits: it can meet a type only by
+    /// truncation.
     pub fn parse_decimal(text: &str) -> Result<IntLiteral, ParseIntError> {
         let (negative, digits) = match text.strip_prefix('-') {
             Some(rest) => (true, rest),
@@ -1550,30 +1699,17 @@ impl IntLiteral {
             return Err(ParseIntError::new("invalid digit in integer literal"));
         }
         let digits = digits.trim_start_matches('0');
-        if digits.len() > MAX_DECIMAL_DIGITS {
-            return Err(ParseIntError::new("integer literal is too large"));
-        }
-        // Magnitude, 19 digits at a time.
-        let mut mag: Vec<u64> = Vec::with_capacity(digits.len() / 19 + 1);
-        for chunk in digits.as_bytes().chunks(19) {
-            let mut v = 0u64;
-            let mut m = 1u64;
-            for &b in chunk {
-                v = v * 10 + (b - b'0') as u64;
-                m *= 10;
-            }
-            mul_add_small(&mut mag, m, v);
-        }
-        let len = significant_len(&mag);
-        let bits = match len {
-            0 => 0,
-            l => l as u32 * 64 - mag[l - 1].leading_zeros(),
+        let mag = decimal_to_words(digits.as_bytes());
+        let bits = match mag.last() {
+            None => 0,
+            Some(top) => mag.len() as u64 * 64 - top.leading_zeros() as u64,
         };
+        // A value wider than any type only ever meets a type by truncation,
+        // so its low MAX_WIDTH bits are all that matter (LLVM keeps them
+        // all and truncates at the type).
+        let max = MAX_WIDTH as u64;
         if !negative {
-            let width = bits.max(1);
-            if width > MAX_WIDTH {
-                return Err(ParseIntError::new("integer literal is too large"));
-            }
+            let width = bits.clamp(1, max) as u32;
             return Ok(IntLiteral {
                 value: APInt::from_vec(width, mag),
                 signed: false,
@@ -1582,14 +1718,13 @@ impl IntLiteral {
         // -mag needs bitlen(mag - 1) + 1 bits (1 bit for -0 and -1).
         let width = if bits == 0 {
             1
+        } else if bits >= max {
+            max
         } else {
-            let m1 = APInt::from_vec(bits, mag.clone()).sub(&APInt::one(bits.max(1)));
-            m1.active_bits() + 1
+            let m1 = APInt::from_vec(bits as u32, mag.clone()).sub(&APInt::one(bits as u32));
+            m1.active_bits() as u64 + 1
         };
-        if width > MAX_WIDTH {
-            return Err(ParseIntError::new("integer literal is too large"));
-        }
-        let value = APInt::from_vec(width, mag).neg();
+        let value = APInt::from_vec(width.min(max) as u32, mag).neg();
         Ok(IntLiteral {
             value,
             signed: true,
@@ -1601,8 +1736,8 @@ impl IntLiteral {
     ///
     /// # Errors
     ///
-    /// If `digits` is empty or not all hex digits, or has more than
-    /// [`MAX_WIDTH`] bits' worth of digits.
+    /// If `digits` is empty or not all hex digits. More than [`MAX_WIDTH`]
+    /// bits' worth keep their low [`MAX_WIDTH`] bits.
     pub fn parse_hex(digits: &str, signed: bool) -> Result<IntLiteral, ParseIntError> {
         if digits.is_empty() {
             return Err(ParseIntError::new("expected digits in integer literal"));
@@ -1610,9 +1745,15 @@ impl IntLiteral {
         if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(ParseIntError::new("invalid digit in integer literal"));
         }
-        if digits.len() > (MAX_WIDTH / 4) as usize {
-            return Err(ParseIntError::new("integer literal is too large"));
-        }
+        let max_digits = (MAX_WIDTH / 4) as usize;
+        let digits = if digits.len() <= max_digits {
+            digits
+        } else {
+            // Wider than any type: only the low MAX_WIDTH bits can matter.
+            let d = digits.trim_start_matches('0');
+            let d = if d.is_empty() { "0" } else { d };
+            &d[d.len().saturating_sub(max_digits)..]
+        };
         let bits = digits.len() as u32 * 4;
         let mut words = vec![0u64; word_count(bits)];
         for (i, b) in digits.bytes().rev().enumerate() {
@@ -1692,5 +1833,58 @@ mod tests {
         let back = mul_words(&q, &[3, 2], 3);
         let (sum, _) = add_words(&back, &[r[0], r[1], 0]);
         assert_eq!(sum, vec![5, 7, 9]);
+    }
+
+    /// A deterministic word stream (xorshift) for the product tests.
+    fn words(seed: &mut u64, n: usize) -> Vec<u64> {
+        (0..n)
+            .map(|_| {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                *seed
+            })
+            .collect()
+    }
+
+    #[test]
+    fn karatsuba_equals_schoolbook() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        for (la, lb) in [(40, 40), (41, 97), (200, 40), (313, 250), (97, 1000)] {
+            let a = words(&mut seed, la);
+            let mut b = words(&mut seed, lb);
+            assert_eq!(mul_full(&a, &b), mul_words(&a, &b, la + lb), "{la}x{lb}");
+            // All-ones factors carry through every word.
+            b.iter_mut().for_each(|w| *w = u64::MAX);
+            let a1 = vec![u64::MAX; la];
+            assert_eq!(
+                mul_full(&a1, &b),
+                mul_words(&a1, &b, la + lb),
+                "ones {la}x{lb}"
+            );
+        }
+    }
+
+    #[test]
+    fn decimal_divide_and_conquer_equals_horner() {
+        let mut seed = 12345u64;
+        for n in [1, 19, 20, 1519, 1520, 1521, 4000, 9001] {
+            let digits: Vec<u8> = words(&mut seed, n)
+                .iter()
+                .map(|w| b'0' + (w % 10) as u8)
+                .collect();
+            let mut horner = Vec::new();
+            for &d in &digits {
+                mul_add_small(&mut horner, 10, (d - b'0') as u64);
+            }
+            horner.truncate(significant_len(&horner));
+            assert_eq!(decimal_to_words(&digits), horner, "{n} digits");
+        }
+        let nines = vec![b'9'; 6000];
+        let mut horner = Vec::new();
+        for _ in 0..6000 {
+            mul_add_small(&mut horner, 10, 9);
+        }
+        assert_eq!(decimal_to_words(&nines), horner);
     }
 }
