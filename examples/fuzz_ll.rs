@@ -13,6 +13,7 @@
 //! `tests/data/ll/older/*.ll`. `tests/parse.rs` runs a short version of
 //! the same idea in `cargo test`.
 
+use lair::asm::parse::parse_module_bytes;
 use lair::Context;
 use std::time::Instant;
 
@@ -28,9 +29,8 @@ fn strip_preds(s: &str) -> String {
 }
 
 fn exercise(bytes: &[u8]) -> Result<bool, String> {
-    let text = String::from_utf8_lossy(bytes);
     let mut ctx = Context::new();
-    match ctx.parse_assembly(&text, "fuzz.ll") {
+    match parse_module_bytes(&mut ctx, bytes, "fuzz.ll") {
         Ok(m) => {
             let printed = ctx.print_module(m);
             ctx.check_use_lists()?;

@@ -20,6 +20,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{CommandFactory, Parser, Subcommand};
+use lair::asm::parse::parse_module_bytes;
 use lair::bitstream;
 
 /// lair: LLVM 19 IR tools in pure Rust.
@@ -321,10 +322,8 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
                     let created = ctx.identified_structs().skip(before).collect();
                     (m, lair::linker::SourceStructs::Created(created))
                 } else {
-                    let text = String::from_utf8(bytes)
-                        .map_err(|_| format!("{name}: file is not valid UTF-8"))?;
                     let m = clock
-                        .step("parse", || ctx.parse_assembly(&text, name))
+                        .step("parse", || parse_module_bytes(&mut ctx, &bytes, name))
                         .map_err(|e| e.to_string())?;
                     (m, lair::linker::SourceStructs::Used)
                 };
@@ -517,10 +516,9 @@ fn load_module(path: &str, clock: &mut Clock) -> Result<(lair::Context, lair::ir
         clock.step("read", || ctx.strip_invalid_tbaa(m));
         return Ok((ctx, m));
     }
-    let text = String::from_utf8(bytes).map_err(|_| format!("{name}: file is not valid UTF-8"))?;
     let mut ctx = lair::Context::new();
     let m = clock
-        .step("parse", || ctx.parse_assembly(&text, name))
+        .step("parse", || parse_module_bytes(&mut ctx, &bytes, name))
         .map_err(|e| e.to_string())?;
     Ok((ctx, m))
 }

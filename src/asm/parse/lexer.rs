@@ -134,7 +134,6 @@ pub(crate) enum LexError {
 /// The lexer: a cursor over the source bytes.
 #[derive(Clone)]
 pub(crate) struct Lexer<'a> {
-    pub(crate) text: &'a str,
     pub(crate) src: &'a [u8],
     pub(crate) pos: usize,
     /// Inside a summary entry: `name:` is a word and a colon, not a label
@@ -235,10 +234,9 @@ fn digit_run(s: &[u8]) -> usize {
 
 impl<'a> Lexer<'a> {
     /// A lexer at the start of `src`.
-    pub(crate) fn new(text: &'a str) -> Self {
+    pub(crate) fn new(src: &'a [u8]) -> Self {
         Lexer {
-            text,
-            src: text.as_bytes(),
+            src,
             pos: 0,
             ignore_colon: false,
         }
@@ -353,7 +351,9 @@ impl<'a> Lexer<'a> {
                 return p;
             };
             match c {
-                b' ' | b'\n' | b'\t' | b'\r' => p += 1,
+                // NUL is a blank to LLLexer (it is only the end of input
+                // at the end of its buffer).
+                b' ' | b'\n' | b'\t' | b'\r' | 0 => p += 1,
                 b';' => p = self.line_comment_end(p),
                 b'/' if src.get(p + 1) == Some(&b'*') => match self.block_comment_end(p) {
                     Some(e) => p = e,
@@ -759,7 +759,10 @@ impl<'a> Lexer<'a> {
 
     /// A span as text (spans of words and numbers are ASCII).
     pub(crate) fn str_of(&self, a: usize, b: usize) -> &'a str {
-        self.text.get(a..b).unwrap_or("")
+        self.src
+            .get(a..b)
+            .and_then(|s| core::str::from_utf8(s).ok())
+            .unwrap_or("")
     }
 
     /// The raw bytes of a span.
@@ -772,7 +775,7 @@ impl<'a> Lexer<'a> {
     pub(crate) fn text(&self, t: &Token) -> Cow<'a, str> {
         let raw = &self.src[t.a..t.b];
         if !t.quoted {
-            if let Some(s) = self.text.get(t.a..t.b) {
+            if let Ok(s) = core::str::from_utf8(raw) {
                 return Cow::Borrowed(s);
             }
         }
@@ -837,7 +840,7 @@ mod tests {
     use super::*;
 
     fn kinds(s: &str) -> Vec<Tok> {
-        let mut l = Lexer::new(s);
+        let mut l = Lexer::new(s.as_bytes());
         let mut v = Vec::new();
         loop {
             let t = l.next();

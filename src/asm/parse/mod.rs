@@ -274,6 +274,20 @@ pub(crate) const MAX_DEPTH: u32 = 200;
 /// the parser windows of tokens; the result is the same as
 /// [`parse_module_serial`]'s, which never starts a thread.
 pub fn parse_module(ctx: &mut Context, src: &str, filename: &str) -> Result<Module, ParseError> {
+    parse_module_bytes(ctx, src.as_bytes(), filename)
+}
+
+/// [`parse_module`] on the bytes of a file, as LLVM reads it: text need
+/// not be UTF-8 (comments, `c"..."` strings and quoted names may hold any
+/// byte), and NUL bytes are blanks.
+///
+/// # Errors
+/// As [`parse_module`].
+pub fn parse_module_bytes(
+    ctx: &mut Context,
+    src: &[u8],
+    filename: &str,
+) -> Result<Module, ParseError> {
     let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
     parse(ctx, src, filename, src.len() >= PIPE_MIN_BYTES && two_cores)
 }
@@ -287,17 +301,17 @@ pub fn parse_module_serial(
     src: &str,
     filename: &str,
 ) -> Result<Module, ParseError> {
-    parse(ctx, src, filename, false)
+    parse(ctx, src.as_bytes(), filename, false)
 }
 
-fn parse(ctx: &mut Context, src: &str, filename: &str, pipe: bool) -> Result<Module, ParseError> {
+fn parse(ctx: &mut Context, src: &[u8], filename: &str, pipe: bool) -> Result<Module, ParseError> {
     let m = ctx.create_module(filename);
     // A leading `; ModuleID = '...'` comment (as llvm-dis writes it) names
     // the module, so that printing is a fixed point.
-    if let Some(rest) = src.strip_prefix("; ModuleID = '") {
-        let line = rest.split('\n').next().unwrap_or("");
-        if let Some(id) = line.strip_suffix('\'') {
-            ctx.module_mut(m).id = id.to_string();
+    if let Some(rest) = src.strip_prefix(b"; ModuleID = '") {
+        let line = rest.split(|&c| c == b'\n').next().unwrap_or(b"");
+        if let Some(id) = line.strip_suffix(b"'") {
+            ctx.module_mut(m).id = String::from_utf8_lossy(id).into_owned();
         }
     }
     // Room for the values and uses a module of this size usually has
@@ -330,9 +344,8 @@ fn parse(ctx: &mut Context, src: &str, filename: &str, pipe: bool) -> Result<Mod
     }
 }
 
-fn make_error(src: &str, filename: &str, e: PErr) -> ParseError {
-    let pos = e.pos.min(src.len());
-    let bytes = src.as_bytes();
+fn make_error(bytes: &[u8], filename: &str, e: PErr) -> ParseError {
+    let pos = e.pos.min(bytes.len());
     let line_start = bytes[..pos]
         .iter()
         .rposition(|&c| c == b'\n')
@@ -513,7 +526,7 @@ pub(crate) enum BlockRef {
 }
 
 impl<'a> Parser<'a> {
-    fn new(ctx: &'a mut Context, src: &'a str, m: Module) -> Self {
+    fn new(ctx: &'a mut Context, src: &'a [u8], m: Module) -> Self {
         let mut lx = Lexer::new(src);
         let tok = lx.next();
         Parser {
