@@ -2,8 +2,10 @@
 //!
 //! Owns the token vocabulary ([`Tok`], [`Token`]) and the byte-level rules
 //! of LLVM 19's `LLLexer` (identifier, label, number and string shapes,
-//! `;` and `/* */` comments). A token is a kind plus byte spans into the
-//! source; text is decoded only when the parser asks for it
+//! `;` comments; LLVM 19 has no `/* */` comments, so `/` is an error). A
+//! token is a kind plus byte spans into the source; the source is bytes,
+//! not necessarily UTF-8, and NUL is a blank. Text is decoded only when the
+//! parser asks for it
 //! ([`Lexer::text`], [`Lexer::unescape`]). It does not own keywords: a bare
 //! word is a [`Tok::Word`] and the parser compares its bytes.
 
@@ -120,7 +122,6 @@ impl Token {
 pub(crate) enum LexError {
     /// Not an error token.
     None,
-    UnterminatedComment,
     EofInComdatName,
     InvalidComdatName,
     EofInString,
@@ -135,6 +136,9 @@ pub(crate) enum LexError {
 #[derive(Clone)]
 pub(crate) struct Lexer<'a> {
     pub(crate) src: &'a [u8],
+    /// `src` as text when it is all UTF-8 (checked once, so spans of
+    /// names are borrowed without checking each).
+    text: Option<&'a str>,
     pub(crate) pos: usize,
     /// Inside a summary entry: `name:` is a word and a colon, not a label
     /// (LLVM's `setIgnoreColonInIdentifiers`).
@@ -237,6 +241,7 @@ impl<'a> Lexer<'a> {
     pub(crate) fn new(src: &'a [u8]) -> Self {
         Lexer {
             src,
+            text: core::str::from_utf8(src).ok(),
             pos: 0,
             ignore_colon: false,
         }
@@ -285,13 +290,6 @@ impl<'a> Lexer<'a> {
     fn line_comment_end(&self, p: usize) -> usize {
         let rest = &self.src[p..];
         p + rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len())
-    }
-
-    /// The end of the `/* */` comment at `p`, `None` if unterminated.
-    #[cold]
-    fn block_comment_end(&self, p: usize) -> Option<usize> {
-        let i = self.src[p + 2..].windows(2).position(|w| w == b"*/")?;
-        Some(p + 2 + i + 2)
     }
 
     /// Scans a `"..."` string starting at `self.pos` (on the quote); returns
@@ -355,13 +353,6 @@ impl<'a> Lexer<'a> {
                 // at the end of its buffer).
                 b' ' | b'\n' | b'\t' | b'\r' | 0 => p += 1,
                 b';' => p = self.line_comment_end(p),
-                b'/' if src.get(p + 1) == Some(&b'*') => match self.block_comment_end(p) {
-                    Some(e) => p = e,
-                    None => {
-                        *out = self.error(p, LexError::UnterminatedComment);
-                        return src.len();
-                    }
-                },
                 _ => break c,
             }
         };
@@ -759,10 +750,16 @@ impl<'a> Lexer<'a> {
 
     /// A span as text (spans of words and numbers are ASCII).
     pub(crate) fn str_of(&self, a: usize, b: usize) -> &'a str {
-        self.src
-            .get(a..b)
-            .and_then(|s| core::str::from_utf8(s).ok())
-            .unwrap_or("")
+        self.span_text(a, b).unwrap_or("")
+    }
+
+    /// The span `a..b` as text, `None` when it is not UTF-8.
+    #[inline]
+    fn span_text(&self, a: usize, b: usize) -> Option<&'a str> {
+        match self.text {
+            Some(t) => t.get(a..b),
+            None => core::str::from_utf8(self.src.get(a..b)?).ok(),
+        }
     }
 
     /// The raw bytes of a span.
@@ -775,7 +772,7 @@ impl<'a> Lexer<'a> {
     pub(crate) fn text(&self, t: &Token) -> Cow<'a, str> {
         let raw = &self.src[t.a..t.b];
         if !t.quoted {
-            if let Ok(s) = core::str::from_utf8(raw) {
+            if let Some(s) = self.span_text(t.a, t.b) {
                 return Cow::Borrowed(s);
             }
         }
@@ -865,7 +862,8 @@ mod tests {
                 AttrGroup, DbgRecord, SummaryId, ComdatName, DotDotDot, Eof
             ]
         );
-        assert_eq!(kinds("/* x */ ; y\n c\"a\\00\""), vec![Word, Str, Eof]);
+        assert_eq!(kinds("; y\n c\"a\\00\""), vec![Word, Str, Eof]);
+        assert_eq!(kinds("/* x */"), vec![Error]);
         assert_eq!(kinds("\"abc"), vec![Error]);
         assert_eq!(unescape(b"a\\00\\\\b\\q").as_ref(), b"a\0\\b\\q");
     }
