@@ -9,7 +9,7 @@
 //! llvm-dis-19 prints for corpus modules given a summary by
 //! `opt-19 -module-summary`.
 
-use lair::asm::parse::parse_module;
+use lair::asm::parse::{parse_module, parse_module_bytes};
 use lair::ir::global::Linkage;
 use lair::ir::summary::{global_identifier, guid, Access, Hotness, Ref, SummaryIndex, SummaryKind};
 use lair::Context;
@@ -26,8 +26,12 @@ fn data(name: &str) -> PathBuf {
 
 /// Parses a file; its summary index and its print.
 fn read(path: &Path) -> (Option<SummaryIndex>, String) {
-    let src = std::fs::read_to_string(path).unwrap();
-    read_src(&src, &path.to_string_lossy())
+    let src = std::fs::read(path).unwrap();
+    let mut ctx = Context::new();
+    let m = parse_module_bytes(&mut ctx, &src, &path.to_string_lossy())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let ix = ctx.module(m).summary.as_deref().cloned();
+    (ix, ctx.print_module(m))
 }
 
 fn read_src(src: &str, name: &str) -> (Option<SummaryIndex>, String) {
