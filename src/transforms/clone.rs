@@ -815,7 +815,9 @@ impl Context {
                 (p, x.sync_scope.clone())
             }
         };
-        let ni = self.create_inst(self.opcode(i), ty, &ops, payload);
+        // The original passed its checks when it was made (or was read
+        // as written, as older-style IR is): a copy is not re-checked.
+        let ni = self.create_inst_unchecked(self.opcode(i), ty, &ops, payload);
         let fl = self.inst_flags(i);
         self.set_inst_flags(ni, fl);
         if sync.is_some() {
