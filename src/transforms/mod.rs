@@ -18,10 +18,14 @@ pub mod blocks;
 pub mod clone;
 pub mod dce;
 pub(crate) mod debuginfo;
+pub mod lcssa;
+pub mod loop_simplify;
 pub mod mem2reg;
 pub mod reg2mem;
 pub mod salvage;
 pub mod simplify;
+pub mod ssa_updater;
 
 pub use clone::{CloneChanges, ValueMap};
 pub use simplify::simplify_phi;
+pub use ssa_updater::SsaUpdater;
