@@ -89,13 +89,14 @@
 //! writes 2), typed pointers, `x86_mmx`, `ptrauth` constants (lair has no
 //! such constant), legacy records LLVM 19 never writes (old aliases, old
 //! attribute lists, `select`/`cmp`/`fneg` constant expressions, subprograms
-//! without `spFlags`), names that are not UTF-8. ThinLTO summary blocks are
-//! skipped, so `^N` entries are not read. A module whose source file name is
+//! without `spFlags`), names that are not UTF-8. ThinLTO summaries are read
+//! (`read/summary.rs`) but not written. A module whose source file name is
 //! empty prints `source_filename = ""` (the printer always prints the line,
 //! so text round trips keep an empty name), where `llvm-dis` prints nothing.
 //! Checked beyond the corpus (`.ci/run`): `llvm-as-19` of each
 //! `tests/data/ll/*.ll` reads back as `llvm-dis-19` prints it, except that
-//! module and the six with summaries; `debuginfo-fields.ll` holds the `DI*`
+//! module; `tests/data/thinlto` and `opt-19 -module-summary` of the
+//! corpus check the summary reader; `debuginfo-fields.ll` holds the `DI*`
 //! fields the corpus lacks.
 
 mod codes;
