@@ -2,22 +2,27 @@
 //! deterministic xorshift mutator of `tests/support/mutate.rs` and reads
 //! each mutant with `read_bitcode`; an accepted one is also printed and its
 //! use lists checked. A panic is a bug, and so are a read that takes more
-//! than a second three times in a row and a single allocation, made while reading, larger than
+//! than a second and a single allocation made while reading larger than
 //! [`alloc_limit`] of the input (a length field trusted).
 //!
 //! ```text
 //! cargo run --release --example fuzz_bitcode -- [ITERATIONS] [SEED] FILE.bc...
 //! ```
 //!
-//! With no files it fuzzes `../shared/corpus/stress-*.bc` and
-//! `bzip2-g.bc` (debug-info metadata) and `bzip2-O2.bc` (optimised code). `tests/bitcode.rs` runs a short
-//! version of the same loop in `cargo test`.
+//! With no files it fuzzes `../shared/corpus/stress-*.bc`, `bzip2-g.bc`
+//! (debug-info metadata) and `bzip2-O2.bc` (optimised code).
+//! `tests/bitcode.rs` runs a short version of the same loop in `cargo
+//! test`.
 
 use lair::bitcode::read_bitcode;
 use lair::Context;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+
+#[path = "support/fuzz_driver.rs"]
+mod fuzz_driver;
+use fuzz_driver::{files_in, run, Fuzzer};
 
 /// Records the largest single request (allocation or reallocation size)
 /// since the last [`take_largest`].
@@ -67,18 +72,7 @@ fn alloc_limit(len: usize) -> usize {
     (16 << 20) + 1024 * len
 }
 
-#[path = "../tests/support/mutate.rs"]
-mod mutate;
-use mutate::{mutate, XorShift};
-
-/// [`exercise_inner`], a panic turned into a failure (so that the input is
-/// saved).
 fn exercise(bytes: &[u8]) -> Result<bool, String> {
-    std::panic::catch_unwind(|| exercise_inner(bytes))
-        .unwrap_or_else(|_| Err("the reader panicked".to_string()))
-}
-
-fn exercise_inner(bytes: &[u8]) -> Result<bool, String> {
     let mut ctx = Context::new();
     take_largest();
     let read = read_bitcode(&mut ctx, bytes);
@@ -106,77 +100,27 @@ fn exercise_inner(bytes: &[u8]) -> Result<bool, String> {
 }
 
 fn main() {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let iterations: usize = if args.first().is_some_and(|a| a.parse::<usize>().is_ok()) {
-        args.remove(0).parse().unwrap_or(10_000)
-    } else {
-        10_000
+    let fuzzer = Fuzzer {
+        name: "fuzz_bitcode",
+        ext: "bc",
+        accepted: "read",
     };
-    let seed: u64 = if args.first().is_some_and(|a| a.parse::<u64>().is_ok()) {
-        args.remove(0).parse().unwrap_or(1)
-    } else {
-        0x9e37_79b9_7f4a_7c15
-    };
-    if args.is_empty() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
-        if let Ok(entries) = std::fs::read_dir(dir) {
-            for e in entries.flatten() {
-                let name = e.file_name().to_string_lossy().into_owned();
-                if (name.starts_with("stress-") && name.ends_with(".bc"))
-                    || name == "bzip2-g.bc"
-                    || name == "bzip2-O2.bc"
-                {
-                    args.push(e.path().to_string_lossy().into_owned());
-                }
-            }
-        }
-        args.sort();
-    }
-    let seeds: Vec<Vec<u8>> = args.iter().filter_map(|p| std::fs::read(p).ok()).collect();
-    if seeds.is_empty() {
-        eprintln!("fuzz_bitcode: no seed files");
-        std::process::exit(2);
-    }
-    let mut rng = XorShift(seed | 1);
-    let start = Instant::now();
-    let (mut slowest, mut accepted) = (0u128, 0usize);
-    for i in 0..iterations {
-        let m = mutate(&mut rng, &seeds[i % seeds.len()]);
-        let t = Instant::now();
-        let r = exercise(&m);
-        let mut us = t.elapsed().as_micros();
-        // A slow read on a loaded machine is timed again (twice) before it
-        // counts as a hang: a real one is slow every time.
-        for _ in 0..2 {
-            if us <= 1_000_000 {
-                break;
-            }
-            let t = Instant::now();
-            let _ = exercise(&m);
-            us = us.min(t.elapsed().as_micros());
-        }
-        let r = r.and_then(|ok| {
-            if us > 1_000_000 {
-                Err(format!("took {us} us"))
-            } else {
-                Ok(ok)
-            }
-        });
-        match r {
-            Ok(ok) => accepted += usize::from(ok),
-            Err(e) => {
-                let path = format!("fuzz-failure-{i}.bc");
-                let _ = std::fs::write(&path, &m);
-                eprintln!("fuzz_bitcode: iteration {i}: {e}; input saved to {path}");
-                std::process::exit(1);
-            }
-        }
-        slowest = slowest.max(us);
-    }
+    run(
+        &fuzzer,
+        || {
+            files_in(
+                concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus"),
+                |n| {
+                    (n.starts_with("stress-") && n.ends_with(".bc"))
+                        || n == "bzip2-g.bc"
+                        || n == "bzip2-O2.bc"
+                },
+            )
+        },
+        exercise,
+    );
     eprintln!(
-        "fuzz_bitcode: {iterations} mutants of {} seeds in {:.1} s ({accepted} read), slowest {slowest} us, largest allocation {} bytes, no failures",
-        seeds.len(),
-        start.elapsed().as_secs_f64(),
+        "fuzz_bitcode: largest allocation while reading: {} bytes",
         LARGEST_READ.load(Ordering::Relaxed)
     );
 }
