@@ -105,6 +105,7 @@ impl Parser<'_> {
                 self.fwd_globals.values().any(|x| x.0 == v)
                     || self.fwd_global_ids.values().any(|x| x.0 == v)
                     || self.fwd_blockaddr.iter().any(|x| x.0 == v)
+                    || self.fwd_dso.iter().any(|x| x.1 == v)
             }
             _ => false,
         }
