@@ -42,7 +42,7 @@
 
 use crate::constants::{ConstKind, ConstPayload};
 use crate::entity::NONE;
-use crate::inst::{Opcode, WrapFlags};
+use crate::inst::{bits, Opcode, WrapFlags};
 use crate::ir::dbg::WrapperMerges;
 use crate::ir::inst::InstPayload;
 use crate::ir::{Block, Function, Global, Inst};
@@ -293,6 +293,7 @@ impl Context {
                     }
                     _ => None,
                 },
+                Opcode::GetElementPtr => self.refold_gep(c, fl, ops),
                 _ => None,
             }
         }?;
@@ -302,6 +303,29 @@ impl Context {
                 .map(|o| o.expect("constant operand"))
                 .eq(ops.iter().copied());
         (!same).then_some(r)
+    }
+
+    /// A `getelementptr` expression `c` with operands `ops` (base first),
+    /// when `ConstantFoldGetElementPtr` reduces it: a `poison` / `undef`
+    /// base, or (without `inrange`) indices all null or `undef`/`poison`.
+    /// Otherwise `None` before any expression is built, as LLVM's
+    /// `getGetElementPtr(..., OnlyIfReducedTy)` returns before
+    /// canonicalising the indices.
+    fn refold_gep(&mut self, c: Value, fl: u8, ops: &[Value]) -> Option<Value> {
+        let Some(&ConstPayload::Gep { src, inrange }) = self.const_payload(c) else {
+            return None;
+        };
+        let undef_like = |ctx: &Context, v: Value| {
+            ctx.value_kind(v) == ValueKind::Constant
+                && matches!(ctx.const_kind(v), ConstKind::Undef | ConstKind::Poison)
+        };
+        let (base, idx) = ops.split_first()?;
+        let folds = undef_like(self, *base)
+            || (inrange.is_none()
+                && idx
+                    .iter()
+                    .all(|&i| self.is_null_value(i) || undef_like(self, i)));
+        folds.then(|| self.const_gep(src, *base, idx, bits::gep_of(fl.into()), inrange))
     }
 
     /// Merges metadata-as-value wrappers that metadata tracking made equal:

@@ -91,6 +91,7 @@
 use std::sync::mpsc;
 
 mod attrs;
+mod di_fields;
 mod inst;
 mod lexer;
 mod metadata;
