@@ -11,8 +11,9 @@ use crate::ir::global::{Linkage, UnnamedAddr};
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
-/// Appends `v` in decimal.
-#[inline]
+/// Appends `v` in decimal. Inlined: most numbers (`%N`, `i32 1`) have one
+/// or two digits, and a call costs more than printing them.
+#[inline(always)]
 pub(super) fn push_u64(out: &mut String, v: u64) {
     if v < 10 {
         out.push((b'0' + v as u8) as char);
@@ -51,10 +52,9 @@ fn push_u64_long(out: &mut String, mut v: u64) {
         i -= 1;
         buf[i] = b'0' + v as u8;
     }
-    out.reserve(buf.len() - i);
-    for &b in &buf[i..] {
-        out.push(char::from(b));
-    }
+    // Digits are ASCII: the check is a short loop, cheaper than a push
+    // per digit.
+    out.push_str(core::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
 /// Appends `n` spaces.
@@ -115,15 +115,25 @@ pub(super) fn push_name(out: &mut String, prefix: char, name: &str) {
     push_bare_name(out, name);
 }
 
+/// The bytes a name may hold unquoted: `[-a-zA-Z._0-9]`.
+static PLAIN_NAME_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_';
+        c += 1;
+    }
+    t
+};
+
 /// [`push_name`] without a prefix (block labels).
 pub(super) fn push_bare_name(out: &mut String, name: &str) {
     let b = name.as_bytes();
     let plain = match b.first() {
         None => false,
         Some(c) if c.is_ascii_digit() => false,
-        Some(_) => b
-            .iter()
-            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_')),
+        Some(_) => b.iter().all(|&c| PLAIN_NAME_BYTE[c as usize]),
     };
     if plain {
         out.push_str(name);
