@@ -11,16 +11,15 @@
 //! runs a short version of the same loop in `cargo test`.
 
 use lair::bitstream::{copy_stream, dump, walk};
-use std::time::Instant;
 
-#[path = "../tests/support/mutate.rs"]
-mod mutate;
+#[path = "support/fuzz_driver.rs"]
+mod fuzz_driver;
 #[path = "../tests/support/slow_walk.rs"]
 mod slow_walk;
-use mutate::{mutate, XorShift};
+use fuzz_driver::{files_in, run, Fuzzer};
 use slow_walk::slow_walk;
 
-fn exercise(bytes: &[u8]) -> Result<(), String> {
+fn exercise(bytes: &[u8]) -> Result<bool, String> {
     let walked = walk(bytes);
     match (&walked, slow_walk(bytes)) {
         (Ok(a), Ok(b)) if (a.blocks, a.records, a.abbrevs, a.checksum) == b => {}
@@ -42,54 +41,23 @@ fn exercise(bytes: &[u8]) -> Result<(), String> {
             return Err("copying the copy changes it".into());
         }
     }
-    Ok(())
+    Ok(walked.is_ok())
 }
 
 fn main() {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let iterations: usize = if args.first().is_some_and(|a| a.parse::<usize>().is_ok()) {
-        args.remove(0).parse().unwrap_or(10_000)
-    } else {
-        10_000
+    let fuzzer = Fuzzer {
+        name: "fuzz_bitstream",
+        ext: "bc",
+        accepted: "walked",
     };
-    let seed: u64 = if args.first().is_some_and(|a| a.parse::<u64>().is_ok()) {
-        args.remove(0).parse().unwrap_or(1)
-    } else {
-        0x9e37_79b9_7f4a_7c15
-    };
-    if args.is_empty() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
-        if let Ok(entries) = std::fs::read_dir(dir) {
-            for e in entries.flatten() {
-                let name = e.file_name().to_string_lossy().into_owned();
-                if name.starts_with("stress-") && name.ends_with(".bc") {
-                    args.push(e.path().to_string_lossy().into_owned());
-                }
-            }
-        }
-    }
-    let seeds: Vec<Vec<u8>> = args.iter().filter_map(|p| std::fs::read(p).ok()).collect();
-    if seeds.is_empty() {
-        eprintln!("fuzz_bitstream: no seed files");
-        std::process::exit(2);
-    }
-    let mut rng = XorShift(seed | 1);
-    let start = Instant::now();
-    let mut slowest = 0u128;
-    for i in 0..iterations {
-        let m = mutate(&mut rng, &seeds[i % seeds.len()]);
-        let t = Instant::now();
-        if let Err(e) = exercise(&m) {
-            let path = format!("fuzz-failure-{i}.bc");
-            let _ = std::fs::write(&path, &m);
-            eprintln!("fuzz_bitstream: iteration {i}: {e}; input saved to {path}");
-            std::process::exit(1);
-        }
-        slowest = slowest.max(t.elapsed().as_micros());
-    }
-    eprintln!(
-        "fuzz_bitstream: {iterations} mutants of {} seeds in {:.1} s, slowest {slowest} us, no failures",
-        seeds.len(),
-        start.elapsed().as_secs_f64()
+    run(
+        &fuzzer,
+        || {
+            files_in(
+                concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus"),
+                |n| n.starts_with("stress-") && n.ends_with(".bc"),
+            )
+        },
+        exercise,
     );
 }

@@ -14,11 +14,10 @@
 //! the same idea in `cargo test`.
 
 use lair::Context;
-use std::time::Instant;
 
-#[path = "../tests/support/mutate.rs"]
-mod mutate;
-use mutate::{mutate, XorShift};
+#[path = "support/fuzz_driver.rs"]
+mod fuzz_driver;
+use fuzz_driver::{files_in, run, Fuzzer};
 
 fn strip_preds(s: &str) -> String {
     s.lines()
@@ -53,65 +52,20 @@ fn exercise(bytes: &[u8]) -> Result<bool, String> {
 }
 
 fn main() {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let iterations: usize = if args.first().is_some_and(|a| a.parse::<usize>().is_ok()) {
-        args.remove(0).parse().unwrap_or(10_000)
-    } else {
-        10_000
+    let fuzzer = Fuzzer {
+        name: "fuzz_ll",
+        ext: "ll",
+        accepted: "parsed",
     };
-    let seed: u64 = if args.first().is_some_and(|a| a.parse::<u64>().is_ok()) {
-        args.remove(0).parse().unwrap_or(1)
-    } else {
-        0x9e37_79b9_7f4a_7c15
-    };
-    if args.is_empty() {
-        for dir in ["tests/data/ll", "tests/data/ll/older"] {
-            let dir = format!("{}/{dir}", env!("CARGO_MANIFEST_DIR"));
-            if let Ok(entries) = std::fs::read_dir(dir) {
-                for e in entries.flatten() {
-                    if e.path().extension().is_some_and(|x| x == "ll") {
-                        args.push(e.path().to_string_lossy().into_owned());
-                    }
-                }
-            }
-        }
-        args.sort();
-    }
-    let seeds: Vec<Vec<u8>> = args.iter().filter_map(|p| std::fs::read(p).ok()).collect();
-    if seeds.is_empty() {
-        eprintln!("fuzz_ll: no seed files");
-        std::process::exit(2);
-    }
-    let mut rng = XorShift(seed | 1);
-    let start = Instant::now();
-    let (mut slowest, mut accepted) = (0u128, 0usize);
-    for i in 0..iterations {
-        let m = mutate(&mut rng, &seeds[i % seeds.len()]);
-        let t = Instant::now();
-        let r = std::panic::catch_unwind(|| exercise(&m))
-            .unwrap_or_else(|_| Err("panicked".to_string()));
-        let us = t.elapsed().as_micros();
-        let r = r.and_then(|ok| {
-            if us > 1_000_000 {
-                Err(format!("took {us} us"))
-            } else {
-                Ok(ok)
-            }
-        });
-        match r {
-            Ok(ok) => accepted += usize::from(ok),
-            Err(e) => {
-                let path = format!("fuzz-failure-{i}.ll");
-                let _ = std::fs::write(&path, &m);
-                eprintln!("fuzz_ll: iteration {i}: {e}; input saved to {path}");
-                std::process::exit(1);
-            }
-        }
-        slowest = slowest.max(us);
-    }
-    eprintln!(
-        "fuzz_ll: {iterations} mutants of {} seeds in {:.1} s ({accepted} parsed), slowest {slowest} us, no failures",
-        seeds.len(),
-        start.elapsed().as_secs_f64()
+    run(
+        &fuzzer,
+        || {
+            let root = env!("CARGO_MANIFEST_DIR");
+            let ll = |n: &str| n.ends_with(".ll");
+            let mut seeds = files_in(&format!("{root}/tests/data/ll"), ll);
+            seeds.extend(files_in(&format!("{root}/tests/data/ll/older"), ll));
+            seeds
+        },
+        exercise,
     );
 }

@@ -1040,3 +1040,44 @@ fn isomorphism_across_contexts() {
     assert!(a.types_isomorphic(a.float_type(), &b, b.float_type()));
     assert!(!a.types_isomorphic(a.float_type(), &b, b.double_type()));
 }
+
+/// `type_with_parts` copies every literal kind from another context, parts
+/// in `contained_types` order, and leaves identified structs to the caller.
+#[test]
+fn type_with_parts_copies_across_contexts() {
+    use lair::types::TypeKind;
+    let mut a = Context::new();
+    let mut b = Context::new();
+    let i8a = a.i8_type();
+    let (f32a, ptr1) = (a.float_type(), a.ptr_type(1));
+    let named = a.create_struct_with_body("struct.S", &[i8a], false);
+    let arr = a.array_type(f32a, 7);
+    let vec = a.scalable_vector_type(i8a, 4);
+    let lit = a.struct_type(&[arr, vec, ptr1], true);
+    let mmx = a.x86_mmx_type();
+    let fnt = a.function_type(lit, &[mmx, f32a], true);
+    let ext = a.target_ext_type("spirv.Image", &[f32a], &[1, 2]);
+    // Identified structs become `%T` opaque stand-ins, one per struct.
+    fn copy(a: &Context, b: &mut Context, t: Type, seen: &mut Vec<Type>) -> Type {
+        let shape = a.type_data(t).clone();
+        b.type_with_parts(&shape, |b, e| copy(a, b, e, seen))
+            .unwrap_or_else(|| {
+                seen.push(t);
+                b.create_struct("T")
+            })
+    }
+    let mut seen = Vec::new();
+    for t in [fnt, ext, lit] {
+        let c = copy(&a, &mut b, t, &mut seen);
+        assert!(a.types_isomorphic(t, &b, c), "{}", show(&a, t));
+        assert_eq!(show(&a, t), show(&b, c));
+        assert_eq!(a.type_data(t).kind(), b.type_data(c).kind());
+    }
+    assert!(seen.is_empty());
+    let s = copy(&a, &mut b, named, &mut seen);
+    assert_eq!(seen, [named]);
+    assert!(b.is_opaque_struct(s));
+    assert_eq!(a.type_data(named).kind(), TypeKind::Struct);
+    assert_eq!(a.type_data(vec).kind(), TypeKind::ScalableVector);
+    assert!(TypeKind::Half < TypeKind::TargetExt, "LLVM's TypeID order");
+}

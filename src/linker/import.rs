@@ -49,64 +49,15 @@ impl<'o> Import<'o> {
             return m;
         }
         let o = self.other;
-        let r = match o.type_data(t).clone() {
-            TypeData::Void => ctx.void_type(),
-            TypeData::Label => ctx.label_type(),
-            TypeData::Metadata => ctx.metadata_type(),
-            TypeData::Token => ctx.token_type(),
-            TypeData::Half => ctx.half_type(),
-            TypeData::BFloat => ctx.bfloat_type(),
-            TypeData::Float => ctx.float_type(),
-            TypeData::Double => ctx.double_type(),
-            TypeData::X86Fp80 => ctx.x86_fp80_type(),
-            TypeData::Fp128 => ctx.fp128_type(),
-            TypeData::PpcFp128 => ctx.ppc_fp128_type(),
-            TypeData::X86Amx => ctx.x86_amx_type(),
-            TypeData::X86Mmx => ctx.x86_mmx_type(),
-            TypeData::Int(w) => ctx.int_type(w),
-            TypeData::Ptr(a) => ctx.ptr_type(a),
-            TypeData::Array { elem, len } => {
-                let e = self.ty(ctx, elem);
-                ctx.array_type(e, len)
-            }
-            TypeData::Vector {
-                elem,
-                len,
-                scalable,
-            } => {
-                let e = self.ty(ctx, elem);
-                if scalable {
-                    ctx.scalable_vector_type(e, len)
-                } else {
-                    ctx.vector_type(e, len)
-                }
-            }
-            TypeData::LiteralStruct { elems, packed } => {
-                let es: Vec<Type> = elems.iter().map(|&e| self.ty(ctx, e)).collect();
-                ctx.struct_type(&es, packed)
-            }
-            TypeData::Function {
-                ret,
-                params,
-                varargs,
-            } => {
-                let r = self.ty(ctx, ret);
-                let ps: Vec<Type> = params.iter().map(|&p| self.ty(ctx, p)).collect();
-                ctx.function_type(r, &ps, varargs)
-            }
-            TypeData::TargetExt { name, types, ints } => {
-                let ts: Vec<Type> = types.iter().map(|&p| self.ty(ctx, p)).collect();
-                ctx.target_ext_type(&name, &ts, &ints)
-            }
-            TypeData::IdentifiedStruct(_) => {
-                // Structs are created up front (`structs`); one reached only
-                // now is made the same way.
-                let d = ctx.create_struct(o.struct_name(t).unwrap_or(""));
-                self.types.insert(t, d);
-                self.structs.push(d);
-                self.struct_body(ctx, t, d);
-                return d;
-            }
+        let shape = o.type_data(t).clone();
+        let Some(r) = ctx.type_with_parts(&shape, |ctx, e| self.ty(ctx, e)) else {
+            // Structs are created up front (`structs`); one reached only
+            // now is made the same way.
+            let d = ctx.create_struct(o.struct_name(t).unwrap_or(""));
+            self.types.insert(t, d);
+            self.structs.push(d);
+            self.struct_body(ctx, t, d);
+            return d;
         };
         self.types.insert(t, r);
         r

@@ -3,7 +3,7 @@
 //! [`TypeMapper`] (speculative isomorphism with rollback, opaque
 //! resolution, body-keyed merging of identified structs).
 
-use crate::types::{Type, TypeData};
+use crate::types::{Type, TypeData, TypeKind};
 use crate::Context;
 use hashbrown::{HashMap, HashSet};
 
@@ -63,35 +63,6 @@ pub(crate) struct TypeMapper {
     dst_resolved_opaque: HashSet<Type>,
 }
 
-/// A comparable tag of a type's kind (`Type::getTypeID`).
-fn type_id(d: &TypeData) -> u8 {
-    match d {
-        TypeData::Void => 0,
-        TypeData::Label => 1,
-        TypeData::Metadata => 2,
-        TypeData::Token => 3,
-        TypeData::Half => 4,
-        TypeData::BFloat => 5,
-        TypeData::Float => 6,
-        TypeData::Double => 7,
-        TypeData::X86Fp80 => 8,
-        TypeData::Fp128 => 9,
-        TypeData::PpcFp128 => 10,
-        TypeData::X86Amx => 11,
-        TypeData::Int(_) => 12,
-        TypeData::Ptr(_) => 13,
-        TypeData::Array { .. } => 14,
-        TypeData::Vector {
-            scalable: false, ..
-        } => 15,
-        TypeData::Vector { scalable: true, .. } => 16,
-        TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => 17,
-        TypeData::Function { .. } => 18,
-        TypeData::TargetExt { .. } => 19,
-        TypeData::X86Mmx => 20,
-    }
-}
-
 impl TypeMapper {
     /// `addTypeMapping`: maps `src` onto `dst` if the two are recursively
     /// isomorphic; otherwise rolls back every speculative entry. On
@@ -119,7 +90,7 @@ impl TypeMapper {
 
     fn isomorphic(&mut self, ctx: &Context, dst: Type, src: Type) -> bool {
         let (dd, sd) = (ctx.type_data(dst), ctx.type_data(src));
-        if type_id(dd) != type_id(sd) {
+        if dd.kind() != sd.kind() {
             return false;
         }
         if let Some(&e) = self.mapped.get(&src) {
@@ -166,7 +137,7 @@ impl TypeMapper {
             (TypeData::TargetExt { .. }, _) => return false,
             _ => {}
         }
-        if type_id(dd) == 17
+        if dd.kind() == TypeKind::Struct
             && (ctx.is_literal_struct(dst) != ctx.is_literal_struct(src)
                 || ctx.is_packed_struct(dst) != ctx.is_packed_struct(src))
         {
@@ -247,22 +218,16 @@ impl TypeMapper {
             self.mapped.insert(t, t);
             return t;
         }
-        let r = match ctx.type_data(t).clone() {
-            TypeData::Array { len, .. } => ctx.array_type(out[0], len),
-            TypeData::Vector {
-                len,
-                scalable: false,
-                ..
-            } => ctx.vector_type(out[0], len),
-            TypeData::Vector {
-                len,
-                scalable: true,
-                ..
-            } => ctx.scalable_vector_type(out[0], len),
-            TypeData::Function { varargs, .. } => ctx.function_type(out[0], &out[1..], varargs),
-            TypeData::LiteralStruct { packed, .. } => ctx.struct_type(&out, packed),
-            TypeData::TargetExt { name, ints, .. } => ctx.target_ext_type(&name, &out, &ints),
-            TypeData::IdentifiedStruct(_) => {
+        let shape = ctx.type_data(t).clone();
+        let mut parts = out.iter().copied();
+        let literal = ctx.type_with_parts(&shape, |_, _| {
+            parts
+                .next()
+                .expect("type_with_parts visits the parts in contained_types order")
+        });
+        let r = match literal {
+            Some(r) => r,
+            None => {
                 let packed = ctx.is_packed_struct(t);
                 if ctx.is_opaque_struct(t) {
                     set.add(ctx, t);
@@ -284,7 +249,6 @@ impl TypeMapper {
                     d
                 }
             }
-            _ => t,
         };
         self.mapped.insert(t, r);
         r

@@ -836,6 +836,74 @@ impl ExactSizeIterator for ContainedTypes<'_> {}
 ///
 /// Structural comparison of types of two contexts (the type-equality seed).
 impl Context {
+    /// The type shaped as `shape` (which may come from another context's
+    /// [`type_data`](Context::type_data)) in this context, with each
+    /// contained type passed through `map` first, in
+    /// [`contained_types`](Context::contained_types) order: the one constructor a
+    /// copy between contexts needs, so that a new kind of type is taught
+    /// to copies here and nowhere else. `None` for an identified struct,
+    /// which is nominal: the caller decides its name and creates it.
+    pub fn type_with_parts(
+        &mut self,
+        shape: &TypeData,
+        mut map: impl FnMut(&mut Self, Type) -> Type,
+    ) -> Option<Type> {
+        let mut all = |ctx: &mut Self, ts: &[Type]| -> Vec<Type> {
+            ts.iter().map(|&t| map(ctx, t)).collect()
+        };
+        Some(match shape {
+            TypeData::Void => self.void_type(),
+            TypeData::Label => self.label_type(),
+            TypeData::Metadata => self.metadata_type(),
+            TypeData::Token => self.token_type(),
+            TypeData::Half => self.half_type(),
+            TypeData::BFloat => self.bfloat_type(),
+            TypeData::Float => self.float_type(),
+            TypeData::Double => self.double_type(),
+            TypeData::X86Fp80 => self.x86_fp80_type(),
+            TypeData::Fp128 => self.fp128_type(),
+            TypeData::PpcFp128 => self.ppc_fp128_type(),
+            TypeData::X86Amx => self.x86_amx_type(),
+            TypeData::X86Mmx => self.x86_mmx_type(),
+            TypeData::Int(w) => self.int_type(*w),
+            TypeData::Ptr(a) => self.ptr_type(*a),
+            TypeData::Array { elem, len } => {
+                let e = all(self, core::slice::from_ref(elem))[0];
+                self.array_type(e, *len)
+            }
+            TypeData::Vector {
+                elem,
+                len,
+                scalable,
+            } => {
+                let e = all(self, core::slice::from_ref(elem))[0];
+                if *scalable {
+                    self.scalable_vector_type(e, *len)
+                } else {
+                    self.vector_type(e, *len)
+                }
+            }
+            TypeData::LiteralStruct { elems, packed } => {
+                let es = all(self, elems);
+                self.struct_type(&es, *packed)
+            }
+            TypeData::Function {
+                ret,
+                params,
+                varargs,
+            } => {
+                let r = all(self, core::slice::from_ref(ret))[0];
+                let ps = all(self, params);
+                self.function_type(r, &ps, *varargs)
+            }
+            TypeData::TargetExt { name, types, ints } => {
+                let ts = all(self, types);
+                self.target_ext_type(name, &ts, ints)
+            }
+            TypeData::IdentifiedStruct(_) => return None,
+        })
+    }
+
     /// Whether type `a` of this context and type `b` of `other` have the
     /// same structure: equal primitives; literal types with isomorphic
     /// parts; identified structs with equal packedness and isomorphic

@@ -120,6 +120,87 @@ pub enum TypeData {
     },
 }
 
+/// A type's kind, in the order of LLVM 19's `Type::TypeID`: what two types
+/// must share before their parts are worth comparing (the linker's type
+/// mapping asks this first).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[repr(u8)]
+pub enum TypeKind {
+    /// `half`
+    Half,
+    /// `bfloat`
+    BFloat,
+    /// `float`
+    Float,
+    /// `double`
+    Double,
+    /// `x86_fp80`
+    X86Fp80,
+    /// `fp128`
+    Fp128,
+    /// `ppc_fp128`
+    PpcFp128,
+    /// `void`
+    Void,
+    /// `label`
+    Label,
+    /// `metadata`
+    Metadata,
+    /// `x86_mmx`
+    X86Mmx,
+    /// `x86_amx`
+    X86Amx,
+    /// `token`
+    Token,
+    /// `iN`
+    Integer,
+    /// a function type
+    Function,
+    /// `ptr`
+    Pointer,
+    /// a literal or identified struct
+    Struct,
+    /// `[N x T]`
+    Array,
+    /// `<N x T>`
+    FixedVector,
+    /// `<vscale x N x T>`
+    ScalableVector,
+    /// `target(...)`
+    TargetExt,
+}
+
+impl TypeData {
+    /// The kind of this type (`Type::getTypeID`).
+    pub fn kind(&self) -> TypeKind {
+        match self {
+            TypeData::Void => TypeKind::Void,
+            TypeData::Label => TypeKind::Label,
+            TypeData::Metadata => TypeKind::Metadata,
+            TypeData::Token => TypeKind::Token,
+            TypeData::Half => TypeKind::Half,
+            TypeData::BFloat => TypeKind::BFloat,
+            TypeData::Float => TypeKind::Float,
+            TypeData::Double => TypeKind::Double,
+            TypeData::X86Fp80 => TypeKind::X86Fp80,
+            TypeData::Fp128 => TypeKind::Fp128,
+            TypeData::PpcFp128 => TypeKind::PpcFp128,
+            TypeData::X86Amx => TypeKind::X86Amx,
+            TypeData::X86Mmx => TypeKind::X86Mmx,
+            TypeData::Int(_) => TypeKind::Integer,
+            TypeData::Ptr(_) => TypeKind::Pointer,
+            TypeData::Array { .. } => TypeKind::Array,
+            TypeData::Vector {
+                scalable: false, ..
+            } => TypeKind::FixedVector,
+            TypeData::Vector { scalable: true, .. } => TypeKind::ScalableVector,
+            TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => TypeKind::Struct,
+            TypeData::Function { .. } => TypeKind::Function,
+            TypeData::TargetExt { .. } => TypeKind::TargetExt,
+        }
+    }
+}
+
 #[cfg(test)]
 mod size_tests {
     use super::*;

@@ -979,58 +979,62 @@ impl<'a> Verifier<'a> {
             _ => 0,
         };
         check_di!(self, ek <= 3, "invalid emission kind", md);
-        if let Some(a) = self.di_field_md(md, FieldName::Enums) {
-            check_di!(self, self.is_tuple(a), "invalid enum list", md, a);
-            for op in tuple_ops(ctx, a).to_vec() {
-                let ok = op.is_some_and(|o| {
-                    self.kind(o) == Some(K::DICompositeType)
-                        && self.di_tag(o) == tag::ENUMERATION_TYPE
-                });
-                check_di!(self, ok, "invalid enum type", md, a, op);
-            }
-        }
-        if let Some(a) = self.di_field_md(md, FieldName::RetainedTypes) {
-            check_di!(self, self.is_tuple(a), "invalid retained type list", md, a);
-            for op in tuple_ops(ctx, a).to_vec() {
-                let ok = op.is_some_and(|o| {
-                    self.is_di_type(o)
-                        || (self.kind(o) == Some(K::DISubprogram) && !self.sp_is_definition(o))
-                });
-                check_di!(self, ok, "invalid retained type", md, op);
-            }
-        }
-        if let Some(a) = self.di_field_md(md, FieldName::Globals) {
-            check_di!(
-                self,
-                self.is_tuple(a),
+        // The list fields, in LLVM's order; the enum message also names
+        // the list.
+        let lists: [CuList<'a>; 5] = [
+            (
+                FieldName::Enums,
+                "invalid enum list",
+                "invalid enum type",
+                true,
+                |v, o| {
+                    v.kind(o) == Some(K::DICompositeType) && v.di_tag(o) == tag::ENUMERATION_TYPE
+                },
+            ),
+            (
+                FieldName::RetainedTypes,
+                "invalid retained type list",
+                "invalid retained type",
+                false,
+                |v, o| {
+                    v.is_di_type(o)
+                        || (v.kind(o) == Some(K::DISubprogram) && !v.sp_is_definition(o))
+                },
+            ),
+            (
+                FieldName::Globals,
                 "invalid global variable list",
-                md,
-                a
-            );
-            for op in tuple_ops(ctx, a).to_vec() {
-                let ok = op.is_some_and(|o| self.kind(o) == Some(K::DIGlobalVariableExpression));
-                check_di!(self, ok, "invalid global variable ref", md, op);
-            }
-        }
-        if let Some(a) = self.di_field_md(md, FieldName::Imports) {
-            check_di!(
-                self,
-                self.is_tuple(a),
+                "invalid global variable ref",
+                false,
+                |v, o| v.kind(o) == Some(K::DIGlobalVariableExpression),
+            ),
+            (
+                FieldName::Imports,
                 "invalid imported entity list",
-                md,
-                a
-            );
+                "invalid imported entity ref",
+                false,
+                |v, o| v.kind(o) == Some(K::DIImportedEntity),
+            ),
+            (
+                FieldName::Macros,
+                "invalid macro list",
+                "invalid macro ref",
+                false,
+                |v, o| matches!(v.kind(o), Some(K::DIMacro | K::DIMacroFile)),
+            ),
+        ];
+        for (field, list_msg, elem_msg, names_list, elem_ok) in lists {
+            let Some(a) = self.di_field_md(md, field) else {
+                continue;
+            };
+            check_di!(self, self.is_tuple(a), list_msg, md, a);
             for op in tuple_ops(ctx, a).to_vec() {
-                let ok = op.is_some_and(|o| self.kind(o) == Some(K::DIImportedEntity));
-                check_di!(self, ok, "invalid imported entity ref", md, op);
-            }
-        }
-        if let Some(a) = self.di_field_md(md, FieldName::Macros) {
-            check_di!(self, self.is_tuple(a), "invalid macro list", md, a);
-            for op in tuple_ops(ctx, a).to_vec() {
-                let ok =
-                    op.is_some_and(|o| matches!(self.kind(o), Some(K::DIMacro | K::DIMacroFile)));
-                check_di!(self, ok, "invalid macro ref", md, op);
+                let ok = op.is_some_and(|o| elem_ok(self, o));
+                if names_list {
+                    check_di!(self, ok, elem_msg, md, a, op);
+                } else {
+                    check_di!(self, ok, elem_msg, md, op);
+                }
             }
         }
         self.cu_visited.insert(md, ());
@@ -2024,3 +2028,14 @@ impl<'a> Verifier<'a> {
         self.verify_not_entry_value(arg_md(0), e, Item::from(i));
     }
 }
+
+/// A compile unit's list field: the field, the message for a non-tuple,
+/// the message for a bad element, whether that message names the list,
+/// and what an element must be.
+type CuList<'a> = (
+    FieldName,
+    &'static str,
+    &'static str,
+    bool,
+    fn(&Verifier<'a>, Metadata) -> bool,
+);

@@ -878,59 +878,24 @@ impl Verifier<'_> {
     }
 
     fn visit_load(&mut self, i: Inst) {
-        let ctx = self.ctx;
-        let p = self.operand_ty(i, 0);
-        check!(self, ctx.is_ptr(p), "Load operand must be a pointer.", i);
-        let el = ctx.type_of(i.0);
-        let flags = ctx.inst_flags(i);
-        if let Some(a) = align_of_flags(flags) {
-            check!(
-                self,
-                a <= MAX_ALIGN,
-                "huge alignment values are unsupported",
-                i
-            );
-        }
-        check!(
-            self,
-            ctx.is_sized(el),
-            "loading unsized types is not allowed",
-            i
-        );
-        let ord = ordering_of_flags(flags);
-        if ord != Ordering::NotAtomic {
-            check!(
-                self,
-                ord != Ordering::Release && ord != Ordering::AcqRel,
-                "Load cannot have Release ordering",
-                i
-            );
-            check!(
-                self,
-                is_int_or_ptr(ctx, el) || ctx.is_fp(el),
-                "atomic load operand must have integer, pointer, or floating point type!",
-                el,
-                i
-            );
-            if !self.check_atomic_size(el, i) {
-                return;
-            }
-        } else {
-            check!(
-                self,
-                self.sync_scope_is_system(i),
-                "Non-atomic load cannot have SynchronizationScope specified",
-                i
-            );
-        }
-        self.visit_instruction(i);
+        self.visit_memory_access(i, &LOAD_RULES);
     }
 
     fn visit_store(&mut self, i: Inst) {
+        self.visit_memory_access(i, &STORE_RULES);
+    }
+
+    /// `visitLoadInst` and `visitStoreInst`: the same checks on the pointer
+    /// operand, the accessed type, the alignment and the atomic ordering,
+    /// with the messages and the ordering each forbids in `rules`.
+    fn visit_memory_access(&mut self, i: Inst, rules: &MemoryAccessRules) {
         let ctx = self.ctx;
-        let p = self.operand_ty(i, 1);
-        check!(self, ctx.is_ptr(p), "Store operand must be a pointer.", i);
-        let el = self.operand_ty(i, 0);
+        let p = self.operand_ty(i, rules.ptr_operand);
+        check!(self, ctx.is_ptr(p), rules.not_pointer, i);
+        let el = match rules.value_operand {
+            Some(k) => self.operand_ty(i, k),
+            None => ctx.type_of(i.0),
+        };
         let flags = ctx.inst_flags(i);
         if let Some(a) = align_of_flags(flags) {
             check!(
@@ -940,24 +905,19 @@ impl Verifier<'_> {
                 i
             );
         }
-        check!(
-            self,
-            ctx.is_sized(el),
-            "storing unsized types is not allowed",
-            i
-        );
+        check!(self, ctx.is_sized(el), rules.unsized_type, i);
         let ord = ordering_of_flags(flags);
         if ord != Ordering::NotAtomic {
             check!(
                 self,
-                ord != Ordering::Acquire && ord != Ordering::AcqRel,
-                "Store cannot have Acquire ordering",
+                ord != rules.forbidden && ord != Ordering::AcqRel,
+                rules.bad_ordering,
                 i
             );
             check!(
                 self,
                 is_int_or_ptr(ctx, el) || ctx.is_fp(el),
-                "atomic store operand must have integer, pointer, or floating point type!",
+                rules.bad_atomic_type,
                 el,
                 i
             );
@@ -965,12 +925,7 @@ impl Verifier<'_> {
                 return;
             }
         } else {
-            check!(
-                self,
-                self.sync_scope_is_system(i),
-                "Non-atomic store cannot have SynchronizationScope specified",
-                i
-            );
+            check!(self, self.sync_scope_is_system(i), rules.scoped, i);
         }
         self.visit_instruction(i);
     }
@@ -1250,3 +1205,39 @@ impl Verifier<'_> {
         self.visit_terminator(i);
     }
 }
+
+/// What differs between the load and the store checks.
+struct MemoryAccessRules {
+    ptr_operand: u32,
+    /// The stored value's operand; `None`: the loaded type is the result's.
+    value_operand: Option<u32>,
+    /// The ordering (besides `acq_rel`) the access may not have.
+    forbidden: Ordering,
+    not_pointer: &'static str,
+    unsized_type: &'static str,
+    bad_ordering: &'static str,
+    bad_atomic_type: &'static str,
+    scoped: &'static str,
+}
+
+const LOAD_RULES: MemoryAccessRules = MemoryAccessRules {
+    ptr_operand: 0,
+    value_operand: None,
+    forbidden: Ordering::Release,
+    not_pointer: "Load operand must be a pointer.",
+    unsized_type: "loading unsized types is not allowed",
+    bad_ordering: "Load cannot have Release ordering",
+    bad_atomic_type: "atomic load operand must have integer, pointer, or floating point type!",
+    scoped: "Non-atomic load cannot have SynchronizationScope specified",
+};
+
+const STORE_RULES: MemoryAccessRules = MemoryAccessRules {
+    ptr_operand: 1,
+    value_operand: Some(0),
+    forbidden: Ordering::Acquire,
+    not_pointer: "Store operand must be a pointer.",
+    unsized_type: "storing unsized types is not allowed",
+    bad_ordering: "Store cannot have Acquire ordering",
+    bad_atomic_type: "atomic store operand must have integer, pointer, or floating point type!",
+    scoped: "Non-atomic store cannot have SynchronizationScope specified",
+};
