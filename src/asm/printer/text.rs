@@ -11,9 +11,8 @@ use crate::ir::global::{Linkage, UnnamedAddr};
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
-/// Appends `v` in decimal. Inlined: most numbers (`%N`, `i32 1`) have one
-/// or two digits, and a call costs more than printing them.
-#[inline(always)]
+/// Appends `v` in decimal.
+#[inline]
 pub(super) fn push_u64(out: &mut String, v: u64) {
     if v < 10 {
         out.push((b'0' + v as u8) as char);
@@ -22,6 +21,13 @@ pub(super) fn push_u64(out: &mut String, v: u64) {
     if v < 100 {
         out.push((b'0' + (v / 10) as u8) as char);
         out.push((b'0' + (v % 10) as u8) as char);
+        return;
+    }
+    if v < 1000 {
+        let p = (v % 100) as usize * 2;
+        out.push((b'0' + (v / 100) as u8) as char);
+        out.push(DIGIT_PAIRS[p] as char);
+        out.push(DIGIT_PAIRS[p + 1] as char);
         return;
     }
     push_u64_long(out, v);
@@ -52,9 +58,10 @@ fn push_u64_long(out: &mut String, mut v: u64) {
         i -= 1;
         buf[i] = b'0' + v as u8;
     }
-    // Digits are ASCII: the check is a short loop, cheaper than a push
-    // per digit.
-    out.push_str(core::str::from_utf8(&buf[i..]).unwrap_or_default());
+    out.reserve(buf.len() - i);
+    for &b in &buf[i..] {
+        out.push(char::from(b));
+    }
 }
 
 /// Appends `n` spaces.
