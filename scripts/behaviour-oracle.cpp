@@ -24,6 +24,13 @@ static std::string str(const Value *V) {
   return O.str();
 }
 
+static std::string operand(const Value *V) {
+  std::string S;
+  raw_string_ostream O(S);
+  V->printAsOperand(O, true);
+  return O.str();
+}
+
 static std::unique_ptr<Module> parse(LLVMContext &C, const char *Text) {
   SMDiagnostic E;
   auto M = parseAssemblyString(Text, E, C);
@@ -57,6 +64,39 @@ static void refold() {
   M->getNamedGlobal("y")->replaceAllUsesWith(
       ConstantExpr::getIntToPtr(ConstantInt::get(I64, 8), P));
   show("y-8");
+}
+
+// getelementptr expressions re-folded by ConstantFoldGetElementPtr when
+// an index or the base changes under RAUW.
+static const char *RefoldGepText =
+    "@x = global i32 0\n"
+    "@y = global [4 x i32] zeroinitializer\n"
+    "@z = global i32 0\n"
+    "@w = global i32 0\n"
+    "@p = global ptr getelementptr (i8, ptr @y, i64 ptrtoint (ptr @x to i64))\n"
+    "@q = global ptr getelementptr inbounds ([4 x i32], ptr @y, i64 0, i64 ptrtoint (ptr @x to i64))\n"
+    "@r = global ptr getelementptr ([4 x i32], ptr @y, i64 1, i64 ptrtoint (ptr @x to i64))\n"
+    "@o = global ptr getelementptr (i8, ptr @x, i64 ptrtoint (ptr @x to i64))\n"
+    "@n = global ptr getelementptr inrange(0, 4) (i8, ptr @y, i64 ptrtoint (ptr @x to i64))\n"
+    "@u = global <2 x ptr> getelementptr (i8, ptr @y, <2 x i64> <i64 ptrtoint (ptr @x to i64), i64 0>)\n"
+    "@s = global ptr getelementptr inbounds ([4 x i32], ptr @z, i64 0, i64 2)\n"
+    "@t = global ptr getelementptr (i8, ptr @w, i64 4)\n"
+    "@a = global i64 ptrtoint (ptr getelementptr (i8, ptr @z, i64 4) to i64)\n";
+
+static void refold_gep() {
+  LLVMContext C;
+  auto M = parse(C, RefoldGepText);
+  auto *P = PointerType::get(C, 0);
+  auto show = [&](const char *Step) {
+    for (const char *N : {"p", "q", "r", "o", "n", "u", "s", "t", "a"})
+      outs() << "refold-gep." << Step << "." << N << ": "
+             << operand(M->getNamedGlobal(N)->getInitializer()) << "\n";
+  };
+  M->getNamedGlobal("x")->replaceAllUsesWith(ConstantPointerNull::get(P));
+  show("x-null");
+  M->getNamedGlobal("z")->replaceAllUsesWith(PoisonValue::get(P));
+  M->getNamedGlobal("w")->replaceAllUsesWith(UndefValue::get(P));
+  show("zw-poison-undef");
 }
 
 struct RecordingVH : CallbackVH {
@@ -142,6 +182,7 @@ static void names() {
 
 int main() {
   refold();
+  refold_gep();
   deleted_rauw();
   splats();
   names();

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/bitcode/dwarf.rs: the DWARF and debug-info names LLVM 19's
+"""Writes src/ir/metadata/dwarf.rs: the DWARF and debug-info names LLVM 19's
 printer uses for metadata fields (tags, languages, encodings, operations,
 calling conventions, virtualities, macinfo types, DIFlags, DISPFlags), read
 from LLVM 19's Dwarf.def and DebugInfoFlags.def. Run from the crate root:
@@ -8,7 +8,7 @@ from LLVM 19's Dwarf.def and DebugInfoFlags.def. Run from the crate root:
 """
 import re, sys
 INC = "/usr/lib/llvm-19/include/llvm"
-OUT = "src/bitcode/dwarf.rs"
+OUT = "src/ir/metadata/dwarf.rs"
 
 def rows(path, macro, nargs_min):
     text = open(path).read()

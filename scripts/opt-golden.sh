@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 L=/usr/lib/llvm-19/bin
-PIPELINES="mem2reg dce adce break-crit-edges reg2mem mem2reg,dce"
+PIPELINES="mem2reg dce adce break-crit-edges loop-simplify lcssa reg2mem mem2reg,dce"
 out=tests/data/opt-expected
 check=${1:-}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -1602,6 +1602,13 @@ impl Context {
         const WHO: &str = "Context::landing_pad_add_clause";
         self.placed(WHO, lp, Opcode::LandingPad);
         self.check_clause(WHO, clause, is_catch);
+        self.landing_pad_push_clause(lp, clause, is_catch);
+    }
+
+    /// Appends a clause to landingpad `lp` without checking it (the `.ll`
+    /// parser adds each clause as it reads it, as LLVM's does, and leaves
+    /// a clause of the wrong type to the verifier).
+    pub(crate) fn landing_pad_push_clause(&mut self, lp: Inst, clause: Value, is_catch: bool) {
         let n = self.num_operands(lp.0);
         let cap = match self.payload(lp) {
             InstPayload::Grow { cap, .. } => *cap,

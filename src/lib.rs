@@ -227,6 +227,7 @@
 //! | printing many parts of a module | [`module_printer`](Context::module_printer) | [`asm`] |
 //! | verifying | [`verify_module`](Context::verify_module), [`verify_as_llvm_as`](Context::verify_as_llvm_as) | [`verify`] |
 //! | debug info upgrade | [`strip_debug_info`](Context::strip_debug_info), [`upgrade_debug_info`](Context::upgrade_debug_info) | [`verify`] |
+//! | cloning, CFG edits | [`clone_function`](Context::clone_function), [`clone_module`](Context::clone_module), [`split_edge`](Context::split_edge), [`merge_block_into_predecessor`](Context::merge_block_into_predecessor) | [`transforms`] |
 //!
 //! Instructions are built with the [`builder::Builder`]. Analyses
 //! (dominator trees, loops) are values of [`analysis`]; pass pipelines

@@ -42,7 +42,7 @@
 
 use crate::constants::{ConstKind, ConstPayload};
 use crate::entity::NONE;
-use crate::inst::{Opcode, WrapFlags};
+use crate::inst::{bits, Opcode, WrapFlags};
 use crate::ir::dbg::WrapperMerges;
 use crate::ir::inst::InstPayload;
 use crate::ir::{Block, Function, Global, Inst};
@@ -83,21 +83,20 @@ impl Context {
     /// value of `to`'s function, else over the uses).
     pub fn replace_all_uses_with(&mut self, from: impl Into<Value>, to: impl Into<Value>) {
         let (from, to) = (from.into(), to.into());
-        self.check_rauw_locality("Context::replace_all_uses_with", from, to);
+        // The checks on users (locality, R7, self-use) can fail only when
+        // `from` has uses: a `to` that contains or uses `from` is one.
+        let has_uses = self.graph.get(from).first_use != NONE;
+        if has_uses {
+            self.check_rauw_locality("Context::replace_all_uses_with", from, to);
+        }
         assert_ne!(from, to, "changing value into itself");
         assert_eq!(
             self.type_of(from),
             self.type_of(to),
             "replace_all_uses_with of a value with a new value of a different type"
         );
-        if self.value_kind(to) == ValueKind::Constant && self.constant_contains(to, from) {
-            panic!("replace_all_uses_with(expr(this)) is not valid: the replacement contains the value");
-        }
-        if self.value_kind(to) == ValueKind::Instruction
-            && self.opcode(Inst(to)) != Opcode::Phi
-            && self.operands(to).any(|o| o == Some(from))
-        {
-            panic!("replace_all_uses_with would make {to:?} use itself");
+        if has_uses {
+            self.check_rauw_self_use(from, to);
         }
         self.notify_rauw(from, to);
         if self.graph.get(from).kind_bits & USED_BY_MD != 0 {
@@ -116,11 +115,25 @@ impl Context {
         }
     }
 
+    /// Panics if `to` is a constant that contains `from` (LLVM R7) or a
+    /// non-PHI instruction that uses it.
+    fn check_rauw_self_use(&self, from: Value, to: Value) {
+        if self.value_kind(to) == ValueKind::Constant && self.constant_contains(to, from) {
+            panic!("replace_all_uses_with(expr(this)) is not valid: the replacement contains the value");
+        }
+        if self.value_kind(to) == ValueKind::Instruction
+            && self.opcode(Inst(to)) != Opcode::Phi
+            && self.operands(to).any(|o| o == Some(from))
+        {
+            panic!("replace_all_uses_with would make {to:?} use itself");
+        }
+    }
+
     /// Checks that a local `to` is of the function of the instructions
-    /// using `from`.
+    /// using `from` (called only when `from` has uses).
     fn check_rauw_locality(&self, who: &str, from: Value, to: Value) {
         let g = match self.local_function_of(self.graph.get(to)) {
-            Some(g) if g != crate::entity::NONE => g,
+            Some(g) if g != NONE => g,
             _ => return,
         };
         // A local `from` of `g` has its users in `g` unless blocks moved
@@ -280,6 +293,7 @@ impl Context {
                     }
                     _ => None,
                 },
+                Opcode::GetElementPtr => self.refold_gep(c, fl, ops),
                 _ => None,
             }
         }?;
@@ -289,6 +303,29 @@ impl Context {
                 .map(|o| o.expect("constant operand"))
                 .eq(ops.iter().copied());
         (!same).then_some(r)
+    }
+
+    /// A `getelementptr` expression `c` with operands `ops` (base first),
+    /// when `ConstantFoldGetElementPtr` reduces it: a `poison` / `undef`
+    /// base, or (without `inrange`) indices all null or `undef`/`poison`.
+    /// Otherwise `None` before any expression is built, as LLVM's
+    /// `getGetElementPtr(..., OnlyIfReducedTy)` returns before
+    /// canonicalising the indices.
+    fn refold_gep(&mut self, c: Value, fl: u8, ops: &[Value]) -> Option<Value> {
+        let Some(&ConstPayload::Gep { src, inrange }) = self.const_payload(c) else {
+            return None;
+        };
+        let undef_like = |ctx: &Context, v: Value| {
+            ctx.value_kind(v) == ValueKind::Constant
+                && matches!(ctx.const_kind(v), ConstKind::Undef | ConstKind::Poison)
+        };
+        let (base, idx) = ops.split_first()?;
+        let folds = undef_like(self, *base)
+            || (inrange.is_none()
+                && idx
+                    .iter()
+                    .all(|&i| self.is_null_value(i) || undef_like(self, i)));
+        folds.then(|| self.const_gep(src, *base, idx, bits::gep_of(fl.into()), inrange))
     }
 
     /// Merges metadata-as-value wrappers that metadata tracking made equal:
@@ -385,7 +422,9 @@ impl Context {
         if self.graph.get(from).kind_bits & HAS_HANDLES == 0 {
             return;
         }
-        if !self.handles.has_callback(&self.graph, from) {
+        // Without callbacks in the context (the common case: no walk to
+        // look for one) or on this list, nothing can run in between.
+        if self.callbacks.is_empty() || !self.handles.has_callback(&self.graph, from) {
             self.handles.rauw_plain(&mut self.graph, from, to);
             return;
         }

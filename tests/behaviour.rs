@@ -44,6 +44,49 @@ fn refold(out: &mut Vec<String>) {
     show(&ctx, out, "y-8");
 }
 
+const REFOLD_GEP: &str = "@x = global i32 0
+@y = global [4 x i32] zeroinitializer
+@z = global i32 0
+@w = global i32 0
+@p = global ptr getelementptr (i8, ptr @y, i64 ptrtoint (ptr @x to i64))
+@q = global ptr getelementptr inbounds ([4 x i32], ptr @y, i64 0, i64 ptrtoint (ptr @x to i64))
+@r = global ptr getelementptr ([4 x i32], ptr @y, i64 1, i64 ptrtoint (ptr @x to i64))
+@o = global ptr getelementptr (i8, ptr @x, i64 ptrtoint (ptr @x to i64))
+@n = global ptr getelementptr inrange(0, 4) (i8, ptr @y, i64 ptrtoint (ptr @x to i64))
+@u = global <2 x ptr> getelementptr (i8, ptr @y, <2 x i64> <i64 ptrtoint (ptr @x to i64), i64 0>)
+@s = global ptr getelementptr inbounds ([4 x i32], ptr @z, i64 0, i64 2)
+@t = global ptr getelementptr (i8, ptr @w, i64 4)
+@a = global i64 ptrtoint (ptr getelementptr (i8, ptr @z, i64 4) to i64)
+";
+
+/// `getelementptr` expressions whose index or base RAUW makes foldable.
+fn refold_gep(out: &mut Vec<String>) {
+    let mut ctx = Context::new();
+    let m = ctx.parse_assembly(REFOLD_GEP, "g.ll").unwrap();
+    let g = |ctx: &Context, n: &str| ctx.global_by_name(m, n).unwrap();
+    let show = |ctx: &Context, out: &mut Vec<String>, step: &str| {
+        for n in ["p", "q", "r", "o", "n", "u", "s", "t", "a"] {
+            let init = ctx.initializer(Global(g(ctx, n))).unwrap();
+            out.push(format!(
+                "refold-gep.{step}.{n}: {}",
+                ctx.display_value(init)
+            ));
+        }
+    };
+    let p = ctx.ptr_type(0);
+    let null = ctx.const_null(p);
+    let x = g(&ctx, "x");
+    ctx.replace_all_uses_with(x, null);
+    show(&ctx, out, "x-null");
+    let poison = ctx.const_poison(p);
+    let undef = ctx.const_undef(p);
+    let (z, w) = (g(&ctx, "z"), g(&ctx, "w"));
+    ctx.replace_all_uses_with(z, poison);
+    ctx.replace_all_uses_with(w, undef);
+    show(&ctx, out, "zw-poison-undef");
+    ctx.check_use_lists().unwrap();
+}
+
 fn deleted_rauw(out: &mut Vec<String>) {
     let mut ctx = Context::new();
     let m = ctx
@@ -168,6 +211,7 @@ fn behaviours_are_llvm_19_s() {
     .unwrap();
     let mut got = Vec::new();
     refold(&mut got);
+    refold_gep(&mut got);
     deleted_rauw(&mut got);
     splats(&mut got);
     names(&mut got);

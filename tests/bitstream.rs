@@ -611,6 +611,78 @@ fn copy_is_identical_and_walk_counts() {
     );
 }
 
+/// An abbreviation whose code literal is 2^32: LLVM 19's reader and
+/// llvm-bcanalyzer-19 read its records as code 0, and so does the copy.
+#[test]
+fn code_literal_of_2_pow_32_is_code_0() {
+    let mut w = Writer::new();
+    w.emit_bitcode_magic();
+    w.enter_block(8, 3).unwrap();
+    let a = w
+        .define_abbrev(&[AbbrevOp::Literal(1 << 32), AbbrevOp::Fixed(8)])
+        .unwrap();
+    w.emit_record(a, 0, &[5], None).unwrap();
+    w.exit_block().unwrap();
+    let bytes = w.finish();
+    assert_eq!(copy_stream(&bytes).unwrap(), bytes);
+    let mut r = Reader::new(&bytes[4..]);
+    assert_eq!(r.advance().unwrap(), Entry::SubBlock(8));
+    r.enter_block(8).unwrap();
+    assert_eq!(r.advance().unwrap(), Entry::DefineAbbrev);
+    let Entry::Record(id) = r.advance().unwrap() else {
+        panic!("a record");
+    };
+    let mut rec = bitstream::Record::new();
+    r.read_record(id, &mut rec).unwrap();
+    assert_eq!((rec.code(), rec.operands()), (0, &[5u64][..]));
+    let f = std::env::temp_dir().join(format!("lair-lit-{}.bc", std::process::id()));
+    std::fs::write(&f, &bytes).unwrap();
+    let out = std::process::Command::new("/usr/lib/llvm-19/bin/llvm-bcanalyzer")
+        .arg("--dump")
+        .arg(&f)
+        .output()
+        .unwrap();
+    std::fs::remove_file(&f).ok();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("<UnknownCode0 abbrevid=4 op0=5/>"), "{text}");
+}
+
+/// A `METADATA_STRINGS` blob whose characters are cut short: both LLVM
+/// dumpers refuse it, so the copy does too (a well-formed one copies).
+#[test]
+fn truncated_metadata_strings_are_refused() {
+    let stream = |chars: &[u8]| {
+        let mut w = Writer::new();
+        w.emit_bitcode_magic();
+        w.enter_block(15, 3).unwrap();
+        let a = w
+            .define_abbrev(&[
+                AbbrevOp::Literal(35),
+                AbbrevOp::Vbr(6),
+                AbbrevOp::Vbr(6),
+                AbbrevOp::Blob,
+            ])
+            .unwrap();
+        // Two strings of 3 and 2 bytes: lengths as vbr6 in one byte pair.
+        let mut lw = Writer::new();
+        lw.emit_vbr(3, 6).unwrap();
+        lw.emit_vbr(2, 6).unwrap();
+        let mut blob = lw.finish();
+        let offset = blob.len() as u64;
+        blob.extend_from_slice(chars);
+        w.emit_record(a, 35, &[2, offset], Some(&blob)).unwrap();
+        w.exit_block().unwrap();
+        w.finish()
+    };
+    let good = stream(b"abcde");
+    assert_eq!(copy_stream(&good).unwrap(), good);
+    let bad = stream(b"abcd");
+    assert!(matches!(
+        copy_stream(&bad).unwrap_err().kind(),
+        ErrorKind::BadMetadataStrings("truncated chars")
+    ));
+}
+
 #[test]
 fn writer_checks_values() {
     let mut w = Writer::new();

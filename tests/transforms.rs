@@ -15,6 +15,8 @@ const PIPELINES: &[&str] = &[
     "dce",
     "adce",
     "break-crit-edges",
+    "loop-simplify",
+    "lcssa",
     "reg2mem",
     "mem2reg,dce",
 ];

@@ -8,8 +8,11 @@
 //! subtree looks at CFG successors (predecessors for post-dominators) no
 //! deeper than the root, and each new one is a result, queued in turn
 //! unless it defines the value. The results come out in that discovery
-//! order, which is LLVM's. Per-block sets are stamped vectors indexed by
-//! tree slot, kept between calls.
+//! order, which is LLVM's. The per-block sets (defining, live-in, queued,
+//! walked) are four stamps in one 16-byte record per tree slot, kept
+//! between calls, so a set is cleared by moving its stamp on; the queue
+//! and the walk's stack are kept too, so a calculation allocates nothing
+//! once they have grown.
 
 use super::cfg::{for_each_pred, for_each_succ};
 use super::domtree::{Direction, DomTreeBase};
@@ -18,28 +21,41 @@ use crate::ir::Block;
 use crate::Context;
 use std::collections::BinaryHeap;
 
+/// The four per-slot sets of [`IdfCalculator`], as stamps: a slot is in a
+/// set when its field equals the set's current stamp.
+#[derive(Clone, Copy, Default)]
+struct Marks {
+    def: u32,
+    live: u32,
+    queued: u32,
+    walked: u32,
+}
+
 /// Computes iterated dominance frontiers over one tree (LLVM's
 /// `ForwardIDFCalculator` / `ReverseIDFCalculator`).
 pub struct IdfCalculator<'t, D: Direction> {
     dt: &'t DomTreeBase<D>,
-    /// Stamp per slot: a defining block.
-    def: Vec<u32>,
+    marks: Vec<Marks>,
     def_stamp: u32,
-    /// Stamp per slot: a live-in block.
-    live: Vec<u32>,
     live_stamp: u32,
     use_live_in: bool,
-    /// Stamps per slot for one calculation: queued, walked.
-    seen_pq: Vec<u32>,
-    seen_wl: Vec<u32>,
+    /// Stamp of one calculation, for `queued` and `walked`.
     calc_stamp: u32,
     defs: Vec<u32>,
+    /// Max-heap of (level, DFS in-number, slot): deepest, then latest,
+    /// first.
+    pq: BinaryHeap<(u32, u32, u32)>,
+    worklist: Vec<u32>,
 }
 
-fn stamp(v: &mut [u32], s: &mut u32) -> u32 {
+/// Moves a stamp on; when it wraps, every slot's field (`get`) is cleared
+/// first so no old stamp matches.
+fn next_stamp(marks: &mut [Marks], s: &mut u32, get: fn(&mut Marks) -> &mut u32) -> u32 {
     *s = s.wrapping_add(1);
     if *s == 0 {
-        v.fill(0);
+        for m in marks.iter_mut() {
+            *get(m) = 0;
+        }
         *s = 1;
     }
     *s
@@ -48,34 +64,32 @@ fn stamp(v: &mut [u32], s: &mut u32) -> u32 {
 impl<'t, D: Direction> IdfCalculator<'t, D> {
     /// A calculator over `dt`.
     pub fn new(dt: &'t DomTreeBase<D>) -> Self {
-        let n = dt.nodes.len();
         IdfCalculator {
             dt,
-            def: vec![0; n],
+            marks: vec![Marks::default(); dt.nodes.len()],
             def_stamp: 0,
-            live: vec![0; n],
             live_stamp: 0,
             use_live_in: false,
-            seen_pq: vec![0; n],
-            seen_wl: vec![0; n],
             calc_stamp: 0,
             defs: Vec::new(),
+            pq: BinaryHeap::new(),
+            worklist: Vec::new(),
         }
     }
 
     fn slot(&self, ctx: &Context, b: Block) -> Option<usize> {
         let s = ctx.raw_block_number(b.0.idx).wrapping_add(1) as usize;
-        (s < self.def.len()).then_some(s)
+        (s < self.marks.len()).then_some(s)
     }
 
     /// The blocks that define the value (LLVM's `setDefiningBlocks`).
     pub fn set_defining_blocks(&mut self, ctx: &Context, blocks: &[Block]) {
-        let st = stamp(&mut self.def, &mut self.def_stamp);
+        let st = next_stamp(&mut self.marks, &mut self.def_stamp, |m| &mut m.def);
         self.defs.clear();
         for &b in blocks {
             ctx.graph.get(b.0);
             if let Some(s) = self.slot(ctx, b) {
-                self.def[s] = st;
+                self.marks[s].def = st;
             }
             self.defs.push(b.0.idx);
         }
@@ -84,11 +98,11 @@ impl<'t, D: Direction> IdfCalculator<'t, D> {
     /// Restricts the results to these blocks (LLVM's `setLiveInBlocks`:
     /// where the value is live on entry).
     pub fn set_live_in_blocks(&mut self, ctx: &Context, blocks: &[Block]) {
-        let st = stamp(&mut self.live, &mut self.live_stamp);
+        let st = next_stamp(&mut self.marks, &mut self.live_stamp, |m| &mut m.live);
         for &b in blocks {
             ctx.graph.get(b.0);
             if let Some(s) = self.slot(ctx, b) {
-                self.live[s] = st;
+                self.marks[s].live = st;
             }
         }
         self.use_live_in = true;
@@ -106,60 +120,65 @@ impl<'t, D: Direction> IdfCalculator<'t, D> {
         out.clear();
         let dt = self.dt;
         dt.update_dfs_numbers();
-        let cs = {
-            let s = stamp(&mut self.seen_pq, &mut self.calc_stamp);
-            if s == 1 {
-                self.seen_wl.fill(0);
+        // `queued` and `walked` share one stamp per calculation.
+        let cs = next_stamp(&mut self.marks, &mut self.calc_stamp, |m| &mut m.queued);
+        if cs == 1 {
+            for m in self.marks.iter_mut() {
+                m.walked = 0;
             }
-            s
-        };
-        // Max-heap of (level, dfs in, slot): deepest, then latest, first.
-        let mut pq: BinaryHeap<(u32, u32, u32)> = BinaryHeap::new();
+        }
+        let pq = &mut self.pq;
+        pq.clear();
         for &raw in &self.defs {
             if let Some(s) = dt.node_slot_raw(ctx, raw) {
                 let n = dt.n(s);
                 pq.push((n.level, n.dfs_in.get(), s));
-                self.seen_wl[s as usize] = cs;
+                self.marks[s as usize].walked = cs;
             }
         }
-        let mut worklist: Vec<u32> = Vec::new();
-        let mut kids: Vec<u32> = Vec::new();
+        let (def_stamp, live_stamp) = (self.def_stamp, self.live_stamp);
+        let use_live_in = self.use_live_in;
+        let marks = &mut self.marks;
+        let worklist = &mut self.worklist;
+        worklist.clear();
         while let Some((root_level, _, root)) = pq.pop() {
             worklist.push(root);
             while let Some(node) = worklist.pop() {
                 let bb = dt.n(node).block.map_or(NONE, |b| b.0.idx);
-                kids.clear();
-                if bb != NONE {
-                    if D::POST {
-                        for_each_pred(ctx, bb, |p| kids.push(p));
-                    } else {
-                        for_each_succ(ctx, bb, |p| kids.push(p));
-                    }
-                }
-                for &succ in &kids {
+                // One CFG neighbour of `node`: a result when it is no
+                // deeper than the root, new, and live in.
+                let mut visit = |succ: u32| {
                     let Some(sn) = dt.node_slot_raw(ctx, succ) else {
-                        continue;
+                        return;
                     };
                     let snode = dt.n(sn);
                     if snode.level > root_level {
-                        continue;
+                        return;
                     }
-                    if self.seen_pq[sn as usize] == cs {
-                        continue;
+                    let m = &mut marks[sn as usize];
+                    if m.queued == cs {
+                        return;
                     }
-                    self.seen_pq[sn as usize] = cs;
-                    if self.use_live_in && self.live[sn as usize] != self.live_stamp {
-                        continue;
+                    m.queued = cs;
+                    if use_live_in && m.live != live_stamp {
+                        return;
                     }
-                    let b = snode.block.expect("a block node");
-                    out.push(b);
-                    if self.def[sn as usize] != self.def_stamp {
+                    out.push(snode.block.expect("a block node"));
+                    if m.def != def_stamp {
                         pq.push((snode.level, snode.dfs_in.get(), sn));
+                    }
+                };
+                if bb != NONE {
+                    if D::POST {
+                        for_each_pred(ctx, bb, &mut visit);
+                    } else {
+                        for_each_succ(ctx, bb, &mut visit);
                     }
                 }
                 for c in dt.child_slots(node) {
-                    if self.seen_wl[c as usize] != cs {
-                        self.seen_wl[c as usize] = cs;
+                    let m = &mut marks[c as usize];
+                    if m.walked != cs {
+                        m.walked = cs;
                         worklist.push(c);
                     }
                 }

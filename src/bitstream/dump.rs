@@ -427,7 +427,7 @@ impl<'a> Dumper<'a, '_> {
 /// The analyzer's decoding of a `METADATA_STRINGS` blob: `[count, offset]`,
 /// then the blob holds `count` vbr6 lengths (a bitstream of `offset`
 /// bytes) followed by the characters.
-fn metadata_strings(
+pub(super) fn metadata_strings(
     out: &mut Vec<u8>,
     ind: usize,
     ops: &[u64],

@@ -124,6 +124,9 @@ pub enum ErrorKind {
     NoOpenBlock,
     /// Writer: a BLOCKINFO abbreviation before any `SETBID`.
     NoCurrentBlockId,
+    /// Copy: the positions recorded in the stream (VST and metadata index
+    /// offsets) did not settle after re-encoding.
+    PositionsUnsettled,
 }
 
 impl fmt::Display for ErrorKind {
@@ -181,6 +184,9 @@ impl fmt::Display for ErrorKind {
             BlobMismatch => f.write_str("blob operand and blob bytes do not match"),
             NoOpenBlock => f.write_str("no open block to exit"),
             NoCurrentBlockId => f.write_str("blockinfo abbreviation before any setbid"),
+            PositionsUnsettled => {
+                f.write_str("stream positions in the copy did not settle after re-encoding")
+            }
         }
     }
 }

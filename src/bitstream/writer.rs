@@ -527,7 +527,12 @@ fn emit_abbreviated(
     let Some((&first, rest)) = ops.split_first() else {
         return Err(bits.error(ErrorKind::EmptyAbbrev));
     };
-    bits.scalar(first, u64::from(code))?;
+    match first {
+        // A literal code is read as LLVM reads it, truncated to 32 bits
+        // (a literal of 2^32 is code 0), so that is the code it stands for.
+        AbbrevOp::Literal(l) if l as u32 == code => {}
+        _ => bits.scalar(first, u64::from(code))?,
+    }
     let mut i = 0;
     let mut k = 0;
     let mut blob_used = false;

@@ -1057,7 +1057,8 @@ impl Context {
     }
 
     /// Splits `b` before `at`: `at` and everything after it move to a new
-    /// block inserted after `b`, and `b` ends with `br label %new`. PHIs in
+    /// block inserted after `b`, and `b` ends with `br label %new` (with
+    /// `at`'s `!dbg`). PHIs in
     /// the successors that named `b` now name the new block. Returns the
     /// new block. O(instructions moved + successor PHIs).
     pub fn split_block(&mut self, b: Block, at: Inst, name: &str) -> Block {
@@ -1083,6 +1084,9 @@ impl Context {
         }
         let lt = self.void_type();
         let br = self.create_inst(Opcode::Br, lt, &[nb.0], InstPayload::None);
+        if let Some(dl) = self.dbg_loc(at) {
+            self.set_dbg_loc(br, Some(dl));
+        }
         self.append_inst(b, br);
         for s in old_succs {
             self.replace_phi_incoming_block(s, b, nb);

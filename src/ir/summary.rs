@@ -37,6 +37,14 @@ pub struct SummaryIndex {
     pub flags: u64,
     /// `blockcount:` (always printed).
     pub block_count: u64,
+    /// Print exactly as `llvm-dis` 19 prints the index, also where that
+    /// text does not read back as the same index: an empty module path as
+    /// `[Regular LTO]`, names with `"` or `\` unescaped, full and wrapped
+    /// `params` ranges as `[INT64_MIN, INT64_MAX]`, an alias whose aliasee
+    /// has no summary in the alias's module as `aliasee: null`. The
+    /// bitcode reader sets it (`lair dis` is `llvm-dis`); the `.ll` parser
+    /// does not (`lair fmt` reads back).
+    pub llvm_dis_text: bool,
 }
 
 /// A `gv:` entry: the global value's name (when it was given by name) and

@@ -20,6 +20,8 @@ pub(crate) fn function_pass(name: &str) -> Option<Box<dyn FunctionPass>> {
         "adce" => Box::new(Adce),
         "break-crit-edges" => Box::new(BreakCritEdges),
         "reg2mem" => Box::new(Reg2Mem),
+        "lcssa" => Box::new(Lcssa),
+        "loop-simplify" => Box::new(LoopSimplify),
         _ => {
             let (kw, param) = split_param(name)?;
             match kw {
@@ -350,6 +352,55 @@ impl FunctionPass for Reg2Mem {
     ) -> PreservedAnalyses {
         let (dt, li) = am.loops(ctx, f);
         if ctx.reg_to_mem(f, dt, li) {
+            PreservedAnalyses::none()
+        } else {
+            PreservedAnalyses::all()
+        }
+    }
+}
+
+/// `lcssa`: LLVM's `LCSSAPass`. Adds PHIs only, so the CFG analyses
+/// stay (LLVM preserves the CFG set).
+struct Lcssa;
+
+impl FunctionPass for Lcssa {
+    fn name(&self) -> String {
+        "lcssa".into()
+    }
+    fn run(
+        &mut self,
+        ctx: &mut Context,
+        f: Function,
+        am: &mut FunctionAnalyses,
+        _: &mut String,
+    ) -> PreservedAnalyses {
+        let (dt, li) = am.loops(ctx, f);
+        if ctx.form_lcssa_on_all_loops(dt, li) {
+            PreservedAnalyses::cfg()
+        } else {
+            PreservedAnalyses::all()
+        }
+    }
+}
+
+/// `loop-simplify`: LLVM's `LoopSimplifyPass`. LLVM keeps its dominator
+/// tree and loop forest up to date; lair drops them when the CFG changed
+/// (see DESIGN.md, Pass manager).
+struct LoopSimplify;
+
+impl FunctionPass for LoopSimplify {
+    fn name(&self) -> String {
+        "loop-simplify".into()
+    }
+    fn run(
+        &mut self,
+        ctx: &mut Context,
+        f: Function,
+        am: &mut FunctionAnalyses,
+        _: &mut String,
+    ) -> PreservedAnalyses {
+        let (dt, li) = am.loops(ctx, f);
+        if ctx.simplify_loops(f, dt, li) {
             PreservedAnalyses::none()
         } else {
             PreservedAnalyses::all()

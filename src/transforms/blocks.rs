@@ -1,8 +1,14 @@
 //! Block-level CFG utilities: LLVM 19's `BasicBlock::removePredecessor`,
 //! `PHINode::hasConstantValue`, `Instruction::setSuccessor`,
 //! `isCriticalEdge`, `SplitCriticalEdge` and `SplitAllCriticalEdges`
-//! (`BreakCriticalEdges.cpp`, `CFG.cpp`), `changeToUnreachable` and
-//! `DeleteDeadBlock` (`Local.cpp`, `BasicBlockUtils.cpp`).
+//! (`BreakCriticalEdges.cpp`, `CFG.cpp`), `changeToUnreachable`,
+//! `DeleteDeadBlock`, `MergeBlockIntoPredecessor` and `SplitEdge`
+//! (`Local.cpp`, `BasicBlockUtils.cpp`).
+//!
+//! Debug records follow LLVM 19's splices: merging a block into its
+//! predecessor keeps the text order (the predecessor's branch's records,
+//! then the block's instructions with theirs, then the records before the
+//! block's terminator, now before the surviving terminator).
 //!
 //! Owns the edge and PHI surgery the passes share. New blocks get LLVM's
 //! names (`<from>.<to>_crit_edge`, made unique by the function's symbol
@@ -12,7 +18,7 @@
 use crate::inst::Opcode;
 use crate::ir::inst::InstPayload;
 use crate::ir::{Block, Function, Inst};
-use crate::value::Value;
+use crate::value::{Value, ValueKind};
 use crate::Context;
 
 /// # Edges and PHIs
@@ -326,5 +332,240 @@ impl Context {
         self.block_parent(b)?;
         let next = self.graph.get(b.0).c;
         (next != crate::entity::NONE).then(|| Block(self.graph.handle(next)))
+    }
+
+    /// Folds `b` into its unique predecessor (LLVM's
+    /// `MergeBlockIntoPredecessor` without analyses to update). Refused
+    /// (`false`, nothing changed) when `b` has its address taken, has no
+    /// unique predecessor or is its own, the predecessor's terminator is an
+    /// exceptional one or has side effects, the predecessor has another
+    /// successor (unless `predecessor_with_two_successors`, where the
+    /// predecessor must end in `br` and `b` in an unconditional `br`, and
+    /// the predecessor's branch is retargeted to `b`'s successor), a PHI
+    /// of `b` names itself, or both blocks hold a loop or entry
+    /// convergence token. Otherwise `b`'s single-entry PHIs are replaced
+    /// by their value, its instructions move before the predecessor's
+    /// terminator, PHIs of `b`'s successors name the predecessor, an
+    /// unnamed predecessor takes `b`'s name, and `b` is erased.
+    /// O(instructions of `b` + uses of its PHIs + successor PHIs).
+    pub fn merge_block_into_predecessor(
+        &mut self,
+        b: Block,
+        predecessor_with_two_successors: bool,
+    ) -> bool {
+        if self
+            .users(b.0)
+            .any(|u| self.value_kind(u) == ValueKind::Constant)
+        {
+            return false;
+        }
+        let Some(pred) = self.predecessors(b).next() else {
+            return false;
+        };
+        if self.predecessors(b).any(|p| p != pred) || pred == b {
+            return false;
+        }
+        let Some(pti) = self.terminator(pred) else {
+            return false;
+        };
+        if matches!(
+            self.opcode(pti),
+            Opcode::Invoke
+                | Opcode::CallBr
+                | Opcode::CatchSwitch
+                | Opcode::CatchRet
+                | Opcode::CleanupRet
+                | Opcode::Resume
+        ) || self.may_have_side_effects(pti)
+        {
+            return false;
+        }
+        let Some(sti) = self.terminator(b) else {
+            return false;
+        };
+        let mut redirect = None;
+        if predecessor_with_two_successors {
+            if self.opcode(pti) != Opcode::Br
+                || self.opcode(sti) != Opcode::Br
+                || self.num_operands(sti.0) != 1
+            {
+                return false;
+            }
+            let new_succ = self.successor(b, 0);
+            let fall_thru = u32::from(self.inst_successors(pti).next() != Some(b));
+            redirect = Some((fall_thru, new_succ));
+        } else {
+            let mut succs = self.inst_successors(pti);
+            if succs.any(|s| s != b) {
+                return false;
+            }
+        }
+        let phis: Vec<Inst> = self.phis(b).collect();
+        if phis
+            .iter()
+            .any(|&p| self.operands(p.0).any(|o| o == Some(p.0)))
+        {
+            return false;
+        }
+        if self.has_convergence_token(b) && self.has_convergence_token(pred) {
+            return false;
+        }
+        for p in phis {
+            let v = match self.operand(p.0, 0) {
+                Some(v) if v != p.0 => v,
+                _ => {
+                    let ty = self.type_of(p.0);
+                    self.const_poison(ty)
+                }
+            };
+            self.replace_all_uses_with(p.0, v);
+            self.erase_inst(p);
+        }
+        // The records keep their order in the text: the predecessor's
+        // branch's go before the first moved instruction (or, with none
+        // moved, before the records of `b`'s terminator), and those end up
+        // before the surviving terminator.
+        let mut head = self.take_dbg_records(pti);
+        let tail = self.take_dbg_records(sti);
+        let moved: Vec<Inst> = self.insts(b).filter(|&i| i != sti).collect();
+        for (k, &i) in moved.iter().enumerate() {
+            self.unlink_inst(i);
+            self.insert_inst_before_records(pti, i);
+            if k == 0 && !head.is_empty() {
+                self.prepend_dbg_records(i, core::mem::take(&mut head));
+            }
+        }
+        head.extend(tail);
+        self.replace_all_uses_with(b.0, pred.0);
+        let term = match redirect {
+            Some((k, new_succ)) => {
+                self.erase_inst(sti);
+                self.set_successor(pti, k, new_succ);
+                pti
+            }
+            None => {
+                self.erase_inst(pti);
+                self.unlink_inst(sti);
+                self.append_inst(pred, sti);
+                sti
+            }
+        };
+        if !head.is_empty() {
+            self.prepend_dbg_records(term, head);
+        }
+        if self.name_of(pred.0).is_none() {
+            if let Some(n) = self.name_of(b.0).map(str::to_string) {
+                self.set_name(b.0, "");
+                self.set_name(pred.0, &n);
+            }
+        }
+        self.erase_block(b);
+        true
+    }
+
+    /// Whether `b` holds a call to `llvm.experimental.convergence.entry`
+    /// or `.loop` (LLVM's `HasLoopOrEntryConvergenceToken`).
+    fn has_convergence_token(&self, b: Block) -> bool {
+        self.insts(b).any(|i| {
+            matches!(self.opcode(i), Opcode::Call)
+                && self.called_function(i).is_some_and(|f| {
+                    matches!(
+                        self.name_of(f.0),
+                        Some(
+                            "llvm.experimental.convergence.entry"
+                                | "llvm.experimental.convergence.loop"
+                        )
+                    )
+                })
+        })
+    }
+
+    /// Splits the edge from `from` to its successor `to` (the first such
+    /// edge; LLVM's `SplitEdge` without analyses to update) and returns
+    /// the block now on it. A critical edge gets a
+    /// [`split_known_critical_edge`](Self::split_known_critical_edge)
+    /// block (`None` when `to` is an EH pad); when `to` has `from` as
+    /// its only predecessor, `to`'s PHIs move to a new block `<to>.split`
+    /// (or `name`) before it that branches to `to`, carrying the records
+    /// and location of `to`'s first non-PHI instruction; otherwise `from`
+    /// has the one successor and is split before its terminator
+    /// (`<from>.split`, or `name`).
+    ///
+    /// # Panics
+    /// If `to` is not a successor of `from`.
+    pub fn split_edge(&mut self, from: Block, to: Block, name: &str) -> Option<Block> {
+        let t = self
+            .terminator(from)
+            .expect("split_edge: a terminated block");
+        let k = self
+            .inst_successors(t)
+            .position(|s| s == to)
+            .unwrap_or_else(|| panic!("split_edge: {:?} is not a successor of {:?}", to.0, from.0))
+            as u32;
+        if self.is_critical_edge(t, k) {
+            return self.split_known_critical_edge(t, k, name);
+        }
+        let single = {
+            let mut preds = self.predecessors(to);
+            preds.next() == Some(from) && preds.next().is_none()
+        };
+        if single {
+            return Some(self.split_block_before_first_non_phi(to, name));
+        }
+        let name = if name.is_empty() {
+            format!("{}.split", self.name_of(from.0).unwrap_or(""))
+        } else {
+            name.to_string()
+        };
+        Some(self.split_block(from, t, &name))
+    }
+
+    /// LLVM's `splitBlockBefore` at `b`'s first instruction that is neither
+    /// a PHI nor an EH pad: the instructions above it go to a new block
+    /// before `b`, which takes `b`'s predecessors and branches to `b`.
+    fn split_block_before_first_non_phi(&mut self, b: Block, name: &str) -> Block {
+        let f = self
+            .block_parent(b)
+            .expect("split_edge: a block in a function");
+        let at = self
+            .insts(b)
+            .find(|&i| self.opcode(i) != Opcode::Phi && !self.is_eh_pad(i))
+            .expect("split_edge: a block with a terminator");
+        let name = if name.is_empty() {
+            format!("{}.split", self.name_of(b.0).unwrap_or(""))
+        } else {
+            name.to_string()
+        };
+        let nb = self.create_block(&name);
+        self.insert_block(f, nb, Some(b));
+        let dl = self.dbg_loc(at);
+        let records = self.take_dbg_records(at);
+        let above: Vec<Inst> = self.insts(b).take_while(|&i| i != at).collect();
+        for i in above {
+            self.unlink_inst(i);
+            self.append_inst(nb, i);
+        }
+        let preds: Vec<Block> = self.predecessors(b).collect();
+        let mut seen: Vec<Block> = Vec::new();
+        for p in preds {
+            if seen.contains(&p) {
+                continue;
+            }
+            seen.push(p);
+            let t = self
+                .terminator(p)
+                .expect("a predecessor ends in a terminator");
+            self.replace_successor_with(t, b, nb);
+        }
+        let void = self.void_type();
+        let br = self.create_inst(Opcode::Br, void, &[b.0], InstPayload::None);
+        if dl.is_some() {
+            self.set_dbg_loc(br, dl);
+        }
+        self.append_inst(nb, br);
+        if !records.is_empty() {
+            self.prepend_dbg_records(br, records);
+        }
+        nb
     }
 }

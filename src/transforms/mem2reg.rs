@@ -32,7 +32,7 @@ use super::debuginfo::{
 };
 use super::simplify::simplify_phi;
 use crate::analysis::{DomTree, IdfCalculator};
-use crate::inst::{FastMathFlags, IntPredicate, Opcode};
+use crate::inst::{mem, FastMathFlags, IntPredicate, Opcode};
 use crate::ir::attributes::AttrKind;
 use crate::ir::inst::{DbgRecord, InstPayload};
 use crate::ir::intrinsics::IntrinsicId;
@@ -40,7 +40,7 @@ use crate::ir::metadata::{MdKindId, Metadata};
 use crate::ir::{Block, Function, Inst};
 use crate::layout::DataLayout;
 use crate::types::TypeData;
-use crate::value::Value;
+use crate::value::{Value, ValueKind};
 use crate::Context;
 
 /// # Promoting allocas
@@ -56,21 +56,25 @@ impl Context {
     pub fn is_alloca_promotable(&self, ai: Inst) -> bool {
         let aty = alloca_type(self, ai);
         for u in self.users(ai.0) {
-            let Some(i) = self.as_inst(u) else {
+            // One read of the user's record serves the load and store
+            // checks.
+            let d = self.graph.get(u);
+            if !d.is(ValueKind::Instruction) {
                 return false;
-            };
-            match self.opcode(i) {
+            }
+            let i = Inst(u);
+            match Opcode::from_u8(d.opcode) {
                 Opcode::Load => {
-                    if self.is_volatile(i) || self.type_of(i.0) != aty {
+                    if d.ty != aty || d.flags & mem::VOLATILE != 0 {
                         return false;
                     }
                 }
                 Opcode::Store => {
+                    if d.flags & mem::VOLATILE != 0 {
+                        return false;
+                    }
                     let v = self.operand(i.0, 0);
-                    if v == Some(ai.0)
-                        || v.map(|v| self.type_of(v)) != Some(aty)
-                        || self.is_volatile(i)
-                    {
+                    if v == Some(ai.0) || v.map(|v| self.type_of(v)) != Some(aty) {
                         return false;
                     }
                 }
@@ -196,6 +200,13 @@ fn drop_droppable_use(ctx: &mut Context, i: Inst, opno: u32) {
 /// LLVM's `removeIntrinsicUsers`: lifetime markers and droppable uses go,
 /// and casts or GEPs that only fed them.
 fn remove_intrinsic_users(ctx: &mut Context, ai: Inst) {
+    // The common case, only loads and stores, needs no list.
+    if ctx
+        .users(ai.0)
+        .all(|u| matches!(ctx.opcode(Inst(u)), Opcode::Load | Opcode::Store))
+    {
+        return;
+    }
     let uses: Vec<crate::value::Use> = ctx.uses(ai.0).collect();
     for u in uses {
         let i = Inst(u.user);
@@ -421,6 +432,22 @@ impl RenameState {
     }
 }
 
+/// Per block (by block number) of one `PromoteMem2Reg` run: LLVM's
+/// `BBNumPreds` and `BBNumbers`, the rename walk's visited set, and the
+/// stamps of the alloca whose defining blocks include it and of the
+/// live-in walk that reached it (stamps spare a clear per alloca). One
+/// record per block keeps them in one allocation and one cache line.
+#[derive(Clone, Copy, Default)]
+struct BlockMarks {
+    /// Predecessor count + 1; 0 when not yet counted.
+    num_preds: u32,
+    /// Position in the function's block list (valid once `layout_done`).
+    layout: u32,
+    def_mark: u32,
+    seen_mark: u32,
+    visited: bool,
+}
+
 /// One `PromoteMem2Reg` run.
 struct Promoter {
     f: Function,
@@ -436,28 +463,61 @@ struct Promoter {
     remaining: Vec<Inst>,
     /// Per alloca: its declare-like records, if it needs the rename pass.
     alloca_dbg: Vec<Vec<DbgRecord>>,
-    /// Per alloca: the alloca itself, kept after it is swapped out of
-    /// `allocas` (for debug-record conversion).
-    layout_num: Vec<u32>,
-    num_preds: Vec<u32>,
-    visited: Vec<bool>,
-    /// Per block number: the stamp of the alloca whose defining blocks
-    /// include it, and of the live-in walk that reached it (stamps spare a
-    /// clear per alloca).
-    def_mark: Vec<u32>,
-    seen_mark: Vec<u32>,
+    blocks: Vec<BlockMarks>,
+    /// Whether `BlockMarks::layout` is filled in.
+    layout_done: bool,
     stamp: u32,
     no_signed_zeros: bool,
-    dl: DataLayout,
+    /// The module's data layout, read when a debug record first needs it.
+    dl: Option<DataLayout>,
+    /// Scratch lists reused from one alloca to the next.
+    scratch: Scratch,
+}
+
+/// Lists the per-alloca steps fill and clear, kept so that promoting
+/// allocates only while they grow.
+#[derive(Default)]
+struct Scratch {
+    insts: Vec<Inst>,
+    loads: Vec<Inst>,
+    def_blocks: Vec<Block>,
+    live: Vec<Block>,
+    work: Vec<Block>,
+    phi_blocks: Vec<Block>,
+    keyed: Vec<(u32, Block)>,
+    name: String,
+}
+
+/// The decimal digits of `n`, written into the end of `buf`.
+fn itoa_u32(mut n: u32, buf: &mut [u8; 10]) -> &str {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    core::str::from_utf8(&buf[i..]).expect("ASCII digits")
+}
+
+/// The data layout of `f`'s module, parsed on first use into `slot`.
+fn layout_of<'a>(
+    slot: &'a mut Option<DataLayout>,
+    ctx: &mut Context,
+    f: Function,
+) -> &'a DataLayout {
+    slot.get_or_insert_with(|| {
+        let m = ctx.global_parent(f.0);
+        ctx.module_layout(m)
+            .cloned()
+            .unwrap_or_else(|_| DataLayout::parse("").expect("the default layout"))
+    })
 }
 
 impl Promoter {
     fn new(ctx: &mut Context, f: Function, allocas: &[Inst]) -> Self {
-        let m = ctx.global_parent(f.0);
-        let dl = ctx
-            .module_layout(m)
-            .cloned()
-            .unwrap_or_else(|_| DataLayout::parse("").expect("the default layout"));
         let no_signed_zeros = ctx
             .function_data(f)
             .attrs
@@ -474,15 +534,13 @@ impl Promoter {
             new_phi_keys: Vec::new(),
             phi_to_alloca: HashMap::new(),
             remaining: Vec::new(),
-            alloca_dbg: vec![Vec::new(); allocas.len()],
-            layout_num: Vec::new(),
-            num_preds: vec![0; nblocks],
-            visited: vec![false; nblocks],
-            def_mark: vec![0; nblocks],
-            seen_mark: vec![0; nblocks],
+            alloca_dbg: (0..allocas.len()).map(|_| Vec::new()).collect(),
+            blocks: vec![BlockMarks::default(); nblocks],
+            layout_done: false,
             stamp: 0,
             no_signed_zeros,
-            dl,
+            dl: None,
+            scratch: Scratch::default(),
         }
     }
 
@@ -492,26 +550,27 @@ impl Promoter {
 
     /// LLVM's `getNumPreds`, cached.
     fn num_preds(&mut self, ctx: &Context, b: Block) -> u32 {
-        let n = Self::bnum(ctx, b);
-        if self.num_preds[n] == 0 {
-            self.num_preds[n] = ctx.predecessors(b).count() as u32 + 1;
+        let m = &mut self.blocks[Self::bnum(ctx, b)];
+        if m.num_preds == 0 {
+            m.num_preds = ctx.predecessors(b).count() as u32 + 1;
         }
-        self.num_preds[n] - 1
+        m.num_preds - 1
     }
 
     /// LLVM's `BBNumbers`: layout positions, computed once.
     fn layout_number(&mut self, ctx: &Context, b: Block) -> u32 {
-        if self.layout_num.is_empty() {
-            self.layout_num = vec![u32::MAX; ctx.max_block_number(self.f) as usize];
+        if !self.layout_done {
+            self.layout_done = true;
             for (k, x) in ctx.blocks(self.f).enumerate() {
-                self.layout_num[Self::bnum(ctx, x)] = k as u32;
+                self.blocks[Self::bnum(ctx, x)].layout = k as u32;
             }
         }
-        self.layout_num[Self::bnum(ctx, b)]
+        self.blocks[Self::bnum(ctx, b)].layout
     }
 
     fn run(&mut self, ctx: &mut Context, dt: &DomTree) {
-        let mut idf = IdfCalculator::new(dt);
+        // Made when the first alloca needs PHIs.
+        let mut idf: Option<IdfCalculator<'_, _>> = None;
         let mut k = 0usize;
         while k < self.allocas.len() {
             let ai = self.allocas[k];
@@ -531,7 +590,7 @@ impl Promoter {
                 self.remove_from_list(&mut k);
                 continue;
             }
-            if self.layout_num.is_empty() {
+            if !self.layout_done {
                 let first = ctx.entry_block(self.f).expect("a body");
                 self.layout_number(ctx, first);
             }
@@ -541,28 +600,31 @@ impl Promoter {
             self.lookup.insert(ai.0, k as u32);
             self.stamp += 1;
             let st = self.stamp;
-            let mut def_blocks: Vec<Block> = Vec::new();
+            let mut sc = core::mem::take(&mut self.scratch);
+            sc.def_blocks.clear();
             for &b in &info.defining_blocks {
-                let n = Self::bnum(ctx, b);
-                if self.def_mark[n] != st {
-                    self.def_mark[n] = st;
-                    def_blocks.push(b);
+                let m = &mut self.blocks[Self::bnum(ctx, b)];
+                if m.def_mark != st {
+                    m.def_mark = st;
+                    sc.def_blocks.push(b);
                 }
             }
-            let live_in = self.live_in_blocks(ctx, ai, &info, &def_blocks);
-            idf.set_live_in_blocks(ctx, &live_in);
-            idf.set_defining_blocks(ctx, &def_blocks);
-            let mut phi_blocks = Vec::new();
-            idf.calculate(ctx, &mut phi_blocks);
-            let mut keyed: Vec<(u32, Block)> = phi_blocks
-                .iter()
-                .map(|&b| (self.layout_number(ctx, b), b))
-                .collect();
-            keyed.sort_unstable_by_key(|x| x.0);
+            self.live_in_blocks(ctx, ai, &info, &mut sc);
+            let idf = idf.get_or_insert_with(|| IdfCalculator::new(dt));
+            idf.set_live_in_blocks(ctx, &sc.live);
+            idf.set_defining_blocks(ctx, &sc.def_blocks);
+            idf.calculate(ctx, &mut sc.phi_blocks);
+            sc.keyed.clear();
+            for &b in &sc.phi_blocks {
+                let n = self.layout_number(ctx, b);
+                sc.keyed.push((n, b));
+            }
+            sc.keyed.sort_unstable_by_key(|x| x.0);
             let mut version = 0u32;
-            for (num, b) in keyed {
+            for &(num, b) in &sc.keyed {
                 self.queue_phi(ctx, b, num, k as u32, &mut version);
             }
+            self.scratch = sc;
             k += 1;
         }
         if self.allocas.is_empty() {
@@ -607,9 +669,10 @@ impl Promoter {
             ctx.as_inst(repl).is_some() || !is_guaranteed_not_poison(ctx, repl);
         let store_bb = ctx.inst_parent(only_store).expect("store in a block");
         info.using_blocks.clear();
-        let users: Vec<Value> = ctx.users(ai.0).collect();
-        for u in users {
-            let li = Inst(u);
+        let mut users = core::mem::take(&mut self.scratch.insts);
+        users.clear();
+        users.extend(ctx.users(ai.0).map(Inst));
+        for &li in &users {
             if li == only_store {
                 continue;
             }
@@ -633,12 +696,14 @@ impl Promoter {
             ctx.replace_all_uses_with(li.0, v);
             ctx.erase_inst(li);
         }
+        self.scratch.insts = users;
         if !info.using_blocks.is_empty() {
             return false;
         }
         for r in &info.dbg_users {
             if &*r.kind == "declare" {
-                convert_declare_at_store(ctx, r, only_store, ai, &self.dl);
+                let dl = layout_of(&mut self.dl, ctx, self.f);
+                convert_declare_at_store(ctx, r, only_store, ai, dl);
             }
         }
         erase_alloca_dbg_records(ctx, ai, true);
@@ -649,11 +714,17 @@ impl Promoter {
 
     /// LLVM's `promoteSingleBlockAlloca`.
     fn promote_single_block(&mut self, ctx: &mut Context, ai: Inst, info: &AllocaInfo) -> bool {
-        let mut stores: Vec<Inst> = ctx
-            .users(ai.0)
-            .map(Inst)
-            .filter(|&i| ctx.opcode(i) == Opcode::Store)
-            .collect();
+        let mut stores = core::mem::take(&mut self.scratch.insts);
+        let mut loads = core::mem::take(&mut self.scratch.loads);
+        stores.clear();
+        loads.clear();
+        for i in ctx.users(ai.0).map(Inst) {
+            match ctx.opcode(i) {
+                Opcode::Store => stores.push(i),
+                Opcode::Load => loads.push(i),
+                _ => {}
+            }
+        }
         // By position in the block (LLVM sorts by its instruction numbers).
         stores.sort_by(|&a, &b| {
             if a == b {
@@ -664,19 +735,16 @@ impl Promoter {
                 core::cmp::Ordering::Greater
             }
         });
-        let loads: Vec<Inst> = ctx
-            .users(ai.0)
-            .map(Inst)
-            .filter(|&i| ctx.opcode(i) == Opcode::Load)
-            .collect();
-        for li in loads {
+        let mut failed = false;
+        for &li in &loads {
             // The nearest store before the load.
             let pos = stores.partition_point(|&s| ctx.comes_before(s, li));
             let mut v = if pos == 0 {
                 if stores.is_empty() {
                     ctx.const_undef(ctx.type_of(li.0))
                 } else {
-                    return false;
+                    failed = true;
+                    break;
                 }
             } else {
                 ctx.operand(stores[pos - 1].0, 0).expect("store value")
@@ -688,12 +756,18 @@ impl Promoter {
             ctx.replace_all_uses_with(li.0, v);
             ctx.erase_inst(li);
         }
+        self.scratch.insts = stores;
+        self.scratch.loads = loads;
+        if failed {
+            return false;
+        }
         // The stores go, last user first, each leaving a #dbg_value.
         while let Some(u) = ctx.users(ai.0).next() {
             let si = Inst(u);
             for r in &info.dbg_users {
                 if &*r.kind == "declare" {
-                    convert_declare_at_store(ctx, r, si, ai, &self.dl);
+                    let dl = layout_of(&mut self.dl, ctx, self.f);
+                    convert_declare_at_store(ctx, r, si, ai, dl);
                 }
             }
             ctx.erase_inst(si);
@@ -703,25 +777,22 @@ impl Promoter {
         true
     }
 
-    /// LLVM's `ComputeLiveInBlocks`.
-    fn live_in_blocks(
-        &mut self,
-        ctx: &Context,
-        ai: Inst,
-        info: &AllocaInfo,
-        def_blocks: &[Block],
-    ) -> Vec<Block> {
-        // `def_mark` holds the current stamp for the defining blocks.
+    /// LLVM's `ComputeLiveInBlocks`, into `sc.live` (`sc.def_blocks` holds
+    /// the defining blocks, marked with the current stamp).
+    fn live_in_blocks(&mut self, ctx: &Context, ai: Inst, info: &AllocaInfo, sc: &mut Scratch) {
         let st = self.stamp;
-        debug_assert!(def_blocks
+        debug_assert!(sc
+            .def_blocks
             .iter()
-            .all(|&b| self.def_mark[Self::bnum(ctx, b)] == st));
-        let mut work: Vec<Block> = info.using_blocks.to_vec();
+            .all(|&b| self.blocks[Self::bnum(ctx, b)].def_mark == st));
+        let work = &mut sc.work;
+        work.clear();
+        work.extend_from_slice(&info.using_blocks);
         let mut i = 0;
         let mut e = work.len();
         while i < e {
             let b = work[i];
-            if self.def_mark[Self::bnum(ctx, b)] != st {
+            if self.blocks[Self::bnum(ctx, b)].def_mark != st {
                 i += 1;
                 continue;
             }
@@ -745,22 +816,22 @@ impl Promoter {
                 i += 1;
             }
         }
-        let mut live = Vec::new();
+        let live = &mut sc.live;
+        live.clear();
         while let Some(b) = work.pop() {
-            let n = Self::bnum(ctx, b);
-            if self.seen_mark[n] == st {
+            let m = &mut self.blocks[Self::bnum(ctx, b)];
+            if m.seen_mark == st {
                 continue;
             }
-            self.seen_mark[n] = st;
+            m.seen_mark = st;
             live.push(b);
             for p in ctx.predecessors(b) {
-                if self.def_mark[Self::bnum(ctx, p)] == st {
+                if self.blocks[Self::bnum(ctx, p)].def_mark == st {
                     continue;
                 }
                 work.push(p);
             }
         }
-        live
     }
 
     /// LLVM's `QueuePhiNode`.
@@ -771,15 +842,23 @@ impl Promoter {
         let ai = self.allocas[alloca as usize];
         let ty = alloca_type(ctx, ai);
         let n = self.num_preds(ctx, b);
-        let name = format!("{}.{}", ctx.name_of(ai.0).unwrap_or(""), *version);
+        let mut name = core::mem::take(&mut self.scratch.name);
+        name.clear();
+        name.push_str(ctx.name_of(ai.0).unwrap_or(""));
+        name.push('.');
+        name.push_str(itoa_u32(*version, &mut [0; 10]));
         *version += 1;
         let phi = ctx.create_inst(Opcode::Phi, ty, &[], InstPayload::None);
         ctx.phi_reserve(phi, n);
-        ctx.set_name(phi.0, &name);
         match ctx.first_inst(b) {
             Some(first) => ctx.insert_inst_before_records(first, phi),
             None => ctx.append_inst(b, phi),
         }
+        // Named once placed: the function's symbol table uniques it
+        // directly (named before, the name would be stored, taken back
+        // and uniqued on insertion).
+        ctx.set_name(phi.0, &name);
+        self.scratch.name = name;
         self.new_phis.insert((num, alloca), phi);
         self.new_phi_keys.push((num, alloca));
         self.phi_to_alloca.insert(phi.0, alloca);
@@ -791,12 +870,14 @@ impl Promoter {
     /// what LLVM 19's copies per worklist entry do).
     fn rename(&mut self, ctx: &mut Context) {
         let n = self.allocas.len();
+        // Room for a typical walk up front: growing these step by step
+        // was a tenth of the promoter's allocator calls.
         let mut st = RenameState {
             vals: Vec::with_capacity(n),
             locs: vec![None; n],
-            undo_vals: Vec::new(),
-            undo_locs: Vec::new(),
-            work: Vec::new(),
+            undo_vals: Vec::with_capacity(4 * n + 16),
+            undo_locs: Vec::with_capacity(4 * n + 16),
+            work: Vec::with_capacity(32),
         };
         for &a in &self.allocas {
             let t = alloca_type(ctx, a);
@@ -859,7 +940,8 @@ impl Promoter {
                             let recs = self.alloca_dbg[a].clone();
                             let ai = self.allocas[a];
                             for r in recs.iter().filter(|r| &*r.kind == "declare") {
-                                convert_declare_at_phi(ctx, r, phi, ai, &self.dl);
+                                let dl = layout_of(&mut self.dl, ctx, self.f);
+                                convert_declare_at_phi(ctx, r, phi, ai, dl);
                             }
                         }
                         cur = ctx.next_inst(phi).filter(|&x| {
@@ -868,11 +950,11 @@ impl Promoter {
                     }
                 }
             }
-            let n = Self::bnum(ctx, bb);
-            if self.visited[n] {
+            let m = &mut self.blocks[Self::bnum(ctx, bb)];
+            if m.visited {
                 return;
             }
-            self.visited[n] = true;
+            m.visited = true;
             let mut cursor = ctx.first_inst(bb);
             while let Some(i) = cursor {
                 let op = ctx.opcode(i);
@@ -903,7 +985,8 @@ impl Promoter {
                             let recs = self.alloca_dbg[a].clone();
                             let ai = self.allocas[a];
                             for r in recs.iter().filter(|r| &*r.kind == "declare") {
-                                convert_declare_at_store(ctx, r, i, ai, &self.dl);
+                                let dl = layout_of(&mut self.dl, ctx, self.f);
+                                convert_declare_at_store(ctx, r, i, ai, dl);
                             }
                         }
                         ctx.erase_inst(i);
@@ -1012,7 +1095,6 @@ fn is_fp_math_type(ctx: &Context, mut ty: crate::types::Type) -> bool {
 /// instructions LLVM proves (those are checked by the caller, which
 /// requires dominance for every instruction anyway).
 fn is_guaranteed_not_poison(ctx: &Context, v: Value) -> bool {
-    use crate::value::ValueKind;
     match ctx.value_kind(v) {
         ValueKind::Argument => {
             let f = ctx.arg_parent(v);
@@ -1030,7 +1112,6 @@ fn is_guaranteed_not_poison(ctx: &Context, v: Value) -> bool {
 
 fn constant_may_be_poison(ctx: &Context, v: Value, depth: u32) -> bool {
     use crate::constants::ConstKind;
-    use crate::value::ValueKind;
     if depth > 6 {
         return true;
     }

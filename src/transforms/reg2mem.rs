@@ -501,38 +501,11 @@ impl Context {
         suffix: &str,
         view: Option<&mut LoopView<'_>>,
     ) -> Block {
-        let f = self.block_parent(b).expect("block in a function");
-        let name = format!("{}{}", self.name_of(b.0).unwrap_or(""), suffix);
-        let nb = self.create_block(&name);
-        self.insert_block(f, nb, Some(b));
-        let void = self.void_type();
-        let br = self.create_inst(Opcode::Br, void, &[b.0], InstPayload::None);
         let dl = self
             .insts(b)
             .find(|&i| self.opcode(i) != Opcode::Phi)
             .and_then(|i| self.extra(i).and_then(|e| e.dbg));
-        if dl.is_some() {
-            self.extra_mut(br).dbg = dl;
-        }
-        self.append_inst(nb, br);
-        for &p in preds {
-            let t = self
-                .terminator(p)
-                .expect("a predecessor ends in a terminator");
-            assert!(
-                self.opcode(t) != Opcode::IndirectBr,
-                "split_block_predecessors: cannot split an edge from indirectbr"
-            );
-            self.replace_successor_with(t, b, nb);
-        }
-        if preds.is_empty() {
-            let phis: Vec<Inst> = self.phis(b).collect();
-            for phi in phis {
-                let ty = self.type_of(phi.0);
-                let p = self.const_poison(ty);
-                self.phi_add_incoming(phi, p, nb);
-            }
-        }
+        let (nb, br) = self.split_preds_rewire(b, preds, suffix, dl);
         if let Some(view) = view {
             let reach = preds.iter().any(|&p| view.reachable(self, p));
             view.new_reachable.insert(nb, reach);
@@ -573,51 +546,111 @@ impl Context {
             };
             view.new_blocks.insert(nb, nb_loop);
         }
-        if !preds.is_empty() {
-            let pred_set: HashSet<Value> = preds.iter().map(|p| p.0).collect();
+        self.split_preds_update_phis(b, nb, preds, br);
+        nb
+    }
+
+    /// The first half of `SplitBlockPredecessors`: a new block
+    /// `<b><suffix>` before `b` branching to it (with `!dbg` `dl`), the
+    /// edges from `preds` moved onto it, and a `poison` entry in `b`'s PHIs
+    /// for it when `preds` is empty. Returns the block and its branch.
+    ///
+    /// # Panics
+    /// If a predecessor ends in `indirectbr`.
+    pub(crate) fn split_preds_rewire(
+        &mut self,
+        b: Block,
+        preds: &[Block],
+        suffix: &str,
+        dl: Option<crate::ir::metadata::Metadata>,
+    ) -> (Block, Inst) {
+        let f = self.block_parent(b).expect("block in a function");
+        let name = format!("{}{}", self.name_of(b.0).unwrap_or(""), suffix);
+        let nb = self.create_block(&name);
+        self.insert_block(f, nb, Some(b));
+        let void = self.void_type();
+        let br = self.create_inst(Opcode::Br, void, &[b.0], InstPayload::None);
+        if dl.is_some() {
+            self.extra_mut(br).dbg = dl;
+        }
+        self.append_inst(nb, br);
+        for &p in preds {
+            let t = self
+                .terminator(p)
+                .expect("a predecessor ends in a terminator");
+            assert!(
+                self.opcode(t) != Opcode::IndirectBr,
+                "split_block_predecessors: cannot split an edge from indirectbr"
+            );
+            self.replace_successor_with(t, b, nb);
+        }
+        if preds.is_empty() {
             let phis: Vec<Inst> = self.phis(b).collect();
             for phi in phis {
-                let first = self
-                    .phi_block_index(phi, preds[0])
-                    .and_then(|k| self.operand(phi.0, k));
-                let mut in_val = first;
-                let n = self.num_operands(phi.0);
-                for k in 0..n {
-                    if !pred_set.contains(&self.phi_blocks(phi)[k as usize]) {
-                        continue;
-                    }
-                    let v = self.operand(phi.0, k);
-                    if in_val.is_none() {
-                        in_val = v;
-                    } else if in_val != v {
-                        in_val = None;
-                        break;
-                    }
-                }
-                if let Some(v) = in_val {
-                    for k in (0..self.num_operands(phi.0)).rev() {
-                        if pred_set.contains(&self.phi_blocks(phi)[k as usize]) {
-                            self.phi_remove_incoming(phi, k);
-                        }
-                    }
-                    self.phi_add_incoming(phi, v, nb);
-                    continue;
-                }
                 let ty = self.type_of(phi.0);
-                let new_phi = crate::builder::Builder::before(self, br).phi(ty, preds.len() as u32);
-                let name = format!("{}.ph", self.name_of(phi.0).unwrap_or(""));
-                self.set_name(new_phi.0, &name);
-                for k in (0..self.num_operands(phi.0)).rev() {
-                    let inb = self.phi_blocks(phi)[k as usize];
-                    if pred_set.contains(&inb) {
-                        let v = self.phi_remove_incoming(phi, k).expect("a PHI operand");
-                        self.phi_add_incoming(new_phi, v, Block(inb));
-                    }
-                }
-                self.phi_add_incoming(phi, new_phi.0, nb);
+                let p = self.const_poison(ty);
+                self.phi_add_incoming(phi, p, nb);
             }
         }
-        nb
+        (nb, br)
+    }
+
+    /// The second half of `SplitBlockPredecessors` (LLVM's
+    /// `UpdatePHINodes` without LCSSA upkeep): each PHI of `b` keeps one
+    /// entry for `nb` when the entries of `preds` agree, else gets a
+    /// `<phi>.ph` PHI before `br`, `nb`'s branch.
+    pub(crate) fn split_preds_update_phis(
+        &mut self,
+        b: Block,
+        nb: Block,
+        preds: &[Block],
+        br: Inst,
+    ) {
+        if preds.is_empty() {
+            return;
+        }
+        let pred_set: HashSet<Value> = preds.iter().map(|p| p.0).collect();
+        let phis: Vec<Inst> = self.phis(b).collect();
+        for phi in phis {
+            let first = self
+                .phi_block_index(phi, preds[0])
+                .and_then(|k| self.operand(phi.0, k));
+            let mut in_val = first;
+            let n = self.num_operands(phi.0);
+            for k in 0..n {
+                if !pred_set.contains(&self.phi_blocks(phi)[k as usize]) {
+                    continue;
+                }
+                let v = self.operand(phi.0, k);
+                if in_val.is_none() {
+                    in_val = v;
+                } else if in_val != v {
+                    in_val = None;
+                    break;
+                }
+            }
+            if let Some(v) = in_val {
+                for k in (0..self.num_operands(phi.0)).rev() {
+                    if pred_set.contains(&self.phi_blocks(phi)[k as usize]) {
+                        self.phi_remove_incoming(phi, k);
+                    }
+                }
+                self.phi_add_incoming(phi, v, nb);
+                continue;
+            }
+            let ty = self.type_of(phi.0);
+            let new_phi = crate::builder::Builder::before(self, br).phi(ty, preds.len() as u32);
+            let name = format!("{}.ph", self.name_of(phi.0).unwrap_or(""));
+            self.set_name(new_phi.0, &name);
+            for k in (0..self.num_operands(phi.0)).rev() {
+                let inb = self.phi_blocks(phi)[k as usize];
+                if pred_set.contains(&inb) {
+                    let v = self.phi_remove_incoming(phi, k).expect("a PHI operand");
+                    self.phi_add_incoming(new_phi, v, Block(inb));
+                }
+            }
+            self.phi_add_incoming(phi, new_phi.0, nb);
+        }
     }
 
     /// Makes every successor of `t` that is `old` be `new` (LLVM's

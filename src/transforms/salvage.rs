@@ -78,7 +78,7 @@ pub(crate) fn location_ops(ctx: &Context, loc: Option<Metadata>) -> SmallVec<[Va
 }
 
 /// A location for `values`: the value itself for one, else a `DIArgList`.
-fn make_location_ops(ctx: &mut Context, values: &[Value], arg_list: bool) -> Metadata {
+pub(crate) fn make_location_ops(ctx: &mut Context, values: &[Value], arg_list: bool) -> Metadata {
     if values.len() == 1 && !arg_list {
         return ctx.md_value(values[0]);
     }

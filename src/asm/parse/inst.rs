@@ -834,8 +834,20 @@ impl Parser<'_> {
                 cold();
                 let t = self.parse_type()?;
                 let cleanup = self.eat_word("cleanup");
-                let mut clauses = Vec::new();
-                let mut ops = Vec::new();
+                // Each clause is added as it is read, as LLVM's parser
+                // does: a constant a later clause makes (a filter's array)
+                // uses its operands after the earlier clauses do.
+                let lp = self.new_inst(
+                    op,
+                    t,
+                    &[],
+                    InstPayload::Grow {
+                        cap: 0,
+                        clauses: Vec::new(),
+                        cleanup,
+                    },
+                    0,
+                );
                 loop {
                     let catch = if self.eat_word("catch") {
                         true
@@ -844,20 +856,10 @@ impl Parser<'_> {
                     } else {
                         break;
                     };
-                    clauses.push(catch);
-                    ops.push(self.parse_typed_value()?);
+                    let v = self.parse_typed_value()?;
+                    self.ctx.landing_pad_push_clause(lp, v, catch);
                 }
-                self.new_inst(
-                    op,
-                    t,
-                    &ops,
-                    InstPayload::Grow {
-                        cap: 0,
-                        clauses,
-                        cleanup,
-                    },
-                    0,
-                )
+                lp
             }
             Opcode::Alloca => {
                 let mut fl = 0;

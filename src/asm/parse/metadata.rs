@@ -4,9 +4,11 @@
 //! `!DIExpression` / `!DIArgList`, attachments (`!dbg !N`) and the debug
 //! records (`#dbg_value(...)` ...) that precede instructions.
 //!
-//! Fields are checked against [`SpecKind::fields`] and kept as written;
+//! Fields are checked against [`SpecKind::fields`], each value against its
+//! kind (`di_fields.rs`), and kept as written;
 //! the printer writes them back verbatim (LLVM's reader normalises).
 
+use super::di_fields::{field_kind, required_fields, FieldKind};
 use super::lexer::Tok;
 use super::{PResult, Parser};
 use crate::ir::inst::DbgRecord;
@@ -68,7 +70,7 @@ const DISP_FLAG_NAMES: &[&str] = &[
 impl Parser<'_> {
     /// A `DIFlag...` or `DISPFlag...` word must name a flag, as LLParser's
     /// `parseDIFlag` / `parseDISPFlag` check.
-    fn check_flag_name(&self) -> PResult<()> {
+    pub(super) fn check_flag_name(&self) -> PResult<()> {
         if self.tok.kind != Tok::Word {
             return Ok(());
         }
@@ -105,6 +107,7 @@ impl Parser<'_> {
                 self.fwd_globals.values().any(|x| x.0 == v)
                     || self.fwd_global_ids.values().any(|x| x.0 == v)
                     || self.fwd_blockaddr.iter().any(|x| x.0 == v)
+                    || self.fwd_dso.iter().any(|x| x.1 == v)
             }
             _ => false,
         }
@@ -203,6 +206,9 @@ impl Parser<'_> {
         let Some(kind) = SpecKind::from_name(&name) else {
             return self.err_at(t.start, format!("expected metadata type, got '!{name}'"));
         };
+        if kind.is_always_distinct() && !distinct {
+            return self.err_at(t.start, format!("missing 'distinct', required for !{name}"));
+        }
         self.expect(Tok::LParen, "expected '(' here")?;
         let mut fields: Vec<(FieldName, MdField)> = Vec::new();
         if kind.is_positional() {
@@ -246,18 +252,96 @@ impl Parser<'_> {
                         format!("field '{fname}' cannot be specified more than once"),
                     );
                 }
-                let v = self.parse_field_value()?;
+                let v = self.parse_field_of_kind(field_kind(kind, f), fname)?;
                 fields.push((f, v));
                 if !self.eat(Tok::Comma) {
                     break;
                 }
             }
         }
+        let close = self.tok.start;
         self.expect(Tok::RParen, "expected ')' here")?;
-        if kind.is_always_distinct() && !distinct {
-            return self.err_at(t.start, format!("missing 'distinct', required for !{name}"));
-        }
+        self.check_node_fields(kind, &fields, close, t.start, distinct)?;
         Ok(self.ctx.md_specialized(kind, fields, distinct))
+    }
+
+    /// LLParser's checks once a node's fields are read: required fields
+    /// (reported at the `)`), then the per-node rules (reported at the
+    /// token after the `)`, or at the node's name).
+    fn check_node_fields(
+        &self,
+        kind: SpecKind,
+        fields: &[(FieldName, MdField)],
+        close: usize,
+        at_name: usize,
+        distinct: bool,
+    ) -> PResult<()> {
+        let get = |f: FieldName| fields.iter().find(|(n, _)| *n == f).map(|(_, v)| v);
+        if let Some(f) = required_fields(kind).iter().find(|&&f| get(f).is_none()) {
+            return self.err_at(close, format!("missing required field '{}'", f.name()));
+        }
+        match kind {
+            SpecKind::DIEnumerator => {
+                let negative = match get(FieldName::Value) {
+                    Some(MdField::Int(v)) => *v < 0,
+                    Some(MdField::Word(w)) => w.starts_with('-'),
+                    _ => false,
+                };
+                if negative && matches!(get(FieldName::IsUnsigned), Some(MdField::Bool(true))) {
+                    return self.err("unsigned enumerator with negative value");
+                }
+            }
+            SpecKind::DIFile
+                if get(FieldName::Checksumkind).is_some() != get(FieldName::Checksum).is_some() =>
+            {
+                return self.err("'checksumkind' and 'checksum' must be provided together");
+            }
+            SpecKind::DISubprogram if !distinct => {
+                let definition = match get(FieldName::SpFlags) {
+                    Some(MdField::UInt(v)) => v & 8 != 0,
+                    Some(MdField::Word(w)) => w.split(" | ").any(|p| {
+                        p == "DISPFlagDefinition" || p.parse::<u64>().is_ok_and(|v| v & 8 != 0)
+                    }),
+                    Some(_) => false,
+                    None => !matches!(get(FieldName::IsDefinition), Some(MdField::Bool(false))),
+                };
+                if definition {
+                    return self.err_at(
+                        at_name,
+                        "missing 'distinct', required for !DISubprogram that is a Definition",
+                    );
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A named field's value, checked against its kind first.
+    fn parse_field_of_kind(&mut self, fk: FieldKind, fname: &str) -> PResult<MdField> {
+        self.check_field_value(fk, fname)?;
+        let int = matches!(self.tok.kind, Tok::Int | Tok::HexInt);
+        match fk {
+            FieldKind::Md(_) => Ok(MdField::Md(self.parse_md()?)),
+            FieldKind::IntOrMd(..) if !int => Ok(MdField::Md(self.parse_md()?)),
+            FieldKind::Flags | FieldKind::SpFlags => {
+                let sp = fk == FieldKind::SpFlags;
+                self.check_flag(sp)?;
+                if self.tok.kind == Tok::Int && self.peek().kind != Tok::Bar {
+                    return self.parse_field_value();
+                }
+                let mut s = String::from_utf8_lossy(self.tok_bytes()).into_owned();
+                self.bump();
+                while self.eat(Tok::Bar) {
+                    self.check_flag(sp)?;
+                    s.push_str(" | ");
+                    s.push_str(&String::from_utf8_lossy(self.tok_bytes()));
+                    self.bump();
+                }
+                Ok(MdField::Word(s.into()))
+            }
+            _ => self.parse_field_value(),
+        }
     }
 
     fn parse_field_value(&mut self) -> PResult<MdField> {
@@ -272,6 +356,19 @@ impl Parser<'_> {
                     text.parse::<u64>()
                         .map(MdField::UInt)
                         .unwrap_or_else(|_| MdField::word(text))
+                };
+                self.bump();
+                Ok(f)
+            }
+            Tok::HexInt => {
+                // `u0x...` / `s0x...`: an unsigned one that fits is its
+                // number, anything else is kept as written.
+                let text = core::str::from_utf8(self.tok_bytes()).unwrap_or("0");
+                let f = match text.strip_prefix("u0x") {
+                    Some(h) => u64::from_str_radix(h, 16)
+                        .map(MdField::UInt)
+                        .unwrap_or_else(|_| MdField::word(text)),
+                    None => MdField::word(text),
                 };
                 self.bump();
                 Ok(f)

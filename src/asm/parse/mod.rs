@@ -91,6 +91,7 @@
 use std::sync::mpsc;
 
 mod attrs;
+mod di_fields;
 mod inst;
 mod lexer;
 mod metadata;
@@ -501,6 +502,10 @@ pub(crate) struct Parser<'a> {
     /// `blockaddress` of a function not parsed yet: placeholder, function,
     /// block name or number token (its start is the error position).
     pub(crate) fwd_blockaddr: Vec<(Value, BlockRef, Token)>,
+    /// `dso_local_equivalent @f` before `@f` is defined: one placeholder
+    /// per global (`BlockRef` as a global's number or name), resolved at
+    /// the end of the module as LLVM's parser does.
+    pub(crate) fwd_dso: Vec<(BlockRef, Value, Token)>,
     /// Comdat names used by globals, with positions (checked at the end).
     pub(crate) comdat_uses: Vec<(Box<str>, usize)>,
     pub(crate) fs: Option<Box<FnState>>,
@@ -518,11 +523,12 @@ pub(crate) struct Parser<'a> {
     pub(crate) tbaa_insts: Vec<crate::ir::Inst>,
 }
 
-/// A block reference by name or number (in `blockaddress`).
-#[derive(Clone, Debug)]
+/// A block reference by name or number (in `blockaddress`). Ordered as
+/// LLVM's `ValID`s of one kind: numbers by value, names by bytes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum BlockRef {
-    Name(Box<str>),
     Id(u64),
+    Name(Box<str>),
 }
 
 impl<'a> Parser<'a> {
@@ -555,6 +561,7 @@ impl<'a> Parser<'a> {
             attr_fixups: Vec::new(),
             layout: None,
             fwd_blockaddr: Vec::new(),
+            fwd_dso: Vec::new(),
             comdat_uses: Vec::new(),
             fs: None,
             summary: None,

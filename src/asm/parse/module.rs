@@ -187,6 +187,7 @@ impl Parser<'_> {
     }
 
     fn finish_module(&mut self) -> PResult<()> {
+        self.resolve_dso_local_equivalents()?;
         self.check_types_defined()?;
         self.check_comdats_defined()?;
         self.declare_intrinsics()?;
@@ -935,15 +936,22 @@ impl Parser<'_> {
             .find(|(_, &v)| v == f.0)
             .map(|(&k, _)| k);
         let pending = std::mem::take(&mut self.fwd_blockaddr);
+        let mut mine = Vec::new();
         for (ph, fref, bt) in pending {
-            let mine = match &fref {
+            let is_mine = match &fref {
                 BlockRef::Name(n) => fname.as_deref() == Some(&**n),
                 BlockRef::Id(n) => fid == Some(*n),
             };
-            if !mine {
+            if is_mine {
+                mine.push((self.block_ref(&bt), ph, bt));
+            } else {
                 self.fwd_blockaddr.push((ph, fref, bt));
-                continue;
             }
+        }
+        // LLVM resolves them in the order of its map of block ids (numbers,
+        // then names), which orders the uses the block addresses make.
+        mine.sort_by(|a, b| a.0.cmp(&b.0));
+        for (_, ph, bt) in mine {
             // Only arguments are defined yet.
             let existing = if bt.kind == Tok::LocalId {
                 self.fs

@@ -292,6 +292,9 @@ impl Parser<'_> {
                     return self.err("expected global value name");
                 }
                 self.bump();
+                if !no_cfi && self.defined_global(&t).is_none() {
+                    return self.fwd_dso_local_equivalent(&t, ty, pos);
+                }
                 let g = self.global_ref(&t, ty)?;
                 Ok(self.ctx.const_global_marker(g, no_cfi))
             }
@@ -535,13 +538,31 @@ impl Parser<'_> {
             }
         }
         // A function not parsed yet: a placeholder in the expected type's
-        // address space.
+        // address space, one per function and block as in LLVM's parser
+        // (its uses become the block address's in one RAUW).
+        let key = self.block_ref(&bt);
+        if let Some(&(ph, _, _)) = self
+            .fwd_blockaddr
+            .iter()
+            .find(|(_, f, b)| *f == fref && self.block_ref(b) == key)
+        {
+            return Ok(ph);
+        }
         let i8t = self.ctx.i8_type();
         let ph = self
             .ctx
             .add_global_var(self.m, "", i8t, self.ctx.ptr_addrspace(ty).unwrap_or(0));
         self.fwd_blockaddr.push((ph.0, fref, bt));
         Ok(ph.0)
+    }
+
+    /// The block a `blockaddress` names, by number or name.
+    pub(crate) fn block_ref(&self, bt: &Token) -> BlockRef {
+        if bt.kind == Tok::LocalId {
+            BlockRef::Id(bt.num)
+        } else {
+            BlockRef::Name(self.name_of(bt).into())
+        }
     }
 
     pub(crate) fn parse_const_expr(&mut self, ty: Option<Type>, pos: usize) -> PResult<Value> {
@@ -882,6 +903,81 @@ impl Parser<'_> {
                 .global_by_name(self.m, &n)
                 .or_else(|| self.fwd_globals.get(n.as_ref()).map(|x| x.0))
         }
+    }
+
+    /// The global `@x` / `@N` names when it is defined (declared) already,
+    /// not only referenced.
+    fn defined_global(&self, t: &Token) -> Option<Value> {
+        if t.kind == Tok::GlobalId {
+            self.numbered_globals.get(&t.num).copied()
+        } else {
+            self.ctx.global_by_name(self.m, &self.name_of(t))
+        }
+    }
+
+    /// `dso_local_equivalent @f` before `@f` is defined: LLVM's parser
+    /// stands in an `i8` global for it (one per name or number) and makes
+    /// the constant at the end of the module ([`Self::resolve_dso_local_equivalents`]),
+    /// so its use of `@f` comes after every other.
+    fn fwd_dso_local_equivalent(&mut self, t: &Token, ty: Type, pos: usize) -> PResult<Value> {
+        let key = if t.kind == Tok::GlobalId {
+            BlockRef::Id(t.num)
+        } else {
+            BlockRef::Name(self.name_of(t).into())
+        };
+        let ph = match self.fwd_dso.iter().find(|x| x.0 == key) {
+            Some(x) => x.1,
+            None => {
+                let i8t = self.ctx.i8_type();
+                let ph = self.ctx.add_global_var(self.m, "", i8t, 0).0;
+                self.fwd_dso.push((key, ph, *t));
+                ph
+            }
+        };
+        let pt = self.ctx.type_of(ph);
+        if pt != ty {
+            return self.mismatch(pos, pt, ty);
+        }
+        Ok(ph)
+    }
+
+    /// Makes the `dso_local_equivalent` constants that stood in as
+    /// placeholders, numbers first then names in order, as LLVM's
+    /// `validateEndOfModule` does.
+    pub(crate) fn resolve_dso_local_equivalents(&mut self) -> PResult<()> {
+        let mut pending = std::mem::take(&mut self.fwd_dso);
+        pending.sort_by(|a, b| a.0.cmp(&b.0));
+        for (key, ph, t) in pending {
+            let Some(g) = self.defined_global(&t) else {
+                let name = match key {
+                    BlockRef::Name(n) => n.to_string(),
+                    BlockRef::Id(_) => String::new(),
+                };
+                return self.err_at(
+                    t.start,
+                    format!("unknown function '{name}' referenced by dso_local_equivalent"),
+                );
+            };
+            let is_fn = match self.ctx.value_kind(g) {
+                ValueKind::Function => true,
+                ValueKind::GlobalVariable | ValueKind::Alias | ValueKind::IFunc => self
+                    .ctx
+                    .global_data(Global(g))
+                    .value_type
+                    .is_some_and(|vt| self.ctx.is_function(vt)),
+                _ => false,
+            };
+            if !is_fn {
+                return self.err_at(
+                    t.start,
+                    "expected a function, alias to function, or ifunc in dso_local_equivalent",
+                );
+            }
+            let c = self.ctx.const_global_marker(g, false);
+            self.replace_placeholder(ph, c);
+            self.ctx.erase_global(Global(ph));
+        }
+        Ok(())
     }
 
     /// A reference `@x` / `@N` of pointer type `ty`.

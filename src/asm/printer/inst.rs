@@ -11,8 +11,6 @@
 //! `[args..., parent pad]`, `catchswitch [parent pad, unwind dest?,
 //! handlers...]`, `cleanupret [pad, unwind dest?]`.
 
-use smallvec::SmallVec;
-
 use super::slots::attachments_in_print_order;
 use super::text::{
     push_calling_conv, push_fmf, push_md_identifier, push_name, push_ordering, push_quoted,
@@ -22,10 +20,10 @@ use super::writer::{push_opt_flags, push_shuffle_mask, Writer};
 use crate::constants::ConstKind;
 use crate::inst::{bits, mem, FastMathFlags, Opcode, Ordering, Predicate, RmwOp, TailKind};
 use crate::ir::attributes::AttrSyntax;
-use crate::ir::inst::{CallData, DbgRecord, InstPayload};
+use crate::ir::inst::{CallData, DbgRecord, InstExtra, InstPayload};
 use crate::ir::Inst;
 use crate::types::Type;
-use crate::value::Value;
+use crate::value::{Graph, UseData, Value};
 
 /// The predicate and fast-math flags of an `fcmp`'s `flags`: the predicate
 /// number in the low byte, fast-math flags (`inst::fmf` bits) in the high
@@ -34,24 +32,43 @@ fn fcmp_parts(flags: u16) -> (Option<Predicate>, FastMathFlags) {
     (Predicate::from_u16(flags & 0xff), bits::fmf_of(flags >> 8))
 }
 
+/// An instruction's operands, read in place from its run in the use pool
+/// (no copy per printed instruction).
+#[derive(Copy, Clone)]
+struct Ops<'a> {
+    uses: &'a [UseData],
+    graph: &'a Graph,
+}
+
+impl Ops<'_> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.uses.len()
+    }
+}
+
 /// Operand `k`, if present.
 #[inline]
-fn op_at(ops: &[Option<Value>], k: u32) -> Option<Value> {
-    ops.get(k as usize).copied().flatten()
+fn op_at(ops: Ops<'_>, k: u32) -> Option<Value> {
+    match ops.uses.get(k as usize) {
+        Some(u) if u.val != crate::entity::NONE => Some(ops.graph.handle(u.val)),
+        _ => None,
+    }
 }
 
 impl Writer<'_> {
     /// The debug records of `i` (one `    #dbg_...(...)` line each), then
     /// `i` itself, each line ending in a newline.
     pub(super) fn inst_line(&self, out: &mut String, i: Inst) {
-        if let Some(extra) = self.ctx.extra(i) {
+        let extra = self.ctx.extra(i);
+        if let Some(extra) = extra {
             for r in &extra.dbg_records {
                 out.push_str("    ");
                 self.dbg_record(out, r);
                 out.push('\n');
             }
         }
-        self.inst(out, i);
+        self.inst_with(out, i, extra);
         out.push('\n');
     }
 
@@ -75,19 +92,26 @@ impl Writer<'_> {
 
     /// One instruction, indented by two spaces, without a newline.
     pub(super) fn inst(&self, out: &mut String, i: Inst) {
+        self.inst_with(out, i, self.ctx.extra(i));
+    }
+
+    /// [`Writer::inst`] with `i`'s side payload already looked up.
+    fn inst_with(&self, out: &mut String, i: Inst, extra: Option<&InstExtra>) {
+        static NONE_PAYLOAD: InstPayload = InstPayload::None;
         let ctx = self.ctx;
         let v = i.0;
         let op = ctx.opcode(i);
-        let flags = ctx.inst_flags(i);
-        let ty = ctx.type_of(v);
-        let payload = ctx.payload(i);
+        let d = ctx.graph.get(v);
+        let flags = d.flags;
+        let ty = d.ty;
+        let payload = extra.map_or(&NONE_PAYLOAD, |e| &e.payload);
         let call = match payload {
             InstPayload::Call(cd) => Some(&**cd),
             _ => None,
         };
 
         out.push_str("  ");
-        if let Some(name) = ctx.name_of(v) {
+        if let Some(name) = d.has_side().then(|| ctx.name_of(v)).flatten() {
             push_name(out, '%', name);
             out.push_str(" = ");
         } else if !ctx.is_void(ty) {
@@ -167,11 +191,14 @@ impl Writer<'_> {
             _ => {}
         }
 
-        let ops: SmallVec<[Option<Value>; 8]> = ctx.operands(v).collect();
-        self.inst_operands(out, i, &ops, op, ty, payload, call);
+        let ops = Ops {
+            uses: ctx.graph.operand_slice(v),
+            graph: &ctx.graph,
+        };
+        self.inst_operands(out, i, ops, op, ty, payload, call);
 
         // Orderings, alignments, masks.
-        let scope = ctx.extra(i).and_then(|e| e.sync_scope.as_deref());
+        let scope = extra.and_then(|e| e.sync_scope.as_deref());
         let push_scope = |out: &mut String| {
             if let Some(s) = scope {
                 out.push_str(" syncscope(");
@@ -203,7 +230,7 @@ impl Writer<'_> {
             _ => {}
         }
 
-        if let Some(extra) = ctx.extra(i) {
+        if let Some(extra) = extra {
             for (kind, md) in attachments_in_print_order(ctx, extra.dbg, &extra.md) {
                 out.push_str(", !");
                 push_md_identifier(out, kind);
@@ -239,7 +266,7 @@ impl Writer<'_> {
         &self,
         out: &mut String,
         i: Inst,
-        ops: &[Option<Value>],
+        ops: Ops<'_>,
         op: Opcode,
         ty: Type,
         payload: &InstPayload,
@@ -493,7 +520,7 @@ impl Writer<'_> {
         &self,
         out: &mut String,
         i: Inst,
-        ops: &[Option<Value>],
+        ops: Ops<'_>,
         op: Opcode,
         ty: Type,
         call: Option<&CallData>,

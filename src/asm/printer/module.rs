@@ -15,6 +15,8 @@ use super::text::{
 };
 use super::writer::Writer;
 use crate::constants::ConstKind;
+use crate::entity::NONE;
+use crate::inst::Opcode;
 use crate::ir::attributes::AttrSyntax;
 use crate::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
 use crate::ir::global::{GlobalData, Linkage, Visibility};
@@ -534,11 +536,16 @@ impl Writer<'_> {
             let col = out.len() - line_start;
             push_spaces(out, 50usize.saturating_sub(col).max(1));
             out.push(';');
+            // One record read per user: a terminator in a block.
             let mut preds = ctx
                 .users(b.0)
-                .filter_map(|u| ctx.as_inst(u))
-                .filter(|&i| ctx.opcode(i).is_terminator())
-                .filter_map(|i| ctx.inst_parent(i))
+                .filter_map(|u| {
+                    let d = ctx.graph.get(u);
+                    let term = d.is(ValueKind::Instruction)
+                        && Opcode::from_u8(d.opcode).is_terminator()
+                        && d.a != NONE;
+                    term.then(|| Block(ctx.graph.handle(d.a)))
+                })
                 .peekable();
             if preds.peek().is_none() {
                 out.push_str(" No predecessors!");

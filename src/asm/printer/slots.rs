@@ -26,7 +26,7 @@ use crate::constants::{ConstKind, ConstPayload};
 use crate::entity::NONE;
 use crate::inst::Opcode;
 use crate::ir::attributes::{AttributeList, AttributeSet};
-use crate::ir::inst::InstPayload;
+use crate::ir::inst::{InstExtra, InstPayload};
 use crate::ir::metadata::{MdAttachments, MdData, MdSlots, Metadata};
 use crate::ir::{Function, Global, Inst, Module};
 use crate::types::Type;
@@ -165,10 +165,11 @@ impl<'a> ModuleSlots<'a> {
         for b in ctx.blocks(f) {
             for i in ctx.insts(b) {
                 self.insts += 1;
+                let extra = ctx.extra(i);
                 if let Some(tf) = tf.as_deref_mut() {
-                    tf.inst(i);
+                    tf.inst(i, extra);
                 }
-                let Some(extra) = ctx.extra(i) else { continue };
+                let Some(extra) = extra else { continue };
                 for r in &extra.dbg_records {
                     for md in r.ops.iter().flatten() {
                         self.md.add_root(ctx, *md);
@@ -308,14 +309,17 @@ impl LocalSlots {
             this.touched.push(v.idx);
             n += u32::from(!named);
         };
+        let named = |v: Value| ctx.graph.get(v).has_side() && ctx.name_of(v).is_some();
         for &a in ctx.args(f) {
-            set(self, a, ctx.name_of(a).is_some());
+            set(self, a, named(a));
         }
+        let void = ctx.void_type();
         for b in ctx.blocks(f) {
-            set(self, b.0, ctx.name_of(b.0).is_some());
+            set(self, b.0, named(b.0));
             for i in ctx.insts(b) {
-                if !ctx.is_void(ctx.type_of(i.0)) {
-                    set(self, i.0, ctx.name_of(i.0).is_some());
+                let d = ctx.graph.get(i.0);
+                if d.ty != void {
+                    set(self, i.0, d.has_side() && ctx.name_of(i.0).is_some());
                 }
             }
         }
@@ -397,7 +401,7 @@ pub(crate) fn module_struct_types(ctx: &Context, m: Module) -> Vec<Type> {
         tf.function(f);
         for b in ctx.blocks(f) {
             for i in ctx.insts(b) {
-                tf.inst(i);
+                tf.inst(i, ctx.extra(i));
             }
         }
     }
@@ -415,6 +419,8 @@ struct TypeFinder<'c> {
     visited_values: Vec<u64>,
     visited_md: HashSet<Metadata>,
     structs: Vec<Type>,
+    /// The number of identified structs in the context.
+    total: usize,
     type_stack: Vec<Type>,
     value_stack: Vec<Value>,
 }
@@ -427,6 +433,7 @@ impl<'c> TypeFinder<'c> {
             visited_values: Vec::new(),
             visited_md: HashSet::new(),
             structs: Vec::new(),
+            total: ctx.num_identified_structs(),
             type_stack: Vec::new(),
             value_stack: Vec::new(),
         }
@@ -461,6 +468,9 @@ impl<'c> TypeFinder<'c> {
     /// A function's own type, attributes and operands (its instructions
     /// follow through [`TypeFinder::inst`]).
     fn function(&mut self, f: Function) {
+        if self.complete() {
+            return;
+        }
         let ctx = self.ctx;
         self.ty(ctx.signature(f));
         self.attrs(&ctx.function_data(f).attrs);
@@ -471,6 +481,9 @@ impl<'c> TypeFinder<'c> {
 
     /// Named metadata (after every function).
     fn named_md(&mut self, m: Module) {
+        if self.complete() {
+            return;
+        }
         for ops in self.ctx.module(m).named_md.values() {
             for &md in ops {
                 self.md(md);
@@ -478,15 +491,30 @@ impl<'c> TypeFinder<'c> {
         }
     }
 
-    fn inst(&mut self, i: Inst) {
+    /// Instruction `i`, whose side payload is `extra`.
+    fn inst(&mut self, i: Inst, extra: Option<&'c InstExtra>) {
+        if self.complete() {
+            return;
+        }
         let ctx = self.ctx;
         self.ty(ctx.type_of(i.0));
-        for op in ctx.operands(i.0).flatten() {
-            if ctx.value_kind(op) != ValueKind::Instruction {
-                self.value(op);
+        // Only constants (globals excepted) and metadata reach a struct
+        // type; a constant seen before is skipped without a walk.
+        for u in ctx.graph.operand_slice(i.0) {
+            if u.val == NONE {
+                continue;
+            }
+            let d = &ctx.graph.values[u.val as usize];
+            let walk = match d.kind() {
+                ValueKind::Constant => !self.visited_value(u.val),
+                ValueKind::MetadataAsValue => true,
+                _ => false,
+            };
+            if walk {
+                self.value(ctx.graph.handle(u.val));
             }
         }
-        let Some(extra) = ctx.extra(i) else { return };
+        let Some(extra) = extra else { return };
         match (&extra.payload, ctx.opcode(i)) {
             (InstPayload::Ty(t), Opcode::GetElementPtr | Opcode::Alloca) => self.ty(*t),
             (InstPayload::Call(cd), _) => self.attrs(&cd.attrs),
@@ -543,6 +571,22 @@ impl<'c> TypeFinder<'c> {
         }
     }
 
+    /// Whether every identified struct of the context has been found: the
+    /// rest of the walk can add nothing, so it is cut short (most modules
+    /// name all their structs in globals and early functions).
+    #[inline]
+    fn complete(&self) -> bool {
+        self.structs.len() == self.total
+    }
+
+    /// Whether value index `idx` is marked visited.
+    #[inline]
+    fn visited_value(&self, idx: u32) -> bool {
+        self.visited_values
+            .get((idx / 64) as usize)
+            .is_some_and(|w| w & (1u64 << (idx % 64)) != 0)
+    }
+
     fn visit_type(&mut self, t: Type) -> bool {
         let i = t.index();
         if self.visited_types.len() <= i {
@@ -564,7 +608,15 @@ impl<'c> TypeFinder<'c> {
         !was
     }
 
+    #[inline]
     fn ty(&mut self, t: Type) {
+        if self.visited_types.get(t.index()) == Some(&true) {
+            return;
+        }
+        self.ty_walk(t);
+    }
+
+    fn ty_walk(&mut self, t: Type) {
         if !self.visit_type(t) {
             return;
         }

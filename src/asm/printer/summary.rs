@@ -103,8 +103,21 @@ fn push_list<T>(out: &mut String, items: &[T], mut f: impl FnMut(&mut String, &T
     out.push(')');
 }
 
-fn push_range(out: &mut String, r: Range64) {
-    let (lo, hi) = r.inclusive();
+/// `[lo, hi]` of a range. LLVM prints `[getSignedMin(), getSignedMax()]`
+/// (`exact`), which for the full set and sign-wrapped sets does not read
+/// back; otherwise the bounds that do.
+fn push_range(out: &mut String, r: Range64, exact: bool) {
+    let (mut lo, mut hi) = r.inclusive();
+    if exact {
+        let (l, u) = (r.lower as i64, r.upper as i64);
+        let full = r.lower == r.upper && r.lower == u64::MAX;
+        if full || (l > u && u != i64::MIN) {
+            lo = i64::MIN;
+        }
+        if full || l > u {
+            hi = i64::MAX;
+        }
+    }
     out.push('[');
     push_i64(out, lo);
     out.push_str(", ");
@@ -113,9 +126,9 @@ fn push_range(out: &mut String, r: Range64) {
 }
 
 /// A name LLVM prints as it is: escaped only when that would not read
-/// back (a `"` or `\` in it), which LLVM does not do.
-fn push_raw_name(out: &mut String, name: &str) {
-    if name.contains(['"', '\\']) {
+/// back (a `"` or `\` in it), which LLVM does not do (`exact`).
+fn push_raw_name(out: &mut String, name: &str, exact: bool) {
+    if !exact && name.contains(['"', '\\']) {
         push_escaped(out, name.as_bytes());
     } else {
         out.push_str(name);
@@ -125,14 +138,19 @@ fn push_raw_name(out: &mut String, name: &str) {
 /// Prints `ix` (the caller writes the blank line before it).
 pub(super) fn print_summary(ix: &SummaryIndex, out: &mut String) {
     let sl = Slots::new(ix);
+    let exact = ix.llvm_dis_text;
     for (k, (path, hash)) in ix.modules.iter().enumerate() {
         out.push('^');
         push_u64(out, k as u64);
         out.push_str(" = module: (path: \"");
         // LLVM prints an empty path (a thin link's regular LTO module) as
         // "[Regular LTO]", which reads back as another path, sorted
-        // elsewhere; it is printed as it is.
-        push_escaped(out, path.as_bytes());
+        // elsewhere; unless `exact`, it is printed as it is.
+        if exact && path.is_empty() {
+            out.push_str("[Regular LTO]");
+        } else {
+            push_escaped(out, path.as_bytes());
+        }
         out.push_str("\", hash: ");
         push_list(out, hash, |o, &h| push_u64(o, h as u64));
         out.push_str(")\n");
@@ -143,7 +161,7 @@ pub(super) fn print_summary(ix: &SummaryIndex, out: &mut String) {
         match &e.name {
             Some(n) => {
                 out.push_str("name: \"");
-                push_raw_name(out, n);
+                push_raw_name(out, n, exact);
                 out.push('"');
             }
             None => {
@@ -166,7 +184,7 @@ pub(super) fn print_summary(ix: &SummaryIndex, out: &mut String) {
         out.push('^');
         push_u64(out, sl.type_ids[t.name.as_str()]);
         out.push_str(" = typeid: (name: \"");
-        push_raw_name(out, &t.name);
+        push_raw_name(out, &t.name, exact);
         out.push_str("\", summary: (typeTestRes: (kind: ");
         let r = &t.summary.test_res;
         out.push_str(r.kind.name());
@@ -196,7 +214,7 @@ pub(super) fn print_summary(ix: &SummaryIndex, out: &mut String) {
                 o.push_str(w.kind.name());
                 if w.kind == WpdKind::SingleImpl {
                     o.push_str(", singleImplName: \"");
-                    push_raw_name(o, &w.single_impl_name);
+                    push_raw_name(o, &w.single_impl_name, exact);
                     o.push('"');
                 }
                 if !w.res_by_arg.is_empty() {
@@ -231,7 +249,7 @@ pub(super) fn print_summary(ix: &SummaryIndex, out: &mut String) {
         out.push('^');
         push_u64(out, sl.vtables[name.as_str()]);
         out.push_str(" = typeidCompatibleVTable: (name: \"");
-        push_raw_name(out, name);
+        push_raw_name(out, name, exact);
         out.push_str("\", summary: ");
         push_list(out, refs, |o, r| {
             o.push_str("(offset: ");
@@ -300,10 +318,19 @@ fn summary(sl: &Slots, out: &mut String, s: &GlobalSummary) {
     match &s.kind {
         SummaryKind::Alias { aliasee } => {
             // LLVM 19 prints `null` when the aliasee has no summary in the
-            // alias's module, which its parser does not read back; the
-            // reference is printed instead.
+            // alias's module, which its parser does not read back; unless
+            // `llvm_dis_text`, the reference is printed instead.
             out.push_str(", aliasee: ");
-            sl.value(out, *aliasee);
+            let found = sl
+                .ix
+                .values
+                .get(aliasee)
+                .is_some_and(|e| e.summaries.iter().any(|a| a.module == s.module));
+            if sl.ix.llvm_dis_text && !found {
+                out.push_str("null");
+            } else {
+                sl.value(out, *aliasee);
+            }
         }
         SummaryKind::Function(fs) => function(sl, out, fs),
         SummaryKind::Variable(v) => {
@@ -478,7 +505,7 @@ fn function(sl: &Slots, out: &mut String, f: &crate::ir::summary::FunctionSummar
             o.push_str("(param: ");
             push_u64(o, p.param);
             o.push_str(", offset: ");
-            push_range(o, p.offsets);
+            push_range(o, p.offsets, sl.ix.llvm_dis_text);
             if !p.calls.is_empty() {
                 o.push_str(", calls: ");
                 push_list(o, &p.calls, |o, c| {
@@ -487,7 +514,7 @@ fn function(sl: &Slots, out: &mut String, f: &crate::ir::summary::FunctionSummar
                     o.push_str(", param: ");
                     push_u64(o, c.param);
                     o.push_str(", offset: ");
-                    push_range(o, c.offsets);
+                    push_range(o, c.offsets, sl.ix.llvm_dis_text);
                     o.push(')');
                 });
             }

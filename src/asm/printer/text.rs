@@ -23,6 +23,13 @@ pub(super) fn push_u64(out: &mut String, v: u64) {
         out.push((b'0' + (v % 10) as u8) as char);
         return;
     }
+    if v < 1000 {
+        let p = (v % 100) as usize * 2;
+        out.push((b'0' + (v / 100) as u8) as char);
+        out.push(DIGIT_PAIRS[p] as char);
+        out.push(DIGIT_PAIRS[p + 1] as char);
+        return;
+    }
     push_u64_long(out, v);
 }
 
@@ -115,15 +122,25 @@ pub(super) fn push_name(out: &mut String, prefix: char, name: &str) {
     push_bare_name(out, name);
 }
 
+/// The bytes a name may hold unquoted: `[-a-zA-Z._0-9]`.
+static PLAIN_NAME_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_';
+        c += 1;
+    }
+    t
+};
+
 /// [`push_name`] without a prefix (block labels).
 pub(super) fn push_bare_name(out: &mut String, name: &str) {
     let b = name.as_bytes();
     let plain = match b.first() {
         None => false,
         Some(c) if c.is_ascii_digit() => false,
-        Some(_) => b
-            .iter()
-            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_')),
+        Some(_) => b.iter().all(|&c| PLAIN_NAME_BYTE[c as usize]),
     };
     if plain {
         out.push_str(name);

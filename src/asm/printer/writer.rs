@@ -59,20 +59,21 @@ impl<'a> Writer<'a> {
     /// module numbers them.
     #[inline]
     pub(super) fn ty(&self, out: &mut String, t: Type) {
-        let s = match self.ctx.type_data(t) {
-            TypeData::Ptr(0) => "ptr",
-            TypeData::Int(1) => "i1",
-            TypeData::Int(8) => "i8",
-            TypeData::Int(16) => "i16",
-            TypeData::Int(32) => "i32",
-            TypeData::Int(64) => "i64",
-            TypeData::Void => "void",
-            TypeData::Double => "double",
-            TypeData::Float => "float",
-            TypeData::Label => "label",
-            _ => return self.ty_nested(out, t),
-        };
-        out.push_str(s);
+        // One `push_str` of a literal per arm: a copy of known length,
+        // inlined, where a chosen `&str` would call `memcpy`.
+        match self.ctx.type_data(t) {
+            TypeData::Ptr(0) => out.push_str("ptr"),
+            TypeData::Int(1) => out.push_str("i1"),
+            TypeData::Int(8) => out.push_str("i8"),
+            TypeData::Int(16) => out.push_str("i16"),
+            TypeData::Int(32) => out.push_str("i32"),
+            TypeData::Int(64) => out.push_str("i64"),
+            TypeData::Void => out.push_str("void"),
+            TypeData::Double => out.push_str("double"),
+            TypeData::Float => out.push_str("float"),
+            TypeData::Label => out.push_str("label"),
+            _ => self.ty_nested(out, t),
+        }
     }
 
     fn ty_nested(&self, out: &mut String, t: Type) {
@@ -228,8 +229,17 @@ impl<'a> Writer<'a> {
     /// function; the verifier rejects the module.)
     pub(super) fn operand(&self, out: &mut String, v: Value) {
         let ctx = self.ctx;
-        let kind = ctx.value_kind(v);
-        if let Some(name) = ctx.name_of(v) {
+        let d = ctx.graph.get(v);
+        let kind = d.kind();
+        if kind == ValueKind::Instruction && !d.has_side() {
+            // The common case: an unnamed instruction of this function.
+            if let Some(n) = self.locals.and_then(|l| l.get(v)) {
+                out.push('%');
+                push_u64(out, n as u64);
+                return;
+            }
+        }
+        if let Some(name) = d.has_side().then(|| ctx.name_of(v)).flatten() {
             if kind != ValueKind::Constant {
                 if self.foreign_local(v, kind) {
                     out.push_str("<badref>");
@@ -240,7 +250,11 @@ impl<'a> Writer<'a> {
             }
         }
         match kind {
-            ValueKind::Constant => self.constant(out, v),
+            ValueKind::Constant => match ctx.const_kind(v) {
+                ConstKind::Int => self.int(out, v),
+                ConstKind::Null => out.push_str("null"),
+                _ => self.constant(out, v),
+            },
             ValueKind::Function
             | ValueKind::GlobalVariable
             | ValueKind::Alias

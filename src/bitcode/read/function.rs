@@ -159,9 +159,16 @@ impl<'a> Rd<'a, '_> {
                 let real = self.ctx.md_value(v);
                 self.ctx.md_replace_temporary(t, real);
             }
-            // LLVM's RAUW: the old list, head first, onto the new head.
+            // LLVM's RAUW: the old list, head first, onto the new head. As
+            // LLVM's, it does not re-check the users: an instruction made
+            // ill-typed by the record (a select whose condition has another
+            // length) is the verifier's to reject, not a panic here.
             while let Some(u) = self.ctx.uses(p).next() {
-                self.ctx.set_operand(u.user, u.operand_no, Some(v));
+                if self.ctx.value_kind(u.user) == ValueKind::Instruction {
+                    self.ctx.graph.set_operand(u.user, u.operand_no, Some(v));
+                } else {
+                    self.ctx.set_operand(u.user, u.operand_no, Some(v));
+                }
             }
             self.ctx.graph.free(p);
         }

@@ -1134,8 +1134,10 @@ impl<'a> Rd<'a, '_> {
                 if self.ctx.value_kind(v) == ValueKind::Constant
                     && self.ctx.const_kind(v) == crate::constants::ConstKind::Int
                 {
-                    if let Some(x) = self.ctx.const_int_value(v) {
-                        f.int(name, x.sext_value(), false);
+                    // Wider than 64 bits (LLVM's getSExtValue asserts):
+                    // printed as a reference.
+                    if let Some(x) = self.ctx.const_int_value(v).and_then(|x| x.try_to_i64()) {
+                        f.int(name, x, false);
                         return;
                     }
                 }

@@ -7,14 +7,16 @@
 //! The other areas have their own files: `types.rs` (the type table),
 //! `attrs.rs` (attribute groups and lists), `constants.rs` (constants
 //! blocks and the materialization of pending constants), `metadata.rs`
-//! (metadata blocks, kinds, attachments, `DI*` records) and `function.rs`
-//! (function bodies).
+//! (metadata blocks, kinds, attachments, `DI*` records), `function.rs`
+//! (function bodies) and `summary.rs` (ThinLTO summary blocks, read after
+//! the module block).
 
 mod attrs;
 mod constants;
 mod function;
 mod intrinsics;
 mod metadata;
+mod summary;
 
 pub(crate) use metadata::expr_fields;
 mod types;
@@ -220,6 +222,8 @@ pub(crate) struct Rd<'a, 'c> {
     pub(crate) module_values: usize,
     pub(crate) module_mds: usize,
     pub(crate) inits_done: bool,
+    /// Where the summary blocks are, and what they need of the module.
+    summary: summary::SummaryScan,
 }
 
 /// The `Result` of reader steps: the error is boxed, so that a `Res<Value>`
@@ -287,6 +291,7 @@ impl<'a, 'c> Rd<'a, 'c> {
             module_values: 0,
             module_mds: 0,
             inits_done: false,
+            summary: Default::default(),
         })
     }
 
@@ -521,6 +526,14 @@ impl<'a, 'c> Rd<'a, 'c> {
                         self.module_uselists.push(self.r.bit_pos());
                         self.skip()?;
                     }
+                    n::GLOBALVAL_SUMMARY_BLOCK_ID | n::FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID => {
+                        self.summary.note_block(id, self.r.bit_pos());
+                        self.skip()?;
+                    }
+                    n::MODULE_STRTAB_BLOCK_ID => {
+                        self.summary.note_strtab(self.r.bit_pos());
+                        self.skip()?;
+                    }
                     _ => self.skip()?,
                 },
                 Entry::Record(a) => {
@@ -544,6 +557,7 @@ impl<'a, 'c> Rd<'a, 'c> {
         if self.next_body != self.with_bodies.len() {
             return self.err("a function has no body in the bitcode");
         }
+        self.read_summaries()?;
         self.reset_intrinsic_attrs()
     }
 
@@ -583,6 +597,7 @@ impl<'a, 'c> Rd<'a, 'c> {
             }
             n::MODULE_CODE_SOURCE_FILENAME => {
                 let s = self.chars(v)?;
+                self.summary.note_source_file(&s);
                 self.ctx.module_mut(self.m).source_filename = s;
             }
             n::MODULE_CODE_SECTIONNAME => {
@@ -595,15 +610,24 @@ impl<'a, 'c> Rd<'a, 'c> {
             }
             n::MODULE_CODE_DEPLIB => {}
             n::MODULE_CODE_COMDAT => self.comdat_record(v)?,
-            n::MODULE_CODE_GLOBALVAR => self.global_var_record(v)?,
-            n::MODULE_CODE_FUNCTION => self.function_record(v)?,
-            n::MODULE_CODE_ALIAS | n::MODULE_CODE_IFUNC => {
-                self.indirect_record(v, rec.code() == n::MODULE_CODE_ALIAS)?
+            n::MODULE_CODE_GLOBALVAR => {
+                self.global_var_record(v)?;
+                self.summary.note_value(self.vals.len() - 1);
             }
+            n::MODULE_CODE_FUNCTION => {
+                self.function_record(v)?;
+                self.summary.note_value(self.vals.len() - 1);
+            }
+            n::MODULE_CODE_ALIAS => {
+                self.indirect_record(v, true)?;
+                self.summary.note_value(self.vals.len() - 1);
+            }
+            n::MODULE_CODE_IFUNC => self.indirect_record(v, false)?,
             n::MODULE_CODE_ALIAS_OLD => {
                 return self.err("old-style alias records are not supported")
             }
-            n::MODULE_CODE_VSTOFFSET | n::MODULE_CODE_HASH => {}
+            n::MODULE_CODE_HASH => self.summary.note_hash(v),
+            n::MODULE_CODE_VSTOFFSET => {}
             _ => {}
         }
         Ok(())

@@ -448,6 +448,8 @@ impl Wr<'_> {
         }
         for &f in &funcs {
             let fd = ctx.function_data(f);
+            // A function's alignment widens the globals' field too.
+            max_align = max_align.max(encode_align(fd.global.align));
             if let Some(s) = fd.global.section.as_deref() {
                 if !sections.contains_key(s) {
                     self.string_record(n::MODULE_CODE_SECTIONNAME, s.as_bytes(), 0);
