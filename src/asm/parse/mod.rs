@@ -80,6 +80,25 @@
 //!   (`remangleIntrinsicFunction`: calling convention kept, a global holding
 //!   the name renamed `.renamed`, every use moved).
 //!
+//! # Older and hand-written IR
+//!
+//! * Typed pointers: each `*` or `addrspace(N)*` after a type other than a
+//!   bare `ptr` is a `ptr` in that address space; `ptr*`, `void*`,
+//!   `label*`, `token*` are refused with LLParser's words.
+//! * `x86_mmx`, numbered calling conventions `ccN`, `#N` groups never
+//!   defined (they add nothing), `splat (T v)`, `[]` (`undef`), legacy
+//!   memory keywords intersected, `blockaddress` typed in its function's
+//!   address space.
+//! * LLParser's parse-time checks: `cmpxchg` orderings, inline asm
+//!   constraints (`ParseConstraints` and `InlineAsm::verify`, in
+//!   `ir/asm_constraints.rs`), unsized `load`/`store` without `align`,
+//!   atomic ones without `align`, `x86_amx` globals and allocas, and every
+//!   `!DI*` field's kind, limit, nullness and presence (`di_fields.rs`).
+//! * A memory instruction without `align` gets LLParser's default from the
+//!   layout (ABI for load/store, preferred for alloca, the store size for
+//!   atomics when a power of two), through one `LayoutCache` per parse.
+//! * Named metadata takes only `!N` and `!DIExpression(...)`.
+//!
 //! Deviations: LLVM's other upgrades of legacy intrinsics are not made; a
 //! metadata reference to an undeclared intrinsic is an error (LLVM makes the
 //! node `distinct !{null}`); an overload type without mangling is an error
