@@ -839,7 +839,14 @@ impl Summary<'_> {
                 }
                 self.params = params;
             }
-            n::FS_STACK_IDS => self.stack_ids = v.to_vec(),
+            n::FS_STACK_IDS => {
+                self.stack_ids = v.to_vec();
+                for &id in v {
+                    if !self.ix.stack_ids.contains(&id) {
+                        self.ix.stack_ids.push(id);
+                    }
+                }
+            }
             n::FS_PERMODULE_CALLSITE_INFO => {
                 // A callee id the summary does not define is a null callee
                 // (LLVM's map yields an empty `ValueInfo`).
