@@ -339,7 +339,7 @@ fn can_omit(d: &GlobalData, kind: ValueKind) -> bool {
 
 /// `getAliaseeObject`: the global object an alias resolves to through
 /// casts, GEPs and adds (an ifunc and any other object is itself).
-fn base_object(ctx: &Context, gv: Value) -> Option<Value> {
+pub(super) fn base_object(ctx: &Context, gv: Value) -> Option<Value> {
     let mut seen: HashSet<Value> = HashSet::new();
     let mut cur = gv;
     loop {
