@@ -41,7 +41,8 @@ use hashbrown::HashMap;
 ///
 /// # Errors
 /// A [`BitcodeError`] naming the block, record and bit offset of the first
-/// malformed or unsupported construct. No input makes this panic, and no
+/// malformed or unsupported construct (a file of several modules, as
+/// `llvm-cat -b` writes, is one). No input makes this panic, and no
 /// allocation is sized by a length field that the stream does not back
 /// with bits. The module may be partly built when an error is returned.
 pub fn read_bitcode(ctx: &mut Context, bytes: &[u8]) -> Result<Module, BitcodeError> {
@@ -400,7 +401,13 @@ impl<'a, 'c> Rd<'a, 'c> {
             let e = self.advance()?;
             match e {
                 Entry::SubBlock(id) => {
-                    if id == n::MODULE_BLOCK_ID && self.module_bit.is_none() {
+                    if id == n::MODULE_BLOCK_ID {
+                        if self.module_bit.is_some() {
+                            return self.err(
+                                "the bitcode holds several modules (as `llvm-cat -b` writes); \
+                                 lair reads one module a file: extract each with `llvm-modextract`",
+                            );
+                        }
                         self.module_bit = Some(self.r.bit_pos());
                         self.skip()?;
                     } else if id == n::STRTAB_BLOCK_ID {

@@ -25,8 +25,13 @@
 //! type of a shufflevector mask, which LLVM writes as a constant, is
 //! interned when the mask is made. `lair as` (and `lair opt` without `-S`)
 //! uses it; `lair as` first upgrades debug info and verifies as `llvm-as`
-//! does (`verify_as_llvm_as`; `--disable-verify` keeps only the upgrade). O(values + uses log uses), one extra walk over the
-//! instructions (bundle tags, sync scopes, placeholder check). Checked by
+//! does (`verify_as_llvm_as`; `--disable-verify` keeps only the upgrade).
+//! O(values + uses log uses): the enumeration walks the bodies once for
+//! the module (types, metadata, bundle tags, sync scopes, the placeholder
+//! check) and once per function when its block is written (constants,
+//! local metadata, instruction ids); ids live in dense tables indexed by
+//! raw value, type and metadata index; attribute lists are found by the
+//! addresses of their shared sets before their contents are hashed. Checked by
 //! `oracle-as.sh` in `.ci/run` (every module `llvm-dis-19` reads back as
 //! `llvm-as-19`'s) and `lair as | lair dis` == `lair fmt` on the corpus.
 //! Byte-identical to `llvm-as-19` for 102 of the 104 modules `oracle-as.sh`
@@ -184,8 +189,8 @@ pub fn register_llvm_as_kinds(ctx: &mut Context, m: Module) {
     }
 }
 
-/// Refuses what no bitcode can say (instruction operands are checked by
-/// `module::scan_module`).
+/// Refuses what no bitcode can say (instruction operands are checked
+/// while they are enumerated).
 fn check_module(ctx: &Context) -> Result<(), WriteError> {
     if ctx.md_has_temporaries() {
         return Err(WriteError {
@@ -210,9 +215,9 @@ pub(crate) struct Wr<'c> {
     pub(crate) use_lists: Vec<uselist::UseListOrder>,
     /// The module's data layout (LLVM's default when it has none).
     pub(crate) layout: crate::layout::DataLayout,
-    /// The operand bundle tags in id order (computed once: one module walk).
+    /// The operand bundle tags in id order (found by the enumeration).
     pub(crate) bundle_tags: Vec<&'c str>,
-    /// The sync scope names in id order (computed once: one module walk).
+    /// The sync scope names in id order (found by the enumeration).
     pub(crate) sync_scopes: Vec<&'c str>,
     /// Scratch set of the local symbol table's order, reused per function.
     pub(crate) seen: strtab::Seen,
@@ -220,8 +225,17 @@ pub(crate) struct Wr<'c> {
 
 impl<'c> Wr<'c> {
     fn new(ctx: &'c Context, m: Module, options: &WriteOptions) -> Result<Self, WriteError> {
-        let (bundle_tags, sync_scopes) = module::scan_module(ctx, m)?;
         let mut ve = Enumerator::new(ctx, m, options.preserve_use_list_order);
+        if let Some(f) = ve.placeholder_user {
+            return Err(WriteError {
+                message: format!(
+                    "function @{}: an instruction uses a forward-reference placeholder",
+                    ctx.name_of(f.0).unwrap_or("")
+                ),
+            });
+        }
+        let bundle_tags = std::mem::take(&mut ve.bundle_tags);
+        let sync_scopes = std::mem::take(&mut ve.sync_scopes);
         let use_lists = if options.preserve_use_list_order {
             uselist::predict(&mut ve)
         } else {

@@ -6,7 +6,7 @@
 //! scope names.
 
 use super::enumerate::{gv_attr_list, list_sets, log2_ceil};
-use super::{Wr, WriteError};
+use super::Wr;
 use crate::bitcode::codes;
 use crate::bitstream::{names as n, AbbrevOp};
 use crate::ir::attributes::Attribute;
@@ -713,51 +713,6 @@ pub(crate) const FIXED_BUNDLE_TAGS: [&str; 10] = [
     "kcfi",
     "convergencectrl",
 ];
-
-/// The bundle tags as LLVM's `getOperandBundleTags` lists them (the fixed
-/// ones, then the module's others in order of first use) and the sync
-/// scope names as `getSyncScopeNames` does (`singlethread`, the system
-/// scope `""`, then the module's others in order of first use), from one
-/// walk over the instructions, which also refuses a forward-reference
-/// placeholder operand.
-pub(crate) fn scan_module(
-    ctx: &crate::Context,
-    m: crate::ir::Module,
-) -> Result<(Vec<&str>, Vec<&str>), WriteError> {
-    let mut tags: Vec<&str> = FIXED_BUNDLE_TAGS.to_vec();
-    let mut names: Vec<&str> = vec!["singlethread", ""];
-    for f in ctx.functions(m) {
-        for b in ctx.blocks(f) {
-            for i in ctx.insts(b) {
-                for u in ctx.graph.operand_slice(i.0) {
-                    if u.val != crate::entity::NONE
-                        && ctx.graph.values[u.val as usize].is(crate::value::ValueKind::Placeholder)
-                    {
-                        return Err(WriteError {
-                            message: format!(
-                                "function @{}: an instruction uses a forward-reference placeholder",
-                                ctx.name_of(f.0).unwrap_or("")
-                            ),
-                        });
-                    }
-                }
-                if let crate::ir::inst::InstPayload::Call(cd) = ctx.payload(i) {
-                    for bd in &cd.bundles {
-                        if !tags.contains(&&*bd.tag) {
-                            tags.push(&bd.tag);
-                        }
-                    }
-                }
-                if let Some(s) = ctx.extra(i).and_then(|x| x.sync_scope.as_deref()) {
-                    if !names.contains(&s) {
-                        names.push(s);
-                    }
-                }
-            }
-        }
-    }
-    Ok((tags, names))
-}
 
 /// The visibility LLVM keeps: default for local linkage.
 fn visibility(d: &GlobalData) -> Visibility {

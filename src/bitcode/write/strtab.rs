@@ -83,11 +83,8 @@ pub(crate) fn local_symbol_order<'c>(
     let mut map: StringMap<'c> = StringMap::new();
     seen.next(ctx.graph.values.len());
     let mut add = |map: &mut StringMap<'c>, v: u32| {
-        if !seen.insert(v) {
-            return;
-        }
         if let Some(name) = ctx.name_of(ctx.graph.handle(v)) {
-            if !name.is_empty() {
+            if !name.is_empty() && seen.insert(v) {
                 map.insert(name, v);
             }
         }
@@ -101,6 +98,21 @@ pub(crate) fn local_symbol_order<'c>(
             let ops = ctx.graph.operand_slice(i.0);
             let op = ctx.opcode(i);
             let blocks: smallvec::SmallVec<[u32; 4]> = match op {
+                // The bulk of instructions: no label operands.
+                _ if op.is_cast()
+                    || op.is_binary()
+                    || matches!(
+                        op,
+                        Opcode::Load
+                            | Opcode::Store
+                            | Opcode::Alloca
+                            | Opcode::GetElementPtr
+                            | Opcode::ICmp
+                            | Opcode::FCmp
+                    ) =>
+                {
+                    Default::default()
+                }
                 Opcode::Br if ops.len() == 3 => [ops[2].val, ops[1].val].into_iter().collect(),
                 Opcode::CatchSwitch => {
                     let has_unwind =
