@@ -979,7 +979,7 @@ impl Parser<'_> {
                     .as_ref()
                     .and_then(|fs| fs.numbered.get(&bt.num).copied())
             } else {
-                self.ctx.local_by_name(f, &self.name_of(&bt))
+                self.ctx.local_by_name(f, self.name_of(&bt))
             };
             if existing.is_some_and(|v| self.ctx.value_kind(v) != ValueKind::Block) {
                 return self.err_at(bt.start, "referenced value is not a basic block");
@@ -1049,7 +1049,7 @@ impl Parser<'_> {
         let defined = if ft.kind == Tok::GlobalId {
             self.numbered_globals.get(&ft.num).copied()
         } else {
-            self.ctx.global_by_name(self.m, &self.name_of(&ft))
+            self.ctx.global_by_name(self.m, self.name_of(&ft))
         };
         let Some(fv) = defined else {
             return self.err_at(
@@ -1067,7 +1067,7 @@ impl Parser<'_> {
         if bt.kind == Tok::LocalId {
             return self.err_at(bt.start, "invalid numeric label in uselistorder_bb");
         }
-        let Some(b) = self.ctx.local_by_name(f, &self.name_of(&bt)) else {
+        let Some(b) = self.ctx.local_by_name(f, self.name_of(&bt)) else {
             return self.err_at(bt.start, "invalid basic block in uselistorder_bb");
         };
         if self.ctx.value_kind(b) != ValueKind::Block {

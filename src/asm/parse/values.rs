@@ -529,7 +529,7 @@ impl Parser<'_> {
                 }
                 let b = self
                     .ctx
-                    .local_by_name(f, &self.name_of(&bt))
+                    .local_by_name(f, self.name_of(&bt))
                     .filter(|&v| self.ctx.value_kind(v) == ValueKind::Block);
                 return match b {
                     Some(b) => Ok(self.ctx.block_address_raw(f.0, b)),
@@ -911,7 +911,7 @@ impl Parser<'_> {
         if t.kind == Tok::GlobalId {
             self.numbered_globals.get(&t.num).copied()
         } else {
-            self.ctx.global_by_name(self.m, &self.name_of(t))
+            self.ctx.global_by_name(self.m, self.name_of(t))
         }
     }
 

@@ -746,7 +746,7 @@ impl<'a, 'c> Rd<'a, 'c> {
         if addrspace >= 1 << 24 {
             return self.err("invalid address space");
         }
-        let g = self.ctx.add_global_var(self.m, &name, ty, addrspace);
+        let g = self.ctx.add_global_var(self.m, name, ty, addrspace);
         let get = |i: usize| v.get(i).copied().unwrap_or(0);
         let comdat = self.comdat_ref(get(11))?;
         let attrs = if get(12) != 0 {
@@ -843,7 +843,7 @@ impl<'a, 'c> Rd<'a, 'c> {
             return self.err("invalid address space");
         }
         let partition = self.partition(v, 17)?;
-        let f = self.ctx.add_function(self.m, &name, fty);
+        let f = self.ctx.add_function(self.m, name, fty);
         if addrspace != 0 {
             self.ctx.set_function_addrspace(f, addrspace as u32);
         }
@@ -908,7 +908,7 @@ impl<'a, 'c> Rd<'a, 'c> {
         let dummy = self.ctx.const_poison(pty);
         let g = self
             .ctx
-            .add_global_indirect(self.m, kind, &name, ty, addrspace as u32, dummy);
+            .add_global_indirect(self.m, kind, name, ty, addrspace as u32, dummy);
         self.ctx.set_operand(g.0, 0, None);
         let partition = if alias {
             self.partition(v, 9)?
