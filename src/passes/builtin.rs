@@ -193,25 +193,25 @@ fn print_analysis(
     am: &mut FunctionAnalyses,
     out: &mut String,
 ) {
-    let fname = ctx.name_of(f.0).unwrap_or("");
+    let fname = String::from_utf8_lossy(ctx.name_bytes(f.0).unwrap_or(b""));
     let names = ctx.local_names(f);
     let mut name = |out: &mut String, b: Block| names.push(out, b.0);
     match a {
         AnalysisKind::DomTree => {
             out.push_str("DominatorTree for function: ");
-            out.push_str(fname);
+            out.push_str(&fname);
             out.push('\n');
             am.dom_tree(ctx, f).print(out, &mut name);
         }
         AnalysisKind::PostDomTree => {
             out.push_str("PostDominatorTree for function: ");
-            out.push_str(fname);
+            out.push_str(&fname);
             out.push('\n');
             am.post_dom_tree(ctx, f).print(out, &mut name);
         }
         AnalysisKind::Loops => {
             out.push_str("Loop info for function '");
-            out.push_str(fname);
+            out.push_str(&fname);
             out.push_str("':\n");
             let (_, li) = am.loops(ctx, f);
             li.print(ctx, out, &mut name, &mut |l| {

@@ -576,7 +576,7 @@ impl Context {
             .map(|(_, &t)| t)
             .collect();
         let fty = self.function_type(ret, &kept, vararg);
-        let name = self.name_of(f.0).unwrap_or("").to_string();
+        let name = self.name_bytes(f.0).unwrap_or(b"").to_vec();
         let nf = self.add_function(m, &name, fty);
         let linkage = self.global_data(f.0).linkage;
         self.global_data_mut(nf.0).linkage = linkage;
@@ -590,8 +590,8 @@ impl Context {
             if vm.values.contains_key(&a) {
                 continue;
             }
-            if let Some(n) = self.name_of(a).map(str::to_string) {
-                self.set_name(new_args[k], &n);
+            if let Some(n) = self.name_bytes(a).map(<[u8]>::to_vec) {
+                self.set_name_bytes(new_args[k], &n);
             }
             vm.values.insert(a, new_args[k]);
             k += 1;
@@ -689,9 +689,9 @@ impl Context {
         // Blocks first, so branches and `blockaddress` name the copies.
         let old_blocks: Vec<Block> = self.blocks(old).collect();
         for &b in &old_blocks {
-            let name = match self.name_of(b.0) {
-                Some(n) => format!("{n}{suffix}"),
-                None => String::new(),
+            let name = match self.has_name(b.0) {
+                true => self.suffixed_name(b.0, suffix),
+                false => Vec::new(),
             };
             let nb = self.append_block(new, &name);
             vm.values.insert(b.0, nb.0);
@@ -715,8 +715,9 @@ impl Context {
                 }
                 let ni = self.clone_inst_shell(i, vm);
                 self.append_inst(nb, ni);
-                if let Some(n) = self.name_of(i.0).map(|n| format!("{n}{suffix}")) {
-                    self.set_name(ni, &n);
+                if self.has_name(i.0) {
+                    let n = self.suffixed_name(i.0, suffix);
+                    self.set_name_bytes(ni, &n);
                 }
                 vm.values.insert(i.0, ni.0);
                 pairs.push((i, ni));
@@ -873,13 +874,13 @@ impl Context {
         for &g in &vars {
             let vt = self.global_data(g.0).value_type.expect("value type");
             let a = self.ptr_addrspace(self.type_of(g.0)).unwrap_or(0);
-            let name = self.name_of(g.0).unwrap_or("").to_string();
+            let name = self.name_bytes(g.0).unwrap_or(b"").to_vec();
             let ng = self.add_global_var(nm, &name, vt, a);
             vm.values.insert(g.0, ng.0);
         }
         for &f in &funcs {
             let ft = self.signature(f);
-            let name = self.name_of(f.0).unwrap_or("").to_string();
+            let name = self.name_bytes(f.0).unwrap_or(b"").to_vec();
             let nf = self.add_function(nm, &name, ft);
             let (cc, gc, attrs, asp) = {
                 let d = self.function_data(f);
@@ -901,7 +902,7 @@ impl Context {
             let a = self.ptr_addrspace(self.type_of(g.0)).unwrap_or(0);
             let pty = self.ptr_type(a);
             let ph = self.const_poison(pty);
-            let name = self.name_of(g.0).unwrap_or("").to_string();
+            let name = self.name_bytes(g.0).unwrap_or(b"").to_vec();
             let kind = self.value_kind(g.0);
             let ng = self.add_global_indirect(nm, kind, &name, vt, a, ph);
             vm.values.insert(g.0, ng.0);
@@ -931,8 +932,8 @@ impl Context {
             }
             let new_args: Vec<Value> = self.args(nf).to_vec();
             for (k, a) in self.args(f).to_vec().into_iter().enumerate() {
-                if let Some(n) = self.name_of(a).map(str::to_string) {
-                    self.set_name(new_args[k], &n);
+                if let Some(n) = self.name_bytes(a).map(<[u8]>::to_vec) {
+                    self.set_name_bytes(new_args[k], &n);
                 }
                 vm.values.insert(a, new_args[k]);
             }

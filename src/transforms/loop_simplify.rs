@@ -827,7 +827,7 @@ impl Context {
                 backedges.push(p);
             }
         }
-        let name = format!("{}.backedge", self.name_of(header.0).unwrap_or(""));
+        let name = self.suffixed_name(header.0, ".backedge");
         let be = self.create_block(&name);
         let last = *backedges.last().expect("a backedge");
         let next = self.next_block(last);
@@ -845,8 +845,8 @@ impl Context {
             let new_pn = self.create_inst(Opcode::Phi, ty, &[], InstPayload::None);
             self.phi_reserve(new_pn, backedges.len() as u32);
             self.insert_inst_before(br, new_pn);
-            let pname = format!("{}.be", self.name_of(pn.0).unwrap_or(""));
-            self.set_name(new_pn.0, &pname);
+            let pname = self.suffixed_name(pn.0, ".be");
+            self.set_name_bytes(new_pn.0, &pname);
             let mut pre_idx = None;
             let mut unique = true;
             let mut unique_val: Option<Value> = None;

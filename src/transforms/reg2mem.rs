@@ -213,8 +213,8 @@ impl Context {
                 self.insert_inst_before_records(first, slot);
             }
         }
-        let name = format!("{}.reg2mem", self.name_of(v.0).unwrap_or(""));
-        self.set_name(slot.0, &name);
+        let name = self.suffixed_name(v.0, ".reg2mem");
+        self.set_name_bytes(slot.0, &name);
         slot
     }
 
@@ -269,7 +269,7 @@ impl Context {
             _ => {}
         }
         let ty = self.type_of(i.0);
-        let reload = format!("{}.reload", self.name_of(i.0).unwrap_or(""));
+        let reload = self.suffixed_name(i.0, ".reload");
         while let Some(u) = self.users(i.0).next() {
             let ui = self.as_inst(u).unwrap_or_else(|| {
                 panic!("demote_reg_to_stack: {:?} has a non-instruction user", i.0)
@@ -290,7 +290,7 @@ impl Context {
                                 .terminator(Block(inb))
                                 .expect("incoming block has a terminator");
                             self.insert_inst_before(term, ld);
-                            self.set_name(ld.0, &reload);
+                            self.set_name_bytes(ld.0, &reload);
                             loads.insert(inb, ld.0);
                             ld.0
                         }
@@ -300,7 +300,7 @@ impl Context {
             } else {
                 let ld = self.new_load(ty, slot, volatile_loads, lc);
                 self.insert_inst_before(ui, ld);
-                self.set_name(ld.0, &reload);
+                self.set_name_bytes(ld.0, &reload);
                 let n = self.num_operands(ui.0);
                 for k in 0..n {
                     if self.operand(ui.0, k) == Some(i.0) {
@@ -381,7 +381,7 @@ impl Context {
             self.insert_inst_before(term, st);
         }
         let ty = self.type_of(p.0);
-        let reload = format!("{}.reload", self.name_of(p.0).unwrap_or(""));
+        let reload = self.suffixed_name(p.0, ".reload");
         let mut pt = Some(p);
         while let Some(x) = pt {
             let op = self.opcode(x);
@@ -401,7 +401,7 @@ impl Context {
                 let ui = self.as_inst(u).expect("an instruction user");
                 let ld = self.new_load(ty, slot, false, lc);
                 self.insert_inst_before(ui, ld);
-                self.set_name(ld.0, &reload);
+                self.set_name_bytes(ld.0, &reload);
                 let n = self.num_operands(ui.0);
                 for k in 0..n {
                     if self.operand(ui.0, k) == Some(p.0) {
@@ -412,7 +412,7 @@ impl Context {
         } else {
             let ld = self.new_load(ty, slot, false, lc);
             self.insert_inst_before(pt, ld);
-            self.set_name(ld.0, &reload);
+            self.set_name_bytes(ld.0, &reload);
             self.replace_all_uses_with(p.0, ld.0);
         }
         self.erase_inst(p);
@@ -565,7 +565,7 @@ impl Context {
         dl: Option<crate::ir::metadata::Metadata>,
     ) -> (Block, Inst) {
         let f = self.block_parent(b).expect("block in a function");
-        let name = format!("{}{}", self.name_of(b.0).unwrap_or(""), suffix);
+        let name = self.suffixed_name(b.0, suffix);
         let nb = self.create_block(&name);
         self.insert_block(f, nb, Some(b));
         let void = self.void_type();
@@ -640,8 +640,8 @@ impl Context {
             }
             let ty = self.type_of(phi.0);
             let new_phi = crate::builder::Builder::before(self, br).phi(ty, preds.len() as u32);
-            let name = format!("{}.ph", self.name_of(phi.0).unwrap_or(""));
-            self.set_name(new_phi.0, &name);
+            let name = self.suffixed_name(phi.0, ".ph");
+            self.set_name_bytes(new_phi.0, &name);
             for k in (0..self.num_operands(phi.0)).rev() {
                 let inb = self.phi_blocks(phi)[k as usize];
                 if pred_set.contains(&inb) {

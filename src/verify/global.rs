@@ -465,7 +465,7 @@ impl Verifier<'_> {
                         );
                         check!(
                             self,
-                            ctx.name_of(v).is_some(),
+                            ctx.has_name(v),
                             format!("members of {name} must be named"),
                             v
                         );

@@ -729,8 +729,8 @@ impl<'c> Wr<'c> {
             vals.clear();
             let is_block = self.ctx.graph.values[v as usize].is(ValueKind::Block);
             vals.push(u64::from(self.ve.vid(v)));
-            vals.extend(name.bytes().map(u64::from));
-            let enc = string_encoding(name.as_bytes());
+            vals.extend(name.iter().map(|&c| u64::from(c)));
+            let enc = string_encoding(name);
             let (code, abbrev) = if is_block {
                 (
                     n::VST_CODE_BBENTRY,

@@ -230,7 +230,7 @@ impl<'c> Wr<'c> {
             return Err(WriteError {
                 message: format!(
                     "function @{}: an instruction uses a forward-reference placeholder",
-                    ctx.name_of(f.0).unwrap_or("")
+                    String::from_utf8_lossy(ctx.name_bytes(f.0).unwrap_or(b""))
                 ),
             });
         }

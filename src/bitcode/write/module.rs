@@ -510,9 +510,9 @@ impl Wr<'_> {
         let mut vals: Vec<u64> = Vec::new();
         for &g in &globals {
             let d = ctx.global_data(g);
-            let name = ctx.name_of(g.0).unwrap_or("");
+            let name = ctx.name_bytes(g.0).unwrap_or(b"");
             vals.clear();
-            vals.push(self.strtab.add(name.as_bytes()));
+            vals.push(self.strtab.add(name));
             vals.push(name.len() as u64);
             let vt = d.value_type.expect("a global variable has a value type");
             vals.push(u64::from(self.ve.type_id(vt)));
@@ -586,9 +586,9 @@ impl Wr<'_> {
         for &f in &funcs {
             let fd = ctx.function_data(f);
             let d = &fd.global;
-            let name = ctx.name_of(f.0).unwrap_or("");
+            let name = ctx.name_bytes(f.0).unwrap_or(b"");
             vals.clear();
-            vals.push(self.strtab.add(name.as_bytes()));
+            vals.push(self.strtab.add(name));
             vals.push(name.len() as u64);
             vals.push(u64::from(self.ve.type_id(ctx.signature(f))));
             vals.push(u64::from(fd.call_conv));
@@ -631,9 +631,9 @@ impl Wr<'_> {
         let aliases: Vec<_> = ctx.aliases(self.m).collect();
         for &a in &aliases {
             let d = ctx.global_data(a);
-            let name = ctx.name_of(a.0).unwrap_or("");
+            let name = ctx.name_bytes(a.0).unwrap_or(b"");
             vals.clear();
-            vals.push(self.strtab.add(name.as_bytes()));
+            vals.push(self.strtab.add(name));
             vals.push(name.len() as u64);
             let vt = d.value_type.expect("an alias has a value type");
             vals.push(u64::from(self.ve.type_id(vt)));
@@ -654,9 +654,9 @@ impl Wr<'_> {
         let ifuncs: Vec<_> = ctx.ifuncs(self.m).collect();
         for &i in &ifuncs {
             let d = ctx.global_data(i);
-            let name = ctx.name_of(i.0).unwrap_or("");
+            let name = ctx.name_bytes(i.0).unwrap_or(b"");
             vals.clear();
-            vals.push(self.strtab.add(name.as_bytes()));
+            vals.push(self.strtab.add(name));
             vals.push(name.len() as u64);
             let vt = d.value_type.expect("an ifunc has a value type");
             vals.push(u64::from(self.ve.type_id(vt)));
