@@ -325,10 +325,17 @@ impl FunctionPass for BreakCritEdges {
         &mut self,
         ctx: &mut Context,
         f: Function,
-        _: &mut FunctionAnalyses,
+        am: &mut FunctionAnalyses,
         _: &mut String,
     ) -> PreservedAnalyses {
-        if ctx.split_all_critical_edges(f) == 0 {
+        // LLVM splits with the loop forest when one is cached.
+        let n = if am.is_cached(f, AnalysisKind::Loops) {
+            let (dt, li) = am.loops(ctx, f);
+            ctx.split_all_critical_edges_in_loops(f, dt, li)
+        } else {
+            ctx.split_all_critical_edges(f)
+        };
+        if n == 0 {
             PreservedAnalyses::all()
         } else {
             PreservedAnalyses::none()
@@ -399,9 +406,11 @@ impl FunctionPass for LoopSimplify {
         am: &mut FunctionAnalyses,
         _: &mut String,
     ) -> PreservedAnalyses {
-        let (dt, li) = am.loops(ctx, f);
-        if ctx.simplify_loops(f, dt, li) {
+        let (dt, li) = am.loops_mut(ctx, f);
+        if ctx.simplify_loops_updating(f, dt, li) {
             PreservedAnalyses::none()
+                .preserve(AnalysisKind::DomTree)
+                .preserve(AnalysisKind::Loops)
         } else {
             PreservedAnalyses::all()
         }
