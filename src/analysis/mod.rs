@@ -41,6 +41,7 @@ mod dead;
 pub mod domtree;
 pub mod idf;
 pub mod loops;
+mod poison;
 mod speculation;
 
 pub use cfg::PostOrder;

@@ -294,10 +294,17 @@ fn adce(
 fn break_crit_edges(
     ctx: &mut Context,
     f: Function,
-    _: &mut FunctionAnalyses,
+    am: &mut FunctionAnalyses,
     _: &mut String,
 ) -> PreservedAnalyses {
-    if ctx.split_all_critical_edges(f) == 0 {
+    // LLVM splits with the loop forest when one is cached.
+    let n = if am.is_cached(f, AnalysisKind::Loops) {
+        let (dt, li) = am.loops(ctx, f);
+        ctx.split_all_critical_edges_in_loops(f, dt, li)
+    } else {
+        ctx.split_all_critical_edges(f)
+    };
+    if n == 0 {
         PreservedAnalyses::all()
     } else {
         PreservedAnalyses::none()
@@ -335,18 +342,19 @@ fn lcssa(
     }
 }
 
-/// `loop-simplify`: LLVM's `LoopSimplifyPass`. LLVM keeps its dominator
-/// tree and loop forest up to date; lair drops them when the CFG changed
-/// (see DESIGN.md, Pass manager).
+/// `loop-simplify`: LLVM's `LoopSimplifyPass`; keeps the dominator tree
+/// and the loop forest, as LLVM does.
 fn loop_simplify(
     ctx: &mut Context,
     f: Function,
     am: &mut FunctionAnalyses,
     _: &mut String,
 ) -> PreservedAnalyses {
-    let (dt, li) = am.loops(ctx, f);
-    if ctx.simplify_loops(f, dt, li) {
+    let (dt, li) = am.loops_mut(ctx, f);
+    if ctx.simplify_loops_updating(f, dt, li) {
         PreservedAnalyses::none()
+            .preserve(AnalysisKind::DomTree)
+            .preserve(AnalysisKind::Loops)
     } else {
         PreservedAnalyses::all()
     }

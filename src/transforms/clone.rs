@@ -757,7 +757,7 @@ impl Context {
     /// A detached copy of `i`: opcode, type, flags, payload (PHI blocks
     /// mapped), sync scope; operands mapped where already known, else a
     /// `poison` placeholder fixed by `remap_inst`.
-    fn clone_inst_shell(&mut self, i: Inst, vm: &ValueMap) -> Inst {
+    pub(crate) fn clone_inst_shell(&mut self, i: Inst, vm: &ValueMap) -> Inst {
         let ty = self.type_of(i.0);
         let n = self.num_operands(i.0);
         let mut ops = Vec::with_capacity(n as usize);

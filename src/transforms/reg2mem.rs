@@ -72,24 +72,7 @@ impl Context {
     /// Returns whether anything changed (always, for a function with a
     /// body: the alloca point is added).
     pub fn reg_to_mem(&mut self, f: Function, dt: &DomTree, li: &LoopInfo) -> bool {
-        let mut view = LoopView {
-            li,
-            new_blocks: HashMap::new(),
-            new_reachable: HashMap::new(),
-            dt,
-        };
-        let mut cur = self.entry_block(f);
-        while let Some(b) = cur {
-            if let Some(t) = self.terminator(b) {
-                let ns = self.inst_successors(t).len() as u32;
-                if ns > 1 && self.opcode(t) != Opcode::IndirectBr {
-                    for k in 0..ns {
-                        self.split_critical_edge_in_loops(t, k, &mut view);
-                    }
-                }
-            }
-            cur = self.next_block(b);
-        }
+        self.split_all_critical_edges_in_loops(f, dt, li);
         let m = self.global_parent(f.0);
         let mut lc = match self.module_layout_cache(m) {
             Ok(lc) => lc,
@@ -136,6 +119,44 @@ impl Context {
             self.demote_phi_to_stack_with(p, Some(point), &mut lc);
         }
         true
+    }
+
+    /// LLVM's `SplitAllCriticalEdges` with a dominator tree and loop
+    /// forest (`li` of `dt`'s function): as
+    /// [`split_all_critical_edges`](Self::split_all_critical_edges), but
+    /// an edge leaving a loop whose exit's other predecessors are all in
+    /// that loop also splits those off to a `<exit>split` block (keeping
+    /// loop-simplify form), and an edge whose in-loop predecessors end in
+    /// `indirectbr` is left alone. `dt` and `li` are stale afterwards when
+    /// it returns more than 0. Returns how many edges were split.
+    pub fn split_all_critical_edges_in_loops(
+        &mut self,
+        f: Function,
+        dt: &DomTree,
+        li: &LoopInfo,
+    ) -> u32 {
+        let mut view = LoopView {
+            li,
+            new_blocks: HashMap::new(),
+            new_reachable: HashMap::new(),
+            dt,
+        };
+        let mut n = 0;
+        let mut cur = self.entry_block(f);
+        while let Some(b) = cur {
+            if let Some(t) = self.terminator(b) {
+                let ns = self.inst_successors(t).len() as u32;
+                if ns > 1 && self.opcode(t) != Opcode::IndirectBr {
+                    for k in 0..ns {
+                        if self.split_critical_edge_in_loops(t, k, &mut view).is_some() {
+                            n += 1;
+                        }
+                    }
+                }
+            }
+            cur = self.next_block(b);
+        }
+        n
     }
 
     /// LLVM's `valueEscapes`: a sized value used outside its block or by
