@@ -194,10 +194,14 @@ impl<'m> Mapper<'m> {
     }
 
     fn md_opt(&mut self, ctx: &mut Context, m: Option<Metadata>) -> Option<Metadata> {
-        m.map(|m| crate::stack::deep(|| self.md(ctx, m)))
+        m.map(|m| self.md(ctx, m))
     }
 
     fn md(&mut self, ctx: &mut Context, m: Metadata) -> Metadata {
+        crate::stack::deep(|| self.md_walk(ctx, m))
+    }
+
+    fn md_walk(&mut self, ctx: &mut Context, m: Metadata) -> Metadata {
         let m = ctx.md_resolved(m);
         if let Some(&r) = self.vm.md.get(&m) {
             return ctx.md_resolved(r);
