@@ -511,7 +511,7 @@ impl Context {
                 let n = self.num_operands(v);
                 (1..n)
                     .all(|i| self.operand(v, i) == Some(first))
-                    .then(|| self.const_splat_int(first))?
+                    .then(|| crate::stack::deep(|| self.const_splat_int(first)))?
             }
             _ => None,
         }

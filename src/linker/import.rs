@@ -50,7 +50,8 @@ impl<'o> Import<'o> {
         }
         let o = self.other;
         let shape = o.type_data(t).clone();
-        let Some(r) = ctx.type_with_parts(&shape, |ctx, e| self.ty(ctx, e)) else {
+        let Some(r) = ctx.type_with_parts(&shape, |ctx, e| crate::stack::deep(|| self.ty(ctx, e)))
+        else {
             // Structs are created up front (`structs`); one reached only
             // now is made the same way.
             let d = ctx.create_struct(o.struct_name(t).unwrap_or(""));
@@ -192,8 +193,10 @@ impl<'o> Import<'o> {
                 ctx.md_value(nv)
             }
             MdData::Tuple { distinct, ops } => {
-                let ops: Vec<Option<Metadata>> =
-                    ops.iter().map(|x| x.map(|x| self.md(ctx, x))).collect();
+                let ops: Vec<Option<Metadata>> = ops
+                    .iter()
+                    .map(|x| x.map(|x| crate::stack::deep(|| self.md(ctx, x))))
+                    .collect();
                 if distinct {
                     ctx.md_distinct_tuple(&ops)
                 } else {
@@ -205,7 +208,7 @@ impl<'o> Import<'o> {
                 distinct,
                 fields,
             } => {
-                let fields = map_field_refs(&fields, |x| self.md(ctx, x));
+                let fields = map_field_refs(&fields, |x| crate::stack::deep(|| self.md(ctx, x)));
                 ctx.md_specialized(kind, fields, distinct)
             }
             MdData::Temporary => ctx.md_temporary(),

@@ -1226,11 +1226,11 @@ impl<'a> Mover<'a> {
                     return false;
                 }
                 if !self.vmap.contains_key(&v) {
-                    self.materialize(v);
+                    crate::stack::deep(|| self.materialize(v));
                 }
                 true
             }
-            ValueKind::Constant => self.visit_const(v),
+            ValueKind::Constant => crate::stack::deep(|| self.visit_const(v)),
             ValueKind::MetadataAsValue => {
                 if let Some(md) = self.ctx.value_metadata(v) {
                     self.map_md(md);
@@ -1598,7 +1598,7 @@ impl<'a> Mover<'a> {
         let mut changed = nt != ty;
         for k in 0..n {
             let op = self.ctx.operand(c, k).expect("constant operand");
-            let no = self.map_const(op);
+            let no = crate::stack::deep(|| self.map_const(op));
             changed |= no != op;
             ops.push(no);
         }

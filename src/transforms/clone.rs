@@ -150,7 +150,10 @@ impl<'m> Mapper<'m> {
                             .expect("constant operands are never dropped")
                     })
                     .collect();
-                let mapped: Vec<Value> = ops.iter().map(|&o| self.value(ctx, o)).collect();
+                let mapped: Vec<Value> = ops
+                    .iter()
+                    .map(|&o| crate::stack::deep(|| self.value(ctx, o)))
+                    .collect();
                 if mapped == ops {
                     return v;
                 }
@@ -195,6 +198,10 @@ impl<'m> Mapper<'m> {
     }
 
     fn md(&mut self, ctx: &mut Context, m: Metadata) -> Metadata {
+        crate::stack::deep(|| self.md_walk(ctx, m))
+    }
+
+    fn md_walk(&mut self, ctx: &mut Context, m: Metadata) -> Metadata {
         let m = ctx.md_resolved(m);
         if let Some(&r) = self.vm.md.get(&m) {
             return ctx.md_resolved(r);
@@ -434,24 +441,24 @@ impl DiFinder {
         match k {
             SpecKind::DISubroutineType => {
                 for x in md_list(ctx, t, FieldName::Types) {
-                    self.ty(ctx, x);
+                    crate::stack::deep(|| self.ty(ctx, x));
                 }
             }
             SpecKind::DICompositeType => {
                 if let Some(b) = md_field(ctx, t, FieldName::BaseType) {
-                    self.ty(ctx, b);
+                    crate::stack::deep(|| self.ty(ctx, b));
                 }
                 for e in md_list(ctx, t, FieldName::Elements) {
                     match kind_of(ctx, e) {
                         Some(SpecKind::DISubprogram) => self.subprogram(ctx, e),
-                        Some(k) if is_type(k) => self.ty(ctx, e),
+                        Some(k) if is_type(k) => crate::stack::deep(|| self.ty(ctx, e)),
                         _ => {}
                     }
                 }
             }
             SpecKind::DIDerivedType => {
                 if let Some(b) = md_field(ctx, t, FieldName::BaseType) {
-                    self.ty(ctx, b);
+                    crate::stack::deep(|| self.ty(ctx, b));
                 }
             }
             _ => {}
@@ -534,7 +541,7 @@ impl DiFinder {
 
     /// The subprogram a local scope belongs to.
     fn subprogram_of(ctx: &Context, mut s: Metadata) -> Option<Metadata> {
-        for _ in 0..10_000 {
+        for _ in 0..=ctx.md_count() {
             match kind_of(ctx, s)? {
                 SpecKind::DISubprogram => return Some(s),
                 SpecKind::DILexicalBlock | SpecKind::DILexicalBlockFile => {

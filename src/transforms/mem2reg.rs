@@ -1132,7 +1132,7 @@ fn constant_may_be_poison(ctx: &Context, v: Value, depth: u32) -> bool {
         _ => ctx
             .operands(v)
             .flatten()
-            .any(|o| constant_may_be_poison(ctx, o, depth + 1)),
+            .any(|o| crate::stack::deep(|| constant_may_be_poison(ctx, o, depth + 1))),
     }
 }
 

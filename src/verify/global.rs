@@ -644,10 +644,10 @@ impl Verifier<'_> {
             };
             if ctx.value_kind(v) == ValueKind::Alias {
                 if let Some(t) = ctx.indirect_target(Global(v)) {
-                    self.visit_aliasee_sub_expr(visited, ga, t);
+                    crate::stack::deep(|| self.visit_aliasee_sub_expr(visited, ga, t));
                 }
             } else if ctx.value_kind(v).is_constant() {
-                self.visit_aliasee_sub_expr(visited, ga, v);
+                crate::stack::deep(|| self.visit_aliasee_sub_expr(visited, ga, v));
             }
         }
     }

@@ -137,8 +137,8 @@ impl Parser<'_> {
     /// Metadata: `!N`, `!"s"`, `!{...}`, `!DIx(...)`, `null` (`None`), or
     /// a typed value.
     pub(crate) fn parse_md(&mut self) -> PResult<Option<Metadata>> {
-        self.enter()?;
-        let r = self.parse_md_inner();
+        self.enter("metadata")?;
+        let r = crate::stack::deep(|| self.parse_md_inner());
         self.leave();
         r
     }

@@ -57,8 +57,11 @@
 //!   `; ModuleID = '...'` line, so `lair fmt` is a fixed point;
 //!   `source_filename` is printed even when empty (local GUIDs depend on
 //!   it).
-//! * `MAX_DEPTH` (200) bounds nesting: "nesting too deep", never a stack
-//!   overflow. Errors are [`ParseError`] `{ line, column, message }`,
+//! * Types, constants and metadata nest up to `MAX_DEPTH` (100,000)
+//!   levels ("types nested more than 100000 levels deep" past it; LLVM 19
+//!   has no limit and overflows its stack near 10,000 nested constants);
+//!   each level's recursion goes through `stack::deep`, so depth never
+//!   overflows the stack. Errors are [`ParseError`] `{ line, column, message }`,
 //!   displayed as llvm-as does, in its wording where known
 //!   (`tests/data/ll/invalid/cases.txt`); internally `Result<T,
 //!   Box<PErr>>`.
@@ -277,7 +280,7 @@ const INT_CACHE: usize = 256;
 
 /// How deep types, constants and metadata may nest before the parser
 /// refuses (recursion is bounded so no input can overflow the stack).
-pub(crate) const MAX_DEPTH: u32 = 200;
+pub(crate) const MAX_DEPTH: u32 = 100_000;
 
 /// Parses LLVM 19 textual IR `src` into a new module of `ctx` whose
 /// default source file name is `filename`; so is its identifier, unless
@@ -889,11 +892,12 @@ impl<'a> Parser<'a> {
         self.lx.name(t)
     }
 
-    /// Enters one nesting level; errors past [`MAX_DEPTH`].
-    pub(crate) fn enter(&mut self) -> PResult<()> {
+    /// Enters one nesting level of a `what` (types, constants, metadata);
+    /// errors past [`MAX_DEPTH`].
+    pub(crate) fn enter(&mut self, what: &str) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return self.err("nesting too deep");
+            return self.err(format!("{what} nested more than {MAX_DEPTH} levels deep"));
         }
         Ok(())
     }

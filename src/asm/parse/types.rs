@@ -29,26 +29,28 @@ impl Parser<'_> {
         let pos = self.tok.start;
         let is_ptr = self.tok.kind == Tok::Word;
         self.bump();
-        if !matches!(self.tok.kind, Tok::Star | Tok::Word | Tok::LParen) {
+        if !matches!(self.tok.kind, Tok::Star | Tok::LParen) && !self.is_word("addrspace") {
             return Ok(t);
         }
-        self.enter()?;
-        let r = if is_ptr {
-            self.parse_opt_addrspace().and_then(|a| {
-                let p = self.ctx_ptr(a);
-                self.type_suffixes(p, true, pos)
-            })
-        } else {
-            self.type_suffixes(t, false, pos)
-        };
+        self.enter("types")?;
+        let r = crate::stack::deep(|| {
+            if is_ptr {
+                self.parse_opt_addrspace().and_then(|a| {
+                    let p = self.ctx_ptr(a);
+                    self.type_suffixes(p, true, pos)
+                })
+            } else {
+                self.type_suffixes(t, false, pos)
+            }
+        });
         self.leave();
         r
     }
 
     #[inline(never)]
     fn parse_type_slow(&mut self) -> PResult<Type> {
-        self.enter()?;
-        let r = self.parse_type_inner();
+        self.enter("types")?;
+        let r = crate::stack::deep(|| self.parse_type_inner());
         self.leave();
         r
     }

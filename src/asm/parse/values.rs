@@ -89,8 +89,8 @@ impl Parser<'_> {
 
     #[inline(never)]
     fn parse_value_slow(&mut self, ty: Type) -> PResult<Value> {
-        self.enter()?;
-        let r = self.parse_value_inner(ty);
+        self.enter("constants")?;
+        let r = crate::stack::deep(|| self.parse_value_inner(ty));
         self.leave();
         r
     }
