@@ -262,6 +262,7 @@ impl Parser<'_> {
         let close = self.tok.start;
         self.expect(Tok::RParen, "expected ')' here")?;
         self.check_node_fields(kind, &fields, close, t.start, distinct)?;
+        let fields = crate::ir::metadata::canonical_fields(self.ctx, kind, fields);
         Ok(self.ctx.md_specialized(kind, fields, distinct))
     }
 

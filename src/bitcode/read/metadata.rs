@@ -16,7 +16,10 @@ use super::{Rd, Res, Slot};
 use crate::bitcode::dwarf;
 use crate::bitstream::names as n;
 use crate::bitstream::{Cursor, Record};
-use crate::ir::metadata::{FieldName as F, MdData, MdField, Metadata, SpecKind};
+use crate::ir::metadata::{
+    const_int_md, consts_expr, di_flags_field, sp_flags_field, FieldName as F, MdData, MdField,
+    Metadata, SpecKind,
+};
 use crate::value::{Value, ValueKind};
 
 /// The fields of a node being built, with `AsmWriter`'s skipping rules.
@@ -77,77 +80,13 @@ impl Fields {
         self.push(f, dwarf_word(table, v));
     }
     fn di_flags(&mut self, f: F, flags: u64) {
-        if flags == 0 {
-            return;
+        if let Some(v) = di_flags_field(flags) {
+            self.push(f, v);
         }
-        let mut parts: Vec<String> = Vec::new();
-        let mut rest = flags;
-        // Accessibility (2 bits) and pointer-to-member (bits 16-17) are
-        // multi-bit fields: one name each.
-        let acc = rest & 3;
-        if acc != 0 {
-            parts.push(
-                ["", "DIFlagPrivate", "DIFlagProtected", "DIFlagPublic"][acc as usize].into(),
-            );
-            rest &= !3;
-        }
-        let ptm = rest & (3 << 16);
-        if ptm != 0 {
-            parts.push(
-                [
-                    "",
-                    "DIFlagSingleInheritance",
-                    "DIFlagMultipleInheritance",
-                    "DIFlagVirtualInheritance",
-                ][(ptm >> 16) as usize]
-                    .into(),
-            );
-            rest &= !(3 << 16);
-        }
-        let ivb = (1 << 2) | (1 << 5);
-        if rest & ivb == ivb {
-            parts.push("DIFlagIndirectVirtualBase".into());
-            rest &= !ivb;
-        }
-        for &(bit, name) in dwarf::DI_FLAGS {
-            let bit = u64::from(bit);
-            if bit == 0 || name.ends_with("Largest") || bit.count_ones() != 1 {
-                continue;
-            }
-            if rest & bit != 0 {
-                parts.push(name.into());
-                rest &= !bit;
-            }
-        }
-        if rest != 0 {
-            parts.push(rest.to_string());
-        }
-        self.push(f, MdField::Word(parts.join(" | ").into()));
     }
-    /// `spFlags:` is always written, `0` included: without it the
-    /// legacy `isDefinition` default (true) would apply (LLVM's printer
-    /// always prints it for the same reason).
+    /// `spFlags:` is always written, `0` included ([`sp_flags_field`]).
     fn sp_flags(&mut self, f: F, flags: u64) {
-        if flags == 0 {
-            self.push(f, MdField::UInt(0));
-            return;
-        }
-        let mut parts: Vec<String> = Vec::new();
-        let mut rest = flags;
-        for &(bit, name) in dwarf::SP_FLAGS {
-            let bit = u64::from(bit);
-            if bit == 0 || name.ends_with("Largest") {
-                continue;
-            }
-            if rest & bit != 0 {
-                parts.push(name.into());
-                rest &= !bit;
-            }
-        }
-        if rest != 0 {
-            parts.push(rest.to_string());
-        }
-        self.push(f, MdField::Word(parts.join(" | ").into()));
+        self.push(f, sp_flags_field(flags));
     }
 }
 
@@ -549,7 +488,7 @@ impl<'a> Rd<'a, '_> {
                     .enumerate()
                 {
                     let m = self.md_or_null(v[i + 1])?;
-                    match m.and_then(|m| self.const_expr_value(m)) {
+                    match m.and_then(|m| consts_expr(self.ctx, m)) {
                         Some(c) => f.int(name, c, false),
                         None => f.md(name, m, true),
                     }
@@ -618,7 +557,9 @@ impl<'a> Rd<'a, '_> {
             n::METADATA_STRING_TYPE => {
                 need(8)?;
                 let mut f = Fields::new();
-                f.tag(v[1]);
+                if v[1] != 0x12 {
+                    f.tag(v[1]);
+                }
                 let name = self.md_str(v[2])?;
                 f.string(F::Name, name, true);
                 let (a, b) = (self.md_or_null(v[3])?, self.md_or_null(v[4])?);
@@ -890,7 +831,7 @@ impl<'a> Rd<'a, '_> {
                 let name = self.md_str(v[3])?;
                 let file = self.md_or_null(v[4])?;
                 f.md(F::Scope, scope, false);
-                f.md(F::Declaration, decl, true);
+                f.md(F::Declaration, decl, false);
                 f.string(F::Name, name, true);
                 f.md(F::File, file, true);
                 f.uint(F::Line, v[5], true);
@@ -903,8 +844,8 @@ impl<'a> Rd<'a, '_> {
                 let mut f = Fields::new();
                 let scope = self.md_or_null(v[k])?;
                 let name = self.md_str(get(k + 1))?;
-                f.md(F::Scope, scope, false);
                 f.string(F::Name, name, true);
+                f.md(F::Scope, scope, false);
                 f.boolean(F::ExportSymbols, v[0] & 2 != 0, Some(false));
                 self.ctx
                     .md_specialized(SpecKind::DINamespace, f.0, distinct)
@@ -1128,37 +1069,11 @@ impl<'a> Rd<'a, '_> {
     /// A bound of a subrange (or a composite type's rank): a constant
     /// integer prints as a number, anything else as a reference.
     fn bound(&self, f: &mut Fields, name: F, m: Option<Metadata>) {
-        if let Some(mm) = m {
-            if let MdData::Value(v) = self.ctx.md_data(mm) {
-                let v = *v;
-                if self.ctx.value_kind(v) == ValueKind::Constant
-                    && self.ctx.const_kind(v) == crate::constants::ConstKind::Int
-                {
-                    // Wider than 64 bits (LLVM's getSExtValue asserts):
-                    // printed as a reference.
-                    if let Some(x) = self.ctx.const_int_value(v).and_then(|x| x.try_to_i64()) {
-                        f.int(name, x, false);
-                        return;
-                    }
-                }
-            }
+        if let Some(x) = m.and_then(|m| const_int_md(self.ctx, m)) {
+            f.int(name, x, false);
+            return;
         }
         f.md(name, m, true);
-    }
-
-    /// The constant of a `!DIExpression(DW_OP_consts, N)`.
-    fn const_expr_value(&self, m: Metadata) -> Option<i64> {
-        match self.ctx.md_data(m) {
-            MdData::Specialized {
-                kind: SpecKind::DIExpression,
-                fields,
-                ..
-            } if fields.len() == 2 => match (&fields[0].1, &fields[1].1) {
-                (MdField::Word(w), MdField::UInt(x)) if &**w == "DW_OP_consts" => Some(*x as i64),
-                _ => None,
-            },
-            _ => None,
-        }
     }
 
     /// The value a `METADATA_VALUE` record names: a constant (made now if

@@ -256,7 +256,7 @@ spec_kinds! {
     }
     DILexicalBlock { fields: [Scope, File, Line, Column], operands: [File, Scope] }
     DILexicalBlockFile { fields: [Scope, File, Discriminator], operands: [File, Scope] }
-    DINamespace { fields: [Scope, Name, ExportSymbols], operands: [Scope, Name] }
+    DINamespace { fields: [Name, Scope, ExportSymbols], operands: [Scope, Name] }
     DIModule {
         fields: [Scope, Name, ConfigMacros, IncludePath, Apinotes, File, Line, IsDecl],
         operands: [File, Scope, Name, ConfigMacros, IncludePath, Apinotes],
@@ -285,7 +285,7 @@ spec_kinds! {
         operands: [Name, File, Getter, Setter, Type],
     }
     DIImportedEntity {
-        fields: [Tag, Scope, Entity, File, Line, Name, Elements],
+        fields: [Tag, Name, Scope, Entity, File, Line, Elements],
         operands: [Scope, Entity, Name, File, Elements],
     }
     DIMacro { fields: [Type, Line, Name, Value], operands: [Name, Value] }
