@@ -6,6 +6,8 @@
 //! `.ci/run` re-derives with `--check`). Here lair applies the same
 //! operations and must print the same module.
 
+#[path = "support/replay.rs"]
+mod replay;
 #[path = "support/verified.rs"]
 mod verified;
 
@@ -109,29 +111,10 @@ fn apply(ctx: &mut Context, m: Module, ops: &str) {
 
 #[test]
 fn debug_records_follow_the_graph_as_llvm_19s_do() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dbg");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ll"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 16, "{} modules", files.len());
-    let mut failures = Vec::new();
-    for path in &files {
-        let text = std::fs::read_to_string(path).unwrap();
-        let ops = text
-            .lines()
-            .find_map(|l| l.strip_prefix("; OPS:"))
-            .expect("an OPS line");
-        let want = std::fs::read_to_string(path.with_extension("expected")).unwrap();
-        // The oracle names the module by the path it was given.
-        let name = format!(
-            "tests/data/dbg/{}",
-            path.file_name().unwrap().to_str().unwrap()
-        );
+    // The oracle names the module by the path it was given.
+    replay::replay("dbg", 16, |name, text, ops| {
         let mut ctx = Context::new();
-        let m = ctx.parse_assembly(&text, &name).unwrap();
+        let m = ctx.parse_assembly(text, name).unwrap();
         apply(&mut ctx, m, ops);
         ctx.check_use_lists().unwrap();
         // move-before moves %a below its user on purpose (the records are
@@ -147,22 +130,8 @@ fn debug_records_follow_the_graph_as_llvm_19s_do() {
         } else {
             assert!(v.is_ok(), "{name} does not verify:\n{v}");
         }
-        let got = ctx.print_module(m);
-        if got != want {
-            let first = got
-                .lines()
-                .zip(want.lines())
-                .position(|(a, b)| a != b)
-                .unwrap_or(0);
-            failures.push(format!(
-                "{name}: line {}\n  lair: {}\n  llvm: {}",
-                first + 1,
-                got.lines().nth(first).unwrap_or(""),
-                want.lines().nth(first).unwrap_or("")
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+        ctx.print_module(m)
+    });
 }
 
 #[test]

@@ -8,6 +8,8 @@
 //! must print the same, and the result must verify. `clone_module` must
 //! print as the module it copies.
 
+#[path = "support/replay.rs"]
+mod replay;
 #[path = "support/verified.rs"]
 mod verified;
 
@@ -52,58 +54,21 @@ fn apply(ctx: &mut Context, m: Module, ops: &str) -> String {
     out
 }
 
-fn data_files(ext: &str) -> Vec<std::path::PathBuf> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/utils");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == ext))
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn utilities_print_as_llvm_19s() {
-    let files = data_files("ll");
-    assert!(files.len() >= 6, "{} modules", files.len());
-    let mut failures = Vec::new();
-    for path in &files {
-        let text = std::fs::read_to_string(path).unwrap();
-        let ops = text
-            .lines()
-            .find_map(|l| l.strip_prefix("; OPS:"))
-            .expect("an OPS line");
-        let want = std::fs::read_to_string(path.with_extension("expected")).unwrap();
-        let name = format!(
-            "tests/data/utils/{}",
-            path.file_name().unwrap().to_str().unwrap()
-        );
+    replay::replay("utils", 6, |name, text, ops| {
         let mut ctx = Context::new();
-        let m = ctx.parse_assembly(&text, &name).unwrap();
+        let m = ctx.parse_assembly(text, name).unwrap();
         let mut got = apply(&mut ctx, m, ops);
         verified::assert_sound(&ctx, m);
         got += &ctx.print_module(m);
-        if got != want {
-            let first = got
-                .lines()
-                .zip(want.lines())
-                .position(|(a, b)| a != b)
-                .unwrap_or(0);
-            failures.push(format!(
-                "{name}: line {}\n  lair: {}\n  llvm: {}",
-                first + 1,
-                got.lines().nth(first).unwrap_or(""),
-                want.lines().nth(first).unwrap_or("")
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+        got
+    });
 }
 
 #[test]
 fn clone_module_prints_as_the_original() {
-    for path in data_files("ll") {
+    for path in replay::data_files("utils", "ll") {
         let text = std::fs::read_to_string(&path).unwrap();
         let mut ctx = Context::new();
         let m = ctx.parse_assembly(&text, "t.ll").unwrap();

@@ -13,7 +13,7 @@
 use crate::constants::{ConstKind, ConstPayload};
 use crate::ir::attributes::{AttrIndex, Attribute, AttributeList, AttributeSet};
 use crate::ir::inst::{InstExtra, InstPayload};
-use crate::ir::metadata::{MdData, MdField, Metadata};
+use crate::ir::metadata::{map_field_refs, MdData, Metadata};
 use crate::ir::{Block, Function, Global, Inst, Module};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
@@ -205,19 +205,7 @@ impl<'o> Import<'o> {
                 distinct,
                 fields,
             } => {
-                let fields: Vec<_> = fields
-                    .iter()
-                    .map(|(n, f)| {
-                        let f = match f {
-                            MdField::Md(x) => MdField::Md(x.map(|x| self.md(ctx, x))),
-                            MdField::List(l) => MdField::List(
-                                l.iter().map(|x| x.map(|x| self.md(ctx, x))).collect(),
-                            ),
-                            f => f.clone(),
-                        };
-                        (*n, f)
-                    })
-                    .collect();
+                let fields = map_field_refs(&fields, |x| self.md(ctx, x));
                 ctx.md_specialized(kind, fields, distinct)
             }
             MdData::Temporary => ctx.md_temporary(),

@@ -43,7 +43,9 @@
 
 use crate::constants::ConstKind;
 use crate::ir::inst::{DbgRecord, InstPayload};
-use crate::ir::metadata::{FieldName, MdAttachments, MdData, MdField, Metadata, SpecKind};
+use crate::ir::metadata::{
+    map_field_refs, FieldName, MdAttachments, MdData, MdField, Metadata, SpecKind,
+};
 use crate::ir::{Block, Function, Global, Inst, Module};
 use crate::types::Type;
 use crate::value::{Value, ValueKind};
@@ -198,13 +200,7 @@ impl<'m> Mapper<'m> {
             return ctx.md_resolved(r);
         }
         let data = ctx.md_data(m).clone();
-        let local = match &data {
-            MdData::Value(v) => matches!(
-                ctx.value_kind(*v),
-                ValueKind::Argument | ValueKind::Instruction | ValueKind::Block
-            ),
-            d => d.is_arg_list(),
-        };
+        let local = self.is_local_md(ctx, m);
         match data {
             MdData::String(_) | MdData::Temporary => return m,
             _ if !local && !self.module_level => return m,
@@ -226,22 +222,19 @@ impl<'m> Mapper<'m> {
             return t;
         }
         self.in_progress.insert(m);
-        let mut changed = false;
         let r = match data {
             MdData::Tuple { ops, .. } => {
                 let nops: Vec<Option<Metadata>> =
                     ops.iter().map(|&o| self.md_opt(ctx, o)).collect();
-                changed = nops[..] != ops[..];
-                if changed {
+                if nops[..] != ops[..] {
                     ctx.md_tuple(&nops)
                 } else {
                     m
                 }
             }
             MdData::Specialized { kind, fields, .. } => {
-                let nfields = self.fields(ctx, &fields);
-                changed = nfields[..] != fields[..];
-                if changed {
+                let nfields = map_field_refs(&fields, |o| self.md(ctx, o));
+                if nfields[..] != fields[..] {
                     ctx.md_specialized(kind, nfields, false)
                 } else {
                     m
@@ -253,7 +246,6 @@ impl<'m> Mapper<'m> {
         if let Some(t) = self.temps.remove(&m) {
             ctx.md_replace_temporary(t, r);
         }
-        let _ = changed;
         let r = ctx.md_resolved(r);
         self.vm.md.insert(m, r);
         r
@@ -275,12 +267,13 @@ impl<'m> Mapper<'m> {
             }
             MdData::Specialized { kind, fields, .. } => {
                 // Brace lists cannot be set afterwards: map them first.
-                let mut first: Vec<(FieldName, MdField)> = fields.to_vec();
-                for (_, f) in first.iter_mut() {
-                    if let MdField::List(l) = f {
-                        *l = l.iter().map(|&o| self.md_opt(ctx, o)).collect();
-                    }
-                }
+                let first: Vec<(FieldName, MdField)> = fields
+                    .iter()
+                    .map(|(n, f)| match f {
+                        MdField::List(_) => (*n, f.map_refs(|o| self.md(ctx, o))),
+                        f => (*n, f.clone()),
+                    })
+                    .collect();
                 let copy = ctx.md_specialized(kind, first, true);
                 self.vm.md.insert(m, copy);
                 for (k, (_, f)) in fields.iter().enumerate() {
@@ -295,26 +288,6 @@ impl<'m> Mapper<'m> {
             }
             _ => m,
         }
-    }
-
-    fn fields(
-        &mut self,
-        ctx: &mut Context,
-        fields: &[(FieldName, MdField)],
-    ) -> Vec<(FieldName, MdField)> {
-        fields
-            .iter()
-            .map(|(n, f)| {
-                let f = match f {
-                    MdField::Md(o) => MdField::Md(self.md_opt(ctx, *o)),
-                    MdField::List(l) => {
-                        MdField::List(l.iter().map(|&o| self.md_opt(ctx, o)).collect())
-                    }
-                    f => f.clone(),
-                };
-                (*n, f)
-            })
-            .collect()
     }
 
     fn attachments(&mut self, ctx: &mut Context, md: &MdAttachments) -> MdAttachments {

@@ -238,6 +238,30 @@ impl MdField {
     pub fn word(s: &str) -> MdField {
         MdField::Word(s.into())
     }
+
+    /// This field with every metadata reference `m` (a single one or the
+    /// elements of a brace list; `null` stays) replaced by `f(m)`: the
+    /// operand step of LLVM's `MDNode` remapping, shared by cloning and
+    /// the linker.
+    pub fn map_refs(&self, mut f: impl FnMut(Metadata) -> Metadata) -> MdField {
+        match self {
+            MdField::Md(o) => MdField::Md(o.map(&mut f)),
+            MdField::List(l) => MdField::List(l.iter().map(|o| o.map(&mut f)).collect()),
+            other => other.clone(),
+        }
+    }
+}
+
+/// `fields` with every metadata reference remapped by `f`
+/// ([`MdField::map_refs`]), names kept.
+pub fn map_field_refs(
+    fields: &[(FieldName, MdField)],
+    mut f: impl FnMut(Metadata) -> Metadata,
+) -> Vec<(FieldName, MdField)> {
+    fields
+        .iter()
+        .map(|(n, v)| (*n, v.map_refs(&mut f)))
+        .collect()
 }
 
 /// # Metadata
