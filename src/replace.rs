@@ -121,9 +121,15 @@ impl Context {
         if self.value_kind(to) == ValueKind::Constant && self.constant_contains(to, from) {
             panic!("replace_all_uses_with(expr(this)) is not valid: the replacement contains the value");
         }
+        // Raw indices: an operand names a live value, so its slot alone
+        // identifies it (no generation reads).
         if self.value_kind(to) == ValueKind::Instruction
             && self.opcode(Inst(to)) != Opcode::Phi
-            && self.operands(to).any(|o| o == Some(from))
+            && self
+                .graph
+                .operand_slice(to)
+                .iter()
+                .any(|u| u.val == from.idx)
         {
             panic!("replace_all_uses_with would make {to:?} use itself");
         }

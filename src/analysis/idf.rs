@@ -12,11 +12,14 @@
 //! walked) are four stamps in one 16-byte record per tree slot, kept
 //! between calls, so a set is cleared by moving its stamp on; the queue
 //! and the walk's stack are kept too, so a calculation allocates nothing
-//! once they have grown.
+//! once they have grown. From the second calculation on, the CFG
+//! neighbours of every tree slot are read from a compact table (slots,
+//! filled once in O(edges)) instead of from terminators and block records:
+//! a caller that asks for many frontiers of one function (mem2reg, once
+//! per alloca) walks a few kilobytes instead of the IR.
 
 use super::cfg::{for_each_pred, for_each_succ};
 use super::domtree::{Direction, DomTreeBase};
-use crate::entity::NONE;
 use crate::ir::Block;
 use crate::Context;
 use std::collections::BinaryHeap;
@@ -46,6 +49,15 @@ pub struct IdfCalculator<'t, D: Direction> {
     /// first.
     pq: BinaryHeap<(u32, u32, u32)>,
     worklist: Vec<u32>,
+    /// Calculations run so far (the neighbour table is filled before the
+    /// second).
+    calcs: u32,
+    /// The neighbour table: the tree slots of the CFG successors
+    /// (predecessors, for post-dominators) of slot `s` are
+    /// `nbr_slots[nbr_start[s]..nbr_start[s + 1]]`, in CFG order, blocks
+    /// outside the tree left out. Empty until filled.
+    nbr_start: Vec<u32>,
+    nbr_slots: Vec<u32>,
 }
 
 /// Moves a stamp on; when it wraps, every slot's field (`get`) is cleared
@@ -74,7 +86,39 @@ impl<'t, D: Direction> IdfCalculator<'t, D> {
             defs: Vec::new(),
             pq: BinaryHeap::new(),
             worklist: Vec::new(),
+            calcs: 0,
+            nbr_start: Vec::new(),
+            nbr_slots: Vec::new(),
         }
+    }
+
+    /// Fills the neighbour table from the CFG (the tree's function must
+    /// not have changed its CFG since the tree was built, as for any
+    /// query of the tree).
+    fn fill_neighbours(&mut self, ctx: &Context) {
+        let dt = self.dt;
+        let (start, slots) = (&mut self.nbr_start, &mut self.nbr_slots);
+        start.clear();
+        slots.clear();
+        start.reserve(dt.nodes.len() + 1);
+        for (s, n) in dt.nodes.iter().enumerate() {
+            start.push(slots.len() as u32);
+            let Some(b) = n.block.filter(|_| n.is_present()) else {
+                continue;
+            };
+            debug_assert_eq!(dt.node_slot_raw(ctx, b.0.idx), Some(s as u32));
+            let mut push = |succ: u32| {
+                if let Some(sn) = dt.node_slot_raw(ctx, succ) {
+                    slots.push(sn);
+                }
+            };
+            if D::POST {
+                for_each_pred(ctx, b.0.idx, &mut push);
+            } else {
+                for_each_succ(ctx, b.0.idx, &mut push);
+            }
+        }
+        start.push(slots.len() as u32);
     }
 
     fn slot(&self, ctx: &Context, b: Block) -> Option<usize> {
@@ -118,6 +162,11 @@ impl<'t, D: Direction> IdfCalculator<'t, D> {
     /// first, as LLVM does.
     pub fn calculate(&mut self, ctx: &Context, out: &mut Vec<Block>) {
         out.clear();
+        self.calcs = self.calcs.saturating_add(1);
+        if self.calcs == 2 {
+            self.fill_neighbours(ctx);
+        }
+        let cached = self.calcs >= 2;
         let dt = self.dt;
         dt.update_dfs_numbers();
         // `queued` and `walked` share one stamp per calculation.
@@ -140,17 +189,14 @@ impl<'t, D: Direction> IdfCalculator<'t, D> {
         let use_live_in = self.use_live_in;
         let marks = &mut self.marks;
         let worklist = &mut self.worklist;
+        let (nbr_start, nbr_slots) = (&self.nbr_start, &self.nbr_slots);
         worklist.clear();
         while let Some((root_level, _, root)) = pq.pop() {
             worklist.push(root);
             while let Some(node) = worklist.pop() {
-                let bb = dt.n(node).block.map_or(NONE, |b| b.0.idx);
-                // One CFG neighbour of `node`: a result when it is no
-                // deeper than the root, new, and live in.
-                let mut visit = |succ: u32| {
-                    let Some(sn) = dt.node_slot_raw(ctx, succ) else {
-                        return;
-                    };
+                // One CFG neighbour of `node` (its tree slot): a result
+                // when it is no deeper than the root, new, and live in.
+                let mut visit = |sn: u32| {
                     let snode = dt.n(sn);
                     if snode.level > root_level {
                         return;
@@ -168,11 +214,21 @@ impl<'t, D: Direction> IdfCalculator<'t, D> {
                         pq.push((snode.level, snode.dfs_in.get(), sn));
                     }
                 };
-                if bb != NONE {
+                if cached {
+                    let (a, b) = (nbr_start[node as usize], nbr_start[node as usize + 1]);
+                    for &sn in &nbr_slots[a as usize..b as usize] {
+                        visit(sn);
+                    }
+                } else if let Some(bb) = dt.n(node).block.map(|b| b.0.idx) {
+                    let mut by_block = |succ: u32| {
+                        if let Some(sn) = dt.node_slot_raw(ctx, succ) {
+                            visit(sn);
+                        }
+                    };
                     if D::POST {
-                        for_each_pred(ctx, bb, &mut visit);
+                        for_each_pred(ctx, bb, &mut by_block);
                     } else {
-                        for_each_succ(ctx, bb, &mut visit);
+                        for_each_succ(ctx, bb, &mut by_block);
                     }
                 }
                 for c in dt.child_slots(node) {

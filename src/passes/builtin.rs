@@ -3,7 +3,8 @@
 //! `transforms/`; here they only say what they preserve).
 //!
 //! Owns the names of [`PassRegistry`](super::PassRegistry)'s built-in
-//! passes and the pass objects behind them.
+//! passes and the one adaptor behind all of them (`BuiltIn`: a name,
+//! whether the pass is required, and a function or closure that runs it).
 
 use super::analyses::{AnalysisKind, FunctionAnalyses};
 use super::manager::{FunctionPass, ModulePass, PreservedAnalyses};
@@ -14,22 +15,42 @@ use crate::Context;
 /// The function pass spelled `name` among lair's own.
 pub(crate) fn function_pass(name: &str) -> Option<Box<dyn FunctionPass>> {
     let p: Box<dyn FunctionPass> = match name {
-        "no-op-function" => Box::new(NoOpFunction),
-        "mem2reg" => Box::new(Mem2Reg),
-        "dce" => Box::new(Dce),
-        "adce" => Box::new(Adce),
-        "break-crit-edges" => Box::new(BreakCritEdges),
-        "reg2mem" => Box::new(Reg2Mem),
-        "lcssa" => Box::new(Lcssa),
-        "loop-simplify" => Box::new(LoopSimplify),
+        "no-op-function" => function(name, SKIPPABLE, |_, _, _, _| PreservedAnalyses::all()),
+        "mem2reg" => function(name, SKIPPABLE, mem2reg),
+        "dce" => function(name, SKIPPABLE, dce),
+        "adce" => function(name, SKIPPABLE, adce),
+        "break-crit-edges" => function(name, SKIPPABLE, break_crit_edges),
+        "reg2mem" => function(name, SKIPPABLE, reg2mem),
+        "lcssa" => function(name, SKIPPABLE, lcssa),
+        "loop-simplify" => function(name, SKIPPABLE, loop_simplify),
         "dot-cfg" => Box::new(super::dot_cfg::DotCfg),
         _ => {
             let (kw, param) = split_param(name)?;
             match kw {
-                "print" => Box::new(Print(AnalysisKind::from_name(param)?)),
-                "require" => Box::new(Require(AnalysisKind::from_name(param)?)),
-                "invalidate" if param == "all" => Box::new(Invalidate(None)),
-                "invalidate" => Box::new(Invalidate(Some(AnalysisKind::from_name(param)?))),
+                "print" | "require" => {
+                    let a = AnalysisKind::from_name(param)?;
+                    let name = format!("{kw}<{}>", a.name());
+                    if kw == "print" {
+                        function(name, REQUIRED, move |ctx, f, am, log| {
+                            print_analysis(ctx, f, a, am, log);
+                            PreservedAnalyses::all()
+                        })
+                    } else {
+                        function(name, REQUIRED, move |ctx, f, am, _| require(ctx, f, a, am))
+                    }
+                }
+                "invalidate" => {
+                    // `None`: `invalidate<all>`.
+                    let a = match param {
+                        "all" => None,
+                        _ => Some(AnalysisKind::from_name(param)?),
+                    };
+                    let name = format!("invalidate<{}>", a.map_or("all", |a| a.name()));
+                    function(name, REQUIRED, move |_, f, am, _| {
+                        am.invalidate(f, a);
+                        PreservedAnalyses::all()
+                    })
+                }
                 _ => return None,
             }
         }
@@ -39,11 +60,16 @@ pub(crate) fn function_pass(name: &str) -> Option<Box<dyn FunctionPass>> {
 
 /// The module pass spelled `name` among lair's own.
 pub(crate) fn module_pass(name: &str) -> Option<Box<dyn ModulePass>> {
-    match name {
-        "no-op-module" => Some(Box::new(NoOpModule)),
-        "invalidate<all>" => Some(Box::new(InvalidateAllModule)),
-        _ => None,
-    }
+    let p = match name {
+        "no-op-module" => module(name, SKIPPABLE, |_, _, _, _| PreservedAnalyses::all()),
+        // Module-level `invalidate<all>`: drops every cached analysis.
+        "invalidate<all>" => module(name, REQUIRED, |_, _, am, _| {
+            am.clear();
+            PreservedAnalyses::all()
+        }),
+        _ => return None,
+    };
+    Some(p)
 }
 
 /// `print<NAME>`, `require<NAME>`, `invalidate<NAME>`: the keyword and
@@ -54,145 +80,119 @@ fn split_param(name: &str) -> Option<(&str, &str)> {
     Some((&name[..open], param))
 }
 
-struct NoOpFunction;
-
-impl FunctionPass for NoOpFunction {
-    fn name(&self) -> String {
-        "no-op-function".into()
-    }
-    fn run(
-        &mut self,
-        _: &mut Context,
-        _: Function,
-        _: &mut FunctionAnalyses,
-        _: &mut String,
-    ) -> PreservedAnalyses {
-        PreservedAnalyses::all()
-    }
+/// Every built-in pass: its name, whether it is required (runs on
+/// `optnone` functions too) and what it does, a function or closure of
+/// the pass's `run` signature. It is a [`FunctionPass`] when `run` takes a
+/// [`Function`] and a [`ModulePass`] when it takes a [`Module`].
+struct BuiltIn<R> {
+    name: String,
+    required: bool,
+    run: R,
 }
 
-struct NoOpModule;
+/// A pass that `optnone` functions skip (the transforms).
+const SKIPPABLE: bool = false;
+/// A pass that runs on `optnone` functions too (printers, `require<>`,
+/// `invalidate<>`).
+const REQUIRED: bool = true;
 
-impl ModulePass for NoOpModule {
-    fn name(&self) -> String {
-        "no-op-module".into()
-    }
-    fn run(
-        &mut self,
-        _: &mut Context,
-        _: Module,
-        _: &mut FunctionAnalyses,
-        _: &mut String,
-    ) -> PreservedAnalyses {
-        PreservedAnalyses::all()
-    }
+/// A built-in function pass.
+fn function<R>(name: impl Into<String>, required: bool, run: R) -> Box<dyn FunctionPass>
+where
+    R: FnMut(&mut Context, Function, &mut FunctionAnalyses, &mut String) -> PreservedAnalyses
+        + 'static,
+{
+    Box::new(BuiltIn {
+        name: name.into(),
+        required,
+        run,
+    })
 }
 
-/// Module-level `invalidate<all>`: drops every cached analysis.
-struct InvalidateAllModule;
+/// A built-in module pass.
+fn module<R>(name: impl Into<String>, required: bool, run: R) -> Box<dyn ModulePass>
+where
+    R: FnMut(&mut Context, Module, &mut FunctionAnalyses, &mut String) -> PreservedAnalyses
+        + 'static,
+{
+    Box::new(BuiltIn {
+        name: name.into(),
+        required,
+        run,
+    })
+}
 
-impl ModulePass for InvalidateAllModule {
+impl<R> FunctionPass for BuiltIn<R>
+where
+    R: FnMut(&mut Context, Function, &mut FunctionAnalyses, &mut String) -> PreservedAnalyses,
+{
     fn name(&self) -> String {
-        "invalidate<all>".into()
+        self.name.clone()
     }
     fn run(
         &mut self,
-        _: &mut Context,
-        _: Module,
+        ctx: &mut Context,
+        f: Function,
         am: &mut FunctionAnalyses,
-        _: &mut String,
+        log: &mut String,
     ) -> PreservedAnalyses {
-        am.clear();
-        PreservedAnalyses::all()
+        (self.run)(ctx, f, am, log)
     }
     fn is_required(&self) -> bool {
-        true
+        self.required
+    }
+}
+
+impl<R> ModulePass for BuiltIn<R>
+where
+    R: FnMut(&mut Context, Module, &mut FunctionAnalyses, &mut String) -> PreservedAnalyses,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn run(
+        &mut self,
+        ctx: &mut Context,
+        m: Module,
+        am: &mut FunctionAnalyses,
+        log: &mut String,
+    ) -> PreservedAnalyses {
+        (self.run)(ctx, m, am, log)
+    }
+    fn is_required(&self) -> bool {
+        self.required
     }
 }
 
 /// `require<NAME>`: computes the analysis if it is not cached.
-struct Require(AnalysisKind);
-
-impl FunctionPass for Require {
-    fn name(&self) -> String {
-        format!("require<{}>", self.0.name())
-    }
-    fn run(
-        &mut self,
-        ctx: &mut Context,
-        f: Function,
-        am: &mut FunctionAnalyses,
-        _: &mut String,
-    ) -> PreservedAnalyses {
-        match self.0 {
-            AnalysisKind::DomTree => {
-                am.dom_tree(ctx, f);
-            }
-            AnalysisKind::PostDomTree => {
-                am.post_dom_tree(ctx, f);
-            }
-            AnalysisKind::Loops => {
-                am.loops(ctx, f);
-            }
-            AnalysisKind::BranchProb => {
-                am.branch_prob(ctx, f);
-            }
-            AnalysisKind::BlockFreq => {
-                am.block_freq(ctx, f);
-            }
+fn require(
+    ctx: &mut Context,
+    f: Function,
+    a: AnalysisKind,
+    am: &mut FunctionAnalyses,
+) -> PreservedAnalyses {
+    match a {
+        AnalysisKind::DomTree => {
+            am.dom_tree(ctx, f);
         }
-        PreservedAnalyses::all()
+        AnalysisKind::PostDomTree => {
+            am.post_dom_tree(ctx, f);
+        }
+        AnalysisKind::Loops => {
+            am.loops(ctx, f);
+        }
+        AnalysisKind::BranchProb => {
+            am.branch_prob(ctx, f);
+        }
+        AnalysisKind::BlockFreq => {
+            am.block_freq(ctx, f);
+        }
     }
-    fn is_required(&self) -> bool {
-        true
-    }
-}
-
-/// `invalidate<NAME>` (`None`: `invalidate<all>`): drops cached results.
-struct Invalidate(Option<AnalysisKind>);
-
-impl FunctionPass for Invalidate {
-    fn name(&self) -> String {
-        format!("invalidate<{}>", self.0.map_or("all", |a| a.name()))
-    }
-    fn run(
-        &mut self,
-        _: &mut Context,
-        f: Function,
-        am: &mut FunctionAnalyses,
-        _: &mut String,
-    ) -> PreservedAnalyses {
-        am.invalidate(f, self.0);
-        PreservedAnalyses::all()
-    }
-    fn is_required(&self) -> bool {
-        true
-    }
+    PreservedAnalyses::all()
 }
 
 /// `print<NAME>`: LLVM's `DominatorTreePrinterPass`,
 /// `PostDominatorTreePrinterPass` and `LoopPrinterPass`.
-struct Print(AnalysisKind);
-
-impl FunctionPass for Print {
-    fn name(&self) -> String {
-        format!("print<{}>", self.0.name())
-    }
-    fn run(
-        &mut self,
-        ctx: &mut Context,
-        f: Function,
-        am: &mut FunctionAnalyses,
-        out: &mut String,
-    ) -> PreservedAnalyses {
-        print_analysis(ctx, f, self.0, am, out);
-        PreservedAnalyses::all()
-    }
-    fn is_required(&self) -> bool {
-        true
-    }
-}
-
 fn print_analysis(
     ctx: &mut Context,
     f: Function,
@@ -256,187 +256,131 @@ fn print_analysis(
 
 /// `mem2reg`: LLVM's `PromotePass`. Promotes the promotable allocas of the
 /// entry block (all but its terminator) until none is left; keeps the CFG.
-struct Mem2Reg;
-
-impl FunctionPass for Mem2Reg {
-    fn name(&self) -> String {
-        "mem2reg".into()
-    }
-    fn run(
-        &mut self,
-        ctx: &mut Context,
-        f: Function,
-        am: &mut FunctionAnalyses,
-        _: &mut String,
-    ) -> PreservedAnalyses {
-        let entry = ctx.entry_block(f).expect("a function with a body");
-        let dt = am.dom_tree(ctx, f);
-        let mut changed = false;
-        let mut allocas = Vec::new();
-        loop {
-            allocas.clear();
-            let last = ctx.last_inst(entry);
-            for i in ctx.insts(entry) {
-                if Some(i) == last {
-                    break;
-                }
-                if ctx.opcode(i) == Opcode::Alloca && ctx.is_alloca_promotable(i) {
-                    allocas.push(i);
-                }
-            }
-            if allocas.is_empty() {
+fn mem2reg(
+    ctx: &mut Context,
+    f: Function,
+    am: &mut FunctionAnalyses,
+    _: &mut String,
+) -> PreservedAnalyses {
+    let entry = ctx.entry_block(f).expect("a function with a body");
+    let dt = am.dom_tree(ctx, f);
+    let mut changed = false;
+    let mut allocas = Vec::new();
+    loop {
+        allocas.clear();
+        let last = ctx.last_inst(entry);
+        for i in ctx.insts(entry) {
+            if Some(i) == last {
                 break;
             }
-            ctx.promote_mem_to_reg(&allocas, dt);
-            changed = true;
+            if ctx.opcode(i) == Opcode::Alloca && ctx.is_alloca_promotable(i) {
+                allocas.push(i);
+            }
         }
-        if changed {
-            PreservedAnalyses::cfg()
-        } else {
-            PreservedAnalyses::all()
+        if allocas.is_empty() {
+            break;
         }
+        ctx.promote_mem_to_reg(&allocas, dt);
+        changed = true;
+    }
+    if changed {
+        PreservedAnalyses::cfg()
+    } else {
+        PreservedAnalyses::all()
     }
 }
 
 /// `dce`: LLVM's `DCEPass`; keeps the CFG.
-struct Dce;
-
-impl FunctionPass for Dce {
-    fn name(&self) -> String {
-        "dce".into()
-    }
-    fn run(
-        &mut self,
-        ctx: &mut Context,
-        f: Function,
-        _: &mut FunctionAnalyses,
-        _: &mut String,
-    ) -> PreservedAnalyses {
-        if ctx.eliminate_dead_code(f) {
-            PreservedAnalyses::cfg()
-        } else {
-            PreservedAnalyses::all()
-        }
+fn dce(
+    ctx: &mut Context,
+    f: Function,
+    _: &mut FunctionAnalyses,
+    _: &mut String,
+) -> PreservedAnalyses {
+    if ctx.eliminate_dead_code(f) {
+        PreservedAnalyses::cfg()
+    } else {
+        PreservedAnalyses::all()
     }
 }
 
 /// `adce`: LLVM's `ADCEPass`. Keeps the CFG analyses unless a branch was
 /// rewritten.
-struct Adce;
-
-impl FunctionPass for Adce {
-    fn name(&self) -> String {
-        "adce".into()
-    }
-    fn run(
-        &mut self,
-        ctx: &mut Context,
-        f: Function,
-        am: &mut FunctionAnalyses,
-        _: &mut String,
-    ) -> PreservedAnalyses {
-        let pdt = am.post_dom_tree(ctx, f);
-        let changed = ctx.aggressive_dce(f, pdt);
-        if !changed.anything {
-            PreservedAnalyses::all()
-        } else if !changed.control_flow {
-            PreservedAnalyses::cfg()
-        } else {
-            PreservedAnalyses::none()
-        }
+fn adce(
+    ctx: &mut Context,
+    f: Function,
+    am: &mut FunctionAnalyses,
+    _: &mut String,
+) -> PreservedAnalyses {
+    let pdt = am.post_dom_tree(ctx, f);
+    let changed = ctx.aggressive_dce(f, pdt);
+    if !changed.anything {
+        PreservedAnalyses::all()
+    } else if !changed.control_flow {
+        PreservedAnalyses::cfg()
+    } else {
+        PreservedAnalyses::none()
     }
 }
 
 /// `break-crit-edges`: LLVM's `BreakCriticalEdgesPass`.
-struct BreakCritEdges;
-
-impl FunctionPass for BreakCritEdges {
-    fn name(&self) -> String {
-        "break-crit-edges".into()
-    }
-    fn run(
-        &mut self,
-        ctx: &mut Context,
-        f: Function,
-        _: &mut FunctionAnalyses,
-        _: &mut String,
-    ) -> PreservedAnalyses {
-        if ctx.split_all_critical_edges(f) == 0 {
-            PreservedAnalyses::all()
-        } else {
-            PreservedAnalyses::none()
-        }
+fn break_crit_edges(
+    ctx: &mut Context,
+    f: Function,
+    _: &mut FunctionAnalyses,
+    _: &mut String,
+) -> PreservedAnalyses {
+    if ctx.split_all_critical_edges(f) == 0 {
+        PreservedAnalyses::all()
+    } else {
+        PreservedAnalyses::none()
     }
 }
 
 /// `reg2mem`: LLVM's `RegToMemPass`.
-struct Reg2Mem;
-
-impl FunctionPass for Reg2Mem {
-    fn name(&self) -> String {
-        "reg2mem".into()
-    }
-    fn run(
-        &mut self,
-        ctx: &mut Context,
-        f: Function,
-        am: &mut FunctionAnalyses,
-        _: &mut String,
-    ) -> PreservedAnalyses {
-        let (dt, li) = am.loops(ctx, f);
-        if ctx.reg_to_mem(f, dt, li) {
-            PreservedAnalyses::none()
-        } else {
-            PreservedAnalyses::all()
-        }
+fn reg2mem(
+    ctx: &mut Context,
+    f: Function,
+    am: &mut FunctionAnalyses,
+    _: &mut String,
+) -> PreservedAnalyses {
+    let (dt, li) = am.loops(ctx, f);
+    if ctx.reg_to_mem(f, dt, li) {
+        PreservedAnalyses::none()
+    } else {
+        PreservedAnalyses::all()
     }
 }
 
 /// `lcssa`: LLVM's `LCSSAPass`. Adds PHIs only, so the CFG analyses
 /// stay (LLVM preserves the CFG set).
-struct Lcssa;
-
-impl FunctionPass for Lcssa {
-    fn name(&self) -> String {
-        "lcssa".into()
-    }
-    fn run(
-        &mut self,
-        ctx: &mut Context,
-        f: Function,
-        am: &mut FunctionAnalyses,
-        _: &mut String,
-    ) -> PreservedAnalyses {
-        let (dt, li) = am.loops(ctx, f);
-        if ctx.form_lcssa_on_all_loops(dt, li) {
-            PreservedAnalyses::cfg()
-        } else {
-            PreservedAnalyses::all()
-        }
+fn lcssa(
+    ctx: &mut Context,
+    f: Function,
+    am: &mut FunctionAnalyses,
+    _: &mut String,
+) -> PreservedAnalyses {
+    let (dt, li) = am.loops(ctx, f);
+    if ctx.form_lcssa_on_all_loops(dt, li) {
+        PreservedAnalyses::cfg()
+    } else {
+        PreservedAnalyses::all()
     }
 }
 
 /// `loop-simplify`: LLVM's `LoopSimplifyPass`. LLVM keeps its dominator
 /// tree and loop forest up to date; lair drops them when the CFG changed
 /// (see DESIGN.md, Pass manager).
-struct LoopSimplify;
-
-impl FunctionPass for LoopSimplify {
-    fn name(&self) -> String {
-        "loop-simplify".into()
-    }
-    fn run(
-        &mut self,
-        ctx: &mut Context,
-        f: Function,
-        am: &mut FunctionAnalyses,
-        _: &mut String,
-    ) -> PreservedAnalyses {
-        let (dt, li) = am.loops(ctx, f);
-        if ctx.simplify_loops(f, dt, li) {
-            PreservedAnalyses::none()
-        } else {
-            PreservedAnalyses::all()
-        }
+fn loop_simplify(
+    ctx: &mut Context,
+    f: Function,
+    am: &mut FunctionAnalyses,
+    _: &mut String,
+) -> PreservedAnalyses {
+    let (dt, li) = am.loops(ctx, f);
+    if ctx.simplify_loops(f, dt, li) {
+        PreservedAnalyses::none()
+    } else {
+        PreservedAnalyses::all()
     }
 }

@@ -200,13 +200,6 @@ fn drop_droppable_use(ctx: &mut Context, i: Inst, opno: u32) {
 /// LLVM's `removeIntrinsicUsers`: lifetime markers and droppable uses go,
 /// and casts or GEPs that only fed them.
 fn remove_intrinsic_users(ctx: &mut Context, ai: Inst) {
-    // The common case, only loads and stores, needs no list.
-    if ctx
-        .users(ai.0)
-        .all(|u| matches!(ctx.opcode(Inst(u)), Opcode::Load | Opcode::Store))
-    {
-        return;
-    }
     let uses: Vec<crate::value::Use> = ctx.uses(ai.0).collect();
     for u in uses {
         let i = Inst(u.user);
@@ -240,6 +233,9 @@ struct AllocaInfo {
     only_store: Option<Inst>,
     only_block: Option<Block>,
     only_used_in_one_block: bool,
+    /// Whether a user is neither a load nor a store (a lifetime marker,
+    /// a droppable intrinsic or a cast feeding them).
+    other_users: bool,
     /// The `#dbg_declare` / `#dbg_value` records naming the alloca
     /// (assignment records aside), as `DPUsers`.
     dbg_users: Vec<DbgRecord>,
@@ -254,11 +250,15 @@ impl AllocaInfo {
         for u in ctx.users(ai.0) {
             let i = Inst(u);
             let b = ctx.inst_parent(i).expect("alloca user in a block");
-            if ctx.opcode(i) == Opcode::Store {
-                info.defining_blocks.push(b);
-                info.only_store = Some(i);
-            } else {
-                info.using_blocks.push(b);
+            match ctx.opcode(i) {
+                Opcode::Store => {
+                    info.defining_blocks.push(b);
+                    info.only_store = Some(i);
+                }
+                op => {
+                    info.other_users |= op != Opcode::Load;
+                    info.using_blocks.push(b);
+                }
             }
             if info.only_used_in_one_block {
                 match info.only_block {
@@ -574,13 +574,19 @@ impl Promoter {
         let mut k = 0usize;
         while k < self.allocas.len() {
             let ai = self.allocas[k];
-            remove_intrinsic_users(ctx, ai);
+            // One walk of the users when they are all loads and stores (the
+            // common case); otherwise the intrinsic users go first and the
+            // rest is looked at again.
+            let mut info = AllocaInfo::analyze(ctx, ai);
+            if info.other_users {
+                remove_intrinsic_users(ctx, ai);
+                info = AllocaInfo::analyze(ctx, ai);
+            }
             if ctx.use_empty(ai.0) {
                 ctx.erase_inst(ai);
                 self.remove_from_list(&mut k);
                 continue;
             }
-            let mut info = AllocaInfo::analyze(ctx, ai);
             if info.defining_blocks.len() == 1 && self.rewrite_single_store(ctx, ai, &mut info, dt)
             {
                 self.remove_from_list(&mut k);

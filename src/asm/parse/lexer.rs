@@ -237,11 +237,13 @@ fn digit_run(s: &[u8]) -> usize {
 }
 
 impl<'a> Lexer<'a> {
-    /// A lexer at the start of `src`.
-    pub(crate) fn new(src: &'a [u8]) -> Self {
+    /// A lexer at the start of `src`, whose text `text` is when it is
+    /// UTF-8 (`&str` input is: no second check of the whole source).
+    pub(crate) fn with_text(src: &'a [u8], text: Option<&'a str>) -> Self {
+        debug_assert!(text.is_none_or(|t| core::ptr::eq(t.as_bytes(), src)));
         Lexer {
             src,
-            text: core::str::from_utf8(src).ok(),
+            text,
             pos: 0,
             ignore_colon: false,
         }
@@ -837,7 +839,7 @@ mod tests {
     use super::*;
 
     fn kinds(s: &str) -> Vec<Tok> {
-        let mut l = Lexer::new(s.as_bytes());
+        let mut l = Lexer::with_text(s.as_bytes(), Some(s));
         let mut v = Vec::new();
         loop {
             let t = l.next();

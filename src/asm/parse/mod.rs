@@ -294,7 +294,7 @@ pub(crate) const MAX_DEPTH: u32 = 200;
 /// the parser windows of tokens; the result is the same as
 /// [`parse_module_serial`]'s, which never starts a thread.
 pub fn parse_module(ctx: &mut Context, src: &str, filename: &str) -> Result<Module, ParseError> {
-    parse_module_bytes(ctx, src.as_bytes(), filename)
+    parse(ctx, Source::text(src), filename, pipe_for(src.len()))
 }
 
 /// [`parse_module`] on the bytes of a file, as LLVM reads it: text need
@@ -308,8 +308,36 @@ pub fn parse_module_bytes(
     src: &[u8],
     filename: &str,
 ) -> Result<Module, ParseError> {
-    let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
-    parse(ctx, src, filename, src.len() >= PIPE_MIN_BYTES && two_cores)
+    parse(ctx, Source::bytes(src), filename, pipe_for(src.len()))
+}
+
+/// Whether a source of `len` bytes is lexed on a second thread.
+fn pipe_for(len: usize) -> bool {
+    len >= PIPE_MIN_BYTES && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
+}
+
+/// The source bytes and, when they are UTF-8, the same as text (known
+/// for `&str` input, checked once for bytes).
+#[derive(Clone, Copy)]
+struct Source<'a> {
+    bytes: &'a [u8],
+    text: Option<&'a str>,
+}
+
+impl<'a> Source<'a> {
+    fn text(src: &'a str) -> Self {
+        Source {
+            bytes: src.as_bytes(),
+            text: Some(src),
+        }
+    }
+
+    fn bytes(src: &'a [u8]) -> Self {
+        Source {
+            bytes: src,
+            text: core::str::from_utf8(src).ok(),
+        }
+    }
 }
 
 /// [`parse_module`] on the calling thread only.
@@ -321,10 +349,16 @@ pub fn parse_module_serial(
     src: &str,
     filename: &str,
 ) -> Result<Module, ParseError> {
-    parse(ctx, src.as_bytes(), filename, false)
+    parse(ctx, Source::text(src), filename, false)
 }
 
-fn parse(ctx: &mut Context, src: &[u8], filename: &str, pipe: bool) -> Result<Module, ParseError> {
+fn parse(
+    ctx: &mut Context,
+    source: Source<'_>,
+    filename: &str,
+    pipe: bool,
+) -> Result<Module, ParseError> {
+    let src = source.bytes;
     let m = ctx.create_module(filename);
     // A leading `; ModuleID = '...'` comment (as llvm-dis writes it) names
     // the module, so that printing is a fixed point.
@@ -340,7 +374,7 @@ fn parse(ctx: &mut Context, src: &[u8], filename: &str, pipe: bool) -> Result<Mo
     // allocated once instead of doubling and copying. Untouched capacity
     // costs address space, not memory.
     ctx.graph.reserve(src.len() / 40, src.len() / 28);
-    let mut p = Parser::new(ctx, src, m);
+    let mut p = Parser::new(ctx, source, m);
     let r = if pipe {
         std::thread::scope(|s| {
             let (tx, rx) = mpsc::sync_channel(PIPE_DEPTH);
@@ -551,8 +585,8 @@ pub(crate) enum BlockRef {
 }
 
 impl<'a> Parser<'a> {
-    fn new(ctx: &'a mut Context, src: &'a [u8], m: Module) -> Self {
-        let mut lx = Lexer::new(src);
+    fn new(ctx: &'a mut Context, src: Source<'a>, m: Module) -> Self {
+        let mut lx = Lexer::with_text(src.bytes, src.text);
         let tok = lx.next();
         Parser {
             ctx,
