@@ -15,6 +15,7 @@ PIPELINES=(
   'print<domtree>,print<loops>,invalidate<domtree>,print<domtree>,print<loops>'
   'require<loops>,print<postdomtree>,print<domtree>,invalidate<all>,print<domtree>'
   'module(function(print<postdomtree>),no-op-module,print<loops>)'
+  'loop-simplify,print<loops>,lcssa,print<loops>'
 )
 pass=0 fail=0
 for f in "$@"; do

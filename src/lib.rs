@@ -255,6 +255,7 @@ pub mod layout;
 pub mod linker;
 pub mod passes;
 mod replace;
+mod stack;
 pub mod transforms;
 pub mod types;
 pub mod value;

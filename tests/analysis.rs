@@ -328,7 +328,7 @@ impl Replay {
                 let f = self.ctx.add_function(m, "f", fty);
                 self.f = Some(f);
                 self.blocks = (0..n)
-                    .map(|i| self.ctx.append_block(f, &format!("b{i}")))
+                    .map(|i| self.ctx.append_block(f, format!("b{i}")))
                     .collect();
                 self.dt = None;
             }

@@ -127,6 +127,26 @@ fn malformed_bitcode_gives_a_located_error() {
 }
 
 #[test]
+fn several_modules_in_one_file_are_refused() {
+    // Two modules in one stream, as `llvm-cat -b` writes them: the second
+    // module follows the first, without a second magic number.
+    let (_, a) = assemble(
+        "define void @a() {\n  ret void\n}\n",
+        &WriteOptions::default(),
+    );
+    let (_, b) = assemble(
+        "define void @b() {\n  ret void\n}\n",
+        &WriteOptions::default(),
+    );
+    assert!(read_bitcode(&mut Context::new(), &a).is_ok());
+    let mut both = a.clone();
+    both.extend_from_slice(&b[4..]);
+    let e = read_bitcode(&mut Context::new(), &both).unwrap_err();
+    assert!(e.message.contains("several modules"), "{e}");
+    assert!(e.bit as usize > a.len() * 8, "{e}");
+}
+
+#[test]
 fn fuzz_smoke() {
     let seeds: Vec<Vec<u8>> = ["stress-2.bc", "stress-9.bc", "stress-15.bc"]
         .iter()

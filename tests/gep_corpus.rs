@@ -170,7 +170,7 @@ impl Section {
                 let i8t = self.ctx.i8_type();
                 let g = self
                     .ctx
-                    .add_global_var(self.m, &format!("g{addr_space}"), i8t, addr_space)
+                    .add_global_var(self.m, format!("g{addr_space}"), i8t, addr_space)
                     .0;
                 self.globals.insert(addr_space, g);
                 g
@@ -229,7 +229,7 @@ impl Section {
             let fty = self.ctx.function_type(void, &params, false);
             let f = self
                 .ctx
-                .add_function(self.m, &format!("f{}", self.count), fty);
+                .add_function(self.m, format!("f{}", self.count), fty);
             let args: Vec<Value> = (0..params.len()).map(|i| self.ctx.arg(f, i)).collect();
             let ops: Vec<Value> = idx
                 .iter()

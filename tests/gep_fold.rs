@@ -90,7 +90,7 @@ fn const_gep_folds_as_llvm19() {
 
     for (k, &v) in cases.iter().enumerate() {
         let ty = c.type_of(v);
-        let a = c.add_global_var(m, &format!("a{}", k + 1), ty, 0);
+        let a = c.add_global_var(m, format!("a{}", k + 1), ty, 0);
         c.set_initializer(a, Some(v));
     }
     let text = verified::text(&c, m);

@@ -113,7 +113,7 @@ fn type_decl(k: usize, text: &str) -> String {
 }
 
 fn decl_type(ctx: &Context, m: lair::ir::Module, k: usize, text: &str) -> Type {
-    let f = Function(ctx.global_by_name(m, &format!("t{k}")).unwrap());
+    let f = Function(ctx.global_by_name(m, format!("t{k}")).unwrap());
     let sig = ctx.signature(f);
     let (ret, params, _) = ctx.function_parts(sig).unwrap();
     if text == "void" {
@@ -218,7 +218,7 @@ fn signatures_agree_with_llvm() {
     let (mut ok, mut bad) = (0, 0);
     for (k, s) in sigs.iter().enumerate() {
         let id = IntrinsicId::lookup(s.name).unwrap();
-        let f = Function(ctx.global_by_name(m, &format!("s{k}")).unwrap());
+        let f = Function(ctx.global_by_name(m, format!("s{k}")).unwrap());
         let fty = ctx.signature(f);
         let ctx_line = format!("line {}: {} {}", s.line + 1, s.name, fty.display(&ctx));
         match ctx.match_intrinsic_signature(id, fty) {

@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u32)] = &[
     ("entity", 0),
     ("bitstream", 0),
+    ("stack", 0),
     ("types", 1),
     ("value", 2),
     ("inst", 3),

@@ -162,7 +162,7 @@ fn expect_clean_error(src: &str, what: &str) -> ParseError {
 
 #[test]
 fn pathological_inputs_fail_cleanly() {
-    const N: usize = 100_000;
+    const N: usize = 100_050;
     let types = format!(
         "@x = global {}i8{} zeroinitializer\n",
         "[1 x ".repeat(N),
@@ -170,7 +170,7 @@ fn pathological_inputs_fail_cleanly() {
     );
     assert_eq!(
         expect_clean_error(&types, "deep types").message,
-        "nesting too deep"
+        "types nested more than 100000 levels deep"
     );
     let structs = format!(
         "@x = global {}i8{} zeroinitializer\n",
@@ -179,7 +179,7 @@ fn pathological_inputs_fail_cleanly() {
     );
     assert_eq!(
         expect_clean_error(&structs, "deep struct types").message,
-        "nesting too deep"
+        "types nested more than 100000 levels deep"
     );
     let exprs = format!(
         "@x = global i64 {}i64 1{}\n",
@@ -188,14 +188,14 @@ fn pathological_inputs_fail_cleanly() {
     );
     assert_eq!(
         expect_clean_error(&exprs, "deep constant expressions").message,
-        "nesting too deep"
+        "constants nested more than 100000 levels deep"
     );
     let aggs = format!("@x = global {}\n", "[1 x [1 x i8]] [[1 x i8] ".repeat(N));
     expect_clean_error(&aggs, "deep aggregates");
     let md = format!("!0 = {}\n", "!{".repeat(N));
     assert_eq!(
         expect_clean_error(&md, "deep metadata").message,
-        "nesting too deep"
+        "metadata nested more than 100000 levels deep"
     );
     // Declared vector lengths must not size allocations (LLVM aborts).
     for (src, what) in [

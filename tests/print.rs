@@ -171,6 +171,60 @@ fn declare(
 // ---- shapes ----------------------------------------------------------------
 
 #[test]
+fn names_are_bytes() {
+    // LLVM's names are byte strings: `@"\FF"` and `@"\FE"` are two names,
+    // collisions get `.N` (globals) or `N` (locals) appended to the bytes.
+    let mut ctx = Context::new();
+    let m = ctx.create_module("names");
+    let i32t = ctx.i32_type();
+    let ff = ctx.add_global_var(m, b"\xFF", i32t, 0);
+    let fe = ctx.add_global_var(m, b"\xFE", i32t, 0);
+    let again = ctx.add_global_var(m, b"\xFF", i32t, 0);
+    let text_name = ctx.add_global_var(m, "a\"b\\c", i32t, 0);
+    assert_eq!(ctx.name_bytes(ff.0), Some(&b"\xFF"[..]));
+    assert_eq!(ctx.name_bytes(fe.0), Some(&b"\xFE"[..]));
+    assert_eq!(ctx.name_bytes(again.0), Some(&b"\xFF.1"[..]));
+    assert_eq!(ctx.name_of(ff.0), None, "not UTF-8: no &str view");
+    assert!(ctx.has_name(ff.0));
+    assert_eq!(ctx.name_of(text_name.0), Some("a\"b\\c"));
+    assert_eq!(ctx.global_by_name(m, b"\xFE"), Some(fe.0));
+    assert_eq!(ctx.global_by_name(m, "a\"b\\c"), Some(text_name.0));
+    for g in [ff, fe, again, text_name] {
+        let zero = ctx.const_int(i32t, 0);
+        ctx.set_initializer(g, Some(zero));
+    }
+    let fty = ctx.function_type(i32t, &[i32t], false);
+    let f = ctx.add_function(m, b"f\x80", fty);
+    let x = ctx.arg(f, 0);
+    ctx.set_name_bytes(x, b"\xC0");
+    let entry = ctx.append_block(f, b"\xFE\xFF");
+    let mut b = Builder::at_end(&mut ctx, entry);
+    let s = b.add(x, x);
+    let t = b.add(s, x);
+    b.ret(Some(t));
+    ctx.set_name_bytes(s, b"\xC0");
+    ctx.set_name_bytes(t, b"\xC0");
+    assert_eq!(ctx.name_bytes(s), Some(&b"\xC01"[..]));
+    assert_eq!(ctx.name_bytes(t), Some(&b"\xC02"[..]));
+    assert_eq!(ctx.local_by_name(f, b"\xC02"), Some(t));
+    let text = verified::text(&ctx, m);
+    check(
+        &text,
+        &[
+            "@\"\\FF\" = global i32 0\n@\"\\FE\" = global i32 0\n@\"\\FF.1\" = global i32 0\n",
+            "@\"a\\22b\\\\c\" = global i32 0\n",
+            "define i32 @\"f\\80\"(i32 %\"\\C0\") {\n\"\\FE\\FF\":\n",
+            "%\"\\C01\" = add i32 %\"\\C0\", %\"\\C0\"\n  %\"\\C02\" = add i32 %\"\\C01\", %\"\\C0\"",
+        ],
+    );
+    check_oracle(&text);
+    // Renaming to a non-UTF-8 name and back frees the old name.
+    ctx.set_name(fe, "plain");
+    assert_eq!(ctx.global_by_name(m, b"\xFE"), None);
+    assert_eq!(ctx.global_by_name(m, "plain"), Some(fe.0));
+}
+
+#[test]
 fn numbering_and_layout() {
     let mut ctx = Context::new();
     let m = ctx.create_module("numbers");

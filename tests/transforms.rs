@@ -167,3 +167,74 @@ fn delete_dead_block_and_change_to_unreachable() {
     assert!(text.contains("ret i32 %x"), "{text}");
     assert!(!text.contains("phi"), "{text}");
 }
+
+/// The loop forest and dominator tree `simplify_loops_updating` leaves
+/// behind (what `loop-simplify` hands the next pass) are the analyses
+/// computed afresh: same loops, headers, parents, depths and block sets
+/// (the block order is LLVM's updated order, checked by the
+/// `loop-simplify,print<loops>` pipelines against opt-19 in CI), and the
+/// same immediate dominators.
+#[test]
+fn loop_simplify_keeps_analyses_equal_to_fresh_ones() {
+    use lair::analysis::{DomTree, LoopInfo};
+    use std::collections::BTreeSet;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut files: Vec<_> = ["opt", "analysis"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ll"))
+        .collect();
+    files.sort();
+    let mut changed = 0;
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut ctx = Context::new();
+        let Ok(m) = parse_module(&mut ctx, &text, "t.ll") else {
+            continue;
+        };
+        let fs: Vec<_> = ctx.functions(m).collect();
+        for f in fs {
+            if ctx.entry_block(f).is_none() {
+                continue;
+            }
+            let mut dt = DomTree::new(&ctx, f);
+            let mut li = LoopInfo::compute(&ctx, &dt);
+            if !ctx.simplify_loops_updating(f, &mut dt, &mut li) {
+                continue;
+            }
+            changed += 1;
+            let fresh_dt = DomTree::new(&ctx, f);
+            let fresh = LoopInfo::compute(&ctx, &fresh_dt);
+            let blocks: Vec<_> = ctx.blocks(f).collect();
+            for &b in &blocks {
+                assert_eq!(
+                    dt.idom(&ctx, b),
+                    fresh_dt.idom(&ctx, b),
+                    "{}: idom of a block",
+                    path.display()
+                );
+                let (a, c) = (li.loop_for(&ctx, b), fresh.loop_for(&ctx, b));
+                assert_eq!(
+                    a.is_some(),
+                    c.is_some(),
+                    "{}: loop of a block",
+                    path.display()
+                );
+                if let (Some(a), Some(c)) = (a, c) {
+                    assert_eq!(li.header(a), fresh.header(c));
+                    assert_eq!(li.depth(a), fresh.depth(c));
+                    let x: BTreeSet<_> = li.blocks(a).iter().copied().collect();
+                    let y: BTreeSet<_> = fresh.blocks(c).iter().copied().collect();
+                    assert_eq!(x, y, "{}: blocks of a loop", path.display());
+                    assert_eq!(
+                        li.parent(a).map(|p| li.header(p)),
+                        fresh.parent(c).map(|p| fresh.header(p))
+                    );
+                }
+            }
+            assert_eq!(li.num_loops(), fresh.num_loops());
+        }
+    }
+    assert!(changed >= 5, "only {changed} functions changed");
+}

@@ -129,7 +129,7 @@ fn build(shape: &Shape) -> Built {
     }
     let n = shape.blocks.len();
     let blocks: Vec<Block> = (0..n)
-        .map(|i| ctx.append_block(f, &format!("b{i}")))
+        .map(|i| ctx.append_block(f, format!("b{i}")))
         .collect();
     // The successors of each block, one entry per edge (terminator
     // operand order does not matter to the verifier).

@@ -112,6 +112,49 @@ impl LoopInfo {
         self.populate(ctx, f);
     }
 
+    /// A forest given loop by loop, as a pass that grows and shrinks
+    /// loops leaves LLVM's `LoopInfo` (`addBasicBlockToLoop` appends,
+    /// `removeBlock` keeps the others' order): `loops[k]` is loop `k`'s
+    /// blocks (header first), parent and sub-loops, `top` the top-level
+    /// loops and `innermost` each block's innermost loop. Loop `k` of the
+    /// result is `Loop(k)`.
+    pub(crate) fn from_parts(
+        ctx: &Context,
+        f: Function,
+        loops: &[(&[Block], Option<usize>, &[usize])],
+        top: &[usize],
+        innermost: impl Iterator<Item = (Block, usize)>,
+    ) -> Self {
+        let mut li = Self::new();
+        li.func = Some(f);
+        for &(blocks, parent, subs) in loops {
+            let b0 = li.block_pool.len() as u32;
+            li.block_pool.extend_from_slice(blocks);
+            let s0 = li.sub_pool.len() as u32;
+            li.sub_pool.extend(subs.iter().map(|&x| Loop(x as u32)));
+            let mut depth = 1;
+            let mut x = parent;
+            while let Some(y) = x {
+                depth += 1;
+                x = loops[y].1;
+            }
+            li.loops.push(LoopData {
+                header: blocks[0],
+                parent: parent.map_or(NONE, |p| p as u32),
+                depth,
+                blocks: (b0, blocks.len() as u32),
+                subs: (s0, subs.len() as u32),
+            });
+        }
+        li.top_level = top.iter().map(|&x| Loop(x as u32)).collect();
+        li.loop_of.resize(ctx.max_block_number(f) as usize, NONE);
+        for (b, l) in innermost {
+            let n = crate::ir::block_number::number_of(ctx.graph.get(b.0)) as usize;
+            li.loop_of[n] = l as u32;
+        }
+        li
+    }
+
     #[inline]
     fn loop_of_raw(&self, ctx: &Context, raw: u32) -> u32 {
         self.loop_of

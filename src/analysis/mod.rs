@@ -43,6 +43,7 @@ mod dead;
 pub mod domtree;
 pub mod idf;
 pub mod loops;
+mod poison;
 mod scaled;
 mod speculation;
 

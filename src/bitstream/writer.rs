@@ -47,10 +47,27 @@ impl Bits {
         self.acc |= v << self.nacc;
         self.nacc += w;
         if self.nacc >= 32 {
-            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
-            self.acc >>= 32;
-            self.nacc -= 32;
+            self.flush_word();
         }
+    }
+
+    /// Moves the 32 oldest pending bits to `out`.
+    #[inline(always)]
+    fn flush_word(&mut self) {
+        self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+        self.acc >>= 32;
+        self.nacc -= 32;
+    }
+
+    /// Appends `v` as a VBR of 6-bit chunks (the width of unabbreviated
+    /// records): no checks, one `put` for values below 32.
+    #[inline(always)]
+    fn vbr6(&mut self, mut v: u64) {
+        while v >= 32 {
+            self.put((v & 31) | 32, 6);
+            v >>= 5;
+        }
+        self.put(v, 6);
     }
 
     #[cold]
@@ -59,8 +76,18 @@ impl Bits {
     }
 
     /// Appends `v` in `w` bits (0..=64), checking that it fits.
-    #[inline]
+    #[inline(always)]
     fn fixed(&mut self, v: u64, w: u32) -> Result<()> {
+        if w <= 32 && v >> w == 0 {
+            self.put(v, w);
+            return Ok(());
+        }
+        self.fixed_wide(v, w)
+    }
+
+    /// [`Self::fixed`] of more than 32 bits, or of a value that is too wide.
+    #[inline(never)]
+    fn fixed_wide(&mut self, v: u64, w: u32) -> Result<()> {
         if w > 64 || (w < 64 && v >> w != 0) {
             return Err(self.error(ErrorKind::ValueTooWide { value: v, width: w }));
         }
@@ -74,8 +101,19 @@ impl Bits {
     }
 
     /// Appends `v` as a VBR of `w`-bit chunks (1..=32), shortest form.
-    #[inline]
-    fn vbr(&mut self, mut v: u64, w: u32) -> Result<()> {
+    #[inline(always)]
+    fn vbr(&mut self, v: u64, w: u32) -> Result<()> {
+        // One chunk: the common case (ids, small operands) in one `put`.
+        if (2..=32).contains(&w) && v >> (w - 1) == 0 {
+            self.put(v, w);
+            return Ok(());
+        }
+        self.vbr_chunks(v, w)
+    }
+
+    /// [`Self::vbr`] of a value of several chunks (or a bad width).
+    #[inline(never)]
+    fn vbr_chunks(&mut self, mut v: u64, w: u32) -> Result<()> {
         if w == 0 || w > 32 || (w == 1 && v != 0) {
             return Err(self.error(ErrorKind::ValueTooWide { value: v, width: w }));
         }
@@ -393,10 +431,10 @@ impl Writer {
     /// Writes an unabbreviated record: id 3, code, count and values as vbr6.
     pub fn emit_unabbrev_record(&mut self, code: u32, vals: &[u64]) -> Result<()> {
         self.abbrev_id(UNABBREV_RECORD)?;
-        self.bits.vbr(u64::from(code), 6)?;
-        self.bits.vbr(vals.len() as u64, 6)?;
+        self.bits.vbr6(u64::from(code));
+        self.bits.vbr6(vals.len() as u64);
         for &v in vals {
-            self.bits.vbr(v, 6)?;
+            self.bits.vbr6(v);
         }
         if self.in_info {
             self.blockinfo_record(code, vals);

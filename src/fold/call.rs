@@ -261,7 +261,7 @@ impl Context {
             ConstKind::Array | ConstKind::Struct | ConstKind::Vector | ConstKind::Expr => {
                 (0..self.num_operands(v)).all(|k| {
                     self.operand(v, k)
-                        .is_some_and(|o| self.is_manifest_constant(o))
+                        .is_some_and(|o| crate::stack::deep(|| self.is_manifest_constant(o)))
                 })
             }
             ConstKind::BlockAddress | ConstKind::DsoLocalEquivalent | ConstKind::NoCfi => false,

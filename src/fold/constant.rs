@@ -365,7 +365,7 @@ impl Context {
                 }
             }
             _ if self.is_vector(self.type_of(v)) => match self.splat_element(v) {
-                Some(s) => self.is_all_ones_value(s),
+                Some(s) => crate::stack::deep(|| self.is_all_ones_value(s)),
                 None => false,
             },
             _ => false,
@@ -922,7 +922,7 @@ impl Context {
         }
         if let Some((n, scalable)) = self.vector_len(ty) {
             if let Some(s) = self.splat_element(c) {
-                if let Some(e) = self.cf_unary(op, s) {
+                if let Some(e) = crate::stack::deep(|| self.cf_unary(op, s)) {
                     return Some(self.const_splat(n, scalable, e));
                 }
             }
@@ -1101,7 +1101,7 @@ impl Context {
                 }
             }
         } else if self.is_cexpr(c2) && op.is_commutative() {
-            return self.cf_binary(op, c2, c1);
+            return crate::stack::deep(|| self.cf_binary(op, c2, c1));
         }
         if self.int_width(ty) == Some(1) {
             return Some(match op {
@@ -1258,7 +1258,7 @@ impl Context {
         }
         if let Some((n, scalable)) = self.vector_len(ty) {
             if let (Some(s1), Some(s2)) = (self.splat_element(c1), self.splat_element(c2)) {
-                if let Some(e) = self.cf_compare(pred, s1, s2) {
+                if let Some(e) = crate::stack::deep(|| self.cf_compare(pred, s1, s2)) {
                     return Some(self.const_splat(n, scalable, e));
                 }
             }
@@ -1293,7 +1293,7 @@ impl Context {
         if (!self.is_cexpr(c1) && self.is_cexpr(c2))
             || (self.is_null_value(c1) && !self.is_null_value(c2))
         {
-            return self.cf_compare(swapped_predicate(pred), c2, c1);
+            return crate::stack::deep(|| self.cf_compare(swapped_predicate(pred), c2, c1));
         }
         None
     }
@@ -1320,7 +1320,7 @@ impl Context {
         };
         let (k1, k2) = (complexity(self, v1), complexity(self, v2));
         if k1 < k2 {
-            return match self.icmp_relation(v2, v1) {
+            return match crate::stack::deep(|| self.icmp_relation(v2, v1)) {
                 Relation::Is(p) => Relation::Is(swapped_predicate(p)),
                 r => r,
             };
@@ -1469,10 +1469,15 @@ impl Context {
     /// element.
     fn is_empty_type(&self, t: Type) -> bool {
         match self.type_data(t) {
-            TypeData::Array { len, elem } => *len == 0 || self.is_empty_type(*elem),
-            TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => self
-                .struct_elements(t)
-                .is_some_and(|f| f.iter().all(|&e| self.is_empty_type(e))),
+            TypeData::Array { len, elem } => {
+                *len == 0 || crate::stack::deep(|| self.is_empty_type(*elem))
+            }
+            TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => {
+                self.struct_elements(t).is_some_and(|f| {
+                    f.iter()
+                        .all(|&e| crate::stack::deep(|| self.is_empty_type(e)))
+                })
+            }
             _ => false,
         }
     }
@@ -1736,7 +1741,7 @@ impl Context {
         for i in 0..n {
             let mut c = self.aggregate_element(agg, i)?;
             if i == first as u64 {
-                c = self.cf_insert_value(c, v, rest)?;
+                c = crate::stack::deep(|| self.cf_insert_value(c, v, rest))?;
             }
             out.push(c);
         }

@@ -163,7 +163,7 @@ impl Context {
                 match memo.get(&o) {
                     Some(&f) => f,
                     None => {
-                        let f = self.fold_constant_memo(o, layout, memo);
+                        let f = crate::stack::deep(|| self.fold_constant_memo(o, layout, memo));
                         memo.insert(o, f);
                         f
                     }
@@ -384,7 +384,8 @@ impl Context {
                 self.operand(p, 0),
                 layout.accumulate_constant_offset(self, p),
             ) {
-                let (k, v) = self.pointer_known_low_bits(base, layout, depth + 1);
+                let (k, v) =
+                    crate::stack::deep(|| self.pointer_known_low_bits(base, layout, depth + 1));
                 let align = self.pointer_alignment(p, layout).log2() as u32;
                 let k = k.min(127);
                 let sum = v.wrapping_add(off.offset as u128) & mask128(k);
@@ -418,14 +419,15 @@ impl Context {
         match self.const_expr_opcode(c)?.0 {
             Opcode::PtrToInt | Opcode::BitCast => {
                 let o = self.operand(c, 0)?;
-                self.constant_offset_from_global(o, layout)
+                crate::stack::deep(|| self.constant_offset_from_global(o, layout))
             }
             Opcode::GetElementPtr => {
                 let w = layout
                     .data_layout()
                     .index_size_in_bits(self.ptr_addrspace(self.scalar_type(self.type_of(c)))?);
                 let base = self.operand(c, 0)?;
-                let (g, off) = self.constant_offset_from_global(base, layout)?;
+                let (g, off) =
+                    crate::stack::deep(|| self.constant_offset_from_global(base, layout))?;
                 let add = layout.accumulate_constant_offset(self, c).ok()?.offset;
                 let add = APInt::from_words(w, &[add as u64, (add >> 64) as u64]);
                 Some((g, off.sext_or_trunc(w).add(&add)))
@@ -758,7 +760,7 @@ impl Context {
         if self.is_cint(c) || self.is_cfp(c) {
             let v1 = self.vector_type(src_ty, 1);
             let vec = self.const_aggregate(v1, &[c]);
-            return self.fold_bitcast_dl(vec, dest, layout);
+            return crate::stack::deep(|| self.fold_bitcast_dl(vec, dest, layout));
         }
         if !matches!(
             self.ckind(c),
@@ -776,7 +778,7 @@ impl Context {
             let w = self.primitive_bits_of(dst_elt);
             let it = self.int_type(w);
             let divt = self.vector_type(it, n_dst);
-            let r = self.fold_bitcast_dl(c, divt, layout)?;
+            let r = crate::stack::deep(|| self.fold_bitcast_dl(c, divt, layout))?;
             return Some(self.const_cast(Opcode::BitCast, r, dest));
         }
         let mut cc = c;
@@ -981,8 +983,9 @@ impl Context {
         };
         !can_poison
             && (0..self.num_operands(c)).all(|k| {
-                self.operand(c, k)
-                    .is_some_and(|o| self.guaranteed_not_undef_or_poison(o, depth + 1))
+                self.operand(c, k).is_some_and(|o| {
+                    crate::stack::deep(|| self.guaranteed_not_undef_or_poison(o, depth + 1))
+                })
             })
     }
 

@@ -314,7 +314,7 @@ impl Context {
             }
             let bits = layout.size_in_bits(self, ty).ok()?.min;
             let map = self.try_int_type(u32::try_from(bits).ok()?)?;
-            let res = self.fold_reinterpret_load(c, map, offset, layout)?;
+            let res = crate::stack::deep(|| self.fold_reinterpret_load(c, map, offset, layout))?;
             let amx = matches!(self.type_data(ty), TypeData::X86Amx | TypeData::X86Mmx);
             if self.is_null_value(res) && !amx {
                 return Some(self.const_null(ty));
@@ -424,7 +424,7 @@ impl Context {
                 let bits = self.const_float_value(c).unwrap_or(0) & mask128(w);
                 let it = self.int_type(w);
                 let as_int = self.const_int(it, bits as u64);
-                self.read_data(as_int, offset, out, layout)
+                crate::stack::deep(|| self.read_data(as_int, offset, out, layout))
             }
             ConstKind::Struct => {
                 let ty = self.type_of(c);
@@ -446,7 +446,11 @@ impl Context {
                         return false;
                     };
                     let left = out.len() - pos;
-                    if off < esz.min && !self.read_data(e, off, &mut out[pos..pos + left], layout) {
+                    if off < esz.min
+                        && !crate::stack::deep(|| {
+                            self.read_data(e, off, &mut out[pos..pos + left], layout)
+                        })
+                    {
                         return false;
                     }
                     index += 1;
@@ -499,7 +503,9 @@ impl Context {
                         return false;
                     };
                     let left = out.len() - pos;
-                    if !self.read_data(e, off, &mut out[pos..pos + left], layout) {
+                    if !crate::stack::deep(|| {
+                        self.read_data(e, off, &mut out[pos..pos + left], layout)
+                    }) {
                         return false;
                     }
                     let written = esz - off;
@@ -526,7 +532,7 @@ impl Context {
                 if self.int_width(self.type_of(op)) != Some(pw) {
                     return false;
                 }
-                self.read_data(op, offset, out, layout)
+                crate::stack::deep(|| self.read_data(op, offset, out, layout))
             }
             _ => false,
         }

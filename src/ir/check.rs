@@ -128,7 +128,7 @@ impl fmt::Display for V<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (ctx, v) = (self.0, self.1);
         let kind = ctx.value_kind(v);
-        match ctx.name_of(v) {
+        match ctx.name_bytes(v).map(String::from_utf8_lossy) {
             Some(n) if kind.is_global() => write!(f, "@{n}"),
             Some(n) => write!(f, "%{n}"),
             None => match kind {
@@ -511,7 +511,7 @@ impl Context {
                 let n = self.num_operands(v);
                 (1..n)
                     .all(|i| self.operand(v, i) == Some(first))
-                    .then(|| self.const_splat_int(first))?
+                    .then(|| crate::stack::deep(|| self.const_splat_int(first)))?
             }
             _ => None,
         }

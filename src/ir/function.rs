@@ -43,7 +43,7 @@ pub struct FunctionData {
     pub addrspace: u32,
     pub(crate) args: Vec<Value>,
     pub(crate) blocks: List,
-    pub(crate) symtab: HashMap<Box<str>, Value>,
+    pub(crate) symtab: HashMap<Box<[u8]>, Value>,
     pub(crate) last_unique: u32,
     /// The number the next inserted block gets (`block_number.rs`).
     pub(crate) next_block_number: u32,
@@ -68,7 +68,7 @@ impl Context {
     ///
     /// # Panics
     /// If `fn_ty` is not a function type.
-    pub fn add_function(&mut self, m: Module, name: &str, fn_ty: Type) -> Function {
+    pub fn add_function(&mut self, m: Module, name: impl AsRef<[u8]>, fn_ty: Type) -> Function {
         let params: Vec<Type> = match self.function_parts(fn_ty) {
             Some((_, p, _)) => p.to_vec(),
             None => panic!("add_function needs a function type"),
@@ -101,7 +101,7 @@ impl Context {
         };
         self.set_payload(v, Payload::Function(Box::new(data)));
         self.link_global(m, v);
-        self.set_global_name(v, name);
+        self.set_global_name_bytes(v, name.as_ref());
         // An intrinsic declaration carries LLVM's attributes for it
         // (`Function::Function`).
         if let Some(id) = self.fdata(Function(v)).intrinsic {
@@ -236,12 +236,12 @@ impl Context {
     /// Names a local value (argument, block, instruction) of function `f`,
     /// renaming on collision with LLVM's per-function counter (`name` +
     /// N, no dot). An empty name makes it unnamed.
-    pub(crate) fn set_local_name(&mut self, f: Function, v: Value, name: &str) {
+    pub(crate) fn set_local_name(&mut self, f: Function, v: Value, name: &[u8]) {
         if let Some(old) = self.side_of(v).and_then(|s| s.name.as_deref()) {
             if old == name {
                 return;
             }
-            let old: Box<str> = old.into();
+            let old: Box<[u8]> = old.into();
             self.fdata_mut(f).symtab.remove(&old);
         }
         if name.is_empty() {
@@ -249,14 +249,17 @@ impl Context {
             return;
         }
         let fd = self.fdata_mut(f);
-        let unique: Box<str> = if !fd.symtab.contains_key(name) {
+        let unique: Box<[u8]> = if !fd.symtab.contains_key(name) {
             name.into()
         } else {
+            let mut cand = Vec::with_capacity(name.len() + 4);
             loop {
                 fd.last_unique += 1;
-                let cand = format!("{name}{}", fd.last_unique);
-                if !fd.symtab.contains_key(cand.as_str()) {
-                    break cand.into_boxed_str();
+                cand.clear();
+                cand.extend_from_slice(name);
+                cand.extend_from_slice(fd.last_unique.to_string().as_bytes());
+                if !fd.symtab.contains_key(cand.as_slice()) {
+                    break cand.into_boxed_slice();
                 }
             }
         };
@@ -266,13 +269,13 @@ impl Context {
 
     pub(crate) fn forget_local_name(&mut self, f: Function, v: Value) {
         if let Some(old) = self.side_of(v).and_then(|s| s.name.as_deref()) {
-            let old: Box<str> = old.into();
+            let old: Box<[u8]> = old.into();
             self.fdata_mut(f).symtab.remove(&old);
         }
     }
 
-    /// The local value named `name` in `f`.
-    pub fn local_by_name(&self, f: Function, name: &str) -> Option<Value> {
-        self.fdata(f).symtab.get(name).copied()
+    /// The local value named `name` in `f` (a `&str` or the name's bytes).
+    pub fn local_by_name(&self, f: Function, name: impl AsRef<[u8]>) -> Option<Value> {
+        self.fdata(f).symtab.get(name.as_ref()).copied()
     }
 }

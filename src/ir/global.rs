@@ -149,7 +149,7 @@ impl Context {
     pub fn add_global_var(
         &mut self,
         module: Module,
-        name: &str,
+        name: impl AsRef<[u8]>,
         ty: Type,
         addrspace: u32,
     ) -> Global {
@@ -163,7 +163,7 @@ impl Context {
         };
         self.set_payload(v, super::side::Payload::Global(Box::new(g)));
         self.link_global(module, v);
-        self.set_global_name(v, name);
+        self.set_global_name_bytes(v, name.as_ref());
         Global(v)
     }
 
@@ -176,7 +176,7 @@ impl Context {
         &mut self,
         module: Module,
         kind: ValueKind,
-        name: &str,
+        name: impl AsRef<[u8]>,
         ty: Type,
         addrspace: u32,
         target: Value,
@@ -197,7 +197,7 @@ impl Context {
         self.graph.alloc_operands(v, 1, false);
         self.graph.set_operand(v, 0, Some(target));
         self.link_global(module, v);
-        self.set_global_name(v, name);
+        self.set_global_name_bytes(v, name.as_ref());
         Global(v)
     }
 

@@ -128,14 +128,15 @@ pub struct DbgRecord {
 /// predecessors and successors.
 impl Context {
     /// Appends a new block named `name` to `f`.
-    pub fn append_block(&mut self, f: Function, name: &str) -> Block {
+    pub fn append_block(&mut self, f: Function, name: impl AsRef<[u8]>) -> Block {
         let b = self.create_block(name);
         self.insert_block(f, b, None);
         b
     }
 
     /// Creates a block not yet in any function.
-    pub fn create_block(&mut self, name: &str) -> Block {
+    pub fn create_block(&mut self, name: impl AsRef<[u8]>) -> Block {
+        let name = name.as_ref();
         let lt = self.label_type();
         let mut d = ValueData::new(ValueKind::Block, lt);
         d.ops = NONE; // first instruction
@@ -183,8 +184,7 @@ impl Context {
         }
         self.number_new_block(f, b);
         // Register the name in the function's symbol table.
-        if let Some(n) = self.name_of(b.0).map(str::to_string) {
-            self.set_raw_name(b.0, None);
+        if let Some(n) = self.take_raw_name(b.0) {
             self.set_local_name(f, b.0, &n);
         }
     }
@@ -989,9 +989,8 @@ impl Context {
         // Only a named instruction (one with a side record) has a name to
         // register.
         if f != NONE && self.graph.values[i.0.idx as usize].has_side() {
-            if let Some(n) = self.name_of(i.0).map(str::to_string) {
+            if let Some(n) = self.take_raw_name(i.0) {
                 let f = Function(self.graph.handle(f));
-                self.set_raw_name(i.0, None);
                 self.set_local_name(f, i.0, &n);
             }
         }
@@ -1061,7 +1060,7 @@ impl Context {
     /// `at`'s `!dbg`). PHIs in
     /// the successors that named `b` now name the new block. Returns the
     /// new block. O(instructions moved + successor PHIs).
-    pub fn split_block(&mut self, b: Block, at: Inst, name: &str) -> Block {
+    pub fn split_block(&mut self, b: Block, at: Inst, name: impl AsRef<[u8]>) -> Block {
         let f = self
             .block_parent(b)
             .expect("split_block needs a block in a function");

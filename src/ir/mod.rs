@@ -86,23 +86,59 @@ impl Context {
         (self.value_kind(v) == ValueKind::Function).then_some(Function(v))
     }
 
-    /// The name of a value (without `%`/`@`), if it has one.
+    /// The name of a value (without `%`/`@`), if it has one and it is
+    /// UTF-8. LLVM's names are arbitrary bytes (`@"\FF"`): a name that is
+    /// not UTF-8 is `None` here; [`name_bytes`](Self::name_bytes) gives
+    /// every name.
     pub fn name_of(&self, v: impl Into<Value>) -> Option<&str> {
+        self.name_bytes(v)
+            .and_then(|b| core::str::from_utf8(b).ok())
+    }
+
+    /// The name of a value as bytes (without `%`/`@`), if it has one.
+    #[inline]
+    pub fn name_bytes(&self, v: impl Into<Value>) -> Option<&[u8]> {
         self.side_of(v.into()).and_then(|s| s.name.as_deref())
+    }
+
+    /// `v`'s name (empty when unnamed) followed by `suffix`: the names
+    /// transforms derive (`%x.reload`, `%bb.split`).
+    pub(crate) fn suffixed_name(&self, v: impl Into<Value>, suffix: &str) -> Vec<u8> {
+        let n = self.name_bytes(v).unwrap_or(b"");
+        let mut out = Vec::with_capacity(n.len() + suffix.len());
+        out.extend_from_slice(n);
+        out.extend_from_slice(suffix.as_bytes());
+        out
+    }
+
+    /// Whether `v` has a name (LLVM `hasName`).
+    #[inline]
+    pub fn has_name(&self, v: impl Into<Value>) -> bool {
+        self.name_bytes(v).is_some()
     }
 
     /// Names a value: globals uniquely in their module (`.N` suffix on
     /// collision), locals uniquely in their function (`N` suffix), as LLVM
     /// does. Detached blocks and instructions keep the name as given until
-    /// they are inserted. Constants cannot be named.
+    /// they are inserted. Constants cannot be named. The same as
+    /// [`set_name_bytes`](Self::set_name_bytes) with the name's bytes.
     ///
     /// # Panics
     /// If `v` is a constant, or a void-typed instruction given a name.
     pub fn set_name(&mut self, v: impl Into<Value>, name: &str) {
+        self.set_name_bytes(v, name.as_bytes())
+    }
+
+    /// [`set_name`](Self::set_name) with a name of arbitrary bytes (LLVM's
+    /// names are byte strings; `\0` included).
+    ///
+    /// # Panics
+    /// As [`set_name`](Self::set_name).
+    pub fn set_name_bytes(&mut self, v: impl Into<Value>, name: &[u8]) {
         let v = v.into();
         let d = self.graph.get(v);
         match d.kind() {
-            k if k.is_global() => self.set_global_name(v, name),
+            k if k.is_global() => self.set_global_name_bytes(v, name),
             ValueKind::Argument => {
                 let f = Function(self.graph.handle(d.a));
                 self.set_local_name(f, v, name)
@@ -158,11 +194,16 @@ impl Context {
         }
     }
 
-    pub(crate) fn set_raw_name(&mut self, v: Value, name: Option<Box<str>>) {
+    pub(crate) fn set_raw_name(&mut self, v: Value, name: Option<Box<[u8]>>) {
         if name.is_none() && !self.graph.get(v).has_side() {
             return;
         }
         self.side_or_new(v).name = name;
+    }
+
+    /// Takes `v`'s name out of its side record (no symbol table touched).
+    pub(crate) fn take_raw_name(&mut self, v: Value) -> Option<Box<[u8]>> {
+        self.side_of_mut(v).and_then(|s| s.name.take())
     }
 
     // ---- operands and uses ------------------------------------------------

@@ -91,7 +91,7 @@ pub struct ModuleData {
     /// entries), printed after everything else.
     pub summary: Option<Box<super::summary::SummaryIndex>>,
     pub(crate) lists: [List; 4],
-    pub(crate) symtab: HashMap<Box<str>, Value>,
+    pub(crate) symtab: HashMap<Box<[u8]>, Value>,
     pub(crate) last_unique: u32,
     /// Suffixes of intrinsic names that mangle unnamed structs.
     pub(crate) unique_intrinsics: super::intrinsics::UniqueNames,
@@ -187,7 +187,7 @@ impl Context {
             self.graph.values[next as usize].b = prev;
         }
         if let Some(name) = self.side_of(v).and_then(|s| s.name.as_deref()) {
-            let name: Box<str> = name.into();
+            let name: Box<[u8]> = name.into();
             self.modules[m].symtab.remove(&name);
         }
     }
@@ -224,9 +224,10 @@ impl Context {
         self.list_iter(m, 3)
     }
 
-    /// The global value named `name` in `m`.
-    pub fn global_by_name(&self, m: Module, name: &str) -> Option<Value> {
-        self.modules[m.index()].symtab.get(name).copied()
+    /// The global value named `name` in `m` (a `&str` or the name's
+    /// bytes).
+    pub fn global_by_name(&self, m: Module, name: impl AsRef<[u8]>) -> Option<Value> {
+        self.modules[m.index()].symtab.get(name.as_ref()).copied()
     }
 
     /// After `v` is (re)named: a function's intrinsic id follows its name
@@ -246,13 +247,19 @@ impl Context {
     /// NVPTX, whose names cannot hold a `.`, as LLVM's `makeUniqueName`).
     /// An empty name makes it unnamed.
     pub fn set_global_name(&mut self, v: impl Into<Value>, name: &str) {
+        self.set_global_name_bytes(v, name.as_bytes())
+    }
+
+    /// [`set_global_name`](Self::set_global_name) with a name of arbitrary
+    /// bytes; the `.N` suffix is appended to the bytes.
+    pub fn set_global_name_bytes(&mut self, v: impl Into<Value>, name: &[u8]) {
         let v = v.into();
         let m = self.graph.get(v).a as usize;
         if let Some(old) = self.side_of(v).and_then(|s| s.name.as_deref()) {
             if old == name {
                 return;
             }
-            let old: Box<str> = old.into();
+            let old: Box<[u8]> = old.into();
             self.modules[m].symtab.remove(&old);
         }
         if name.is_empty() {
@@ -262,15 +269,19 @@ impl Context {
         }
         let md = &mut self.modules[m];
         let nvptx = matches!(md.triple.split('-').next(), Some("nvptx" | "nvptx64"));
-        let sep = if nvptx { "" } else { "." };
-        let unique: Box<str> = if !md.symtab.contains_key(name) {
+        let sep: &[u8] = if nvptx { b"" } else { b"." };
+        let unique: Box<[u8]> = if !md.symtab.contains_key(name) {
             name.into()
         } else {
+            let mut cand = Vec::with_capacity(name.len() + 5);
             loop {
                 md.last_unique += 1;
-                let cand = format!("{name}{sep}{}", md.last_unique);
-                if !md.symtab.contains_key(cand.as_str()) {
-                    break cand.into_boxed_str();
+                cand.clear();
+                cand.extend_from_slice(name);
+                cand.extend_from_slice(sep);
+                cand.extend_from_slice(md.last_unique.to_string().as_bytes());
+                if !md.symtab.contains_key(cand.as_slice()) {
+                    break cand.into_boxed_slice();
                 }
             }
         };

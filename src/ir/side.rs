@@ -7,7 +7,7 @@
 //! table (`extras`, with its own free list) rather than one box each: a
 //! GEP's source type or an alloca's type costs no allocation.
 //!
-//! `Side` (32 B) is `name: Option<Box<str>>` and a `Payload` (16 B): `None`,
+//! `Side` (32 B) is `name: Option<Box<[u8]>>` (names are bytes, as LLVM's) and a `Payload` (16 B): `None`,
 //! `Inst(u32)`, `Function(Box<FunctionData>)` (288 B),
 //! `Global(Box<GlobalData>)` (160 B) or `Asm(Box<InlineAsmData>)`. Side
 //! records are reused through a free list. `Inst(x)` indexes `extras`, one
@@ -33,7 +33,7 @@ pub(crate) enum Payload {
 }
 
 pub(crate) struct Side {
-    pub(crate) name: Option<Box<str>>,
+    pub(crate) name: Option<Box<[u8]>>,
     pub(crate) payload: Payload,
 }
 

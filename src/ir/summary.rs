@@ -37,6 +37,10 @@ pub struct SummaryIndex {
     pub flags: u64,
     /// `blockcount:` (always printed).
     pub block_count: u64,
+    /// The memory-profile stack ids in the order the index first met
+    /// them (parse order; `FS_STACK_IDS` order when read from bitcode):
+    /// the bitcode writer numbers them so. Not printed.
+    pub stack_ids: Vec<u64>,
     /// Print exactly as `llvm-dis` 19 prints the index, also where that
     /// text does not read back as the same index: an empty module path as
     /// `[Regular LTO]`, names with `"` or `\` unescaped, full and wrapped

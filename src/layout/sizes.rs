@@ -304,7 +304,7 @@ impl<M: StructMemo> Walk<'_, M> {
             // Aligned as a 64-bit vector (LLVM 19's DataLayout).
             TypeData::X86Mmx => fixed(64, vector_align(dl, TypeSize::fixed(64), true)),
             TypeData::Array { elem, len } => {
-                let e = self.size_align(*elem)?;
+                let e = crate::stack::deep(|| self.size_align(*elem))?;
                 let bits = e
                     .alloc_size()
                     .min
@@ -324,7 +324,7 @@ impl<M: StructMemo> Walk<'_, M> {
                 len,
                 scalable,
             } => {
-                let e = self.size_align(*elem)?;
+                let e = crate::stack::deep(|| self.size_align(*elem))?;
                 // Element sizes are at most 2^23 bits and lengths 2^32: no
                 // overflow.
                 let bits = TypeSize {
@@ -431,7 +431,7 @@ impl<M: StructMemo> Walk<'_, M> {
                 // Sizedness (and size overflow) of the whole array first, as
                 // LLVM asserts `isSized` before answering.
                 self.size_align(ty)?;
-                self.pref_align(*elem)?
+                crate::stack::deep(|| self.pref_align(*elem))?
             }
             TypeData::Vector { .. } => {
                 let bits = self.size_align(ty)?.bits;
@@ -512,7 +512,7 @@ impl<M: StructMemo> Walk<'_, M> {
         let mut offsets = Vec::with_capacity(fields.len());
         let mut steps = Vec::with_capacity(fields.len());
         for &field in fields {
-            let f = self.step_info(field)?;
+            let f = crate::stack::deep(|| self.step_info(field))?;
             // A scalable field (a scalable vector, a struct of them, an array
             // of them, even of length 0) outside the homogeneous case makes
             // the struct unsized (LLVM's `isScalableTy` check in `isSized`).

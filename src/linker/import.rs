@@ -50,7 +50,8 @@ impl<'o> Import<'o> {
         }
         let o = self.other;
         let shape = o.type_data(t).clone();
-        let Some(r) = ctx.type_with_parts(&shape, |ctx, e| self.ty(ctx, e)) else {
+        let Some(r) = ctx.type_with_parts(&shape, |ctx, e| crate::stack::deep(|| self.ty(ctx, e)))
+        else {
             // Structs are created up front (`structs`); one reached only
             // now is made the same way.
             let d = ctx.create_struct(o.struct_name(t).unwrap_or(""));
@@ -192,8 +193,10 @@ impl<'o> Import<'o> {
                 ctx.md_value(nv)
             }
             MdData::Tuple { distinct, ops } => {
-                let ops: Vec<Option<Metadata>> =
-                    ops.iter().map(|x| x.map(|x| self.md(ctx, x))).collect();
+                let ops: Vec<Option<Metadata>> = ops
+                    .iter()
+                    .map(|x| x.map(|x| crate::stack::deep(|| self.md(ctx, x))))
+                    .collect();
                 if distinct {
                     ctx.md_distinct_tuple(&ops)
                 } else {
@@ -205,7 +208,7 @@ impl<'o> Import<'o> {
                 distinct,
                 fields,
             } => {
-                let fields = map_field_refs(&fields, |x| self.md(ctx, x));
+                let fields = map_field_refs(&fields, |x| crate::stack::deep(|| self.md(ctx, x)));
                 ctx.md_specialized(kind, fields, distinct)
             }
             MdData::Temporary => ctx.md_temporary(),
@@ -263,12 +266,12 @@ impl<'o> Import<'o> {
         for &g in &vars {
             let vt = self.ty(ctx, o.global_data(g).value_type.expect("value type"));
             let a = o.ptr_addrspace(o.type_of(g.0)).unwrap_or(0);
-            let ng = ctx.add_global_var(m, o.name_of(g.0).unwrap_or(""), vt, a);
+            let ng = ctx.add_global_var(m, o.name_bytes(g.0).unwrap_or(b""), vt, a);
             self.values.insert(g.0, ng.0);
         }
         for &f in &funcs {
             let ft = self.ty(ctx, o.signature(f));
-            let nf = ctx.add_function(m, o.name_of(f.0).unwrap_or(""), ft);
+            let nf = ctx.add_function(m, o.name_bytes(f.0).unwrap_or(b""), ft);
             let fd = o.function_data(f);
             let attrs = self.attrs(ctx, &fd.attrs);
             let (cc, gc, asp) = (fd.call_conv, fd.gc.clone(), fd.addrspace);
@@ -282,14 +285,14 @@ impl<'o> Import<'o> {
                 ctx.set_function_addrspace(nf, asp);
             }
             for (a, na) in o.args(f).iter().zip(ctx.args(nf).to_vec()) {
-                if let Some(n) = o.name_of(*a) {
-                    ctx.set_name(na, n);
+                if let Some(n) = o.name_bytes(*a) {
+                    ctx.set_name_bytes(na, n);
                 }
                 self.values.insert(*a, na);
             }
             self.values.insert(f.0, nf.0);
             for b in o.blocks(f) {
-                let nb = ctx.append_block(nf, o.name_of(b.0).unwrap_or(""));
+                let nb = ctx.append_block(nf, o.name_bytes(b.0).unwrap_or(b""));
                 self.values.insert(b.0, nb.0);
             }
         }
@@ -305,7 +308,7 @@ impl<'o> Import<'o> {
             let ng = ctx.add_global_indirect(
                 m,
                 o.value_kind(g.0),
-                o.name_of(g.0).unwrap_or(""),
+                o.name_bytes(g.0).unwrap_or(b""),
                 vt,
                 a,
                 ph,
@@ -419,8 +422,8 @@ impl<'o> Import<'o> {
                     }
                 }
                 ctx.append_inst(nb, ni);
-                if let Some(n) = o.name_of(i.0) {
-                    ctx.set_name(ni, n);
+                if let Some(n) = o.name_bytes(i.0) {
+                    ctx.set_name_bytes(ni, n);
                 }
                 self.values.insert(i.0, ni.0);
                 pending.push((i, ni));

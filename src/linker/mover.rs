@@ -140,8 +140,14 @@ impl<'a> Mover<'a> {
         }
     }
 
-    fn name(&self, g: Value) -> Option<String> {
-        self.ctx.name_of(g).map(str::to_owned)
+    /// The name of `g` (bytes, as LLVM's names).
+    fn name(&self, g: Value) -> Option<Vec<u8>> {
+        self.ctx.name_bytes(g).map(<[u8]>::to_vec)
+    }
+
+    /// The name of `g` as text for messages.
+    fn name_text(&self, g: Value) -> String {
+        String::from_utf8_lossy(self.ctx.name_bytes(g).unwrap_or(b"")).into_owned()
     }
 
     fn src_id(&self) -> String {
@@ -169,7 +175,7 @@ impl<'a> Mover<'a> {
         if is_local(self.ctx, sgv) {
             return None;
         }
-        let name = self.ctx.name_of(sgv)?;
+        let name = self.ctx.name_bytes(sgv)?;
         let d = self.ctx.global_by_name(self.dst, name)?;
         (!is_local(self.ctx, d)).then_some(d)
     }
@@ -237,7 +243,7 @@ impl<'a> Mover<'a> {
         }
         err(format!(
             "Linking globals named '{}': symbol multiply defined!",
-            self.ctx.name_of(src).unwrap_or("")
+            self.name_text(src)
         ))
     }
 
@@ -370,14 +376,14 @@ impl<'a> Mover<'a> {
             }
             _ => {
                 let vt = ctx.global_data(g).value_type.expect("value type");
-                let name = ctx.name_of(g).unwrap_or("").to_owned();
+                let name = ctx.name_bytes(g).unwrap_or(b"").to_vec();
                 let decl = if ctx.is_function(vt) {
                     ctx.add_function(self.dst, "", vt).0
                 } else {
                     ctx.add_global_var(self.dst, "", vt, 0).0
                 };
                 ctx.set_global_name(g, "");
-                ctx.set_global_name(decl, &name);
+                ctx.set_global_name_bytes(decl, &name);
                 ctx.replace_all_uses_with(g, decl);
                 ctx.erase_global(Global(g));
             }
@@ -474,7 +480,7 @@ impl<'a> Mover<'a> {
             if self.ctx.value_kind(g) != ValueKind::GlobalVariable {
                 return err(format!(
                     "linking '{}': non-variables in comdat nodeduplicate are not handled",
-                    self.ctx.name_of(g).unwrap_or("")
+                    self.name_text(g)
                 ));
             }
             let m = self.ctx.global_parent(g);
@@ -841,7 +847,7 @@ impl<'a> Mover<'a> {
         self.ctx.set_raw_name(v, None);
         self.ctx.link_global(self.dst, v);
         if let Some(n) = name {
-            self.ctx.set_global_name(v, &n);
+            self.ctx.set_global_name_bytes(v, &n);
         }
         self.moved.push(v);
     }
@@ -904,36 +910,37 @@ impl<'a> Mover<'a> {
             ..src
         };
         if let Some(n) = self.name(sgv) {
-            self.ctx.set_global_name(new, &n);
+            self.ctx.set_global_name_bytes(new, &n);
         }
         self.moved.push(new);
         new
     }
 
     /// `forceRenaming`.
-    fn force_renaming(&mut self, gv: Value, name: &str) {
-        if is_local(self.ctx, gv) || self.ctx.name_of(gv) == Some(name) {
+    fn force_renaming(&mut self, gv: Value, name: &[u8]) {
+        if is_local(self.ctx, gv) || self.ctx.name_bytes(gv) == Some(name) {
             return;
         }
         match self.ctx.global_by_name(self.dst, name) {
             Some(conflict) if conflict != gv => {
-                self.ctx.set_global_name(gv, "");
-                self.ctx.set_global_name(conflict, "");
-                self.ctx.set_global_name(gv, name);
-                self.ctx.set_global_name(conflict, name);
+                self.ctx.set_global_name_bytes(gv, b"");
+                self.ctx.set_global_name_bytes(conflict, b"");
+                self.ctx.set_global_name_bytes(gv, name);
+                self.ctx.set_global_name_bytes(conflict, name);
             }
-            _ => self.ctx.set_global_name(gv, name),
+            _ => self.ctx.set_global_name_bytes(gv, name),
         }
     }
 
     /// `linkAppendingVarProto`.
     fn link_appending_proto(&mut self, dgv: Option<Value>, sgv: Value) -> Option<Value> {
         let name = self.name(sgv).unwrap_or_default();
+        let name_text = String::from_utf8_lossy(&name).into_owned();
         if let Some(d) = dgv {
             if !is_declaration(self.ctx, d) && !is_declaration(self.ctx, sgv) {
                 let (dd, sd) = (self.ctx.global_data(d), self.ctx.global_data(sgv));
                 let msg = if sd.linkage != Linkage::Appending || dd.linkage != Linkage::Appending {
-                    Some(format!("Linking globals named '{name}': can only link appending global with another appending global!"))
+                    Some(format!("Linking globals named '{name_text}': can only link appending global with another appending global!"))
                 } else if dd.is_constant != sd.is_constant {
                     Some("Appending variables linked with different const'ness!".to_owned())
                 } else if dd.align != sd.align {
@@ -979,7 +986,7 @@ impl<'a> Mover<'a> {
         let mvt = self.ty(svt);
         let Some(elem) = self.ctx.element_type(mvt) else {
             self.error.get_or_insert(LinkError(format!(
-                "appending variable '{name}' is not an array"
+                "appending variable '{name_text}' is not an array"
             )));
             return None;
         };
@@ -997,7 +1004,7 @@ impl<'a> Mover<'a> {
         }
         let init = self.ctx.initializer(Global(sgv)).expect("initializer");
         let mut src_elems = self.array_elements(init);
-        let structor = matches!(name.as_str(), "llvm.global_ctors" | "llvm.global_dtors")
+        let structor = matches!(&name[..], b"llvm.global_ctors" | b"llvm.global_dtors")
             && self.ctx.struct_elements(elem).is_some_and(|e| e.len() == 3);
         if structor {
             let mut keep = Vec::with_capacity(src_elems.len());
@@ -1219,11 +1226,11 @@ impl<'a> Mover<'a> {
                     return false;
                 }
                 if !self.vmap.contains_key(&v) {
-                    self.materialize(v);
+                    crate::stack::deep(|| self.materialize(v));
                 }
                 true
             }
-            ValueKind::Constant => self.visit_const(v),
+            ValueKind::Constant => crate::stack::deep(|| self.visit_const(v)),
             ValueKind::MetadataAsValue => {
                 if let Some(md) = self.ctx.value_metadata(v) {
                     self.map_md(md);
@@ -1591,7 +1598,7 @@ impl<'a> Mover<'a> {
         let mut changed = nt != ty;
         for k in 0..n {
             let op = self.ctx.operand(c, k).expect("constant operand");
-            let no = self.map_const(op);
+            let no = crate::stack::deep(|| self.map_const(op));
             changed |= no != op;
             ops.push(no);
         }

@@ -151,7 +151,7 @@ impl TypeMapper {
                 ctx.contained_type(dst, i).expect("contained"),
                 ctx.contained_type(src, i).expect("contained"),
             );
-            if !self.isomorphic(ctx, d, s) {
+            if !crate::stack::deep(|| self.isomorphic(ctx, d, s)) {
                 return false;
             }
         }
@@ -207,7 +207,7 @@ impl TypeMapper {
         let mut any_change = false;
         let mut out = Vec::with_capacity(n);
         for e in elems {
-            let m = self.get_rec(ctx, set, e, visited);
+            let m = crate::stack::deep(|| self.get_rec(ctx, set, e, visited));
             any_change |= m != e;
             out.push(m);
         }

@@ -210,25 +210,25 @@ fn print_analysis(
         _ => {}
     }
     let ctx = &*ctx;
-    let fname = ctx.name_of(f.0).unwrap_or("");
+    let fname = String::from_utf8_lossy(ctx.name_bytes(f.0).unwrap_or(b""));
     let names = ctx.local_names(f);
     let mut name = |out: &mut String, b: Block| names.push(out, b.0);
     match a {
         AnalysisKind::DomTree => {
             out.push_str("DominatorTree for function: ");
-            out.push_str(fname);
+            out.push_str(&fname);
             out.push('\n');
             am.dom_tree(ctx, f).print(out, &mut name);
         }
         AnalysisKind::PostDomTree => {
             out.push_str("PostDominatorTree for function: ");
-            out.push_str(fname);
+            out.push_str(&fname);
             out.push('\n');
             am.post_dom_tree(ctx, f).print(out, &mut name);
         }
         AnalysisKind::Loops => {
             out.push_str("Loop info for function '");
-            out.push_str(fname);
+            out.push_str(&fname);
             out.push_str("':\n");
             let (_, li) = am.loops(ctx, f);
             li.print(ctx, out, &mut name, &mut |l| {
@@ -238,13 +238,13 @@ fn print_analysis(
         AnalysisKind::BranchProb => {
             let bpi = am.cached_branch_prob(f).expect("computed above");
             out.push_str("Printing analysis 'Branch Probability Analysis' for function '");
-            out.push_str(fname);
+            out.push_str(&fname);
             out.push_str("':\n");
             bpi.print(ctx, f, out, &mut name);
         }
         AnalysisKind::BlockFreq => {
             out.push_str("Printing analysis results of BFI for function '");
-            out.push_str(fname);
+            out.push_str(&fname);
             out.push_str("':\n");
             let bfi = am.cached_block_freq(f).expect("computed above");
             if let Err(e) = bfi.print(ctx, f, out) {
@@ -327,10 +327,17 @@ fn adce(
 fn break_crit_edges(
     ctx: &mut Context,
     f: Function,
-    _: &mut FunctionAnalyses,
+    am: &mut FunctionAnalyses,
     _: &mut String,
 ) -> PreservedAnalyses {
-    if ctx.split_all_critical_edges(f) == 0 {
+    // LLVM splits with the loop forest when one is cached.
+    let n = if am.is_cached(f, AnalysisKind::Loops) {
+        let (dt, li) = am.loops(ctx, f);
+        ctx.split_all_critical_edges_in_loops(f, dt, li)
+    } else {
+        ctx.split_all_critical_edges(f)
+    };
+    if n == 0 {
         PreservedAnalyses::all()
     } else {
         PreservedAnalyses::none()
@@ -368,18 +375,19 @@ fn lcssa(
     }
 }
 
-/// `loop-simplify`: LLVM's `LoopSimplifyPass`. LLVM keeps its dominator
-/// tree and loop forest up to date; lair drops them when the CFG changed
-/// (see DESIGN.md, Pass manager).
+/// `loop-simplify`: LLVM's `LoopSimplifyPass`; keeps the dominator tree
+/// and the loop forest, as LLVM does.
 fn loop_simplify(
     ctx: &mut Context,
     f: Function,
     am: &mut FunctionAnalyses,
     _: &mut String,
 ) -> PreservedAnalyses {
-    let (dt, li) = am.loops(ctx, f);
-    if ctx.simplify_loops(f, dt, li) {
+    let (dt, li) = am.loops_mut(ctx, f);
+    if ctx.simplify_loops_updating(f, dt, li) {
         PreservedAnalyses::none()
+            .preserve(AnalysisKind::DomTree)
+            .preserve(AnalysisKind::Loops)
     } else {
         PreservedAnalyses::all()
     }

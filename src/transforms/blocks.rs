@@ -199,13 +199,11 @@ impl Context {
         }
         let f = self.block_parent(from).expect("block in a function");
         let nb_name = if name.is_empty() {
-            format!(
-                "{}.{}_crit_edge",
-                self.name_of(from.0).unwrap_or(""),
-                self.name_of(dest.0).unwrap_or("")
-            )
+            let mut n = self.suffixed_name(from.0, ".");
+            n.extend_from_slice(&self.suffixed_name(dest.0, "_crit_edge"));
+            n
         } else {
-            name.to_string()
+            name.as_bytes().to_vec()
         };
         let nb = self.create_block(&nb_name);
         let void = self.void_type();
@@ -453,10 +451,10 @@ impl Context {
         if !head.is_empty() {
             self.prepend_dbg_records(term, head);
         }
-        if self.name_of(pred.0).is_none() {
-            if let Some(n) = self.name_of(b.0).map(str::to_string) {
+        if !self.has_name(pred.0) {
+            if let Some(n) = self.name_bytes(b.0).map(<[u8]>::to_vec) {
                 self.set_name(b.0, "");
-                self.set_name(pred.0, &n);
+                self.set_name_bytes(pred.0, &n);
             }
         }
         self.erase_block(b);
@@ -513,9 +511,9 @@ impl Context {
             return Some(self.split_block_before_first_non_phi(to, name));
         }
         let name = if name.is_empty() {
-            format!("{}.split", self.name_of(from.0).unwrap_or(""))
+            self.suffixed_name(from.0, ".split")
         } else {
-            name.to_string()
+            name.as_bytes().to_vec()
         };
         Some(self.split_block(from, t, &name))
     }
@@ -532,9 +530,9 @@ impl Context {
             .find(|&i| self.opcode(i) != Opcode::Phi && !self.is_eh_pad(i))
             .expect("split_edge: a block with a terminator");
         let name = if name.is_empty() {
-            format!("{}.split", self.name_of(b.0).unwrap_or(""))
+            self.suffixed_name(b.0, ".split")
         } else {
-            name.to_string()
+            name.as_bytes().to_vec()
         };
         let nb = self.create_block(&name);
         self.insert_block(f, nb, Some(b));

@@ -150,7 +150,10 @@ impl<'m> Mapper<'m> {
                             .expect("constant operands are never dropped")
                     })
                     .collect();
-                let mapped: Vec<Value> = ops.iter().map(|&o| self.value(ctx, o)).collect();
+                let mapped: Vec<Value> = ops
+                    .iter()
+                    .map(|&o| crate::stack::deep(|| self.value(ctx, o)))
+                    .collect();
                 if mapped == ops {
                     return v;
                 }
@@ -195,6 +198,10 @@ impl<'m> Mapper<'m> {
     }
 
     fn md(&mut self, ctx: &mut Context, m: Metadata) -> Metadata {
+        crate::stack::deep(|| self.md_walk(ctx, m))
+    }
+
+    fn md_walk(&mut self, ctx: &mut Context, m: Metadata) -> Metadata {
         let m = ctx.md_resolved(m);
         if let Some(&r) = self.vm.md.get(&m) {
             return ctx.md_resolved(r);
@@ -434,24 +441,24 @@ impl DiFinder {
         match k {
             SpecKind::DISubroutineType => {
                 for x in md_list(ctx, t, FieldName::Types) {
-                    self.ty(ctx, x);
+                    crate::stack::deep(|| self.ty(ctx, x));
                 }
             }
             SpecKind::DICompositeType => {
                 if let Some(b) = md_field(ctx, t, FieldName::BaseType) {
-                    self.ty(ctx, b);
+                    crate::stack::deep(|| self.ty(ctx, b));
                 }
                 for e in md_list(ctx, t, FieldName::Elements) {
                     match kind_of(ctx, e) {
                         Some(SpecKind::DISubprogram) => self.subprogram(ctx, e),
-                        Some(k) if is_type(k) => self.ty(ctx, e),
+                        Some(k) if is_type(k) => crate::stack::deep(|| self.ty(ctx, e)),
                         _ => {}
                     }
                 }
             }
             SpecKind::DIDerivedType => {
                 if let Some(b) = md_field(ctx, t, FieldName::BaseType) {
-                    self.ty(ctx, b);
+                    crate::stack::deep(|| self.ty(ctx, b));
                 }
             }
             _ => {}
@@ -534,7 +541,7 @@ impl DiFinder {
 
     /// The subprogram a local scope belongs to.
     fn subprogram_of(ctx: &Context, mut s: Metadata) -> Option<Metadata> {
-        for _ in 0..10_000 {
+        for _ in 0..=ctx.md_count() {
             match kind_of(ctx, s)? {
                 SpecKind::DISubprogram => return Some(s),
                 SpecKind::DILexicalBlock | SpecKind::DILexicalBlockFile => {
@@ -576,7 +583,7 @@ impl Context {
             .map(|(_, &t)| t)
             .collect();
         let fty = self.function_type(ret, &kept, vararg);
-        let name = self.name_of(f.0).unwrap_or("").to_string();
+        let name = self.name_bytes(f.0).unwrap_or(b"").to_vec();
         let nf = self.add_function(m, &name, fty);
         let linkage = self.global_data(f.0).linkage;
         self.global_data_mut(nf.0).linkage = linkage;
@@ -590,8 +597,8 @@ impl Context {
             if vm.values.contains_key(&a) {
                 continue;
             }
-            if let Some(n) = self.name_of(a).map(str::to_string) {
-                self.set_name(new_args[k], &n);
+            if let Some(n) = self.name_bytes(a).map(<[u8]>::to_vec) {
+                self.set_name_bytes(new_args[k], &n);
             }
             vm.values.insert(a, new_args[k]);
             k += 1;
@@ -689,9 +696,9 @@ impl Context {
         // Blocks first, so branches and `blockaddress` name the copies.
         let old_blocks: Vec<Block> = self.blocks(old).collect();
         for &b in &old_blocks {
-            let name = match self.name_of(b.0) {
-                Some(n) => format!("{n}{suffix}"),
-                None => String::new(),
+            let name = match self.has_name(b.0) {
+                true => self.suffixed_name(b.0, suffix),
+                false => Vec::new(),
             };
             let nb = self.append_block(new, &name);
             vm.values.insert(b.0, nb.0);
@@ -715,8 +722,9 @@ impl Context {
                 }
                 let ni = self.clone_inst_shell(i, vm);
                 self.append_inst(nb, ni);
-                if let Some(n) = self.name_of(i.0).map(|n| format!("{n}{suffix}")) {
-                    self.set_name(ni, &n);
+                if self.has_name(i.0) {
+                    let n = self.suffixed_name(i.0, suffix);
+                    self.set_name_bytes(ni, &n);
                 }
                 vm.values.insert(i.0, ni.0);
                 pairs.push((i, ni));
@@ -756,7 +764,7 @@ impl Context {
     /// A detached copy of `i`: opcode, type, flags, payload (PHI blocks
     /// mapped), sync scope; operands mapped where already known, else a
     /// `poison` placeholder fixed by `remap_inst`.
-    fn clone_inst_shell(&mut self, i: Inst, vm: &ValueMap) -> Inst {
+    pub(crate) fn clone_inst_shell(&mut self, i: Inst, vm: &ValueMap) -> Inst {
         let ty = self.type_of(i.0);
         let n = self.num_operands(i.0);
         let mut ops = Vec::with_capacity(n as usize);
@@ -873,13 +881,13 @@ impl Context {
         for &g in &vars {
             let vt = self.global_data(g.0).value_type.expect("value type");
             let a = self.ptr_addrspace(self.type_of(g.0)).unwrap_or(0);
-            let name = self.name_of(g.0).unwrap_or("").to_string();
+            let name = self.name_bytes(g.0).unwrap_or(b"").to_vec();
             let ng = self.add_global_var(nm, &name, vt, a);
             vm.values.insert(g.0, ng.0);
         }
         for &f in &funcs {
             let ft = self.signature(f);
-            let name = self.name_of(f.0).unwrap_or("").to_string();
+            let name = self.name_bytes(f.0).unwrap_or(b"").to_vec();
             let nf = self.add_function(nm, &name, ft);
             let (cc, gc, attrs, asp) = {
                 let d = self.function_data(f);
@@ -901,7 +909,7 @@ impl Context {
             let a = self.ptr_addrspace(self.type_of(g.0)).unwrap_or(0);
             let pty = self.ptr_type(a);
             let ph = self.const_poison(pty);
-            let name = self.name_of(g.0).unwrap_or("").to_string();
+            let name = self.name_bytes(g.0).unwrap_or(b"").to_vec();
             let kind = self.value_kind(g.0);
             let ng = self.add_global_indirect(nm, kind, &name, vt, a, ph);
             vm.values.insert(g.0, ng.0);
@@ -931,8 +939,8 @@ impl Context {
             }
             let new_args: Vec<Value> = self.args(nf).to_vec();
             for (k, a) in self.args(f).to_vec().into_iter().enumerate() {
-                if let Some(n) = self.name_of(a).map(str::to_string) {
-                    self.set_name(new_args[k], &n);
+                if let Some(n) = self.name_bytes(a).map(<[u8]>::to_vec) {
+                    self.set_name_bytes(new_args[k], &n);
                 }
                 vm.values.insert(a, new_args[k]);
             }

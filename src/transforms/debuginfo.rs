@@ -212,7 +212,7 @@ pub(crate) fn debug_value_loc(
 /// The subprogram a scope belongs to (LLVM's `DIScope::getSubprogram`
 /// through lexical blocks).
 fn subprogram_of(ctx: &Context, mut scope: Metadata) -> Option<Metadata> {
-    for _ in 0..10_000 {
+    for _ in 0..=ctx.md_count() {
         match ctx.md_data(scope).spec_kind()? {
             SpecKind::DISubprogram => return Some(scope),
             SpecKind::DILexicalBlock | SpecKind::DILexicalBlockFile => {
@@ -241,7 +241,7 @@ pub(crate) fn merged_location(
     }
     let chain = |ctx: &Context, mut l: Metadata| {
         let mut v: Vec<(Metadata, u64, u64, Metadata, Option<Metadata>)> = Vec::new();
-        for _ in 0..10_000 {
+        for _ in 0..=ctx.md_count() {
             let Some((line, col, scope, ia)) = location_parts(ctx, l) else {
                 break;
             };

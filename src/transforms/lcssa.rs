@@ -162,11 +162,11 @@ impl Context {
             } else {
                 inst_bb
             };
-            let name = self.name_of(i.0).unwrap_or("").to_owned();
+            let name = self.name_bytes(i.0).unwrap_or(b"").to_vec();
             let mut ssa = SsaUpdater::new(ty, &name);
             let mut added: Vec<Inst> = Vec::new();
             let mut post: Vec<Inst> = Vec::new();
-            let lcssa_name = format!("{name}.lcssa");
+            let lcssa_name = self.suffixed_name(i.0, ".lcssa");
             let dbg = self.dbg_loc(i);
             for &exit in &exits {
                 if !dt.dominates(self, dom_bb, exit) || ssa.has_value_for_block(exit) {
@@ -175,7 +175,7 @@ impl Context {
                 let preds: Vec<Block> = self.predecessors(exit).collect();
                 let pn = self.create_inst(Opcode::Phi, ty, &[], InstPayload::None);
                 self.phi_reserve(pn, preds.len() as u32);
-                self.set_name(pn.0, &lcssa_name);
+                self.set_name_bytes(pn.0, &lcssa_name);
                 let first = self.first_inst(exit).expect("a block with a terminator");
                 self.insert_inst_before_records(first, pn);
                 if dbg.is_some() {

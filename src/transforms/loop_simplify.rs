@@ -29,12 +29,11 @@
 //!
 //! Last, when all exits go to one block, instructions of single-predecessor
 //! exiting blocks that branch on their own compare are hoisted to the
-//! preheader while they can be (`makeLoopInvariant`).
-//!
-//! Deviations: a block so cleared is not folded into its predecessor
-//! (LLVM's `FoldBranchToCommonDest`, a SimplifyCFG utility lair does not
-//! have yet); a landing-pad header or exit, which LLVM splits with
-//! `SplitLandingPadPredecessors`, panics as unsupported.
+//! preheader while they can be (`makeLoopInvariant`); a block so cleared
+//! is folded into its predecessor ([`Context::fold_branch_to_common_dest`],
+//! `or.cond`) and erased. A landing-pad header or exit is split as
+//! `SplitLandingPadPredecessors` does (`<b><suffix>` and
+//! `<b><suffix>.split-lp`, each with a copy of the pad).
 
 use hashbrown::{HashMap, HashSet};
 
@@ -130,6 +129,20 @@ impl Forest {
             self.recs[y].blocks.push(b);
             self.recs[y].set.insert(b);
             x = self.recs[y].parent;
+        }
+    }
+
+    /// LLVM's `LoopInfo::removeBlock`: `b` leaves every loop holding it,
+    /// the others keeping their order.
+    fn remove_block(&mut self, b: Block) {
+        let mut x = self.of.remove(&b);
+        while let Some(y) = x {
+            let rec = &mut self.recs[y];
+            if let Some(k) = rec.blocks.iter().position(|&z| z == b) {
+                rec.blocks.remove(k);
+            }
+            rec.set.remove(&b);
+            x = rec.parent;
         }
     }
 
@@ -254,6 +267,15 @@ impl Context {
     /// `LoopSimplifyPass`); `dt` and `li` are `f`'s before the change and
     /// are stale afterwards when it returns `true`.
     pub fn simplify_loops(&mut self, f: Function, dt: &DomTree, li: &LoopInfo) -> bool {
+        self.simplify_loops_forest(f, dt, li).0
+    }
+
+    fn simplify_loops_forest(
+        &mut self,
+        f: Function,
+        dt: &DomTree,
+        li: &LoopInfo,
+    ) -> (bool, Forest) {
         let reachable: HashSet<Block> = self.blocks(f).filter(|&b| dt.contains(self, b)).collect();
         let m = self.global_parent(f.0);
         let layout = self.module_layout_cache(m).unwrap_or_else(|e| {
@@ -272,6 +294,31 @@ impl Context {
             let l = st.forest.top[k];
             changed |= self.simplify_loop_nest(&mut st, l);
             k += 1;
+        }
+        (changed, st.forest)
+    }
+
+    /// [`simplify_loops`](Self::simplify_loops) keeping `dt` and `li` up
+    /// to date, as LLVM's `LoopSimplifyPass` preserves them: `li` becomes
+    /// the pass's forest (new blocks appended to their loops, as LLVM's
+    /// `addBasicBlockToLoop` does), `dt` is rebuilt (a dominator tree is
+    /// unique).
+    pub fn simplify_loops_updating(
+        &mut self,
+        f: Function,
+        dt: &mut DomTree,
+        li: &mut LoopInfo,
+    ) -> bool {
+        let (changed, forest) = self.simplify_loops_forest(f, dt, li);
+        if changed {
+            *dt = DomTree::new(self, f);
+            let parts: Vec<(&[Block], Option<usize>, &[usize])> = forest
+                .recs
+                .iter()
+                .map(|r| (&r.blocks[..], r.parent, &r.subs[..]))
+                .collect();
+            let innermost = forest.of.iter().map(|(&b, &l)| (b, l));
+            *li = LoopInfo::from_parts(self, f, &parts, &forest.top, innermost);
         }
         changed
     }
@@ -387,13 +434,13 @@ impl Context {
         changed
     }
 
-    /// The first half of LLVM's exit merging: when every exit edge goes to
-    /// one block, each single-predecessor exiting block that branches on a
-    /// compare of its own has its other instructions made loop-invariant
-    /// (hoisted before the preheader's terminator) until one cannot be.
-    /// The second half, folding such a cleared block's branch into its
-    /// predecessor (`FoldBranchToCommonDest`), is not done. Returns
-    /// whether an instruction moved.
+    /// LLVM's exit merging: when every exit edge goes to one block, each
+    /// single-predecessor exiting block that branches on a compare of its
+    /// own has its other instructions made loop-invariant (hoisted before
+    /// the preheader's terminator) until one cannot be; a block so cleared
+    /// whose branch folds into its predecessor's
+    /// (`FoldBranchToCommonDest`) leaves the loops and is erased. Returns
+    /// whether anything changed.
     fn hoist_from_exiting_blocks(
         &mut self,
         st: &mut State,
@@ -433,6 +480,7 @@ impl Context {
             }) else {
                 continue;
             };
+            let mut all_invariant = true;
             let mut cur = self.first_inst(b);
             while let Some(i) = cur {
                 if i == bi {
@@ -443,9 +491,23 @@ impl Context {
                     continue;
                 }
                 if !self.make_loop_invariant(st, l, i, insert_pt, &mut changed) {
+                    all_invariant = false;
                     break;
                 }
             }
+            if !all_invariant || !self.fold_branch_to_common_dest(bi) {
+                continue;
+            }
+            // The block is now dead: out of the loops, out of the CFG.
+            changed = true;
+            st.forest.remove_block(b);
+            st.reachable.remove(&b);
+            st.dt = None;
+            let succs: Vec<Block> = self.inst_successors(bi).collect();
+            for s in succs {
+                self.remove_predecessor(s, b, false);
+            }
+            self.erase_block(b);
         }
         changed
     }
@@ -509,8 +571,10 @@ impl Context {
     }
 
     /// `SplitBlockPredecessors` with the pass's loop forest: a new block
-    /// `<b><suffix>` takes the edges from `preds`; `None` when `b` is an
-    /// exception-handling pad that cannot be split.
+    /// `<b><suffix>` takes the edges from `preds` (a landing pad is split
+    /// by [`split_landing_pad_preds`](Self::split_landing_pad_preds));
+    /// `None` when `b` is another exception-handling pad, which cannot be
+    /// split.
     fn split_preds_in_forest(
         &mut self,
         st: &mut State,
@@ -520,10 +584,7 @@ impl Context {
     ) -> Option<Block> {
         if let Some(first) = self.first_non_phi(b) {
             if self.opcode(first) == Opcode::LandingPad {
-                panic!(
-                    "loop-simplify: splitting the predecessors of landing pad block {:?} is not supported",
-                    self.name_of(b.0).unwrap_or("")
-                );
+                return Some(self.split_landing_pad_preds(st, b, first, preds, suffix));
             }
             if self.is_eh_pad(first) {
                 return None;
@@ -535,6 +596,92 @@ impl Context {
             None => (self.first_non_phi(b).and_then(|i| self.dbg_loc(i)), None),
         };
         let (nb, br) = self.split_preds_rewire(b, preds, suffix, dl);
+        self.note_split_in_forest(st, b, nb, preds);
+        self.split_preds_update_phis(b, nb, preds, br);
+        if let (Some(l), Some(old)) = (header_of, old_latch) {
+            let new = st.forest.latch(self, l);
+            if let Some(new) = new.filter(|&n| n != old) {
+                let old_t = self.terminator(old).expect("a latch has a terminator");
+                let md = self.inst_metadata(old_t, MdKindId::LOOP);
+                let new_t = self.terminator(new).expect("a latch has a terminator");
+                self.set_inst_metadata(new_t, MdKindId::LOOP, md);
+                let il = st.forest.loop_for(old);
+                if il.is_some_and(|il| st.forest.latch(self, il) != Some(old)) {
+                    self.set_inst_metadata(old_t, MdKindId::LOOP, None);
+                }
+            }
+        }
+        Some(nb)
+    }
+
+    /// LLVM's `SplitLandingPadPredecessors` with the pass's forest:
+    /// `<b><suffix>` takes the edges from `preds` and
+    /// `<b><suffix>.split-lp` the others (when there are any), each
+    /// beginning with a copy of the landing pad `lp` (`lpad<suffix>`,
+    /// `lpad<suffix>.split-lp`) merged by an `lpad.phi` PHI when `lp` has
+    /// uses; `lp` is erased.
+    fn split_landing_pad_preds(
+        &mut self,
+        st: &mut State,
+        b: Block,
+        lp: Inst,
+        preds: &[Block],
+        suffix: &str,
+    ) -> Block {
+        let dl = self.dbg_loc(lp);
+        let (nb1, br1) = self.split_preds_rewire(b, preds, suffix, dl);
+        self.note_split_in_forest(st, b, nb1, preds);
+        self.split_preds_update_phis(b, nb1, preds, br1);
+        let rest: Vec<Block> = self.predecessors(b).filter(|&p| p != nb1).collect();
+        let suffix2 = format!("{suffix}.split-lp");
+        let second = if rest.is_empty() {
+            None
+        } else {
+            let (nb2, br2) = self.split_preds_rewire(b, &rest, &suffix2, dl);
+            self.note_split_in_forest(st, b, nb2, &rest);
+            self.split_preds_update_phis(b, nb2, &rest, br2);
+            Some((nb2, br2))
+        };
+        let clone_lp = |ctx: &mut Context, at: Inst, name: &str| -> Inst {
+            let vm = super::ValueMap::new();
+            let c = ctx.clone_inst_shell(lp, &vm);
+            let md: Vec<(MdKindId, Metadata)> = ctx
+                .extra(lp)
+                .map(|e| e.md.iter().collect())
+                .unwrap_or_default();
+            for (k, m) in md {
+                ctx.set_inst_metadata(c, k, Some(m));
+            }
+            ctx.set_dbg_loc(c, dl);
+            ctx.insert_inst_before_records(at, c);
+            ctx.set_name(c.0, name);
+            c
+        };
+        let c1 = clone_lp(self, br1, &format!("lpad{suffix}"));
+        match second {
+            Some((nb2, br2)) => {
+                let c2 = clone_lp(self, br2, &format!("lpad{suffix2}"));
+                if !self.use_empty(lp.0) {
+                    let ty = self.type_of(lp.0);
+                    let pn = self.create_inst(Opcode::Phi, ty, &[], InstPayload::None);
+                    self.phi_reserve(pn, 2);
+                    self.insert_inst_before(lp, pn);
+                    self.set_name(pn.0, "lpad.phi");
+                    self.phi_add_incoming(pn, c1.0, nb1);
+                    self.phi_add_incoming(pn, c2.0, nb2);
+                    self.replace_all_uses_with(lp.0, pn.0);
+                }
+            }
+            None => self.replace_all_uses_with(lp.0, c1.0),
+        }
+        self.erase_inst(lp);
+        nb1
+    }
+
+    /// `UpdateAnalysisInformation` of `SplitBlockPredecessors` for the
+    /// pass's forest: `nb`, new before `b` with the edges from `preds`,
+    /// joins the loop LLVM puts it in.
+    fn note_split_in_forest(&mut self, st: &mut State, b: Block, nb: Block, preds: &[Block]) {
         st.dt = None;
         if preds.iter().any(|p| st.reachable.contains(p)) {
             st.reachable.insert(nb);
@@ -578,21 +725,6 @@ impl Context {
                 }
             }
         }
-        self.split_preds_update_phis(b, nb, preds, br);
-        if let (Some(l), Some(old)) = (header_of, old_latch) {
-            let new = st.forest.latch(self, l);
-            if let Some(new) = new.filter(|&n| n != old) {
-                let old_t = self.terminator(old).expect("a latch has a terminator");
-                let md = self.inst_metadata(old_t, MdKindId::LOOP);
-                let new_t = self.terminator(new).expect("a latch has a terminator");
-                self.set_inst_metadata(new_t, MdKindId::LOOP, md);
-                let il = st.forest.loop_for(old);
-                if il.is_some_and(|il| st.forest.latch(self, il) != Some(old)) {
-                    self.set_inst_metadata(old_t, MdKindId::LOOP, None);
-                }
-            }
-        }
-        Some(nb)
     }
 
     /// LLVM's `placeSplitBlockCarefully`.
@@ -827,7 +959,7 @@ impl Context {
                 backedges.push(p);
             }
         }
-        let name = format!("{}.backedge", self.name_of(header.0).unwrap_or(""));
+        let name = self.suffixed_name(header.0, ".backedge");
         let be = self.create_block(&name);
         let last = *backedges.last().expect("a backedge");
         let next = self.next_block(last);
@@ -845,8 +977,8 @@ impl Context {
             let new_pn = self.create_inst(Opcode::Phi, ty, &[], InstPayload::None);
             self.phi_reserve(new_pn, backedges.len() as u32);
             self.insert_inst_before(br, new_pn);
-            let pname = format!("{}.be", self.name_of(pn.0).unwrap_or(""));
-            self.set_name(new_pn.0, &pname);
+            let pname = self.suffixed_name(pn.0, ".be");
+            self.set_name_bytes(new_pn.0, &pname);
             let mut pre_idx = None;
             let mut unique = true;
             let mut unique_val: Option<Value> = None;

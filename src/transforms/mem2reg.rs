@@ -485,7 +485,7 @@ struct Scratch {
     work: Vec<Block>,
     phi_blocks: Vec<Block>,
     keyed: Vec<(u32, Block)>,
-    name: String,
+    name: Vec<u8>,
 }
 
 /// The decimal digits of `n`, written into the end of `buf`.
@@ -850,9 +850,9 @@ impl Promoter {
         let n = self.num_preds(ctx, b);
         let mut name = core::mem::take(&mut self.scratch.name);
         name.clear();
-        name.push_str(ctx.name_of(ai.0).unwrap_or(""));
-        name.push('.');
-        name.push_str(itoa_u32(*version, &mut [0; 10]));
+        name.extend_from_slice(ctx.name_bytes(ai.0).unwrap_or(b""));
+        name.push(b'.');
+        name.extend_from_slice(itoa_u32(*version, &mut [0; 10]).as_bytes());
         *version += 1;
         let phi = ctx.create_inst(Opcode::Phi, ty, &[], InstPayload::None);
         ctx.phi_reserve(phi, n);
@@ -863,7 +863,7 @@ impl Promoter {
         // Named once placed: the function's symbol table uniques it
         // directly (named before, the name would be stored, taken back
         // and uniqued on insertion).
-        ctx.set_name(phi.0, &name);
+        ctx.set_name_bytes(phi.0, &name);
         self.scratch.name = name;
         self.new_phis.insert((num, alloca), phi);
         self.new_phi_keys.push((num, alloca));
@@ -1132,7 +1132,7 @@ fn constant_may_be_poison(ctx: &Context, v: Value, depth: u32) -> bool {
         _ => ctx
             .operands(v)
             .flatten()
-            .any(|o| constant_may_be_poison(ctx, o, depth + 1)),
+            .any(|o| crate::stack::deep(|| constant_may_be_poison(ctx, o, depth + 1))),
     }
 }
 

@@ -18,6 +18,7 @@ pub mod blocks;
 pub mod clone;
 pub mod dce;
 pub(crate) mod debuginfo;
+pub mod fold_branch;
 pub mod lcssa;
 pub mod loop_simplify;
 pub mod mem2reg;

@@ -72,24 +72,7 @@ impl Context {
     /// Returns whether anything changed (always, for a function with a
     /// body: the alloca point is added).
     pub fn reg_to_mem(&mut self, f: Function, dt: &DomTree, li: &LoopInfo) -> bool {
-        let mut view = LoopView {
-            li,
-            new_blocks: HashMap::new(),
-            new_reachable: HashMap::new(),
-            dt,
-        };
-        let mut cur = self.entry_block(f);
-        while let Some(b) = cur {
-            if let Some(t) = self.terminator(b) {
-                let ns = self.inst_successors(t).len() as u32;
-                if ns > 1 && self.opcode(t) != Opcode::IndirectBr {
-                    for k in 0..ns {
-                        self.split_critical_edge_in_loops(t, k, &mut view);
-                    }
-                }
-            }
-            cur = self.next_block(b);
-        }
+        self.split_all_critical_edges_in_loops(f, dt, li);
         let m = self.global_parent(f.0);
         let mut lc = match self.module_layout_cache(m) {
             Ok(lc) => lc,
@@ -136,6 +119,44 @@ impl Context {
             self.demote_phi_to_stack_with(p, Some(point), &mut lc);
         }
         true
+    }
+
+    /// LLVM's `SplitAllCriticalEdges` with a dominator tree and loop
+    /// forest (`li` of `dt`'s function): as
+    /// [`split_all_critical_edges`](Self::split_all_critical_edges), but
+    /// an edge leaving a loop whose exit's other predecessors are all in
+    /// that loop also splits those off to a `<exit>split` block (keeping
+    /// loop-simplify form), and an edge whose in-loop predecessors end in
+    /// `indirectbr` is left alone. `dt` and `li` are stale afterwards when
+    /// it returns more than 0. Returns how many edges were split.
+    pub fn split_all_critical_edges_in_loops(
+        &mut self,
+        f: Function,
+        dt: &DomTree,
+        li: &LoopInfo,
+    ) -> u32 {
+        let mut view = LoopView {
+            li,
+            new_blocks: HashMap::new(),
+            new_reachable: HashMap::new(),
+            dt,
+        };
+        let mut n = 0;
+        let mut cur = self.entry_block(f);
+        while let Some(b) = cur {
+            if let Some(t) = self.terminator(b) {
+                let ns = self.inst_successors(t).len() as u32;
+                if ns > 1 && self.opcode(t) != Opcode::IndirectBr {
+                    for k in 0..ns {
+                        if self.split_critical_edge_in_loops(t, k, &mut view).is_some() {
+                            n += 1;
+                        }
+                    }
+                }
+            }
+            cur = self.next_block(b);
+        }
+        n
     }
 
     /// LLVM's `valueEscapes`: a sized value used outside its block or by
@@ -213,8 +234,8 @@ impl Context {
                 self.insert_inst_before_records(first, slot);
             }
         }
-        let name = format!("{}.reg2mem", self.name_of(v.0).unwrap_or(""));
-        self.set_name(slot.0, &name);
+        let name = self.suffixed_name(v.0, ".reg2mem");
+        self.set_name_bytes(slot.0, &name);
         slot
     }
 
@@ -269,7 +290,7 @@ impl Context {
             _ => {}
         }
         let ty = self.type_of(i.0);
-        let reload = format!("{}.reload", self.name_of(i.0).unwrap_or(""));
+        let reload = self.suffixed_name(i.0, ".reload");
         while let Some(u) = self.users(i.0).next() {
             let ui = self.as_inst(u).unwrap_or_else(|| {
                 panic!("demote_reg_to_stack: {:?} has a non-instruction user", i.0)
@@ -290,7 +311,7 @@ impl Context {
                                 .terminator(Block(inb))
                                 .expect("incoming block has a terminator");
                             self.insert_inst_before(term, ld);
-                            self.set_name(ld.0, &reload);
+                            self.set_name_bytes(ld.0, &reload);
                             loads.insert(inb, ld.0);
                             ld.0
                         }
@@ -300,7 +321,7 @@ impl Context {
             } else {
                 let ld = self.new_load(ty, slot, volatile_loads, lc);
                 self.insert_inst_before(ui, ld);
-                self.set_name(ld.0, &reload);
+                self.set_name_bytes(ld.0, &reload);
                 let n = self.num_operands(ui.0);
                 for k in 0..n {
                     if self.operand(ui.0, k) == Some(i.0) {
@@ -381,7 +402,7 @@ impl Context {
             self.insert_inst_before(term, st);
         }
         let ty = self.type_of(p.0);
-        let reload = format!("{}.reload", self.name_of(p.0).unwrap_or(""));
+        let reload = self.suffixed_name(p.0, ".reload");
         let mut pt = Some(p);
         while let Some(x) = pt {
             let op = self.opcode(x);
@@ -401,7 +422,7 @@ impl Context {
                 let ui = self.as_inst(u).expect("an instruction user");
                 let ld = self.new_load(ty, slot, false, lc);
                 self.insert_inst_before(ui, ld);
-                self.set_name(ld.0, &reload);
+                self.set_name_bytes(ld.0, &reload);
                 let n = self.num_operands(ui.0);
                 for k in 0..n {
                     if self.operand(ui.0, k) == Some(p.0) {
@@ -412,7 +433,7 @@ impl Context {
         } else {
             let ld = self.new_load(ty, slot, false, lc);
             self.insert_inst_before(pt, ld);
-            self.set_name(ld.0, &reload);
+            self.set_name_bytes(ld.0, &reload);
             self.replace_all_uses_with(p.0, ld.0);
         }
         self.erase_inst(p);
@@ -565,7 +586,7 @@ impl Context {
         dl: Option<crate::ir::metadata::Metadata>,
     ) -> (Block, Inst) {
         let f = self.block_parent(b).expect("block in a function");
-        let name = format!("{}{}", self.name_of(b.0).unwrap_or(""), suffix);
+        let name = self.suffixed_name(b.0, suffix);
         let nb = self.create_block(&name);
         self.insert_block(f, nb, Some(b));
         let void = self.void_type();
@@ -640,8 +661,8 @@ impl Context {
             }
             let ty = self.type_of(phi.0);
             let new_phi = crate::builder::Builder::before(self, br).phi(ty, preds.len() as u32);
-            let name = format!("{}.ph", self.name_of(phi.0).unwrap_or(""));
-            self.set_name(new_phi.0, &name);
+            let name = self.suffixed_name(phi.0, ".ph");
+            self.set_name_bytes(new_phi.0, &name);
             for k in (0..self.num_operands(phi.0)).rev() {
                 let inb = self.phi_blocks(phi)[k as usize];
                 if pred_set.contains(&inb) {

@@ -38,7 +38,7 @@ const NO: u32 = u32::MAX;
 #[derive(Debug)]
 pub struct SsaUpdater {
     ty: Type,
-    name: String,
+    name: Vec<u8>,
     available: HashMap<Block, Value>,
     inserted: Vec<Inst>,
 }
@@ -80,10 +80,10 @@ struct Placement {
 impl SsaUpdater {
     /// An updater for values of type `ty`; PHIs it inserts are named
     /// `name` (LLVM's `Initialize`).
-    pub fn new(ty: Type, name: &str) -> Self {
+    pub fn new(ty: Type, name: impl AsRef<[u8]>) -> Self {
         SsaUpdater {
             ty,
-            name: name.to_owned(),
+            name: name.as_ref().to_vec(),
             available: HashMap::new(),
             inserted: Vec::new(),
         }
@@ -212,7 +212,7 @@ impl SsaUpdater {
         let phi = ctx.create_inst(Opcode::Phi, self.ty, &[], InstPayload::None);
         ctx.phi_reserve(phi, reserve);
         if !self.name.is_empty() {
-            ctx.set_name(phi.0, &self.name);
+            ctx.set_name_bytes(phi.0, &self.name);
         }
         match ctx.first_inst(b) {
             Some(first) => ctx.insert_inst_before_records(first, phi),

@@ -761,7 +761,7 @@ impl Context {
         }
         match self.type_data(ty) {
             TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => {
-                self.sized_walk(*elem, memo)
+                crate::stack::deep(|| self.sized_walk(*elem, memo))
             }
             TypeData::LiteralStruct { elems, .. } => self.struct_sized(elems, memo),
             TypeData::IdentifiedStruct(i) => {
@@ -936,7 +936,7 @@ impl Context {
         };
         match (self.type_data(a), other.type_data(b)) {
             (TypeData::Array { elem: x, len: n }, TypeData::Array { elem: y, len: m }) => {
-                n == m && self.iso(*x, other, *y, assumed)
+                n == m && crate::stack::deep(|| self.iso(*x, other, *y, assumed))
             }
             (
                 TypeData::Vector {
@@ -949,7 +949,7 @@ impl Context {
                     len: m,
                     scalable: t,
                 },
-            ) => n == m && s == t && self.iso(*x, other, *y, assumed),
+            ) => n == m && s == t && crate::stack::deep(|| self.iso(*x, other, *y, assumed)),
             (
                 TypeData::LiteralStruct {
                     elems: xs,
@@ -971,7 +971,11 @@ impl Context {
                     params: ys,
                     varargs: w,
                 },
-            ) => v == w && self.iso(*r, other, *s, assumed) && all(self, xs, ys, assumed),
+            ) => {
+                v == w
+                    && crate::stack::deep(|| self.iso(*r, other, *s, assumed))
+                    && all(self, xs, ys, assumed)
+            }
             (
                 TypeData::TargetExt {
                     name: n,

@@ -81,7 +81,7 @@ impl Context {
             TypeData::Ptr(a) => return write!(out, "ptr addrspace({a})"),
             TypeData::Array { elem, len } => {
                 write!(out, "[{len} x ")?;
-                self.write_type(out, *elem, numbering)?;
+                crate::stack::deep(|| self.write_type(out, *elem, numbering))?;
                 return out.write_char(']');
             }
             TypeData::Vector {
@@ -91,7 +91,7 @@ impl Context {
             } => {
                 out.write_str(if *scalable { "<vscale x " } else { "<" })?;
                 write!(out, "{len} x ")?;
-                self.write_type(out, *elem, numbering)?;
+                crate::stack::deep(|| self.write_type(out, *elem, numbering))?;
                 return out.write_char('>');
             }
             TypeData::LiteralStruct { elems, packed } => {
@@ -112,13 +112,13 @@ impl Context {
                 params,
                 varargs,
             } => {
-                self.write_type(out, *ret, numbering)?;
+                crate::stack::deep(|| self.write_type(out, *ret, numbering))?;
                 out.write_str(" (")?;
                 for (k, &p) in params.iter().enumerate() {
                     if k > 0 {
                         out.write_str(", ")?;
                     }
-                    self.write_type(out, p, numbering)?;
+                    crate::stack::deep(|| self.write_type(out, p, numbering))?;
                 }
                 if *varargs {
                     out.write_str(if params.is_empty() { "..." } else { ", ..." })?;
@@ -131,7 +131,7 @@ impl Context {
                 out.write_char('"')?;
                 for &t in types.iter() {
                     out.write_str(", ")?;
-                    self.write_type(out, t, numbering)?;
+                    crate::stack::deep(|| self.write_type(out, t, numbering))?;
                 }
                 for i in ints.iter() {
                     write!(out, ", {i}")?;

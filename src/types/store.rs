@@ -623,16 +623,20 @@ impl TypeStore {
         }
         match self.data(ty) {
             TypeData::Vector { scalable, .. } => *scalable,
-            TypeData::Array { elem, .. } => self.is_scalable_walk(*elem, visited),
-            TypeData::LiteralStruct { elems, .. } => {
-                elems.iter().any(|&e| self.is_scalable_walk(e, visited))
+            TypeData::Array { elem, .. } => {
+                crate::stack::deep(|| self.is_scalable_walk(*elem, visited))
             }
+            TypeData::LiteralStruct { elems, .. } => elems
+                .iter()
+                .any(|&e| crate::stack::deep(|| self.is_scalable_walk(e, visited))),
             TypeData::IdentifiedStruct(i) => {
                 if !visited.insert(*i) {
                     return false;
                 }
                 match &self.structs[*i as usize].body {
-                    Some(body) => body.iter().any(|&e| self.is_scalable_walk(e, visited)),
+                    Some(body) => body
+                        .iter()
+                        .any(|&e| crate::stack::deep(|| self.is_scalable_walk(e, visited))),
                     None => false,
                 }
             }

@@ -183,7 +183,7 @@ impl<'a> Verifier<'a> {
     /// The subprogram a local scope belongs to (LLVM's careful
     /// `getSubprogram`).
     pub(crate) fn subprogram_of_scope(&self, mut scope: Metadata) -> Option<Metadata> {
-        for _ in 0..10_000 {
+        for _ in 0..=self.ctx.md_count() {
             match self.kind(scope) {
                 Some(K::DISubprogram) => return Some(scope),
                 Some(K::DILexicalBlock | K::DILexicalBlockFile) => {
@@ -197,7 +197,7 @@ impl<'a> Verifier<'a> {
 
     /// The scope of the outermost location of `dl`'s `inlinedAt` chain.
     pub(crate) fn inlined_at_scope(&self, mut dl: Metadata) -> Option<Metadata> {
-        for _ in 0..10_000 {
+        for _ in 0..=self.ctx.md_count() {
             match self.di_field_md(dl, FieldName::InlinedAt) {
                 Some(ia) if self.kind(ia) == Some(K::DILocation) => dl = ia,
                 _ => break,
@@ -1289,7 +1289,7 @@ impl<'a> Verifier<'a> {
     /// `DIVariable::getSizeInBits`).
     fn variable_size(&self, var: Metadata) -> Option<u64> {
         let mut t = self.di_field_md(var, FieldName::Type);
-        for _ in 0..10_000 {
+        for _ in 0..=self.ctx.md_count() {
             let ty = t?;
             if self.is_di_type(ty) {
                 let size = self.di_uint(ty, FieldName::Size);

@@ -465,7 +465,7 @@ impl Verifier<'_> {
                         );
                         check!(
                             self,
-                            ctx.name_of(v).is_some(),
+                            ctx.has_name(v),
                             format!("members of {name} must be named"),
                             v
                         );
@@ -644,10 +644,10 @@ impl Verifier<'_> {
             };
             if ctx.value_kind(v) == ValueKind::Alias {
                 if let Some(t) = ctx.indirect_target(Global(v)) {
-                    self.visit_aliasee_sub_expr(visited, ga, t);
+                    crate::stack::deep(|| self.visit_aliasee_sub_expr(visited, ga, t));
                 }
             } else if ctx.value_kind(v).is_constant() {
-                self.visit_aliasee_sub_expr(visited, ga, v);
+                crate::stack::deep(|| self.visit_aliasee_sub_expr(visited, ga, v));
             }
         }
     }

@@ -127,7 +127,7 @@ impl Verifier<'_> {
         let n = ctx.num_operands(i.0);
         check!(
             self,
-            !ctx.is_void(ty) || ctx.name_of(i.0).is_none(),
+            !ctx.is_void(ty) || !ctx.has_name(i.0),
             "Instruction has a name, but provides a void value!",
             i
         );

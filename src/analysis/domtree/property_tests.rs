@@ -104,7 +104,7 @@ fn prop(case: Case) -> bool {
     let f = ctx.add_function(m, "f", fty);
     let x = ctx.arg(f, 0);
     let blocks: Vec<Block> = (0..case.n)
-        .map(|i| ctx.append_block(f, &format!("b{i}")))
+        .map(|i| ctx.append_block(f, format!("b{i}")))
         .collect();
     let mut succ = case.succ.clone();
     for (k, s) in succ.iter().enumerate() {

@@ -93,6 +93,7 @@ impl Parser<'_> {
         let mut first: Option<(usize, String)> = None;
         for (n, (_, p)) in &fs.fwd_named {
             if first.as_ref().is_none_or(|x| *p < x.0) {
+                let n = String::from_utf8_lossy(n);
                 first = Some((*p, format!("use of undefined value '%{n}'")));
             }
         }
@@ -156,8 +157,9 @@ impl Parser<'_> {
                 fs.fwd_ids.remove(&n)
             }
             LocalName::Named(t) => {
-                let n = self.lx.text(&t);
+                let n = self.lx.name(&t);
                 if self.ctx.local_by_name(f, &n).is_some() {
+                    let n = String::from_utf8_lossy(&n);
                     return self.err_at(pos, format!("redefinition of label '%{n}'"));
                 }
                 self.fs().fwd_named.remove(n.as_ref())
@@ -178,8 +180,8 @@ impl Parser<'_> {
             }
             None => {
                 let n = match name {
-                    LocalName::Named(t) => self.lx.text(&t).into_owned(),
-                    _ => String::new(),
+                    LocalName::Named(t) => self.lx.name(&t),
+                    _ => std::borrow::Cow::Borrowed(&b""[..]),
                 };
                 self.ctx.create_block(&n)
             }

@@ -508,6 +508,9 @@ impl<'a> Lexer<'a> {
             b'$' => {
                 if self.at(self.pos) == b'"' {
                     match self.string_body() {
+                        Some((a, b)) if has_null(&self.src[a..b]) => {
+                            self.error(start, LexError::NullInName)
+                        }
                         Some((a, b)) => {
                             let mut t = self.tok(Tok::ComdatName, start, a, b);
                             t.quoted = true;
@@ -550,6 +553,9 @@ impl<'a> Lexer<'a> {
                     Some((a, b)) => {
                         let kind = if self.at(self.pos) == b':' {
                             self.pos += 1;
+                            if has_null(&self.src[a..b]) {
+                                return self.error(start, LexError::NullInName);
+                            }
                             Tok::LabelName
                         } else {
                             Tok::Str
@@ -605,7 +611,7 @@ impl<'a> Lexer<'a> {
         if c == b'"' {
             return match self.string_body() {
                 Some((a, b)) => {
-                    if self.src[a..b].contains(&0) {
+                    if has_null(&self.src[a..b]) {
                         return self.error(start, LexError::NullInName);
                     }
                     let mut t = self.tok(named, start, a, b);
@@ -788,10 +794,28 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The name a name token spells, as bytes (escapes undone when it was
+    /// quoted): LLVM's names are arbitrary bytes.
+    #[inline]
+    pub(crate) fn name(&self, t: &Token) -> Cow<'a, [u8]> {
+        let raw = &self.src[t.a..t.b];
+        if t.quoted {
+            unescape(raw)
+        } else {
+            Cow::Borrowed(raw)
+        }
+    }
+
     /// The content of a string token as bytes, escapes undone.
     pub(crate) fn unescape(&self, t: &Token) -> Cow<'a, [u8]> {
         unescape(&self.src[t.a..t.b])
     }
+}
+
+/// Whether a quoted name holds a NUL byte once its escapes are undone
+/// (LLVM: "Null bytes are not allowed in names").
+fn has_null(raw: &[u8]) -> bool {
+    raw.contains(&0) || (raw.contains(&b'\\') && unescape(raw).contains(&0))
 }
 
 fn hexval(c: u8) -> Option<u8> {

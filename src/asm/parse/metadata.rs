@@ -103,7 +103,7 @@ impl Parser<'_> {
     fn is_placeholder(&self, v: Value) -> bool {
         match self.ctx.value_kind(v) {
             ValueKind::Placeholder => true,
-            ValueKind::GlobalVariable if self.ctx.name_of(v).is_none() => {
+            ValueKind::GlobalVariable if !self.ctx.has_name(v) => {
                 self.fwd_globals.values().any(|x| x.0 == v)
                     || self.fwd_global_ids.values().any(|x| x.0 == v)
                     || self.fwd_blockaddr.iter().any(|x| x.0 == v)
@@ -137,8 +137,8 @@ impl Parser<'_> {
     /// Metadata: `!N`, `!"s"`, `!{...}`, `!DIx(...)`, `null` (`None`), or
     /// a typed value.
     pub(crate) fn parse_md(&mut self) -> PResult<Option<Metadata>> {
-        self.enter()?;
-        let r = self.parse_md_inner();
+        self.enter("metadata")?;
+        let r = crate::stack::deep(|| self.parse_md_inner());
         self.leave();
         r
     }
@@ -202,7 +202,7 @@ impl Parser<'_> {
     /// `!DIxxx(...)` (the name token is current).
     fn parse_specialized(&mut self, distinct: bool) -> PResult<Metadata> {
         let t = self.bump();
-        let name = self.name_of(&t);
+        let name = self.lx.text(&t);
         let Some(kind) = SpecKind::from_name(&name) else {
             return self.err_at(t.start, format!("expected metadata type, got '!{name}'"));
         };
@@ -429,7 +429,11 @@ impl Parser<'_> {
             _ => {
                 // Registered on first use, as LLVM's parser does, so kind
                 // ids (the print order) follow first appearance.
-                let k = self.ctx.md_kind_id(&self.name_of(&t));
+                let n = self.name_of(&t);
+                let Ok(n) = core::str::from_utf8(&n) else {
+                    return self.err_at(t.start, "metadata kind name is not UTF-8 (unsupported)");
+                };
+                let k = self.ctx.md_kind_id(n);
                 self.last_md_kind = Some((raw, k));
                 k
             }
@@ -475,7 +479,7 @@ impl Parser<'_> {
     /// `!name = !{...}` (the name is current).
     pub(crate) fn parse_named_md(&mut self) -> PResult<()> {
         let t = self.bump();
-        let name = self.name_of(&t).into_owned();
+        let name = self.utf8_name(&t, "named metadata")?;
         self.expect(Tok::Equal, "expected '=' here")?;
         self.expect(Tok::Exclaim, "Expected '!' here")?;
         self.expect(Tok::LBrace, "Expected '{' here")?;

@@ -57,8 +57,11 @@
 //!   `; ModuleID = '...'` line, so `lair fmt` is a fixed point;
 //!   `source_filename` is printed even when empty (local GUIDs depend on
 //!   it).
-//! * `MAX_DEPTH` (200) bounds nesting: "nesting too deep", never a stack
-//!   overflow. Errors are [`ParseError`] `{ line, column, message }`,
+//! * Types, constants and metadata nest up to `MAX_DEPTH` (100,000)
+//!   levels ("types nested more than 100000 levels deep" past it; LLVM 19
+//!   has no limit and overflows its stack near 10,000 nested constants);
+//!   each level's recursion goes through `stack::deep`, so depth never
+//!   overflows the stack. Errors are [`ParseError`] `{ line, column, message }`,
 //!   displayed as llvm-as does, in its wording where known
 //!   (`tests/data/ll/invalid/cases.txt`); internally `Result<T,
 //!   Box<PErr>>`.
@@ -277,7 +280,7 @@ const INT_CACHE: usize = 256;
 
 /// How deep types, constants and metadata may nest before the parser
 /// refuses (recursion is bounded so no input can overflow the stack).
-pub(crate) const MAX_DEPTH: u32 = 200;
+pub(crate) const MAX_DEPTH: u32 = 100_000;
 
 /// Parses LLVM 19 textual IR `src` into a new module of `ctx` whose
 /// default source file name is `filename`; so is its identifier, unless
@@ -481,7 +484,7 @@ pub(crate) struct FnState {
     /// The next number an unnamed value gets.
     pub(crate) next_id: u64,
     /// Named values (and blocks) used before their definition.
-    pub(crate) fwd_named: HashMap<Box<str>, (Value, usize)>,
+    pub(crate) fwd_named: HashMap<Box<[u8]>, (Value, usize)>,
     /// Numbered values (and blocks) used before their definition.
     pub(crate) fwd_ids: HashMap<u64, (Value, usize)>,
 }
@@ -533,7 +536,7 @@ pub(crate) struct Parser<'a> {
     pub(crate) numbered_types: HashMap<u64, (Type, Option<usize>)>,
     pub(crate) numbered_globals: HashMap<u64, Value>,
     pub(crate) next_global_id: u64,
-    pub(crate) fwd_globals: HashMap<Box<str>, (Value, usize)>,
+    pub(crate) fwd_globals: HashMap<Box<[u8]>, (Value, usize)>,
     pub(crate) fwd_global_ids: HashMap<u64, (Value, usize)>,
     pub(crate) md_nums: HashMap<u64, Metadata>,
     pub(crate) md_fwd: HashMap<u64, (Metadata, usize)>,
@@ -581,7 +584,7 @@ pub(crate) struct Parser<'a> {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum BlockRef {
     Id(u64),
-    Name(Box<str>),
+    Name(Box<[u8]>),
 }
 
 impl<'a> Parser<'a> {
@@ -871,23 +874,30 @@ impl<'a> Parser<'a> {
         Ok(self.lx.unescape(&t).into_owned())
     }
 
-    /// A string token as text (escapes undone, invalid UTF-8 replaced).
+    /// A string token as text (escapes undone), for the strings lair holds
+    /// as text (section, GC and partition names, asm, ...): an error naming
+    /// `what` when it is not UTF-8, rather than a different string.
     pub(crate) fn parse_string(&mut self, what: &str) -> PResult<String> {
+        let pos = self.tok.start;
         let b = self.parse_str_bytes(what)?;
-        Ok(String::from_utf8(b)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+        match String::from_utf8(b) {
+            Ok(s) => Ok(s),
+            Err(_) => self.err_at(pos, format!("{what} is not UTF-8 (unsupported)")),
+        }
     }
 
-    /// The name of a name token (escapes undone).
-    pub(crate) fn name_of(&self, t: &Token) -> std::borrow::Cow<'a, str> {
-        self.lx.text(t)
+    /// The name of a name token as bytes (escapes undone).
+    #[inline]
+    pub(crate) fn name_of(&self, t: &Token) -> std::borrow::Cow<'a, [u8]> {
+        self.lx.name(t)
     }
 
-    /// Enters one nesting level; errors past [`MAX_DEPTH`].
-    pub(crate) fn enter(&mut self) -> PResult<()> {
+    /// Enters one nesting level of a `what` (types, constants, metadata);
+    /// errors past [`MAX_DEPTH`].
+    pub(crate) fn enter(&mut self, what: &str) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return self.err("nesting too deep");
+            return self.err(format!("{what} nested more than {MAX_DEPTH} levels deep"));
         }
         Ok(())
     }

@@ -198,7 +198,10 @@ impl Parser<'_> {
             }
         };
         for (n, (_, p)) in &self.fwd_globals {
-            note(*p, format!("use of undefined value '@{}'", n));
+            note(
+                *p,
+                format!("use of undefined value '@{}'", String::from_utf8_lossy(n)),
+            );
         }
         for (n, (_, p)) in &self.fwd_global_ids {
             note(*p, format!("use of undefined value '@{n}'"));
@@ -298,10 +301,13 @@ impl Parser<'_> {
     /// first, as LLParser does, so the first error is LLVM's. An unknown
     /// `llvm.*` name stays an undefined value.
     fn declare_intrinsics(&mut self) -> PResult<()> {
-        let mut names: Vec<(Box<str>, IntrinsicId)> = self
+        let mut names: Vec<(Box<[u8]>, IntrinsicId)> = self
             .fwd_globals
             .keys()
-            .filter_map(|n| Some((n.clone(), IntrinsicId::lookup(n)?)))
+            .filter_map(|n| {
+                let id = IntrinsicId::lookup(core::str::from_utf8(n).ok()?)?;
+                Some((n.clone(), id))
+            })
             .collect();
         names.sort_unstable();
         for (name, id) in names {
@@ -335,8 +341,9 @@ impl Parser<'_> {
                 return self.err_at(
                     pos,
                     format!(
-                        "metadata naming the undeclared intrinsic '@{name}' is not supported \
-                         (LLVM 19 replaces it by null)"
+                        "metadata naming the undeclared intrinsic '@{}' is not supported \
+                         (LLVM 19 replaces it by null)",
+                        String::from_utf8_lossy(&name)
                     ),
                 );
             }
@@ -404,7 +411,7 @@ impl Parser<'_> {
 
     fn parse_comdat_def(&mut self) -> PResult<()> {
         let t = self.bump();
-        let name = self.name_of(&t).into_owned();
+        let name = self.utf8_name(&t, "comdat")?;
         self.expect(Tok::Equal, "expected '=' here")?;
         self.expect_word("comdat")?;
         let Some(kind) = ComdatKind::from_name(self.word()) else {
@@ -535,15 +542,26 @@ impl Parser<'_> {
         Ok(0)
     }
 
-    fn check_global_name_free(&self, t: &Token) -> PResult<String> {
+    fn check_global_name_free(&self, t: &Token) -> PResult<Vec<u8>> {
         if t.kind != Tok::GlobalName {
-            return Ok(String::new());
+            return Ok(Vec::new());
         }
         let n = self.name_of(t).into_owned();
         if self.ctx.global_by_name(self.m, &n).is_some() {
+            let n = String::from_utf8_lossy(&n);
             return self.err_at(t.start, format!("redefinition of global '@{n}'"));
         }
         Ok(n)
+    }
+
+    /// The name token `t` as text, for the names lair holds as text (comdat,
+    /// type and metadata names); an error naming `what` when it is not
+    /// UTF-8.
+    pub(crate) fn utf8_name(&self, t: &Token, what: &str) -> PResult<String> {
+        match String::from_utf8(self.name_of(t).into_owned()) {
+            Ok(s) => Ok(s),
+            Err(_) => self.err_at(t.start, format!("{what} name is not UTF-8 (unsupported)")),
+        }
     }
 
     /// A global variable, alias or ifunc after `@x =` / `@N =` (`name`).
@@ -652,18 +670,21 @@ impl Parser<'_> {
     }
 
     /// `comdat` already eaten: `($name)` or the global's own name.
-    fn parse_comdat_ref(&mut self, own: &str) -> PResult<Box<str>> {
+    fn parse_comdat_ref(&mut self, own: &[u8]) -> PResult<Box<str>> {
         let pos = self.tok.start;
         let name: Box<str> = if self.eat(Tok::LParen) {
             let t = self.expect_token(Tok::ComdatName, "expected comdat variable")?;
-            let n = self.name_of(&t).into();
+            let n = self.utf8_name(&t, "comdat")?.into();
             self.expect(Tok::RParen, "expected ')' after comdat var")?;
             n
         } else {
             if own.is_empty() {
                 return self.err("comdat cannot be unnamed");
             }
-            own.into()
+            match core::str::from_utf8(own) {
+                Ok(s) => s.into(),
+                Err(_) => return self.err("comdat name is not UTF-8 (unsupported)"),
+            }
         };
         self.comdat_uses.push((name.clone(), pos));
         Ok(name)
@@ -929,7 +950,7 @@ impl Parser<'_> {
         if self.fwd_blockaddr.is_empty() {
             return Ok(());
         }
-        let fname = self.ctx.name_of(f.0).map(str::to_string);
+        let fname = self.ctx.name_bytes(f.0).map(<[u8]>::to_vec);
         let fid = self
             .numbered_globals
             .iter()
@@ -958,7 +979,7 @@ impl Parser<'_> {
                     .as_ref()
                     .and_then(|fs| fs.numbered.get(&bt.num).copied())
             } else {
-                self.ctx.local_by_name(f, &self.name_of(&bt))
+                self.ctx.local_by_name(f, self.name_of(&bt))
             };
             if existing.is_some_and(|v| self.ctx.value_kind(v) != ValueKind::Block) {
                 return self.err_at(bt.start, "referenced value is not a basic block");
@@ -1028,7 +1049,7 @@ impl Parser<'_> {
         let defined = if ft.kind == Tok::GlobalId {
             self.numbered_globals.get(&ft.num).copied()
         } else {
-            self.ctx.global_by_name(self.m, &self.name_of(&ft))
+            self.ctx.global_by_name(self.m, self.name_of(&ft))
         };
         let Some(fv) = defined else {
             return self.err_at(
@@ -1046,7 +1067,7 @@ impl Parser<'_> {
         if bt.kind == Tok::LocalId {
             return self.err_at(bt.start, "invalid numeric label in uselistorder_bb");
         }
-        let Some(b) = self.ctx.local_by_name(f, &self.name_of(&bt)) else {
+        let Some(b) = self.ctx.local_by_name(f, self.name_of(&bt)) else {
             return self.err_at(bt.start, "invalid basic block in uselistorder_bb");
         };
         if self.ctx.value_kind(b) != ValueKind::Block {

@@ -50,6 +50,8 @@ pub(crate) struct SummaryState {
     /// Type id reference cells (a type id GUID, or a GUID written as is).
     type_refs: Vec<u64>,
     fwd_type_ids: BTreeMap<u32, Vec<(usize, usize)>>,
+    /// The stack ids met so far (the index's `stack_ids`).
+    stack_seen: HashMap<u64, ()>,
 }
 
 /// An integer token as LLVM's `APSInt`.
@@ -62,6 +64,7 @@ struct IntTok {
 }
 
 /// A global value reference before its cell is filed.
+#[derive(Clone)]
 struct GvRef {
     cell: usize,
     access: Access,
@@ -623,14 +626,16 @@ impl Parser<'_> {
     }
 
     /// `refs: ([readonly|writeonly] ^N, ...)`, filed plain first, then
-    /// read-only, then write-only (LLParser sorts them so).
+    /// read-only, then write-only, as LLParser's `llvm::sort` (libstdc++'s
+    /// unstable `std::sort`) leaves them: beyond 16 references, equal
+    /// ones do not keep their text order.
     fn sum_refs(&mut self, refs: &mut Vec<Ref>) -> PResult<()> {
         self.bump();
         self.expect(Tok::Colon, "expected ':' in refs")?;
         let mut v = self.sum_list("expected '(' in refs", "expected ')' in refs", |p| {
             p.sum_gv_ref()
         })?;
-        v.sort_by_key(|r| r.access);
+        cxx_sort(&mut v, |a, b| a.access < b.access);
         self.sum_file_refs(&v);
         refs.extend(v.iter().map(|r| Ref {
             guid: r.cell as u64,
@@ -837,7 +842,7 @@ impl Parser<'_> {
                 let stack_ids = p.sum_list(
                     "expected '(' in stackIds",
                     "expected ')' in stackIds",
-                    |p| p.sum_u64(),
+                    |p| p.sum_stack_id(),
                 )?;
                 p.expect(Tok::RParen, "expected ')' in memprof")?;
                 Ok(Mib {
@@ -850,6 +855,17 @@ impl Parser<'_> {
         })?;
         allocs.extend(v);
         Ok(())
+    }
+
+    /// A stack id, noted in the index's order of stack ids (LLParser's
+    /// `addOrGetStackIdIndex`).
+    fn sum_stack_id(&mut self) -> PResult<u64> {
+        let v = self.sum_u64()?;
+        let s = self.sum();
+        if s.stack_seen.insert(v, ()).is_none() {
+            s.index.stack_ids.push(v);
+        }
+        Ok(v)
     }
 
     /// `callsites: ((callee: ^N | null, clones: (N, ...), stackIds: (N, ...)), ...)`.
@@ -881,7 +897,7 @@ impl Parser<'_> {
                 let stack_ids = p.sum_list(
                     "expected '(' in stackIds",
                     "expected ')' in stackIds",
-                    |p| p.sum_u64(),
+                    |p| p.sum_stack_id(),
                 )?;
                 p.expect(Tok::RParen, "expected ')' in callsite")?;
                 Ok(Callsite {
@@ -1261,5 +1277,197 @@ impl Parser<'_> {
         }
         self.ctx.module_mut(self.m).summary = Some(Box::new(index));
         Ok(())
+    }
+}
+
+/// libstdc++'s `std::sort` (introsort: median-of-three quicksort down to
+/// runs of 16, heapsort past the depth limit, then insertion sort), which
+/// LLVM 19's release builds run for `llvm::sort`: equal elements end in
+/// the order it leaves them, not in their first order.
+fn cxx_sort<T: Clone>(v: &mut [T], less: impl Fn(&T, &T) -> bool + Copy) {
+    const THRESHOLD: usize = 16;
+    let n = v.len();
+    if n < 2 {
+        return;
+    }
+    let depth = 2 * (usize::BITS - 1 - n.leading_zeros()) as usize;
+    introsort_loop(v, depth, less);
+    if n > THRESHOLD {
+        insertion_sort(&mut v[..THRESHOLD], less);
+        for i in THRESHOLD..n {
+            unguarded_linear_insert(v, i, less);
+        }
+    } else {
+        insertion_sort(v, less);
+    }
+
+    fn introsort_loop<T: Clone>(
+        mut v: &mut [T],
+        mut depth: usize,
+        less: impl Fn(&T, &T) -> bool + Copy,
+    ) {
+        while v.len() > THRESHOLD {
+            if depth == 0 {
+                heap_sort(v, less);
+                return;
+            }
+            depth -= 1;
+            let cut = partition_pivot(v, less);
+            let (lo, hi) = v.split_at_mut(cut);
+            introsort_loop(hi, depth, less);
+            v = lo;
+        }
+    }
+
+    fn partition_pivot<T: Clone>(v: &mut [T], less: impl Fn(&T, &T) -> bool) -> usize {
+        let n = v.len();
+        let (a, b, c) = (1, n / 2, n - 1);
+        // __move_median_to_first(first, a, b, c).
+        let m = if less(&v[a], &v[b]) {
+            if less(&v[b], &v[c]) {
+                b
+            } else if less(&v[a], &v[c]) {
+                c
+            } else {
+                a
+            }
+        } else if less(&v[a], &v[c]) {
+            a
+        } else if less(&v[b], &v[c]) {
+            c
+        } else {
+            b
+        };
+        v.swap(0, m);
+        // __unguarded_partition(first + 1, last, first).
+        let (mut lo, mut hi) = (1, n);
+        loop {
+            while less(&v[lo], &v[0]) {
+                lo += 1;
+            }
+            hi -= 1;
+            while less(&v[0], &v[hi]) {
+                hi -= 1;
+            }
+            if lo >= hi {
+                return lo;
+            }
+            v.swap(lo, hi);
+            lo += 1;
+        }
+    }
+
+    fn insertion_sort<T: Clone>(v: &mut [T], less: impl Fn(&T, &T) -> bool + Copy) {
+        for i in 1..v.len() {
+            if less(&v[i], &v[0]) {
+                v[..=i].rotate_right(1);
+            } else {
+                unguarded_linear_insert(v, i, less);
+            }
+        }
+    }
+
+    fn unguarded_linear_insert<T: Clone>(v: &mut [T], mut i: usize, less: impl Fn(&T, &T) -> bool) {
+        let val = v[i].clone();
+        while less(&val, &v[i - 1]) {
+            v[i] = v[i - 1].clone();
+            i -= 1;
+        }
+        v[i] = val;
+    }
+
+    fn heap_sort<T: Clone>(v: &mut [T], less: impl Fn(&T, &T) -> bool + Copy) {
+        let len = v.len();
+        // make_heap.
+        let mut parent = (len - 2) / 2;
+        loop {
+            let val = v[parent].clone();
+            adjust_heap(v, parent, len, val, less);
+            if parent == 0 {
+                break;
+            }
+            parent -= 1;
+        }
+        // sort_heap: __pop_heap(first, last - 1, last - 1) down to 1.
+        let mut last = len;
+        while last > 1 {
+            last -= 1;
+            let val = v[last].clone();
+            v[last] = v[0].clone();
+            adjust_heap(v, 0, last, val, less);
+        }
+    }
+
+    fn adjust_heap<T: Clone>(
+        v: &mut [T],
+        mut hole: usize,
+        len: usize,
+        val: T,
+        less: impl Fn(&T, &T) -> bool,
+    ) {
+        let top = hole;
+        let mut child = hole;
+        while child < (len - 1) / 2 {
+            child = 2 * (child + 1);
+            if less(&v[child], &v[child - 1]) {
+                child -= 1;
+            }
+            v[hole] = v[child].clone();
+            hole = child;
+        }
+        if len & 1 == 0 && child == (len - 2) / 2 {
+            child = 2 * (child + 1);
+            v[hole] = v[child - 1].clone();
+            hole = child - 1;
+        }
+        // __push_heap.
+        let mut parent = hole.wrapping_sub(1) / 2;
+        while hole > top && less(&v[parent], &val) {
+            v[hole] = v[parent].clone();
+            hole = parent;
+            parent = hole.wrapping_sub(1) / 2;
+        }
+        v[hole] = val;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cxx_sort;
+
+    #[test]
+    fn sort_leaves_equal_elements_as_libstdcxx_does() {
+        // The permutations libstdc++'s std::sort gives (clang++-19, keys
+        // 0..3 from a linear congruential sequence).
+        let expected: [&[usize]; 5] = [
+            &[1, 2, 3, 4, 0],
+            &[1, 16, 14, 13, 11, 6, 4, 3, 2, 5, 7, 8, 10, 15, 9, 12, 0],
+            &[
+                1, 18, 16, 14, 13, 11, 6, 4, 3, 2, 7, 8, 10, 5, 15, 17, 9, 12, 0,
+            ],
+            &[
+                1, 37, 35, 34, 32, 31, 26, 25, 20, 18, 16, 14, 13, 11, 2, 3, 4, 6, 29, 39, 38, 15,
+                10, 5, 27, 17, 7, 24, 21, 8, 28, 9, 30, 23, 22, 33, 12, 36, 0, 19,
+            ],
+            &[
+                62, 74, 25, 72, 31, 32, 66, 34, 35, 65, 37, 26, 61, 60, 59, 57, 46, 48, 53, 51, 52,
+                11, 1, 2, 3, 4, 96, 6, 92, 91, 80, 13, 14, 16, 82, 20, 18, 76, 83, 75, 54, 81, 55,
+                99, 56, 94, 69, 68, 88, 63, 64, 67, 85, 39, 27, 10, 24, 29, 50, 8, 38, 7, 5, 43,
+                15, 21, 45, 47, 17, 84, 9, 12, 86, 87, 89, 90, 22, 93, 95, 97, 98, 0, 30, 49, 44,
+                58, 42, 41, 40, 36, 33, 19, 28, 70, 71, 73, 23, 77, 78, 79,
+            ],
+        ];
+        for (n, want) in [5usize, 17, 19, 40, 100].into_iter().zip(expected) {
+            let mut x: u32 = 12345;
+            let mut v: Vec<(u32, usize)> = (0..n)
+                .map(|i| {
+                    x = x.wrapping_mul(1103515245).wrapping_add(12345);
+                    ((x >> 16) % 3, i)
+                })
+                .collect();
+            cxx_sort(&mut v, |a, b| a.0 < b.0);
+            let got: Vec<usize> = v.iter().map(|e| e.1).collect();
+            assert_eq!(got, want, "n = {n}");
+        }
     }
 }

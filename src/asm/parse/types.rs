@@ -29,26 +29,28 @@ impl Parser<'_> {
         let pos = self.tok.start;
         let is_ptr = self.tok.kind == Tok::Word;
         self.bump();
-        if !matches!(self.tok.kind, Tok::Star | Tok::Word | Tok::LParen) {
+        if !matches!(self.tok.kind, Tok::Star | Tok::LParen) && !self.is_word("addrspace") {
             return Ok(t);
         }
-        self.enter()?;
-        let r = if is_ptr {
-            self.parse_opt_addrspace().and_then(|a| {
-                let p = self.ctx_ptr(a);
-                self.type_suffixes(p, true, pos)
-            })
-        } else {
-            self.type_suffixes(t, false, pos)
-        };
+        self.enter("types")?;
+        let r = crate::stack::deep(|| {
+            if is_ptr {
+                self.parse_opt_addrspace().and_then(|a| {
+                    let p = self.ctx_ptr(a);
+                    self.type_suffixes(p, true, pos)
+                })
+            } else {
+                self.type_suffixes(t, false, pos)
+            }
+        });
         self.leave();
         r
     }
 
     #[inline(never)]
     fn parse_type_slow(&mut self) -> PResult<Type> {
-        self.enter()?;
-        let r = self.parse_type_inner();
+        self.enter("types")?;
+        let r = crate::stack::deep(|| self.parse_type_inner());
         self.leave();
         r
     }
@@ -117,7 +119,7 @@ impl Parser<'_> {
             Tok::LSquare => self.parse_array_type()?,
             Tok::LocalName | Tok::LocalId => {
                 let t = self.bump();
-                self.named_type_ref(&t)
+                self.named_type_ref(&t)?
             }
             _ => return self.err("expected type"),
         };
@@ -341,22 +343,22 @@ impl Parser<'_> {
 
     /// `%T` / `%N` used as a type: the defined type or a new opaque struct
     /// remembered as a forward reference.
-    fn named_type_ref(&mut self, t: &super::lexer::Token) -> Type {
+    fn named_type_ref(&mut self, t: &super::lexer::Token) -> PResult<Type> {
         if t.kind == Tok::LocalId {
             if let Some(&(ty, _)) = self.numbered_types.get(&t.num) {
-                return ty;
+                return Ok(ty);
             }
             let ty = self.ctx.create_struct("");
             self.numbered_types.insert(t.num, (ty, Some(t.start)));
-            return ty;
+            return Ok(ty);
         }
-        let name = self.name_of(t);
-        if let Some(&(ty, _)) = self.named_types.get(name.as_ref()) {
-            return ty;
+        let name = self.utf8_name(t, "type")?;
+        if let Some(&(ty, _)) = self.named_types.get(name.as_str()) {
+            return Ok(ty);
         }
         let ty = self.ctx.create_struct(&name);
         self.named_types.insert(name.into(), (ty, Some(t.start)));
-        ty
+        Ok(ty)
     }
 
     /// `%T = type ...` / `%N = type ...` (the name token already taken).
@@ -364,7 +366,7 @@ impl Parser<'_> {
         self.expect(Tok::Equal, "expected '=' after name")?;
         self.expect_word("type")?;
         let name = if name_tok.kind == Tok::LocalName {
-            Some(self.name_of(&name_tok).into_owned())
+            Some(self.utf8_name(&name_tok, "type")?)
         } else {
             None
         };

@@ -89,8 +89,8 @@ impl Parser<'_> {
 
     #[inline(never)]
     fn parse_value_slow(&mut self, ty: Type) -> PResult<Value> {
-        self.enter()?;
-        let r = self.parse_value_inner(ty);
+        self.enter("constants")?;
+        let r = crate::stack::deep(|| self.parse_value_inner(ty));
         self.leave();
         r
     }
@@ -529,7 +529,7 @@ impl Parser<'_> {
                 }
                 let b = self
                     .ctx
-                    .local_by_name(f, &self.name_of(&bt))
+                    .local_by_name(f, self.name_of(&bt))
                     .filter(|&v| self.ctx.value_kind(v) == ValueKind::Block);
                 return match b {
                     Some(b) => Ok(self.ctx.block_address_raw(f.0, b)),
@@ -911,7 +911,7 @@ impl Parser<'_> {
         if t.kind == Tok::GlobalId {
             self.numbered_globals.get(&t.num).copied()
         } else {
-            self.ctx.global_by_name(self.m, &self.name_of(t))
+            self.ctx.global_by_name(self.m, self.name_of(t))
         }
     }
 
@@ -950,7 +950,7 @@ impl Parser<'_> {
         for (key, ph, t) in pending {
             let Some(g) = self.defined_global(&t) else {
                 let name = match key {
-                    BlockRef::Name(n) => n.to_string(),
+                    BlockRef::Name(n) => String::from_utf8_lossy(&n).into_owned(),
                     BlockRef::Id(_) => String::new(),
                 };
                 return self.err_at(
@@ -994,7 +994,7 @@ impl Parser<'_> {
                 if t.kind == Tok::GlobalId {
                     self.fwd_global_ids.insert(t.num, (g.0, t.start));
                 } else {
-                    let n: Box<str> = self.name_of(t).into();
+                    let n: Box<[u8]> = self.name_of(t).into();
                     self.fwd_globals.insert(n, (g.0, t.start));
                 }
                 g.0
@@ -1098,7 +1098,7 @@ impl Parser<'_> {
                 },
             }
         } else {
-            let n = self.lx.text(t);
+            let n = self.lx.name(t);
             match self.ctx.local_by_name(f, &n) {
                 Some(v) => Some(v),
                 None => self
@@ -1131,9 +1131,9 @@ impl Parser<'_> {
         // Forward reference.
         let v = if self.ctx.is_label(ty) {
             let name = if t.kind == Tok::LocalName {
-                self.lx.text(t).into_owned()
+                self.lx.name(t)
             } else {
-                String::new()
+                std::borrow::Cow::Borrowed(&b""[..])
             };
             self.ctx.create_block(&name).0
         } else {
@@ -1145,7 +1145,7 @@ impl Parser<'_> {
         if t.kind == Tok::LocalId {
             self.fs().fwd_ids.insert(t.num, (v, t.start));
         } else {
-            let n: Box<str> = self.lx.text(t).into();
+            let n: Box<[u8]> = self.lx.name(t).into();
             self.fs().fwd_named.insert(n, (v, t.start));
         }
         Ok(v)
@@ -1180,15 +1180,18 @@ impl Parser<'_> {
             }
             LocalName::Named(t) => {
                 let f = fs.f;
-                let n = self.lx.text(&t);
+                let n = self.lx.name(&t);
                 if self.ctx.local_by_name(f, &n).is_some() {
                     return self.err_at(
                         t.start,
-                        format!("multiple definition of local value named '{n}'"),
+                        format!(
+                            "multiple definition of local value named '{}'",
+                            String::from_utf8_lossy(&n)
+                        ),
                     );
                 }
                 let fwd = self.fs().fwd_named.remove(n.as_ref());
-                self.ctx.set_name(v, &n);
+                self.ctx.set_name_bytes(v, &n);
                 fwd
             }
         };

@@ -111,7 +111,7 @@ impl Writer<'_> {
         };
 
         out.push_str("  ");
-        if let Some(name) = d.has_side().then(|| ctx.name_of(v)).flatten() {
+        if let Some(name) = d.has_side().then(|| ctx.name_bytes(v)).flatten() {
             push_name(out, '%', name);
             out.push_str(" = ");
         } else if !ctx.is_void(ty) {

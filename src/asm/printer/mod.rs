@@ -295,7 +295,7 @@ impl LocalNames<'_> {
     /// `<badref>` for an unnamed value of another function.
     pub fn push(&self, out: &mut String, v: Value) {
         let ctx = self.ctx;
-        if let Some(name) = ctx.name_of(v) {
+        if let Some(name) = ctx.name_bytes(v) {
             let global = ctx.value_kind(v).is_global();
             text::push_name(out, if global { '@' } else { '%' }, name);
             return;

@@ -89,7 +89,7 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
             out.push('\n');
         }
         for &t in &slots.named_structs {
-            push_name(out, '%', ctx.struct_name(t).unwrap_or_default());
+            push_name(out, '%', ctx.struct_name(t).unwrap_or_default().as_bytes());
             out.push_str(" = ");
             w.struct_body(out, t);
             out.push('\n');
@@ -102,7 +102,7 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
             if k > 0 {
                 out.push('\n');
             }
-            push_name(out, '$', c);
+            push_name(out, '$', c.as_bytes());
             out.push_str(" = comdat ");
             let kind = md.comdats.get(c).copied().unwrap_or(ComdatKind::Any);
             out.push_str(kind.name());
@@ -246,9 +246,9 @@ impl Writer<'_> {
             out.push(',');
         }
         out.push_str(" comdat");
-        if self.ctx.name_of(v) != Some(c) {
+        if self.ctx.name_bytes(v) != Some(c.as_bytes()) {
             out.push('(');
-            push_name(out, '$', c);
+            push_name(out, '$', c.as_bytes());
             out.push(')');
         }
     }
@@ -520,7 +520,7 @@ impl Writer<'_> {
     pub(super) fn block(&self, out: &mut String, b: Block, is_entry: bool) {
         let ctx = self.ctx;
         let line_start = out.len() + 1;
-        if let Some(name) = ctx.name_of(b.0) {
+        if let Some(name) = ctx.name_bytes(b.0) {
             out.push('\n');
             push_bare_name(out, name);
             out.push(':');

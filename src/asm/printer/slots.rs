@@ -107,7 +107,7 @@ impl<'a> ModuleSlots<'a> {
         }
         let mut next = 0u32;
         let mut number = |s: &mut Self, v: Value| {
-            if ctx.name_of(v).is_none() {
+            if !ctx.has_name(v) {
                 s.global_slot.insert(v, next);
                 next += 1;
             }
@@ -331,7 +331,7 @@ impl LocalSlots {
             this.touched.push(v.idx);
             n += u32::from(!named);
         };
-        let named = |v: Value| ctx.graph.get(v).has_side() && ctx.name_of(v).is_some();
+        let named = |v: Value| ctx.graph.get(v).has_side() && ctx.has_name(v);
         for &a in ctx.args(f) {
             set(self, a, named(a));
         }
@@ -341,7 +341,7 @@ impl LocalSlots {
             for i in ctx.insts(b) {
                 let d = ctx.graph.get(i.0);
                 if d.ty != void {
-                    set(self, i.0, d.has_side() && ctx.name_of(i.0).is_some());
+                    set(self, i.0, d.has_side() && ctx.has_name(i.0));
                 }
             }
         }
@@ -372,7 +372,7 @@ const NAMED: u32 = NONE - 1;
 pub(super) fn slot_in_function(ctx: &Context, f: Function, v: Value) -> Option<u32> {
     let mut n = 0u32;
     for &a in ctx.args(f) {
-        if ctx.name_of(a).is_none() {
+        if !ctx.has_name(a) {
             if a == v {
                 return Some(n);
             }
@@ -380,14 +380,14 @@ pub(super) fn slot_in_function(ctx: &Context, f: Function, v: Value) -> Option<u
         }
     }
     for b in ctx.blocks(f) {
-        if ctx.name_of(b.0).is_none() {
+        if !ctx.has_name(b.0) {
             if b.0 == v {
                 return Some(n);
             }
             n += 1;
         }
         for i in ctx.insts(b) {
-            if !ctx.is_void(ctx.type_of(i.0)) && ctx.name_of(i.0).is_none() {
+            if !ctx.is_void(ctx.type_of(i.0)) && !ctx.has_name(i.0) {
                 if i.0 == v {
                     return Some(n);
                 }

@@ -117,7 +117,7 @@ pub(super) fn push_quoted(out: &mut String, bytes: &[u8]) {
 /// Appends `prefix` then `name`, quoted when LLVM 19's
 /// `printLLVMNameWithoutPrefix` quotes it: the name is empty, starts with
 /// a digit, or has a byte outside `[-a-zA-Z._0-9]`.
-pub(super) fn push_name(out: &mut String, prefix: char, name: &str) {
+pub(super) fn push_name(out: &mut String, prefix: char, name: &[u8]) {
     out.push(prefix);
     push_bare_name(out, name);
 }
@@ -135,17 +135,16 @@ static PLAIN_NAME_BYTE: [bool; 256] = {
 };
 
 /// [`push_name`] without a prefix (block labels).
-pub(super) fn push_bare_name(out: &mut String, name: &str) {
-    let b = name.as_bytes();
-    let plain = match b.first() {
+pub(super) fn push_bare_name(out: &mut String, name: &[u8]) {
+    let plain = match name.first() {
         None => false,
         Some(c) if c.is_ascii_digit() => false,
-        Some(_) => b.iter().all(|&c| PLAIN_NAME_BYTE[c as usize]),
+        Some(_) => name.iter().all(|&c| PLAIN_NAME_BYTE[c as usize]),
     };
-    if plain {
-        out.push_str(name);
-    } else {
-        push_quoted(out, b);
+    match core::str::from_utf8(name) {
+        // A plain name is ASCII.
+        Ok(s) if plain => out.push_str(s),
+        _ => push_quoted(out, name),
     }
 }
 
@@ -315,11 +314,11 @@ mod tests {
     #[test]
     fn names_and_strings() {
         let mut s = String::new();
-        push_name(&mut s, '@', "a.b_-1");
-        push_name(&mut s, '@', "a$b");
-        push_name(&mut s, '%', "1x");
-        push_name(&mut s, '%', "a b\\\"");
-        push_name(&mut s, '%', "");
+        push_name(&mut s, '@', b"a.b_-1");
+        push_name(&mut s, '@', b"a$b");
+        push_name(&mut s, '%', b"1x");
+        push_name(&mut s, '%', b"a b\\\"");
+        push_name(&mut s, '%', b"");
         assert_eq!(s, "@a.b_-1@\"a$b\"%\"1x\"%\"a b\\\\\\22\"%\"\"");
         let mut s = String::new();
         push_md_identifier(&mut s, "llvm.module.flags");

@@ -143,7 +143,7 @@ impl<'a> Writer<'a> {
                 }
                 TypeData::IdentifiedStruct(i) => {
                     match self.ctx.struct_name(t) {
-                        Some(name) => push_name(out, '%', name),
+                        Some(name) => push_name(out, '%', name.as_bytes()),
                         None => {
                             out.push('%');
                             push_u64(out, self.slots.struct_number(t).unwrap_or(*i) as u64);
@@ -239,7 +239,7 @@ impl<'a> Writer<'a> {
                 return;
             }
         }
-        if let Some(name) = d.has_side().then(|| ctx.name_of(v)).flatten() {
+        if let Some(name) = d.has_side().then(|| ctx.name_bytes(v)).flatten() {
             if kind != ValueKind::Constant {
                 if self.foreign_local(v, kind) {
                     out.push_str("<badref>");
@@ -329,7 +329,7 @@ impl<'a> Writer<'a> {
             out.push_str("<null operand!>");
             return;
         };
-        if let Some(name) = ctx.name_of(v) {
+        if let Some(name) = ctx.name_bytes(v) {
             push_name(out, '%', name);
             return;
         }

@@ -41,7 +41,8 @@ use hashbrown::HashMap;
 ///
 /// # Errors
 /// A [`BitcodeError`] naming the block, record and bit offset of the first
-/// malformed or unsupported construct. No input makes this panic, and no
+/// malformed or unsupported construct (a file of several modules, as
+/// `llvm-cat -b` writes, is one). No input makes this panic, and no
 /// allocation is sized by a length field that the stream does not back
 /// with bits. The module may be partly built when an error is returned.
 pub fn read_bitcode(ctx: &mut Context, bytes: &[u8]) -> Result<Module, BitcodeError> {
@@ -372,7 +373,13 @@ impl<'a, 'c> Rd<'a, 'c> {
         self.text(bytes)
     }
 
-    /// Bytes as text (names are UTF-8 in lair).
+    /// Record values as bytes (one byte per value): value names, which
+    /// are bytes as in LLVM.
+    pub(crate) fn name_chars(&self, vals: &[u64]) -> Vec<u8> {
+        vals.iter().map(|&v| v as u8).collect()
+    }
+
+    /// Bytes as text (the strings lair holds as text).
     pub(crate) fn text(&self, bytes: Vec<u8>) -> Res<String> {
         match String::from_utf8(bytes) {
             Ok(s) => Ok(s),
@@ -382,9 +389,14 @@ impl<'a, 'c> Rd<'a, 'c> {
 
     /// The string table slice `[off, off + len)`.
     fn strtab_str(&self, off: u64, len: u64) -> Res<String> {
+        self.text(self.strtab_bytes(off, len)?.to_vec())
+    }
+
+    /// The string table slice `[off, off + len)` as bytes.
+    fn strtab_bytes(&self, off: u64, len: u64) -> Res<&'a [u8]> {
         let end = off.checked_add(len);
         match end.and_then(|e| self.strtab.get(off as usize..e as usize)) {
-            Some(b) => self.text(b.to_vec()),
+            Some(b) => Ok(b),
             None => self.err("name outside the string table"),
         }
     }
@@ -400,7 +412,13 @@ impl<'a, 'c> Rd<'a, 'c> {
             let e = self.advance()?;
             match e {
                 Entry::SubBlock(id) => {
-                    if id == n::MODULE_BLOCK_ID && self.module_bit.is_none() {
+                    if id == n::MODULE_BLOCK_ID {
+                        if self.module_bit.is_some() {
+                            return self.err(
+                                "the bitcode holds several modules (as `llvm-cat -b` writes); \
+                                 lair reads one module a file: extract each with `llvm-modextract`",
+                            );
+                        }
                         self.module_bit = Some(self.r.bit_pos());
                         self.skip()?;
                     } else if id == n::STRTAB_BLOCK_ID {
@@ -642,14 +660,15 @@ impl<'a, 'c> Rd<'a, 'c> {
 
     /// The name of a record whose first two fields are its string-table
     /// offset and size; the rest of the fields.
-    fn named<'v>(&self, v: &'v [u64], what: &str) -> Res<(String, &'v [u64])> {
+    fn named<'v>(&self, v: &'v [u64], what: &str) -> Res<(&'a [u8], &'v [u64])> {
         self.need(v, 2, what)?;
-        let name = self.strtab_str(v[0], v[1])?;
+        let name = self.strtab_bytes(v[0], v[1])?;
         Ok((name, &v[2..]))
     }
 
     fn comdat_record(&mut self, v: &[u64]) -> Res<()> {
         let (name, v) = self.named(v, "comdat")?;
+        let name = self.text(name.to_vec())?;
         self.need(v, 1, "comdat")?;
         let Some(kind) = codes::comdat_kind(v[0]) else {
             return self.err(format!("unknown comdat selection kind {}", v[0]));
@@ -734,7 +753,7 @@ impl<'a, 'c> Rd<'a, 'c> {
         if addrspace >= 1 << 24 {
             return self.err("invalid address space");
         }
-        let g = self.ctx.add_global_var(self.m, &name, ty, addrspace);
+        let g = self.ctx.add_global_var(self.m, name, ty, addrspace);
         let get = |i: usize| v.get(i).copied().unwrap_or(0);
         let comdat = self.comdat_ref(get(11))?;
         let attrs = if get(12) != 0 {
@@ -831,7 +850,7 @@ impl<'a, 'c> Rd<'a, 'c> {
             return self.err("invalid address space");
         }
         let partition = self.partition(v, 17)?;
-        let f = self.ctx.add_function(self.m, &name, fty);
+        let f = self.ctx.add_function(self.m, name, fty);
         if addrspace != 0 {
             self.ctx.set_function_addrspace(f, addrspace as u32);
         }
@@ -896,7 +915,7 @@ impl<'a, 'c> Rd<'a, 'c> {
         let dummy = self.ctx.const_poison(pty);
         let g = self
             .ctx
-            .add_global_indirect(self.m, kind, &name, ty, addrspace as u32, dummy);
+            .add_global_indirect(self.m, kind, name, ty, addrspace as u32, dummy);
         self.ctx.set_operand(g.0, 0, None);
         let partition = if alias {
             self.partition(v, 9)?
@@ -1062,7 +1081,7 @@ impl<'a, 'c> Rd<'a, 'c> {
             match rec.code() {
                 n::VST_CODE_ENTRY => {
                     rd.need(v, 1, "value symbol table entry")?;
-                    let name = rd.chars(&v[1..])?;
+                    let name = rd.name_chars(&v[1..]);
                     let id = v[0];
                     let val = match rd.vals.get(id as usize) {
                         Some(Slot::Val(x)) => *x,
@@ -1076,15 +1095,15 @@ impl<'a, 'c> Rd<'a, 'c> {
                     {
                         return rd.err("a symbol table names a value that cannot be named");
                     }
-                    rd.ctx.set_name(val, &name);
+                    rd.ctx.set_name_bytes(val, &name);
                 }
                 n::VST_CODE_BBENTRY => {
                     rd.need(v, 1, "value symbol table entry")?;
-                    let name = rd.chars(&v[1..])?;
+                    let name = rd.name_chars(&v[1..]);
                     let Some(&b) = blocks.get(v[0] as usize) else {
                         return rd.err(format!("invalid block id {} in a symbol table", v[0]));
                     };
-                    rd.ctx.set_name(b.0, &name);
+                    rd.ctx.set_name_bytes(b.0, &name);
                 }
                 _ => {}
             }

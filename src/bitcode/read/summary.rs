@@ -35,9 +35,11 @@
 
 use hashbrown::HashMap;
 
+use super::attrs::sign_rotated;
 use super::{Rd, Res, Slot};
+use crate::bitcode::codes::visibility;
 use crate::bitstream::{names as n, Entry};
-use crate::ir::global::{Linkage, Visibility};
+use crate::ir::global::Linkage;
 use crate::ir::summary::{
     Access, Alloc, AllocType, ByArgKind, Call, Callsite, ConstVCall, FuncFlags, FunctionSummary,
     GlobalSummary, GvFlags, Hotness, Mib, ParamAccess, ParamCall, Range64, Ref, SummaryIndex,
@@ -340,10 +342,8 @@ fn linkage(raw: u64) -> Result<Linkage, Bad> {
 /// LLVM's `getDecodedGVSummaryFlags`.
 fn gv_flags(raw: u64, version: u64) -> Result<GvFlags, Bad> {
     let visibility = match (raw >> 8) & 3 {
-        0 => Visibility::Default,
-        1 => Visibility::Hidden,
-        2 => Visibility::Protected,
-        v => return Err(format!("invalid visibility {v} in summary flags")),
+        3 => return Err("invalid visibility 3 in summary flags".into()),
+        v => visibility(v),
     };
     Ok(GvFlags {
         linkage: linkage(raw)?,
@@ -409,22 +409,11 @@ fn alloc_type(raw: u64) -> Result<AllocType, Bad> {
     })
 }
 
-/// A sign-rotated value (`decodeSignRotatedValue`).
-fn sign_rotated(v: u64) -> u64 {
-    if v & 1 == 0 {
-        v >> 1
-    } else if v != 1 {
-        (v >> 1).wrapping_neg()
-    } else {
-        1 << 63
-    }
-}
-
 /// A range `[lower, upper)` of a parameter access: equal bounds only for
 /// the empty and the full set, as `ConstantRange` requires.
 fn range(f: &mut Fields) -> Result<Range64, Bad> {
-    let lower = sign_rotated(f.next()?);
-    let upper = sign_rotated(f.next()?);
+    let lower = sign_rotated(f.next()?) as u64;
+    let upper = sign_rotated(f.next()?) as u64;
     if lower == upper && lower != 0 && lower != u64::MAX {
         return Err(format!("invalid parameter access range [{lower}, {upper})"));
     }
@@ -839,7 +828,14 @@ impl Summary<'_> {
                 }
                 self.params = params;
             }
-            n::FS_STACK_IDS => self.stack_ids = v.to_vec(),
+            n::FS_STACK_IDS => {
+                self.stack_ids = v.to_vec();
+                for &id in v {
+                    if !self.ix.stack_ids.contains(&id) {
+                        self.ix.stack_ids.push(id);
+                    }
+                }
+            }
             n::FS_PERMODULE_CALLSITE_INFO => {
                 // A callee id the summary does not define is a null callee
                 // (LLVM's map yields an empty `ValueInfo`).

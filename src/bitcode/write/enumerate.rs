@@ -114,6 +114,12 @@ pub(crate) struct Enumerator<'c> {
     group_ids: HashMap<(u32, AttributeSet), u32>,
     pub(crate) attr_lists: Vec<AttributeList>,
     list_ids: HashMap<AttributeList, u32>,
+    /// The same ids keyed by the identity of the lists' shared sets: a
+    /// list met again (the call sites of one callee) costs a hash of a few
+    /// words, not of every attribute.
+    list_ptr_ids: HashMap<ListKey, u32>,
+    /// Lists whose keys are in `list_ptr_ids` but not in `attr_lists`.
+    list_keep: Vec<AttributeList>,
     // ---- comdats
     pub(crate) comdats: Vec<&'c str>,
     comdat_ids: HashMap<&'c str, u32>,
@@ -128,6 +134,16 @@ pub(crate) struct Enumerator<'c> {
     /// Operand lists of specialised nodes and tuples, computed once.
     md_ops_cache: HashMap<Metadata, Box<[Option<MdRef<'c>>]>>,
     pub(crate) preserve_use_lists: bool,
+    /// The operand bundle tags in id order: LLVM's fixed ones, then the
+    /// others in order of first use.
+    pub(crate) bundle_tags: Vec<&'c str>,
+    /// The sync scope names in id order (first use after the two fixed).
+    pub(crate) sync_scopes: Vec<&'c str>,
+    /// The first function with an instruction using a forward-reference
+    /// placeholder (bitcode cannot hold one).
+    pub(crate) placeholder_user: Option<Function>,
+    /// Scratch list of a function's non-void instructions.
+    inst_scratch: Vec<u32>,
     /// A function is incorporated.
     in_fn: bool,
 }
@@ -155,6 +171,8 @@ impl<'c> Enumerator<'c> {
             group_ids: HashMap::new(),
             attr_lists: Vec::new(),
             list_ids: HashMap::new(),
+            list_ptr_ids: HashMap::new(),
+            list_keep: Vec::new(),
             comdats: Vec::new(),
             comdat_ids: HashMap::new(),
             md_node_index: vec![ABSENT; ctx.md.len()],
@@ -166,6 +184,10 @@ impl<'c> Enumerator<'c> {
             num_module_mds: 0,
             md_ops_cache: HashMap::new(),
             preserve_use_lists,
+            bundle_tags: super::module::FIXED_BUNDLE_TAGS.to_vec(),
+            sync_scopes: vec!["singlethread", ""],
+            placeholder_user: None,
+            inst_scratch: Vec::new(),
             in_fn: false,
         };
         e.run();
@@ -384,10 +406,17 @@ impl<'c> Enumerator<'c> {
 
     /// LLVM's `EnumerateType`: element types first, identified structs
     /// marked so that recursion through them stops (iterative).
+    #[inline]
     pub(crate) fn enumerate_type(&mut self, t: Type) {
         if self.type_ids[t.index()] != 0 {
             return;
         }
+        self.enumerate_new_type(t);
+    }
+
+    /// [`Self::enumerate_type`] of a type not met yet.
+    #[inline(never)]
+    fn enumerate_new_type(&mut self, t: Type) {
         let mut stack: SmallVec<[(Type, usize); 8]> = SmallVec::new();
         if self.ctx.is_identified_struct(t) {
             self.type_ids[t.index()] = VISITING;
@@ -423,11 +452,18 @@ impl<'c> Enumerator<'c> {
     // ---- values ----------------------------------------------------------------
 
     /// LLVM's `EnumerateValue` (iterative over constant operands).
+    #[inline]
     pub(crate) fn enumerate_value(&mut self, v: u32) {
         if let Some(id) = self.value_id(v) {
             self.counts[id as usize] += 1;
             return;
         }
+        self.enumerate_new_value(v);
+    }
+
+    /// [`Self::enumerate_value`] of a value without an id yet.
+    #[inline(never)]
+    fn enumerate_new_value(&mut self, v: u32) {
         // (value, next operand, operands)
         let mut stack: Vec<(u32, usize, SmallVec<[u32; 8]>)> = Vec::new();
         let first = self.enter_value(v);
@@ -475,22 +511,24 @@ impl<'c> Enumerator<'c> {
         self.enumerate_type(ty);
         let is_const = v & VIRT != 0 || self.ctx.graph.values[v as usize].is(ValueKind::Constant);
         if is_const {
-            let mut ops: SmallVec<[u32; 8]> = self
-                .const_operands(v)
-                .into_iter()
-                .filter(|&o| {
-                    o & VIRT != 0 || !self.ctx.graph.values[o as usize].is(ValueKind::Block)
-                })
-                .collect();
-            if let Some(m) = self.expr_mask_ref(v) {
-                ops.push(m);
-            }
+            let ops = self.value_operands(v);
             if !ops.is_empty() || self.expr_gep_type(v).is_some() {
                 return Some(ops);
             }
         }
         self.push_value(v);
         None
+    }
+
+    /// The operands a constant's enumeration visits first: its operands
+    /// but blocks, then a shufflevector expression's mask constant.
+    fn value_operands(&mut self, v: u32) -> SmallVec<[u32; 8]> {
+        let mut ops = self.const_operands(v);
+        ops.retain(|o| *o & VIRT != 0 || !self.ctx.graph.values[*o as usize].is(ValueKind::Block));
+        if let Some(m) = self.expr_mask_ref(v) {
+            ops.push(m);
+        }
+        ops
     }
 
     fn push_value(&mut self, v: u32) {
@@ -502,44 +540,30 @@ impl<'c> Enumerator<'c> {
 
     /// LLVM's `EnumerateOperandType`: the types of a constant's operands,
     /// recursively, for a constant not enumerated yet.
+    #[inline]
     fn enumerate_operand_type(&mut self, v: u32) {
-        let mut stack: SmallVec<[u32; 8]> = SmallVec::new();
-        stack.push(v);
-        while let Some(cur) = stack.pop() {
-            let t = self.vtype(cur);
-            self.enumerate_type(t);
-            let is_const =
-                cur & VIRT != 0 || self.ctx.graph.values[cur as usize].is(ValueKind::Constant);
-            if !is_const || self.value_id(cur).is_some() {
-                continue;
+        if v & VIRT == 0 {
+            let d = &self.ctx.graph.values[v as usize];
+            if !d.is(ValueKind::Constant) || self.val_ids[v as usize] != 0 {
+                self.enumerate_type(d.ty);
+                return;
             }
-            let mut ops: SmallVec<[u32; 8]> = SmallVec::new();
-            for o in self.const_operands(cur) {
-                if o & VIRT == 0 && self.ctx.graph.values[o as usize].is(ValueKind::Block) {
-                    continue;
-                }
-                ops.push(o);
-            }
-            if let Some(m) = self.expr_mask_ref(cur) {
-                ops.push(m);
-            }
-            // Depth first, operands left to right, then the GEP type: the
-            // types reached are the same set in the same order as LLVM's
-            // recursion only if visited in that order, so recurse properly.
-            let src = self.expr_gep_type(cur);
-            if ops.is_empty() {
-                if let Some(s) = src {
-                    self.enumerate_type(s);
-                }
-                continue;
-            }
-            // Recursive walk with an explicit stack of frames.
-            self.operand_types_frames(ops, src);
         }
+        self.enumerate_constant_operand_types(v);
     }
 
-    /// The recursive part of [`Self::enumerate_operand_type`]: visits
-    /// `ops` in order (each fully), then the GEP source type `src`.
+    /// [`Self::enumerate_operand_type`] of a constant without an id yet.
+    #[inline(never)]
+    fn enumerate_constant_operand_types(&mut self, v: u32) {
+        let mut root = SmallVec::new();
+        root.push(v);
+        self.operand_types_frames(root, None);
+    }
+
+    /// The walk of [`Self::enumerate_operand_type`] (LLVM's recursion,
+    /// with an explicit stack): visits `ops` in order, each depth first
+    /// (its type, then its operands, then its GEP source type), then the
+    /// GEP source type `src`.
     fn operand_types_frames(&mut self, ops: SmallVec<[u32; 8]>, src: Option<Type>) {
         struct Frame {
             ops: SmallVec<[u32; 8]>,
@@ -565,16 +589,7 @@ impl<'c> Enumerator<'c> {
             if !is_const || self.value_id(cur).is_some() {
                 continue;
             }
-            let mut ops: SmallVec<[u32; 8]> = SmallVec::new();
-            for o in self.const_operands(cur) {
-                if o & VIRT == 0 && self.ctx.graph.values[o as usize].is(ValueKind::Block) {
-                    continue;
-                }
-                ops.push(o);
-            }
-            if let Some(m) = self.expr_mask_ref(cur) {
-                ops.push(m);
-            }
+            let ops = self.value_operands(cur);
             let src = self.expr_gep_type(cur);
             frames.push(Frame { ops, next: 0, src });
         }
@@ -587,11 +602,21 @@ impl<'c> Enumerator<'c> {
         if l.is_empty() {
             return;
         }
-        if !self.list_ids.contains_key(l) {
-            self.attr_lists.push(l.clone());
-            self.list_ids
-                .insert(l.clone(), self.attr_lists.len() as u32);
+        let key = list_key(l);
+        if self.list_ptr_ids.contains_key(&key) {
+            return;
         }
+        if let Some(&id) = self.list_ids.get(l) {
+            // Known by content: its groups are enumerated already. The
+            // list is kept so that its sets' addresses stay its own.
+            self.list_ptr_ids.insert(key, id);
+            self.list_keep.push(l.clone());
+            return;
+        }
+        self.attr_lists.push(l.clone());
+        let id = self.attr_lists.len() as u32;
+        self.list_ids.insert(l.clone(), id);
+        self.list_ptr_ids.insert(key, id);
         for (index, set) in list_sets(l) {
             if self.group_ids.contains_key(&(index, set.clone())) {
                 continue;
@@ -611,6 +636,9 @@ impl<'c> Enumerator<'c> {
     pub(crate) fn attr_list_id(&self, l: &AttributeList) -> u32 {
         if l.is_empty() {
             return 0;
+        }
+        if let Some(&id) = self.list_ptr_ids.get(&list_key(l)) {
+            return id;
         }
         self.list_ids.get(l).copied().unwrap_or(0)
     }
@@ -1187,14 +1215,17 @@ impl<'c> Enumerator<'c> {
             for i in ctx.insts(b) {
                 let extra = ctx.extra(i);
                 if let Some(x) = extra {
-                    for r in ctx.dbg_records(i) {
+                    for r in &x.dbg_records {
                         self.enumerate_dbg_record(ftag, r);
                     }
-                    let _ = x;
+                    if let Some(s) = x.sync_scope.as_deref() {
+                        if !self.sync_scopes.contains(&s) {
+                            self.sync_scopes.push(s);
+                        }
+                    }
                 }
-                let ops: SmallVec<[u32; 8]> =
-                    ctx.graph.operand_slice(i.0).iter().map(|u| u.val).collect();
-                for &o in &ops {
+                for u in ctx.graph.operand_slice(i.0) {
+                    let o = u.val;
                     if o == NONE {
                         continue;
                     }
@@ -1205,14 +1236,17 @@ impl<'c> Enumerator<'c> {
                         }
                         continue;
                     }
+                    if d.is(ValueKind::Placeholder) && self.placeholder_user.is_none() {
+                        self.placeholder_user = Some(f);
+                    }
                     self.enumerate_operand_type(o);
                 }
+                let payload = extra.map_or(&InstPayload::None, |x| &x.payload);
                 let op = ctx.opcode(i);
-                match ctx.payload(i) {
+                match payload {
                     InstPayload::Mask(m) if op == Opcode::ShuffleVector => {
                         let scalable = ctx.is_scalable(ctx.type_of(i.0));
-                        let m = m.clone();
-                        let mc = self.mask_constant(&m, scalable);
+                        let mc = self.mask_constant(m, scalable);
                         let t = self.vtype(mc);
                         self.enumerate_type(t);
                     }
@@ -1222,16 +1256,20 @@ impl<'c> Enumerator<'c> {
                     _ => {}
                 }
                 self.enumerate_type(ctx.type_of(i.0));
-                if let InstPayload::Call(cd) = ctx.payload(i) {
+                if let InstPayload::Call(cd) = payload {
                     self.enumerate_attrs(&cd.attrs);
                     if let Some(t) = cd.fn_ty {
                         self.enumerate_type(t);
                     }
+                    for bd in &cd.bundles {
+                        if !self.bundle_tags.contains(&&*bd.tag) {
+                            self.bundle_tags.push(&bd.tag);
+                        }
+                    }
                 }
                 if let Some(x) = extra {
-                    let atts: Vec<Metadata> = x.md.iter().map(|e| e.1).collect();
-                    for a in atts {
-                        let r = self.md_ref(a);
+                    for e in x.md.iter() {
+                        let r = self.md_ref(e.1);
                         self.enumerate_md(ftag, Some(r));
                     }
                     if let Some(loc) = x.dbg {
@@ -1360,37 +1398,62 @@ impl<'c> Enumerator<'c> {
             }
         }
         self.first_func_constant = self.values.len() as u32;
+        // One walk: constants in operand order, then (below) the
+        // instructions, then function-local metadata in the order of use.
+        let mut locals: Vec<Metadata> = Vec::new();
+        let mut arg_lists: Vec<Metadata> = Vec::new();
+        let mut insts = std::mem::take(&mut self.inst_scratch);
+        insts.clear();
         for b in ctx.blocks(f) {
             for i in ctx.insts(b) {
-                let n = ctx.graph.operand_slice(i.0).len();
-                for k in 0..n {
-                    let o = ctx.graph.operand_slice(i.0)[k].val;
+                let ops = ctx.graph.operand_slice(i.0);
+                for u in ops {
+                    let o = u.val;
                     if o == NONE {
                         continue;
                     }
                     let d = &ctx.graph.values[o as usize];
                     if d.is(ValueKind::Constant) || d.is(ValueKind::InlineAsm) {
                         self.enumerate_value(o);
+                    } else if d.is(ValueKind::MetadataAsValue) {
+                        if let Some(md) = ctx.value_metadata(ctx.graph.handle(o)) {
+                            self.add_fn_local(md, &mut locals, &mut arg_lists);
+                        }
                     }
                 }
-                match ctx.opcode(i) {
+                let d = &ctx.graph.values[i.0.idx as usize];
+                match Opcode::from_u8(d.opcode) {
                     Opcode::ShuffleVector => {
                         if let InstPayload::Mask(m) = ctx.payload(i) {
-                            let scalable = ctx.is_scalable(ctx.type_of(i.0));
-                            let m = m.clone();
-                            let mc = self.mask_constant(&m, scalable);
+                            let scalable = ctx.is_scalable(d.ty);
+                            let mc = self.mask_constant(m, scalable);
                             self.enumerate_value(mc);
                         }
                     }
                     Opcode::Switch => {
-                        let ops = ctx.graph.operand_slice(i.0);
-                        let cases: SmallVec<[u32; 16]> =
-                            ops.iter().skip(2).step_by(2).map(|u| u.val).collect();
-                        for c in cases {
-                            self.enumerate_value(c);
+                        for u in ops.iter().skip(2).step_by(2) {
+                            self.enumerate_value(u.val);
                         }
                     }
                     _ => {}
+                }
+                if let Some(x) = ctx.extra(i) {
+                    for r in &x.dbg_records {
+                        if &*r.kind == "label" {
+                            continue;
+                        }
+                        if let Some(Some(loc)) = r.ops.first() {
+                            self.add_fn_local(*loc, &mut locals, &mut arg_lists);
+                        }
+                        if &*r.kind == "assign" {
+                            if let Some(Some(addr)) = r.ops.get(4) {
+                                self.add_fn_local(*addr, &mut locals, &mut arg_lists);
+                            }
+                        }
+                    }
+                }
+                if !ctx.is_void(d.ty) {
+                    insts.push(i.0.idx);
                 }
             }
             self.blocks.push(b.0.idx);
@@ -1403,39 +1466,14 @@ impl<'c> Enumerator<'c> {
         }
         self.enumerate_attrs(&ctx.function_data(f).attrs);
         self.first_inst = self.values.len() as u32;
-        // Function-local metadata: after the instructions they name.
-        let mut locals: Vec<Metadata> = Vec::new();
-        let mut arg_lists: Vec<Metadata> = Vec::new();
-        for b in ctx.blocks(f) {
-            for i in ctx.insts(b) {
-                for u in ctx.graph.operand_slice(i.0) {
-                    if u.val == NONE {
-                        continue;
-                    }
-                    if ctx.graph.values[u.val as usize].is(ValueKind::MetadataAsValue) {
-                        if let Some(md) = ctx.value_metadata(ctx.graph.handle(u.val)) {
-                            self.add_fn_local(md, &mut locals, &mut arg_lists);
-                        }
-                    }
-                }
-                for r in ctx.dbg_records(i) {
-                    if &*r.kind == "label" {
-                        continue;
-                    }
-                    if let Some(Some(loc)) = r.ops.first() {
-                        self.add_fn_local(*loc, &mut locals, &mut arg_lists);
-                    }
-                    if &*r.kind == "assign" {
-                        if let Some(Some(addr)) = r.ops.get(4) {
-                            self.add_fn_local(*addr, &mut locals, &mut arg_lists);
-                        }
-                    }
-                }
-                if !ctx.is_void(ctx.type_of(i.0)) {
-                    self.enumerate_value(i.0.idx);
-                }
+        // Instructions: their types are enumerated (the module walk).
+        for &v in &insts {
+            match self.value_id(v) {
+                Some(id) => self.counts[id as usize] += 1,
+                None => self.push_value(v),
             }
         }
+        self.inst_scratch = insts;
         for l in locals {
             let r = MdRef::Node(l);
             if self.md_index(r).is_some_and(|x| x.id != 0) {
@@ -1555,6 +1593,20 @@ pub(crate) fn list_sets(l: &AttributeList) -> impl Iterator<Item = (u32, &Attrib
         let s = l.attrs(i);
         (!s.is_empty()).then(|| (i.llvm_index(), s))
     })
+}
+
+/// The identity of an attribute list: the addresses of its sets' shared
+/// storage, in order. Two lists with one key hold the same sets (storage
+/// is shared and not changed while the writer borrows the context).
+type ListKey = SmallVec<[usize; 4]>;
+
+fn list_key(l: &AttributeList) -> ListKey {
+    let n = l.num_param_sets();
+    [AttrIndex::Function, AttrIndex::Return]
+        .into_iter()
+        .chain((0..n).map(AttrIndex::Param))
+        .map(|i| l.attrs(i).as_slice().as_ptr() as usize)
+        .collect()
 }
 
 fn field(fields: &[(F, MdField)], name: F) -> Option<&MdField> {

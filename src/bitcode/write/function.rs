@@ -12,7 +12,7 @@ use crate::bitstream::names as n;
 use crate::constants::ConstKind;
 use crate::entity::NONE;
 use crate::inst::{bits, mem, Opcode, Ordering, Predicate, TailKind};
-use crate::ir::inst::InstPayload;
+use crate::ir::inst::{InstExtra, InstPayload};
 use crate::ir::metadata::{MdData, Metadata};
 use crate::ir::{Function, Inst};
 use crate::types::TypeData;
@@ -21,7 +21,10 @@ use crate::value::ValueKind;
 /// The state of the body being written.
 struct Body {
     inst_id: u32,
+    /// Scratch: the record being built.
     vals: Vec<u64>,
+    /// Scratch: the operands of the instruction being written.
+    ops: Vec<u32>,
 }
 
 impl<'c> Wr<'c> {
@@ -38,17 +41,15 @@ impl<'c> Wr<'c> {
         let mut body = Body {
             inst_id: ce,
             vals: Vec::with_capacity(64),
+            ops: Vec::with_capacity(16),
         };
         let mut needs_attachments = !ctx.function_data(f).global.md.is_empty();
         let mut last_loc: Option<Metadata> = None;
         let mut ba_users: Vec<u32> = Vec::new();
         for b in ctx.blocks(f) {
             for i in ctx.insts(b) {
-                self.write_inst(i, &mut body, &scopes)?;
-                if !ctx.is_void(ctx.type_of(i.0)) {
-                    body.inst_id += 1;
-                }
-                let Some(x) = ctx.extra(i) else { continue };
+                let x = self.write_inst(i, &mut body, &scopes)?;
+                let Some(x) = x else { continue };
                 needs_attachments |= !x.md.is_empty();
                 if let Some(loc) = x.dbg {
                     let loc = ctx.md_resolved(loc);
@@ -60,7 +61,7 @@ impl<'c> Wr<'c> {
                         last_loc = Some(loc);
                     }
                 }
-                if !ctx.dbg_records(i).is_empty() {
+                if !x.dbg_records.is_empty() {
                     self.write_dbg_records(i, body.inst_id);
                 }
             }
@@ -172,18 +173,29 @@ impl<'c> Wr<'c> {
         self.ve.vid(v)
     }
 
-    fn write_inst(&mut self, i: Inst, body: &mut Body, scopes: &[&str]) -> Result<(), WriteError> {
-        let ctx = self.ctx;
+    /// Writes the record of `i` and advances the instruction id past it;
+    /// returns its side record (payload, attachments, debug records).
+    fn write_inst(
+        &mut self,
+        i: Inst,
+        body: &mut Body,
+        scopes: &[&str],
+    ) -> Result<Option<&'c InstExtra>, WriteError> {
+        let ctx: &'c crate::Context = self.ctx;
         let d = &ctx.graph.values[i.0.idx as usize];
         let op = Opcode::from_u8(d.opcode);
         let flags = d.flags;
-        let ops: smallvec::SmallVec<[u32; 8]> =
-            ctx.graph.operand_slice(i.0).iter().map(|u| u.val).collect();
+        let mut ops = std::mem::take(&mut body.ops);
+        ops.clear();
+        ops.extend(ctx.graph.operand_slice(i.0).iter().map(|u| u.val));
         if ops.contains(&NONE) {
             return Err(WriteError {
                 message: format!("an instruction ({}) with an empty operand", op.mnemonic()),
             });
         }
+        let extra = ctx.extra(i);
+        static NO_PAYLOAD: InstPayload = InstPayload::None;
+        let payload: &'c InstPayload = extra.map_or(&NO_PAYLOAD, |x| &x.payload);
         let id = body.inst_id;
         let mut vals = std::mem::take(&mut body.vals);
         vals.clear();
@@ -191,7 +203,7 @@ impl<'c> Wr<'c> {
         let code;
         let tid = |wr: &Self, t| u64::from(wr.ve.type_id(t));
         let scope = |_: &Self| -> u64 {
-            match ctx.extra(i).and_then(|x| x.sync_scope.as_deref()) {
+            match extra.and_then(|x| x.sync_scope.as_deref()) {
                 None => 1,
                 Some(s) => scopes.iter().position(|&x| x == s).unwrap_or(1) as u64,
             }
@@ -253,7 +265,7 @@ impl<'c> Wr<'c> {
                 code = n::FUNC_CODE_INST_GEP;
                 abbrev = abbrevs::FN_GEP;
                 vals.push(gep_bits(flags));
-                let src = match ctx.payload(i) {
+                let src = match payload {
                     InstPayload::Ty(t) => *t,
                     _ => panic!("bitcode writer: a getelementptr without its source type"),
                 };
@@ -271,7 +283,7 @@ impl<'c> Wr<'c> {
                 for &o in &ops {
                     self.push_vt(o, id, &mut vals);
                 }
-                if let InstPayload::Indices(ix) = ctx.payload(i) {
+                if let InstPayload::Indices(ix) = payload {
                     vals.extend(ix.iter().map(|&x| u64::from(x)));
                 }
             }
@@ -300,7 +312,7 @@ impl<'c> Wr<'c> {
                 code = n::FUNC_CODE_INST_SHUFFLEVEC;
                 self.push_vt(ops[0], id, &mut vals);
                 self.push_v(ops[1], id, &mut vals);
-                let mask = match ctx.payload(i) {
+                let mask = match payload {
                     InstPayload::Mask(m) => m.clone(),
                     _ => panic!("bitcode writer: a shufflevector without its mask"),
                 };
@@ -366,7 +378,7 @@ impl<'c> Wr<'c> {
                 }
             }
             Opcode::Invoke | Opcode::Call | Opcode::CallBr => {
-                let cd = match ctx.payload(i) {
+                let cd = match payload {
                     InstPayload::Call(cd) => cd,
                     _ => panic!("bitcode writer: a call without its call data"),
                 };
@@ -493,7 +505,7 @@ impl<'c> Wr<'c> {
             Opcode::Phi => {
                 code = n::FUNC_CODE_INST_PHI;
                 vals.push(tid(self, d.ty));
-                let blocks = match ctx.payload(i) {
+                let blocks = match payload {
                     InstPayload::Phi { blocks, .. } => &blocks[..],
                     _ => &[],
                 };
@@ -512,7 +524,7 @@ impl<'c> Wr<'c> {
             }
             Opcode::LandingPad => {
                 code = n::FUNC_CODE_INST_LANDINGPAD;
-                let (clauses, cleanup) = match ctx.payload(i) {
+                let (clauses, cleanup) = match payload {
                     InstPayload::Grow {
                         clauses, cleanup, ..
                     } => (&clauses[..], *cleanup),
@@ -529,7 +541,7 @@ impl<'c> Wr<'c> {
             }
             Opcode::Alloca => {
                 code = n::FUNC_CODE_INST_ALLOCA;
-                let at = match ctx.payload(i) {
+                let at = match payload {
                     InstPayload::Ty(t) => *t,
                     _ => panic!("bitcode writer: an alloca without its type"),
                 };
@@ -635,7 +647,11 @@ impl<'c> Wr<'c> {
         }
         self.record(code, &vals, abbrev);
         body.vals = vals;
-        Ok(())
+        body.ops = ops;
+        if !ctx.is_void(d.ty) {
+            body.inst_id += 1;
+        }
+        Ok(extra)
     }
 
     fn write_dbg_records(&mut self, i: Inst, inst_id: u32) {
@@ -713,8 +729,8 @@ impl<'c> Wr<'c> {
             vals.clear();
             let is_block = self.ctx.graph.values[v as usize].is(ValueKind::Block);
             vals.push(u64::from(self.ve.vid(v)));
-            vals.extend(name.bytes().map(u64::from));
-            let enc = string_encoding(name.as_bytes());
+            vals.extend(name.iter().map(|&c| u64::from(c)));
+            let enc = string_encoding(name);
             let (code, abbrev) = if is_block {
                 (
                     n::VST_CODE_BBENTRY,

@@ -9,7 +9,8 @@
 //! `metadata.rs` (and `di.rs`, the record fields of each `DI*` node),
 //! `function.rs` (bodies), `uselist.rs` (use-list order prediction),
 //! `strtab.rs` (the string table and LLVM's `StringMap` order of local
-//! names), `symtab.rs` (the `irsymtab` of LTO tools).
+//! names), `symtab.rs` (the `irsymtab` of LTO tools), `summary.rs`
+//! (ThinLTO summaries).
 //!
 //! # What it writes, how it is checked, where it differs
 //!
@@ -24,21 +25,26 @@
 //! type of a shufflevector mask, which LLVM writes as a constant, is
 //! interned when the mask is made. `lair as` (and `lair opt` without `-S`)
 //! uses it; `lair as` first upgrades debug info and verifies as `llvm-as`
-//! does (`verify_as_llvm_as`; `--disable-verify` keeps only the upgrade). O(values + uses log uses), one extra walk over the
-//! instructions (bundle tags, sync scopes, placeholder check). Checked by
+//! does (`verify_as_llvm_as`; `--disable-verify` keeps only the upgrade).
+//! O(values + uses log uses): the enumeration walks the bodies once for
+//! the module (types, metadata, bundle tags, sync scopes, the placeholder
+//! check) and once per function when its block is written (constants,
+//! local metadata, instruction ids); ids live in dense tables indexed by
+//! raw value, type and metadata index; attribute lists are found by the
+//! addresses of their shared sets before their contents are hashed. Checked by
 //! `oracle-as.sh` in `.ci/run` (every module `llvm-dis-19` reads back as
 //! `llvm-as-19`'s) and `lair as | lair dis` == `lair fmt` on the corpus.
-//! Byte-identical to `llvm-as-19` for 47 of the 53 modules `oracle-as.sh`
-//! checks in CI (corpus and hand-written, summaries aside); the rest differ in records that do not change
-//! the module read back: on `lua-*` one `USELIST` record (the order
-//! predicted for two uses of one global in one function), on `globals.ll`
-//! and `insts.ll` `USELIST` records. Without
+//! Byte-identical to `llvm-as-19` for 102 of the 104 modules `oracle-as.sh`
+//! checks in CI (corpus, hand-written, ThinLTO summaries); the rest differ
+//! in a `USELIST` record (`insts.ll`, `thinlto-cpp.ll`), which does not
+//! change the module read back. Without
 //! use-list order, the order of function-local constants (sorted by use
 //! count, LLVM's `OptimizeConstants`) differs from LLVM's in some functions
 //! of every O0/O2/g corpus module: a use-count difference not yet found.
-//! ThinLTO summaries parsed from text are not written (the module is
-//! written without them; the `summary*`/`thinlto*` modules are left out of
-//! the CI oracle for that reason).
+//! A module's ThinLTO summary index is written as `llvm-as-19` writes it
+//! (`summary.rs`): in the module as a per-module summary, or as a combined
+//! index file in place of a module without functions and global
+//! variables.
 
 mod constants;
 mod di;
@@ -49,6 +55,7 @@ mod libcalls;
 mod metadata;
 mod module;
 mod strtab;
+mod summary;
 mod symtab;
 mod uselist;
 
@@ -101,6 +108,9 @@ pub(crate) const SYMTAB_PRODUCER: &str = "19.1.7";
 /// Writes module `m` of `ctx` as LLVM 19 bitcode, appended to `out`:
 /// identification block, module block, symbol table (when LLVM writes
 /// one), string table, with LLVM's ids, abbreviations and record order.
+/// A ThinLTO summary index the module holds is written as `llvm-as-19`
+/// writes it: in the module block, or, when the module has no function
+/// and no global variable, as a combined index file in its place.
 ///
 /// ```
 /// use lair::bitcode::{read_bitcode, write_bitcode, WriteOptions};
@@ -125,7 +135,9 @@ pub(crate) const SYMTAB_PRODUCER: &str = "19.1.7";
 /// # Errors
 /// A [`WriteError`] for what bitcode cannot hold: a value that is still a
 /// forward-reference placeholder, an unresolved metadata temporary, a
-/// `DI*` field LLVM 19 has no encoding for.
+/// `DI*` field LLVM 19 has no encoding for, a summary `llvm-as-19` cannot
+/// write (a reference to a GUID no global of the module has where LLVM
+/// needs a value, a summary of the wrong kind, an alias without one).
 pub fn write_bitcode(
     ctx: &Context,
     m: Module,
@@ -177,8 +189,8 @@ pub fn register_llvm_as_kinds(ctx: &mut Context, m: Module) {
     }
 }
 
-/// Refuses what no bitcode can say (instruction operands are checked by
-/// `module::scan_module`).
+/// Refuses what no bitcode can say (instruction operands are checked
+/// while they are enumerated).
 fn check_module(ctx: &Context) -> Result<(), WriteError> {
     if ctx.md_has_temporaries() {
         return Err(WriteError {
@@ -203,9 +215,9 @@ pub(crate) struct Wr<'c> {
     pub(crate) use_lists: Vec<uselist::UseListOrder>,
     /// The module's data layout (LLVM's default when it has none).
     pub(crate) layout: crate::layout::DataLayout,
-    /// The operand bundle tags in id order (computed once: one module walk).
+    /// The operand bundle tags in id order (found by the enumeration).
     pub(crate) bundle_tags: Vec<&'c str>,
-    /// The sync scope names in id order (computed once: one module walk).
+    /// The sync scope names in id order (found by the enumeration).
     pub(crate) sync_scopes: Vec<&'c str>,
     /// Scratch set of the local symbol table's order, reused per function.
     pub(crate) seen: strtab::Seen,
@@ -213,8 +225,17 @@ pub(crate) struct Wr<'c> {
 
 impl<'c> Wr<'c> {
     fn new(ctx: &'c Context, m: Module, options: &WriteOptions) -> Result<Self, WriteError> {
-        let (bundle_tags, sync_scopes) = module::scan_module(ctx, m)?;
         let mut ve = Enumerator::new(ctx, m, options.preserve_use_list_order);
+        if let Some(f) = ve.placeholder_user {
+            return Err(WriteError {
+                message: format!(
+                    "function @{}: an instruction uses a forward-reference placeholder",
+                    String::from_utf8_lossy(ctx.name_bytes(f.0).unwrap_or(b""))
+                ),
+            });
+        }
+        let bundle_tags = std::mem::take(&mut ve.bundle_tags);
+        let sync_scopes = std::mem::take(&mut ve.sync_scopes);
         let use_lists = if options.preserve_use_list_order {
             uselist::predict(&mut ve)
         } else {
@@ -239,6 +260,9 @@ impl<'c> Wr<'c> {
     }
 
     fn write_all(&mut self) -> Result<(), WriteError> {
+        if summary::summary_kind(self.ctx, self.m) == Some(false) {
+            return self.write_combined_index();
+        }
         self.w.emit_bitcode_magic();
         self.write_identification();
         self.write_module()?;
@@ -339,6 +363,9 @@ impl<'c> Wr<'c> {
                 self.fn_offsets.push((id, bit));
                 self.write_function(f)?;
             }
+        }
+        if summary::summary_kind(self.ctx, self.m) == Some(true) {
+            self.write_per_module_summary()?;
         }
         self.write_module_vst();
         self.exit();

@@ -6,7 +6,7 @@
 //! scope names.
 
 use super::enumerate::{gv_attr_list, list_sets, log2_ceil};
-use super::{Wr, WriteError};
+use super::Wr;
 use crate::bitcode::codes;
 use crate::bitstream::{names as n, AbbrevOp};
 use crate::ir::attributes::Attribute;
@@ -510,9 +510,9 @@ impl Wr<'_> {
         let mut vals: Vec<u64> = Vec::new();
         for &g in &globals {
             let d = ctx.global_data(g);
-            let name = ctx.name_of(g.0).unwrap_or("");
+            let name = ctx.name_bytes(g.0).unwrap_or(b"");
             vals.clear();
-            vals.push(self.strtab.add(name.as_bytes()));
+            vals.push(self.strtab.add(name));
             vals.push(name.len() as u64);
             let vt = d.value_type.expect("a global variable has a value type");
             vals.push(u64::from(self.ve.type_id(vt)));
@@ -586,9 +586,9 @@ impl Wr<'_> {
         for &f in &funcs {
             let fd = ctx.function_data(f);
             let d = &fd.global;
-            let name = ctx.name_of(f.0).unwrap_or("");
+            let name = ctx.name_bytes(f.0).unwrap_or(b"");
             vals.clear();
-            vals.push(self.strtab.add(name.as_bytes()));
+            vals.push(self.strtab.add(name));
             vals.push(name.len() as u64);
             vals.push(u64::from(self.ve.type_id(ctx.signature(f))));
             vals.push(u64::from(fd.call_conv));
@@ -631,9 +631,9 @@ impl Wr<'_> {
         let aliases: Vec<_> = ctx.aliases(self.m).collect();
         for &a in &aliases {
             let d = ctx.global_data(a);
-            let name = ctx.name_of(a.0).unwrap_or("");
+            let name = ctx.name_bytes(a.0).unwrap_or(b"");
             vals.clear();
-            vals.push(self.strtab.add(name.as_bytes()));
+            vals.push(self.strtab.add(name));
             vals.push(name.len() as u64);
             let vt = d.value_type.expect("an alias has a value type");
             vals.push(u64::from(self.ve.type_id(vt)));
@@ -654,9 +654,9 @@ impl Wr<'_> {
         let ifuncs: Vec<_> = ctx.ifuncs(self.m).collect();
         for &i in &ifuncs {
             let d = ctx.global_data(i);
-            let name = ctx.name_of(i.0).unwrap_or("");
+            let name = ctx.name_bytes(i.0).unwrap_or(b"");
             vals.clear();
-            vals.push(self.strtab.add(name.as_bytes()));
+            vals.push(self.strtab.add(name));
             vals.push(name.len() as u64);
             let vt = d.value_type.expect("an ifunc has a value type");
             vals.push(u64::from(self.ve.type_id(vt)));
@@ -713,51 +713,6 @@ pub(crate) const FIXED_BUNDLE_TAGS: [&str; 10] = [
     "kcfi",
     "convergencectrl",
 ];
-
-/// The bundle tags as LLVM's `getOperandBundleTags` lists them (the fixed
-/// ones, then the module's others in order of first use) and the sync
-/// scope names as `getSyncScopeNames` does (`singlethread`, the system
-/// scope `""`, then the module's others in order of first use), from one
-/// walk over the instructions, which also refuses a forward-reference
-/// placeholder operand.
-pub(crate) fn scan_module(
-    ctx: &crate::Context,
-    m: crate::ir::Module,
-) -> Result<(Vec<&str>, Vec<&str>), WriteError> {
-    let mut tags: Vec<&str> = FIXED_BUNDLE_TAGS.to_vec();
-    let mut names: Vec<&str> = vec!["singlethread", ""];
-    for f in ctx.functions(m) {
-        for b in ctx.blocks(f) {
-            for i in ctx.insts(b) {
-                for u in ctx.graph.operand_slice(i.0) {
-                    if u.val != crate::entity::NONE
-                        && ctx.graph.values[u.val as usize].is(crate::value::ValueKind::Placeholder)
-                    {
-                        return Err(WriteError {
-                            message: format!(
-                                "function @{}: an instruction uses a forward-reference placeholder",
-                                ctx.name_of(f.0).unwrap_or("")
-                            ),
-                        });
-                    }
-                }
-                if let crate::ir::inst::InstPayload::Call(cd) = ctx.payload(i) {
-                    for bd in &cd.bundles {
-                        if !tags.contains(&&*bd.tag) {
-                            tags.push(&bd.tag);
-                        }
-                    }
-                }
-                if let Some(s) = ctx.extra(i).and_then(|x| x.sync_scope.as_deref()) {
-                    if !names.contains(&s) {
-                        names.push(s);
-                    }
-                }
-            }
-        }
-    }
-    Ok((tags, names))
-}
 
 /// The visibility LLVM keeps: default for local linkage.
 fn visibility(d: &GlobalData) -> Visibility {

@@ -79,15 +79,12 @@ pub(crate) fn local_symbol_order<'c>(
     ctx: &'c Context,
     f: Function,
     seen: &mut Seen,
-) -> Vec<(u32, &'c str)> {
+) -> Vec<(u32, &'c [u8])> {
     let mut map: StringMap<'c> = StringMap::new();
     seen.next(ctx.graph.values.len());
     let mut add = |map: &mut StringMap<'c>, v: u32| {
-        if !seen.insert(v) {
-            return;
-        }
-        if let Some(name) = ctx.name_of(ctx.graph.handle(v)) {
-            if !name.is_empty() {
+        if let Some(name) = ctx.name_bytes(ctx.graph.handle(v)) {
+            if !name.is_empty() && seen.insert(v) {
                 map.insert(name, v);
             }
         }
@@ -101,6 +98,21 @@ pub(crate) fn local_symbol_order<'c>(
             let ops = ctx.graph.operand_slice(i.0);
             let op = ctx.opcode(i);
             let blocks: smallvec::SmallVec<[u32; 4]> = match op {
+                // The bulk of instructions: no label operands.
+                _ if op.is_cast()
+                    || op.is_binary()
+                    || matches!(
+                        op,
+                        Opcode::Load
+                            | Opcode::Store
+                            | Opcode::Alloca
+                            | Opcode::GetElementPtr
+                            | Opcode::ICmp
+                            | Opcode::FCmp
+                    ) =>
+                {
+                    Default::default()
+                }
                 Opcode::Br if ops.len() == 3 => [ops[2].val, ops[1].val].into_iter().collect(),
                 Opcode::CatchSwitch => {
                     let has_unwind =
@@ -170,7 +182,7 @@ impl Seen {
 /// A simulation of LLVM 19's `StringMap` layout: which bucket each key
 /// lands in.
 struct StringMap<'a> {
-    buckets: Vec<Option<(u32, &'a str, u32)>>,
+    buckets: Vec<Option<(u32, &'a [u8], u32)>>,
     items: usize,
 }
 
@@ -182,11 +194,11 @@ impl<'a> StringMap<'a> {
         }
     }
 
-    fn insert(&mut self, key: &'a str, v: u32) {
+    fn insert(&mut self, key: &'a [u8], v: u32) {
         if self.buckets.is_empty() {
             self.buckets = vec![None; 16];
         }
-        let h = xxh3_64(key.as_bytes()) as u32;
+        let h = xxh3_64(key) as u32;
         let mask = self.buckets.len() - 1;
         let mut b = h as usize & mask;
         let mut probe = 1;
@@ -201,7 +213,7 @@ impl<'a> StringMap<'a> {
         self.items += 1;
         if self.items * 4 > self.buckets.len() * 3 {
             let n = self.buckets.len() * 2;
-            let mut nb: Vec<Option<(u32, &'a str, u32)>> = vec![None; n];
+            let mut nb: Vec<Option<(u32, &'a [u8], u32)>> = vec![None; n];
             for e in self.buckets.iter().flatten() {
                 let mut b = e.0 as usize & (n - 1);
                 let mut probe = 1;
@@ -215,7 +227,7 @@ impl<'a> StringMap<'a> {
         }
     }
 
-    fn in_order(&self) -> Vec<(u32, &'a str)> {
+    fn in_order(&self) -> Vec<(u32, &'a [u8])> {
         self.buckets.iter().flatten().map(|e| (e.2, e.1)).collect()
     }
 }

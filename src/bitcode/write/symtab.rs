@@ -81,7 +81,7 @@ pub(crate) fn build<'c>(
     for gv in gvs {
         let d = ctx.global_data(gv);
         let kind = ctx.value_kind(gv);
-        let name = ctx.name_of(gv).unwrap_or("");
+        let name = ctx.name_bytes(gv).unwrap_or(b"");
         // Name, as the mangler spells it.
         let mangled = mangle(&dl, d, name, &mut anon);
         let name_s = set(&mangled);
@@ -114,7 +114,7 @@ pub(crate) fn build<'c>(
             flags |= 1 << FB_GLOBAL;
         }
         let format_specific = d.linkage == Linkage::Private
-            || name.starts_with("llvm.")
+            || name.starts_with(b"llvm.")
             || (kind == ValueKind::GlobalVariable && d.section.as_deref() == Some("llvm.metadata"));
         if format_specific {
             flags |= 1 << FB_FORMAT_SPECIFIC;
@@ -124,11 +124,12 @@ pub(crate) fn build<'c>(
         {
             flags |= 1 << FB_EXECUTABLE;
         }
-        let ir_name = set(name.as_bytes());
+        let ir_name = set(name);
         let preserved = if name.is_empty() {
             super::libcalls::HAS_NULL
         } else {
-            super::libcalls::PRESERVED.binary_search(&name).is_ok()
+            core::str::from_utf8(name)
+                .is_ok_and(|n| super::libcalls::PRESERVED.binary_search(&n).is_ok())
         };
         if used.contains(&gv) || preserved {
             flags |= 1 << FB_USED;
@@ -295,30 +296,30 @@ fn comdat_kind(k: crate::ir::module::ComdatKind) -> u32 {
 
 /// The mangled name (`Mangler::getNameWithPrefix`, without Microsoft
 /// calling-convention suffixes).
-fn mangle(dl: &DataLayout, d: &GlobalData, name: &str, anon: &mut u32) -> Vec<u8> {
+fn mangle(dl: &DataLayout, d: &GlobalData, name: &[u8], anon: &mut u32) -> Vec<u8> {
     let owned;
     let name = if name.is_empty() {
         *anon += 1;
         owned = format!("__unnamed_{anon}");
-        &owned
+        owned.as_bytes()
     } else {
         name
     };
     let mut out = Vec::new();
-    if let Some(rest) = name.strip_prefix('\u{1}') {
-        out.extend_from_slice(rest.as_bytes());
+    if let Some(rest) = name.strip_prefix(b"\x01") {
+        out.extend_from_slice(rest);
         return out;
     }
     if d.linkage == Linkage::Private {
         out.extend_from_slice(dl.private_global_prefix().as_bytes());
     }
     if let Some(p) = dl.global_prefix() {
-        let skip = dl.mangling() == ManglingMode::WinCoffX86 && name.starts_with('?');
+        let skip = dl.mangling() == ManglingMode::WinCoffX86 && name.starts_with(b"?");
         if !skip {
             out.push(p as u8);
         }
     }
-    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(name);
     out
 }
 
@@ -339,7 +340,7 @@ fn can_omit(d: &GlobalData, kind: ValueKind) -> bool {
 
 /// `getAliaseeObject`: the global object an alias resolves to through
 /// casts, GEPs and adds (an ifunc and any other object is itself).
-fn base_object(ctx: &Context, gv: Value) -> Option<Value> {
+pub(super) fn base_object(ctx: &Context, gv: Value) -> Option<Value> {
     let mut seen: HashSet<Value> = HashSet::new();
     let mut cur = gv;
     loop {

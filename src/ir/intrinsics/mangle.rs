@@ -142,7 +142,7 @@ impl Context {
             }
             TypeData::Array { elem, len } => {
                 let _ = write!(out, "a{len}");
-                self.mangle_type(*elem, out, unnamed);
+                crate::stack::deep(|| self.mangle_type(*elem, out, unnamed));
             }
             TypeData::IdentifiedStruct(_) => {
                 out.push_str("s_");
@@ -155,7 +155,7 @@ impl Context {
             TypeData::LiteralStruct { elems, .. } => {
                 out.push_str("sl_");
                 for &e in elems.iter() {
-                    self.mangle_type(e, out, unnamed);
+                    crate::stack::deep(|| self.mangle_type(e, out, unnamed));
                 }
                 out.push('s');
             }
@@ -165,9 +165,9 @@ impl Context {
                 varargs,
             } => {
                 out.push_str("f_");
-                self.mangle_type(*ret, out, unnamed);
+                crate::stack::deep(|| self.mangle_type(*ret, out, unnamed));
                 for &p in params.iter() {
-                    self.mangle_type(p, out, unnamed);
+                    crate::stack::deep(|| self.mangle_type(p, out, unnamed));
                 }
                 if *varargs {
                     out.push_str("vararg");
@@ -183,14 +183,14 @@ impl Context {
                     out.push_str("nx");
                 }
                 let _ = write!(out, "v{len}");
-                self.mangle_type(*elem, out, unnamed);
+                crate::stack::deep(|| self.mangle_type(*elem, out, unnamed));
             }
             TypeData::TargetExt { name, types, ints } => {
                 out.push('t');
                 out.push_str(name);
                 for &p in types.iter() {
                     out.push('_');
-                    self.mangle_type(p, out, unnamed);
+                    crate::stack::deep(|| self.mangle_type(p, out, unnamed));
                 }
                 for i in ints.iter() {
                     let _ = write!(out, "_{i}");

@@ -408,7 +408,7 @@ impl Context {
             }
             D::Vector { len, scalable } => match self.split_vector(ty) {
                 (elem, Some(c)) if c == (len, scalable) => {
-                    self.match_type(elem, infos, tys, deferred, is_deferred)
+                    crate::stack::deep(|| self.match_type(elem, infos, tys, deferred, is_deferred))
                 }
                 _ => true,
             },
@@ -424,9 +424,9 @@ impl Context {
                 if elems.len() != n as usize {
                     return true;
                 }
-                elems
-                    .iter()
-                    .any(|&e| self.match_type(e, infos, tys, deferred, is_deferred))
+                elems.iter().any(|&e| {
+                    crate::stack::deep(|| self.match_type(e, infos, tys, deferred, is_deferred))
+                })
             }
             D::Argument(a) => {
                 let i = a.index as usize;
@@ -490,10 +490,12 @@ impl Context {
                 let (_, rc) = self.split_vector(r);
                 let (elem, tc) = self.split_vector(ty);
                 match (rc, tc) {
-                    (None, None) => self.match_type(ty, infos, tys, deferred, is_deferred),
-                    (Some(x), Some(y)) if x == y => {
+                    (None, None) => crate::stack::deep(|| {
+                        self.match_type(ty, infos, tys, deferred, is_deferred)
+                    }),
+                    (Some(x), Some(y)) if x == y => crate::stack::deep(|| {
                         self.match_type(elem, infos, tys, deferred, is_deferred)
-                    }
+                    }),
                     _ => true,
                 }
             }
