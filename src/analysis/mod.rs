@@ -36,14 +36,19 @@
 //! `lair opt` with `opt-19` on pipelines that print an analysis after others
 //! queried, cached or invalidated it.
 
+pub mod block_freq;
+pub mod branch_prob;
 pub mod cfg;
 mod dead;
 pub mod domtree;
 pub mod idf;
 pub mod loops;
 mod poison;
+mod scaled;
 mod speculation;
 
+pub use block_freq::BlockFrequencyInfo;
+pub use branch_prob::{BranchProbability, BranchProbabilityInfo};
 pub use cfg::PostOrder;
 pub use domtree::{
     Backward, BlockEdge, Direction, DomNode, DomTree, DomTreeBase, Forward, PostDomTree, Update,
@@ -51,3 +56,4 @@ pub use domtree::{
 };
 pub use idf::IdfCalculator;
 pub use loops::{Loop, LoopInfo};
+pub use scaled::Scaled64;

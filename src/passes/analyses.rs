@@ -8,7 +8,7 @@
 //! `print<domtree>` comes later, exactly as in `opt`.
 
 use super::manager::PreservedAnalyses;
-use crate::analysis::{DomTree, LoopInfo, PostDomTree};
+use crate::analysis::{BlockFrequencyInfo, BranchProbabilityInfo, DomTree, LoopInfo, PostDomTree};
 use crate::ir::Function;
 use crate::Context;
 use hashbrown::HashMap;
@@ -23,14 +23,20 @@ pub enum AnalysisKind {
     PostDomTree,
     /// `loops`: the loop forest.
     Loops,
+    /// `branch-prob`: the branch probabilities.
+    BranchProb,
+    /// `block-freq`: the block frequencies.
+    BlockFreq,
 }
 
 impl AnalysisKind {
     /// Every kind, in declaration order.
-    pub const ALL: [AnalysisKind; 3] = [
+    pub const ALL: [AnalysisKind; 5] = [
         AnalysisKind::DomTree,
         AnalysisKind::PostDomTree,
         AnalysisKind::Loops,
+        AnalysisKind::BranchProb,
+        AnalysisKind::BlockFreq,
     ];
 
     /// The analysis's pipeline name.
@@ -39,6 +45,8 @@ impl AnalysisKind {
             AnalysisKind::DomTree => "domtree",
             AnalysisKind::PostDomTree => "postdomtree",
             AnalysisKind::Loops => "loops",
+            AnalysisKind::BranchProb => "branch-prob",
+            AnalysisKind::BlockFreq => "block-freq",
         }
     }
 
@@ -54,6 +62,8 @@ struct Cached {
     dt: Option<DomTree>,
     pdt: Option<PostDomTree>,
     loops: Option<LoopInfo>,
+    bpi: Option<BranchProbabilityInfo>,
+    bfi: Option<BlockFrequencyInfo>,
 }
 
 /// Per-function analysis results, computed on demand and kept until
@@ -111,6 +121,47 @@ impl FunctionAnalyses {
         (dt, li)
     }
 
+    /// The branch probabilities of `f` (and the loop forest and both
+    /// dominator trees they are computed from), computed if not cached.
+    /// Takes the context mutably: the heuristics fold constants.
+    pub fn branch_prob(&mut self, ctx: &mut Context, f: Function) -> &BranchProbabilityInfo {
+        let c = self.entry(f);
+        if c.bpi.is_none() {
+            let dt = c.dt.get_or_insert_with(|| DomTree::new(ctx, f));
+            let li = c.loops.get_or_insert_with(|| LoopInfo::compute(ctx, dt));
+            let pdt = c.pdt.get_or_insert_with(|| PostDomTree::new(ctx, f));
+            c.bpi = Some(BranchProbabilityInfo::compute(ctx, f, li, dt, pdt));
+        }
+        c.bpi.as_ref().expect("computed")
+    }
+
+    /// The block frequencies of `f` with the branch probabilities they are
+    /// computed from, computed if not cached.
+    pub fn block_freq(
+        &mut self,
+        ctx: &mut Context,
+        f: Function,
+    ) -> (&BlockFrequencyInfo, &BranchProbabilityInfo) {
+        self.branch_prob(ctx, f);
+        let c = self.entry(f);
+        let bpi = c.bpi.as_ref().expect("computed");
+        let li = c.loops.as_ref().expect("computed");
+        let bfi = c
+            .bfi
+            .get_or_insert_with(|| BlockFrequencyInfo::compute(ctx, f, bpi, li));
+        (bfi, bpi)
+    }
+
+    /// The cached branch probabilities of `f`, if any.
+    pub fn cached_branch_prob(&self, f: Function) -> Option<&BranchProbabilityInfo> {
+        self.cache.get(&f)?.bpi.as_ref()
+    }
+
+    /// The cached block frequencies of `f`, if any.
+    pub fn cached_block_freq(&self, f: Function) -> Option<&BlockFrequencyInfo> {
+        self.cache.get(&f)?.bfi.as_ref()
+    }
+
     /// The dominator tree and loop forest of `f` for a pass that keeps
     /// both up to date; computed if not cached.
     pub fn loops_mut(&mut self, ctx: &Context, f: Function) -> (&mut DomTree, &mut LoopInfo) {
@@ -145,6 +196,8 @@ impl FunctionAnalyses {
             AnalysisKind::DomTree => c.dt.is_some(),
             AnalysisKind::PostDomTree => c.pdt.is_some(),
             AnalysisKind::Loops => c.loops.is_some(),
+            AnalysisKind::BranchProb => c.bpi.is_some(),
+            AnalysisKind::BlockFreq => c.bfi.is_some(),
         }
     }
 
@@ -158,6 +211,8 @@ impl FunctionAnalyses {
             Some(AnalysisKind::DomTree) => c.dt = None,
             Some(AnalysisKind::PostDomTree) => c.pdt = None,
             Some(AnalysisKind::Loops) => c.loops = None,
+            Some(AnalysisKind::BranchProb) => c.bpi = None,
+            Some(AnalysisKind::BlockFreq) => c.bfi = None,
         }
     }
 

@@ -23,6 +23,7 @@ pub(crate) fn function_pass(name: &str) -> Option<Box<dyn FunctionPass>> {
         "reg2mem" => function(name, SKIPPABLE, reg2mem),
         "lcssa" => function(name, SKIPPABLE, lcssa),
         "loop-simplify" => function(name, SKIPPABLE, loop_simplify),
+        "dot-cfg" => Box::new(super::dot_cfg::DotCfg),
         _ => {
             let (kw, param) = split_param(name)?;
             match kw {
@@ -165,7 +166,7 @@ where
 
 /// `require<NAME>`: computes the analysis if it is not cached.
 fn require(
-    ctx: &Context,
+    ctx: &mut Context,
     f: Function,
     a: AnalysisKind,
     am: &mut FunctionAnalyses,
@@ -180,6 +181,12 @@ fn require(
         AnalysisKind::Loops => {
             am.loops(ctx, f);
         }
+        AnalysisKind::BranchProb => {
+            am.branch_prob(ctx, f);
+        }
+        AnalysisKind::BlockFreq => {
+            am.block_freq(ctx, f);
+        }
     }
     PreservedAnalyses::all()
 }
@@ -187,12 +194,22 @@ fn require(
 /// `print<NAME>`: LLVM's `DominatorTreePrinterPass`,
 /// `PostDominatorTreePrinterPass` and `LoopPrinterPass`.
 fn print_analysis(
-    ctx: &Context,
+    ctx: &mut Context,
     f: Function,
     a: AnalysisKind,
     am: &mut FunctionAnalyses,
     out: &mut String,
 ) {
+    match a {
+        AnalysisKind::BranchProb => {
+            am.branch_prob(ctx, f);
+        }
+        AnalysisKind::BlockFreq => {
+            am.block_freq(ctx, f);
+        }
+        _ => {}
+    }
+    let ctx = &*ctx;
     let fname = String::from_utf8_lossy(ctx.name_bytes(f.0).unwrap_or(b""));
     let names = ctx.local_names(f);
     let mut name = |out: &mut String, b: Block| names.push(out, b.0);
@@ -217,6 +234,22 @@ fn print_analysis(
             li.print(ctx, out, &mut name, &mut |l| {
                 li.is_annotated_parallel(ctx, l)
             });
+        }
+        AnalysisKind::BranchProb => {
+            let bpi = am.cached_branch_prob(f).expect("computed above");
+            out.push_str("Printing analysis 'Branch Probability Analysis' for function '");
+            out.push_str(&fname);
+            out.push_str("':\n");
+            bpi.print(ctx, f, out, &mut name);
+        }
+        AnalysisKind::BlockFreq => {
+            out.push_str("Printing analysis results of BFI for function '");
+            out.push_str(&fname);
+            out.push_str("':\n");
+            let bfi = am.cached_block_freq(f).expect("computed above");
+            if let Err(e) = bfi.print(ctx, f, out) {
+                panic!("{e}");
+            }
         }
     }
 }

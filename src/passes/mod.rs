@@ -12,6 +12,7 @@
 
 mod analyses;
 mod builtin;
+mod dot_cfg;
 mod manager;
 mod pipeline;
 

@@ -172,6 +172,20 @@ impl Context {
             func: None,
         }
     }
+
+    /// A printer for the values of function `f` numbered as a fresh
+    /// `ModuleSlotTracker` numbers them once `f` is incorporated (what
+    /// LLVM's CFG printer uses): the module's metadata and attribute
+    /// groups, then `f`'s alone, so `!N` and `#N` restart per function.
+    pub fn function_printer(&self, f: Function) -> ModulePrinter<'_> {
+        let m = self.global_parent(f.0);
+        ModulePrinter {
+            ctx: self,
+            slots: ModuleSlots::for_function(self, m, f),
+            locals: LocalSlots::new(),
+            func: None,
+        }
+    }
 }
 
 impl<'a> ModulePrinter<'a> {

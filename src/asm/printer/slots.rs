@@ -85,6 +85,19 @@ impl<'a> ModuleSlots<'a> {
     /// is what a module print reaches in the end), and
     /// `TypePrinting::incorporateTypes`. One walk over the instructions.
     pub(super) fn new(ctx: &'a Context, m: Module) -> Self {
+        Self::numbering(ctx, m, None)
+    }
+
+    /// The numbering a `ModuleSlotTracker` of `m` has once `f` is
+    /// incorporated and no other function is: metadata and call-site
+    /// attribute groups of `f` only (after the module's own), types and
+    /// global slots of the whole module. LLVM's CFG printer prints a
+    /// function's instructions with it.
+    pub(super) fn for_function(ctx: &'a Context, m: Module, f: Function) -> Self {
+        Self::numbering(ctx, m, Some(f))
+    }
+
+    fn numbering(ctx: &'a Context, m: Module, only: Option<Function>) -> Self {
         let mut s = ModuleSlots::empty();
         s.has_module = true;
         s.program_as = program_address_space(&ctx.module(m).datalayout);
@@ -119,7 +132,16 @@ impl<'a> ModuleSlots<'a> {
             s.add_attr_group(ctx.function_data(f).attrs.fn_attrs());
         }
         for f in ctx.functions(m) {
-            s.incorporate_function(ctx, f, tf.as_mut());
+            if only.is_none_or(|o| o == f) {
+                s.incorporate_function(ctx, f, tf.as_mut());
+            } else if let Some(tf) = tf.as_mut() {
+                tf.function(f);
+                for b in ctx.blocks(f) {
+                    for i in ctx.insts(b) {
+                        tf.inst(i, ctx.extra(i));
+                    }
+                }
+            }
         }
         if let Some(mut tf) = tf {
             tf.named_md(m);
