@@ -20,6 +20,11 @@ def c(name, text):
     cases['struct_' + name] = text
 # --- structure
 c("entry_pred", "define void @f() {\nentry:\n  br label %entry\n}\n")
+# A label naming a block defined already reaches it again (LLVM's defineBB):
+# the block moves to the end and takes what follows, so these parse and the
+# verifier refuses them.
+c("label_again_escaped", 'define void @f() {\n"\\41":\n  br label %A\nA:\n  ret void\n}\n')
+c("label_again_quoted", 'define void @f() {\nA:\n  br label %B\nB:\n  br label %A\n"A":\n  ret void\n}\n')
 c("phi_count", "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %b\nb:\n  %p = phi i32 [ 0, %entry ]\n  ret i32 %p\n}\n")
 c("phi_nomatch", "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %b\nb:\n  %p = phi i32 [ 0, %entry ], [ 1, %b ]\n  ret i32 %p\n}\n")
 c("phi_dup_diff", "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %b, label %b\nb:\n  %p = phi i32 [ 0, %entry ], [ 1, %entry ]\n  ret i32 %p\n}\n")

@@ -68,7 +68,7 @@ fn index_fields_as_read() {
     }
     assert_eq!(ix.values.len(), 7);
     assert!(ix.values[&ext].summaries.is_empty());
-    assert_eq!(ix.values[&ext].name.as_deref(), Some("ext"));
+    assert_eq!(ix.values[&ext].name.as_deref(), Some(&b"ext"[..]));
     let m = &ix.values[&main].summaries[0];
     assert_eq!(m.module, "b.o");
     assert!(!m.flags.import_declaration && m.flags.dso_local);

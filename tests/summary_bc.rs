@@ -35,7 +35,13 @@ fn per_module_summary_of_clang_thin_lto() {
     let names: Vec<_> = ix.values.values().map(|e| e.name.as_deref()).collect();
     assert_eq!(
         names,
-        [Some("foo"), Some("h"), Some("s"), Some("g"), Some("bar")]
+        [
+            Some(&b"foo"[..]),
+            Some(&b"h"[..]),
+            Some(&b"s"[..]),
+            Some(&b"g"[..]),
+            Some(&b"bar"[..]),
+        ]
     );
     let h = &ix.values[&guid("h")];
     assert!(h.summaries.is_empty());

@@ -334,6 +334,243 @@ fn limbs_to_words(limbs: &[u64], pows: &[Vec<u64>]) -> Vec<u64> {
     out
 }
 
+/// Below this many words a value is written in decimal by repeated
+/// division by 10^19 (quadratic, but cheap at this size), and a divisor's
+/// reciprocal is taken by long division.
+const DECIMAL_SMALL: usize = 2 * KARATSUBA_MIN;
+
+/// The decimal digits (ASCII) of the little-endian words `x`, without
+/// leading zeros (`0` for zero).
+///
+/// Divide and conquer, the inverse of [`decimal_to_words`]: a value below
+/// `10^(c * 2^(k+1))` is `high * 10^(c * 2^k) + low`, `low` written with
+/// exactly `c * 2^k` digits, `c` chosen so the top split falls near the
+/// middle of the digits. Each division is a Barrett reduction by a
+/// reciprocal of the power taken by Newton's iteration, so every step costs
+/// a few Karatsuba products: O(n^1.585 log n) in the number of words, where
+/// repeated division by 10^19 is O(n^2) (2^23 bits: well under a second,
+/// against minutes).
+fn words_to_decimal(x: &[u64]) -> Vec<u8> {
+    let x = &x[..significant_len(x)];
+    let mut out = Vec::with_capacity(x.len() * 20 + 1);
+    if x.len() <= DECIMAL_SMALL {
+        small_to_decimal(x, 0, &mut out);
+        return out;
+    }
+    // x < 10^digits. With c digits per leaf, pows[j] = 10^(c * 2^j) and
+    // pows[k]^2 = 10^(c * 2^(k+1)) >= 10^digits: the top split is near
+    // the middle of the digits, and leaves stay below 2 * c digits.
+    let bits = x.len() as u64 * 64 - x[x.len() - 1].leading_zeros() as u64;
+    let digits = bits * 30_103 / 100_000 + 2;
+    let mut k = 0usize;
+    while digits.div_ceil(2u64 << k) > LEAF_DIGITS {
+        k += 1;
+    }
+    let c = digits.div_ceil(2u64 << k) as usize;
+    let mut ten = vec![b'0'; c + 1];
+    ten[0] = b'1';
+    let mut pows = vec![decimal_to_words(&ten)];
+    for _ in 0..k {
+        let last = pows.last().expect("one power at least");
+        let mut sq = mul_full(last, last);
+        sq.truncate(significant_len(&sq));
+        pows.push(sq);
+    }
+    let mut recips = vec![None; pows.len()];
+    decimal_rec(x, k, c, None, &pows, &mut recips, &mut out);
+    out
+}
+
+/// The most digits of one half of a leaf of [`words_to_decimal`]: a leaf
+/// (below `10^(2 * LEAF_DIGITS)`) fits in [`DECIMAL_SMALL`] words.
+const LEAF_DIGITS: u64 = 19 * KARATSUBA_MIN as u64;
+
+/// Appends `x` (below `pows[k]^2`, `pows[j]` being `10^(c * 2^j)`) in
+/// decimal: exactly `pad` digits when `pad` is given, else without leading
+/// zeros.
+fn decimal_rec(
+    x: &[u64],
+    k: usize,
+    c: usize,
+    pad: Option<usize>,
+    pows: &[Vec<u64>],
+    recips: &mut [Option<Vec<u64>>],
+    out: &mut Vec<u8>,
+) {
+    let x = &x[..significant_len(x)];
+    if x.len() <= DECIMAL_SMALL {
+        small_to_decimal(x, pad.unwrap_or(0), out);
+        return;
+    }
+    let p = &pows[k];
+    let (q, r) = if p.len() <= DECIMAL_SMALL {
+        divmod_words(x, p)
+    } else {
+        let inv = recips[k].get_or_insert_with(|| reciprocal(p));
+        barrett_divmod(x, p, inv)
+    };
+    let low_digits = c << k;
+    let q_pad = pad.map(|n| n - low_digits);
+    if k == 0 {
+        // (x is below 10^(2 * LEAF_DIGITS) at k = 0, so the small case
+        // above takes it; this keeps the recursion total.)
+        small_to_decimal(&q, q_pad.unwrap_or(0), out);
+        small_to_decimal(&r, low_digits, out);
+        return;
+    }
+    decimal_rec(&q, k - 1, c, q_pad, pows, recips, out);
+    decimal_rec(&r, k - 1, c, Some(low_digits), pows, recips, out);
+}
+
+/// Appends `x` in decimal by repeated division by 10^19, left-padded with
+/// zeros to `pad` digits (`0` for zero when `pad` is 0).
+fn small_to_decimal(x: &[u64], pad: usize, out: &mut Vec<u8>) {
+    let mut words = x.to_vec();
+    let mut limbs = Vec::new();
+    let mut len = significant_len(&words);
+    while len > 0 {
+        limbs.push(div_small_in_place(&mut words[..len], TEN_19));
+        len = significant_len(&words[..len]);
+    }
+    let start = out.len();
+    for (i, &l) in limbs.iter().rev().enumerate() {
+        let mut buf = [b'0'; 19];
+        let mut v = l;
+        for b in buf.iter_mut().rev() {
+            *b = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
+        let skip = if i == 0 {
+            buf.iter().take_while(|&&b| b == b'0').count()
+        } else {
+            0
+        };
+        out.extend_from_slice(&buf[skip..]);
+    }
+    let written = out.len() - start;
+    if written < pad.max(1) {
+        let zeros = pad.max(1) - written;
+        out.splice(start..start, std::iter::repeat_n(b'0', zeros));
+    }
+}
+
+/// `floor(B^(2n) / d)` with `B = 2^64` and `n` the length of `d` (no high
+/// zero words, more than one word): Newton's iteration from the
+/// reciprocal of the top half of `d`, then corrected to the exact floor.
+fn reciprocal(d: &[u64]) -> Vec<u64> {
+    let n = d.len();
+    let mut pow = vec![0u64; 2 * n + 1];
+    pow[2 * n] = 1;
+    if n <= DECIMAL_SMALL {
+        let (mut q, _) = divmod_words(&pow, d);
+        q.truncate(significant_len(&q));
+        return q;
+    }
+    // d_hi = the top h words; its reciprocal scaled by B^l starts within a
+    // relative 2 * B^(1-h) of the answer, and one Newton step squares that,
+    // so with h a few words past n/2 the step lands within a few units.
+    let h = n.div_ceil(2) + 3;
+    let l = n - h;
+    let yh = reciprocal(&d[l..]);
+    let mut y0 = vec![0u64; l];
+    y0.extend_from_slice(&yh);
+    // e = B^(2n) - d * y0 (signed); y1 = y0 + y0 * e / B^(2n).
+    let dy = mul_full(d, &y0);
+    let (e_neg, e) = signed_diff(&pow, &dy);
+    let ye = mul_full(&y0, &e);
+    let step = if ye.len() > 2 * n {
+        &ye[2 * n..]
+    } else {
+        &[][..]
+    };
+    let mut y = y0;
+    y.push(0);
+    if e_neg {
+        if cmp_var(&y, step) == Ordering::Greater {
+            sub_at(&mut y, step);
+        } else {
+            y = vec![0];
+        }
+    } else {
+        y.push(0);
+        add_at(&mut y, step, 0);
+    }
+    // Correct: r = B^(2n) - d * y must land in [0, d).
+    let dy = mul_full(d, &y);
+    let (mut r_neg, mut r) = signed_diff(&pow, &dy);
+    while r_neg {
+        sub_at(&mut y, &[1]);
+        // r += d
+        let (neg, v) = if cmp_var(&r, d) == Ordering::Greater {
+            let mut v = r.clone();
+            sub_at(&mut v, d);
+            (true, v)
+        } else {
+            let mut v = d.to_vec();
+            sub_at(&mut v, &r);
+            (false, v)
+        };
+        r_neg = neg && significant_len(&v) > 0;
+        r = v;
+    }
+    while cmp_var(&r, d) != Ordering::Less {
+        sub_at(&mut r, d);
+        y.push(0);
+        add_at(&mut y, &[1], 0);
+    }
+    y.truncate(significant_len(&y));
+    y
+}
+
+/// `(a < b, |a - b|)`.
+fn signed_diff(a: &[u64], b: &[u64]) -> (bool, Vec<u64>) {
+    let (big, small, neg) = if cmp_var(a, b) == Ordering::Less {
+        (b, a, true)
+    } else {
+        (a, b, false)
+    };
+    let mut v = big.to_vec();
+    sub_at(&mut v, small);
+    v.truncate(significant_len(&v));
+    (neg, v)
+}
+
+/// Unsigned comparison of slices of any lengths.
+fn cmp_var(a: &[u64], b: &[u64]) -> Ordering {
+    let (a, b) = (&a[..significant_len(a)], &b[..significant_len(b)]);
+    a.len().cmp(&b.len()).then_with(|| cmp_words(a, b))
+}
+
+/// `(x / p, x % p)` for `x < B^(2n)` with `n` the length of `p` and `inv`
+/// its [`reciprocal`]: the quotient estimate from the top `n + 1` words of
+/// `x` is at most 2 short, and the correction adds it back.
+fn barrett_divmod(x: &[u64], p: &[u64], inv: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    let n = p.len();
+    let top = if x.len() > n - 1 {
+        &x[n - 1..]
+    } else {
+        &[][..]
+    };
+    let prod = mul_full(top, inv);
+    let mut q = if prod.len() > n + 1 {
+        prod[n + 1..].to_vec()
+    } else {
+        vec![0]
+    };
+    q.truncate(significant_len(&q).max(1));
+    let qp = mul_full(&q, p);
+    let mut r = x.to_vec();
+    // q never overshoots, so x - q * p is not negative.
+    sub_at(&mut r, &qp);
+    while cmp_var(&r, p) != Ordering::Less {
+        sub_at(&mut r, p);
+        q.push(0);
+        add_at(&mut q, &[1], 0);
+    }
+    r.truncate(significant_len(&r));
+    (q, r)
+}
+
 /// Divides `a` in place by `d`, returning the remainder.
 fn div_small_in_place(a: &mut [u64], d: u64) -> u64 {
     let mut rem = 0u128;
@@ -1547,6 +1784,34 @@ impl APInt {
             };
         }
         let mag = if negative { self.neg() } else { self.clone() };
+        if radix == 10 {
+            let digits = words_to_decimal(mag.words());
+            return out.write_str(std::str::from_utf8(&digits).expect("ascii digits"));
+        }
+        if radix.is_power_of_two() {
+            // Bit groups straight from the words: linear.
+            let bits = radix.trailing_zeros() as u64;
+            let words = mag.words();
+            let total = words.len() as u64 * 64;
+            let groups = total.div_ceil(bits);
+            let mut s = String::with_capacity(groups as usize);
+            for g in (0..groups).rev() {
+                let mut d = 0u32;
+                for b in (0..bits).rev() {
+                    let i = g * bits + b;
+                    if i < total && words[(i / 64) as usize] >> (i % 64) & 1 == 1 {
+                        d |= 1 << b;
+                    }
+                }
+                if d != 0 || !s.is_empty() {
+                    s.push(char::from_digit(d, radix).expect("digit below radix"));
+                }
+            }
+            if s.is_empty() {
+                s.push('0');
+            }
+            return out.write_str(&s);
+        }
         let mut words = mag.words().to_vec();
         // The largest power of the radix that fits in a u64 and how many
         // digits it stands for.
@@ -1863,6 +2128,77 @@ mod tests {
                 "ones {la}x{lb}"
             );
         }
+    }
+
+    /// Decimal by repeated division by 10^19: the reference.
+    fn slow_decimal(x: &[u64]) -> Vec<u8> {
+        let mut out = Vec::new();
+        small_to_decimal(x, 0, &mut out);
+        out
+    }
+
+    #[test]
+    fn decimal_printing_equals_repeated_division() {
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        for n in [0, 1, 2, 80, 81, 82, 161, 163, 400, 1000, 2500] {
+            let mut x = words(&mut seed, n);
+            assert_eq!(words_to_decimal(&x), slow_decimal(&x), "{n} words");
+            // All ones, and a lone top bit over zeros.
+            x.iter_mut().for_each(|w| *w = u64::MAX);
+            assert_eq!(words_to_decimal(&x), slow_decimal(&x), "ones {n}");
+            if n > 0 {
+                x.iter_mut().for_each(|w| *w = 0);
+                x[n - 1] = 1;
+                assert_eq!(words_to_decimal(&x), slow_decimal(&x), "top {n}");
+            }
+        }
+        // Powers of ten and one below them, where the padding of the low
+        // halves and the quotient correction both matter.
+        for digits in [1520, 1539, 1540, 3040, 3041, 6080, 12160, 20000] {
+            let mut ten = vec![b'0'; digits + 1];
+            ten[0] = b'1';
+            let p = decimal_to_words(&ten);
+            assert_eq!(words_to_decimal(&p), ten, "10^{digits}");
+            let nines = vec![b'9'; digits];
+            let m = decimal_to_words(&nines);
+            assert_eq!(words_to_decimal(&m), nines, "10^{digits} - 1");
+        }
+    }
+
+    #[test]
+    fn reciprocal_is_the_floor() {
+        let mut seed = 77u64;
+        for n in [81, 90, 170, 341, 700] {
+            let mut d = words(&mut seed, n);
+            for top in [1u64, 0x8000_0000_0000_0000, u64::MAX, d[n - 1] | 1] {
+                d[n - 1] = top;
+                let mut pow = vec![0u64; 2 * n + 1];
+                pow[2 * n] = 1;
+                let (mut q, _) = divmod_words(&pow, &d);
+                q.truncate(significant_len(&q));
+                assert_eq!(reciprocal(&d), q, "{n} words, top {top:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn power_of_two_radixes_equal_repeated_division() {
+        let mut seed = 99u64;
+        for n in [2, 3, 7] {
+            let w = words(&mut seed, n);
+            let v = APInt::from_vec(n as u32 * 64 - 5, w);
+            for radix in [2, 4, 8, 16, 32] {
+                let mut words = v.words().to_vec();
+                let mut digits = Vec::new();
+                while significant_len(&words) > 0 {
+                    let d = div_small_in_place(&mut words, radix as u64);
+                    digits.push(char::from_digit(d as u32, radix).unwrap());
+                }
+                let want: String = digits.iter().rev().collect();
+                assert_eq!(v.to_string_radix(radix, false), want, "radix {radix}");
+            }
+        }
+        assert_eq!(APInt::zero(200).to_string_radix(16, false), "0");
     }
 
     #[test]

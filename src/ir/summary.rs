@@ -57,7 +57,7 @@ pub struct SummaryIndex {
 pub struct ValueEntry {
     /// The name, when some entry named it (`name: "f"`); `None` for
     /// entries given only by GUID (`guid: N`).
-    pub name: Option<String>,
+    pub name: Option<Vec<u8>>,
     /// The summaries, in definition order.
     pub summaries: Vec<GlobalSummary>,
 }
@@ -605,30 +605,42 @@ pub struct ByArg {
 /// The identifier a global's GUID is computed from, as LLVM 19's
 /// `GlobalValue::getGlobalIdentifier`: the name without a leading `\01`,
 /// prefixed by `source_file;` for local linkage (`<unknown>;` when the
-/// file name is empty).
-pub fn global_identifier(name: &str, linkage: Linkage, source_file: &str) -> String {
-    let name = name.strip_prefix('\u{1}').unwrap_or(name);
+/// file name is empty). Names and file names are bytes, as in LLVM: a
+/// name that is not UTF-8 (`@"\FF"`) has its own identifier.
+pub fn global_identifier(
+    name: impl AsRef<[u8]>,
+    linkage: Linkage,
+    source_file: impl AsRef<[u8]>,
+) -> Vec<u8> {
+    let name = name.as_ref();
+    let name = name.strip_prefix(b"\x01").unwrap_or(name);
     if linkage.is_local() {
-        let file = if source_file.is_empty() {
-            "<unknown>"
+        let file = source_file.as_ref();
+        let file = if file.is_empty() {
+            &b"<unknown>"[..]
         } else {
-            source_file
+            file
         };
-        format!("{file};{name}")
+        let mut id = Vec::with_capacity(file.len() + 1 + name.len());
+        id.extend_from_slice(file);
+        id.push(b';');
+        id.extend_from_slice(name);
+        id
     } else {
-        name.to_string()
+        name.to_vec()
     }
 }
 
 /// The GUID of a global identifier (or of a type id name): the low 64
-/// bits of its MD5, read little-endian (LLVM's `GlobalValue::getGUID`).
+/// bits of the MD5 of its bytes, read little-endian (LLVM's
+/// `GlobalValue::getGUID`).
 ///
 /// ```
 /// use lair::ir::summary::guid;
 /// assert_eq!(guid("foo"), 6699318081062747564);
 /// ```
-pub fn guid(identifier: &str) -> u64 {
-    let d = md5(identifier.as_bytes());
+pub fn guid(identifier: impl AsRef<[u8]>) -> u64 {
+    let d = md5(identifier.as_ref());
     u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]])
 }
 
@@ -731,14 +743,14 @@ mod tests {
         assert_eq!(guid("foo"), 6699318081062747564);
         assert_eq!(guid("printf"), 7383291119112528047);
         let id = global_identifier("counter", Linkage::Internal, "a.c");
-        assert_eq!(id, "a.c;counter");
+        assert_eq!(id, b"a.c;counter");
         assert_eq!(guid(&id), 15297255293062322253);
         assert_eq!(
-            guid(&global_identifier("a", Linkage::Internal, "")),
+            guid(global_identifier("a", Linkage::Internal, "")),
             3074026562903953311
         );
         assert_eq!(
-            guid(&global_identifier("\u{1}b", Linkage::External, "x.c")),
+            guid(global_identifier("\u{1}b", Linkage::External, "x.c")),
             17019013823989803922
         );
         assert_eq!(guid("_ZTS1A"), 7004155349499253778);

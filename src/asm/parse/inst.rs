@@ -158,11 +158,21 @@ impl Parser<'_> {
             }
             LocalName::Named(t) => {
                 let n = self.lx.name(&t);
-                if self.ctx.local_by_name(f, &n).is_some() {
-                    let n = String::from_utf8_lossy(&n);
-                    return self.err_at(pos, format!("redefinition of label '%{n}'"));
+                if let Some(v) = self.ctx.local_by_name(f, &n) {
+                    // As LLVM's `defineBB`: a label naming a block defined
+                    // already reaches that block again, which moves to the
+                    // end and takes the instructions that follow (the
+                    // verifier then sees a terminator mid-block); any other
+                    // local of that name is a refusal.
+                    if self.ctx.value_kind(v) != ValueKind::Block {
+                        let n = String::from_utf8_lossy(&n);
+                        return self.err_at(pos, format!("unable to create block named '{n}'"));
+                    }
+                    self.ctx.remove_block(Block(v));
+                    Some((v, pos))
+                } else {
+                    self.fs().fwd_named.remove(n.as_ref())
                 }
-                self.fs().fwd_named.remove(n.as_ref())
             }
         };
         let b = match existing {

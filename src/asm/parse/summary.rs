@@ -440,7 +440,7 @@ impl Parser<'_> {
             "name" => {
                 self.bump();
                 self.expect(Tok::Colon, "expected ':' here")?;
-                (Some(self.parse_string("string constant")?), 0)
+                (Some(self.parse_str_bytes("string constant")?), 0)
             }
             "guid" => {
                 self.bump();
@@ -479,7 +479,7 @@ impl Parser<'_> {
     /// `addGlobalValueToIndex`).
     fn sum_add_value(
         &mut self,
-        name: Option<&str>,
+        name: Option<&[u8]>,
         literal: u64,
         id: u32,
         summary: Option<GlobalSummary>,
@@ -488,20 +488,21 @@ impl Parser<'_> {
         let (g, name) = if literal != 0 {
             (literal, None)
         } else {
-            let n = name.unwrap_or("");
+            let n = name.unwrap_or(b"");
             // Only a global defined so far counts (as in llvm-as-19, a
             // forward reference is not found).
             let Some(v) = self.ctx.global_by_name(self.m, n) else {
+                let n = String::from_utf8_lossy(n);
                 return self.err_at(loc, format!("Reference to undefined global \"{n}\""));
             };
             let linkage = self.ctx.global_data(v).linkage;
             let file = &self.ctx.module(self.m).source_filename;
-            (guid(&global_identifier(n, linkage, file)), Some(n))
+            (guid(global_identifier(n, linkage, file)), Some(n))
         };
         let s = self.sum();
         let e = s.index.values.entry(g).or_default();
         if let Some(n) = name {
-            e.name = Some(n.to_string());
+            e.name = Some(n.to_vec());
         }
         if let Some(cells) = s.fwd_values.remove(&id) {
             for (c, _) in cells {

@@ -128,10 +128,16 @@ fn push_range(out: &mut String, r: Range64, exact: bool) {
 /// A name LLVM prints as it is: escaped only when that would not read
 /// back (a `"` or `\` in it), which LLVM does not do (`exact`).
 fn push_raw_name(out: &mut String, name: &str, exact: bool) {
-    if !exact && name.contains(['"', '\\']) {
-        push_escaped(out, name.as_bytes());
-    } else {
-        out.push_str(name);
+    push_raw_name_bytes(out, name.as_bytes(), exact);
+}
+
+/// [`push_raw_name`] of a name's bytes. Bytes that are not UTF-8 (a
+/// global `@"\FF"`) are escaped even when `exact`: LLVM writes them raw,
+/// which text output cannot hold; the escape reads back as the same bytes.
+fn push_raw_name_bytes(out: &mut String, name: &[u8], exact: bool) {
+    match std::str::from_utf8(name) {
+        Ok(s) if exact || !s.contains(['"', '\\']) => out.push_str(s),
+        _ => push_escaped(out, name),
     }
 }
 
@@ -161,7 +167,7 @@ pub(super) fn print_summary(ix: &SummaryIndex, out: &mut String) {
         match &e.name {
             Some(n) => {
                 out.push_str("name: \"");
-                push_raw_name(out, n, exact);
+                push_raw_name_bytes(out, n, exact);
                 out.push('"');
             }
             None => {

@@ -197,15 +197,15 @@ impl Rd<'_, '_> {
             let Some(&Slot::Val(v)) = self.vals.get(slot as usize) else {
                 continue;
             };
-            let name = self.ctx.name_of(v).unwrap_or("").to_string();
+            let bytes = self.ctx.name_bytes(v).unwrap_or(b"");
             let linkage = self.ctx.global_data(v).linkage;
-            let g = crate::ir::summary::guid(&crate::ir::summary::global_identifier(
-                &name,
+            let g = crate::ir::summary::guid(crate::ir::summary::global_identifier(
+                bytes,
                 linkage,
                 &source_file,
             ));
             let e = ix.values.entry(g).or_default();
-            e.name = (!name.is_empty()).then_some(name);
+            e.name = (!bytes.is_empty()).then(|| bytes.to_vec());
             guids.insert(id as u64, g);
         }
         if scan.has_source_file {

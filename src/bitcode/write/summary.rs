@@ -164,10 +164,10 @@ fn summary_of<'i>(
     ix: &'i SummaryIndex,
     v: Value,
 ) -> Option<&'i GlobalSummary> {
-    let name = ctx.name_of(v)?;
+    let name = ctx.name_bytes(v)?;
     let linkage = ctx.global_data(v).linkage;
     let file = &ctx.module(m).source_filename;
-    let g = guid(&global_identifier(name, linkage, file));
+    let g = guid(global_identifier(name, linkage, file));
     ix.values.get(&g)?.summaries.first()
 }
 
@@ -189,9 +189,9 @@ impl Wr<'_> {
             .chain(ctx.aliases(m).map(|g| g.0))
             .chain(ctx.ifuncs(m).map(|g| g.0));
         for v in globals {
-            if let Some(name) = ctx.name_of(v) {
+            if let Some(name) = ctx.name_bytes(v) {
                 let linkage = ctx.global_data(v).linkage;
-                let g = guid(&global_identifier(name, linkage, file));
+                let g = guid(global_identifier(name, linkage, file));
                 gv_ids.insert(g, self.ve.vid(v.idx));
             }
         }

@@ -1,0 +1,6 @@
+define void @f() {
+"\41":
+  br label %A
+A:
+  ret void
+}
