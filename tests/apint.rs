@@ -1896,7 +1896,7 @@ fn decimal_printing_equals_the_slow_reference() {
             .map(|w| w.rotate_left(n as u32))
             .collect();
         for w in words.iter_mut().skip(zeros as usize % n).step_by(3) {
-            *w = if zeros % 2 == 0 { 0 } else { u64::MAX };
+            *w = if zeros.is_multiple_of(2) { 0 } else { u64::MAX };
         }
         let v = APInt::from_words(n as u32 * 64, &words);
         let want = slow_decimal(&v);
