@@ -997,7 +997,7 @@ fn abbrev_shapes_in_a_run() {
         &[Op::Lit(11), Op::Fixed(1), Op::Vbr(6), Op::Array, Op::Vbr(6)],
         &[Op::Lit(12), Op::Vbr(6), Op::Blob],
     ];
-    let mut rng = XorShift(0x5eed_0f_a11_5ca1e);
+    let mut rng = XorShift(0x005e_ed0f_a115_ca1e);
     let mut b = Bits::default();
     b.enter(2, 8, 5, 0);
     for ops in abbrevs {
@@ -1013,7 +1013,7 @@ fn abbrev_shapes_in_a_run() {
         }
     }
     // A value of `bits` bits at most, often small.
-    let mut value = |rng: &mut XorShift, bits: u32| {
+    let value = |rng: &mut XorShift, bits: u32| {
         let v = rng.next() >> rng.below(64);
         if bits >= 64 {
             v
