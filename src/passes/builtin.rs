@@ -298,17 +298,26 @@ fn dce(ctx: &mut Context, f: Function, _: &mut FunctionAnalyses, _: &mut String)
 }
 
 /// `adce`: LLVM's `ADCEPass`. Keeps the CFG analyses unless a branch was
-/// rewritten.
+/// rewritten; then the cached dominator and post-dominator trees are
+/// updated with the deleted edges and kept, as LLVM's are.
 fn adce(ctx: &mut Context, f: Function, am: &mut FunctionAnalyses, _: &mut String) -> PassResult {
     let pdt = am.post_dom_tree(ctx, f);
     let changed = ctx.aggressive_dce(f, pdt);
     if !changed.anything {
-        Ok(PreservedAnalyses::all())
-    } else if !changed.control_flow {
-        Ok(PreservedAnalyses::cfg())
-    } else {
-        Ok(PreservedAnalyses::none())
+        return Ok(PreservedAnalyses::all());
     }
+    if !changed.control_flow {
+        return Ok(PreservedAnalyses::cfg());
+    }
+    if let Some(dt) = am.cached_dom_tree(f) {
+        dt.apply_updates(ctx, &changed.deleted_edges);
+    }
+    if let Some(pdt) = am.cached_post_dom_tree(f) {
+        pdt.apply_updates(ctx, &changed.deleted_edges);
+    }
+    Ok(PreservedAnalyses::none()
+        .preserve(AnalysisKind::DomTree)
+        .preserve(AnalysisKind::PostDomTree))
 }
 
 /// `break-crit-edges`: LLVM's `BreakCriticalEdgesPass`.
