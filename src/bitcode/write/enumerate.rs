@@ -555,6 +555,15 @@ impl<'c> Enumerator<'c> {
     /// [`Self::enumerate_operand_type`] of a constant without an id yet.
     #[inline(never)]
     fn enumerate_constant_operand_types(&mut self, v: u32) {
+        // A constant without operands (the bulk: integers, null, undef):
+        // only its type. (GEP and shufflevector expressions have operands.)
+        if v & VIRT == 0 {
+            let d = &self.ctx.graph.values[v as usize];
+            if d.nops == 0 {
+                self.enumerate_type(d.ty);
+                return;
+            }
+        }
         let mut root = SmallVec::new();
         root.push(v);
         self.operand_types_frames(root, None);

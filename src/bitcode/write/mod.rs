@@ -219,8 +219,14 @@ pub(crate) struct Wr<'c> {
     pub(crate) bundle_tags: Vec<&'c str>,
     /// The sync scope names in id order (found by the enumeration).
     pub(crate) sync_scopes: Vec<&'c str>,
-    /// Scratch set of the local symbol table's order, reused per function.
-    pub(crate) seen: strtab::Seen,
+    /// Scratch space of the local symbol table's order, reused per
+    /// function.
+    pub(crate) vst: strtab::VstScratch<'c>,
+    /// The local symbol table's entries in order, reused per function.
+    pub(crate) vst_order: Vec<(u32, &'c [u8])>,
+    /// Width of a type id field in the BLOCKINFO abbreviations (set when
+    /// they are written).
+    pub(crate) type_bits: u32,
 }
 
 impl<'c> Wr<'c> {
@@ -255,7 +261,9 @@ impl<'c> Wr<'c> {
             layout,
             bundle_tags,
             sync_scopes,
-            seen: strtab::Seen::default(),
+            vst: strtab::VstScratch::default(),
+            vst_order: Vec::new(),
+            type_bits: 0,
         })
     }
 
