@@ -1607,7 +1607,7 @@ pub(crate) fn list_sets(l: &AttributeList) -> impl Iterator<Item = (u32, &Attrib
 /// The identity of an attribute list: the addresses of its sets' shared
 /// storage, in order. Two lists with one key hold the same sets (storage
 /// is shared and not changed while the writer borrows the context).
-type ListKey = SmallVec<[usize; 4]>;
+type ListKey = SmallVec<[usize; 8]>;
 
 fn list_key(l: &AttributeList) -> ListKey {
     let n = l.num_param_sets();

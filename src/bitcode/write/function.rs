@@ -162,6 +162,10 @@ impl<'c> Wr<'c> {
     /// `VE.getValueID`: a metadata-as-value operand's id is its metadata id.
     #[inline]
     fn value_or_md_id(&self, v: u32) -> u32 {
+        // Metadata-as-value operands never get a value id.
+        if let Some(id) = self.ve.value_id(v) {
+            return id;
+        }
         let d = &self.ctx.graph.values[v as usize];
         if d.is(ValueKind::MetadataAsValue) {
             let md = self

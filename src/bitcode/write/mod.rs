@@ -148,7 +148,12 @@ pub fn write_bitcode(
     let mut wr = Wr::new(ctx, m, options)?;
     wr.write_all()?;
     let bytes = wr.finish();
-    out.extend_from_slice(&bytes);
+    if out.is_empty() {
+        // The writer's buffer becomes the output: no copy.
+        *out = bytes;
+    } else {
+        out.extend_from_slice(&bytes);
+    }
     Ok(())
 }
 
@@ -252,7 +257,9 @@ impl<'c> Wr<'c> {
         Ok(Wr {
             ctx,
             m,
-            w: Writer::with_capacity(1 << 16),
+            // A guess above what a module writes a value: reserved, not
+            // touched, so the buffer rarely moves.
+            w: Writer::with_capacity((ctx.graph.values.len() * 8).clamp(1 << 16, 1 << 28)),
             ve,
             strtab: strtab::StrtabBuilder::new(),
             vst_offset_at: 0,
