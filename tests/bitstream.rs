@@ -972,7 +972,7 @@ fn field_stream(direct: bool) -> Vec<u8> {
     let mut w = Writer::new();
     w.enter_block(8, 3).unwrap();
     let scalars = w
-        .define_abbrev(&[Literal(1), Vbr(6), Fixed(5), Vbr(4), Fixed(1), Fixed(40)])
+        .define_abbrev(&[Literal(1), Vbr(6), Fixed(5), Vbr(4), Fixed(1), Fixed(32)])
         .unwrap();
     let fixed = w
         .define_abbrev(&[Fixed(3), Vbr(8), Array, Fixed(7)])
@@ -982,7 +982,7 @@ fn field_stream(direct: bool) -> Vec<u8> {
         .unwrap();
     let vbrs = w.define_abbrev(&[Literal(3), Array, Vbr(6)]).unwrap();
     let recs: [(u32, u32, Vec<u64>); 5] = [
-        (scalars, 1, vec![1000, 31, 7, 1, 1 << 39]),
+        (scalars, 1, vec![1000, 31, 7, 1, 1 << 31]),
         (scalars, 1, vec![3, 0, 100_000, 0, 5]),
         (
             fixed,
@@ -1012,7 +1012,7 @@ fn field_stream(direct: bool) -> Vec<u8> {
                 w.field_fixed(vals[1], 5);
                 w.field_vbr(vals[2], 4);
                 w.field_fixed(vals[3], 1);
-                w.field_fixed(vals[4], 40);
+                w.field_fixed(vals[4], 32);
             }
             a if a == fixed => {
                 w.field_fixed(u64::from(*code), 3);
