@@ -1110,3 +1110,98 @@ mod mutate;
 mod slow_walk;
 use mutate::{mutate, XorShift};
 use slow_walk::slow_walk;
+
+/// A block with abbreviations of every field kind, each record written
+/// through `emit_record` (`direct` false) or field by field.
+fn field_stream(direct: bool) -> Vec<u8> {
+    use AbbrevOp::*;
+    let mut w = Writer::new();
+    w.enter_block(8, 3).unwrap();
+    let scalars = w
+        .define_abbrev(&[Literal(1), Vbr(6), Fixed(5), Vbr(4), Fixed(1), Fixed(32)])
+        .unwrap();
+    let fixed = w
+        .define_abbrev(&[Fixed(3), Vbr(8), Array, Fixed(7)])
+        .unwrap();
+    let char6 = w
+        .define_abbrev(&[Literal(2), Vbr(8), Array, Char6])
+        .unwrap();
+    let vbrs = w.define_abbrev(&[Literal(3), Array, Vbr(6)]).unwrap();
+    let recs: [(u32, u32, Vec<u64>); 5] = [
+        (scalars, 1, vec![1000, 31, 7, 1, 1 << 31]),
+        (scalars, 1, vec![3, 0, 100_000, 0, 5]),
+        (
+            fixed,
+            5,
+            [9].into_iter().chain(b"a-z!".map(u64::from)).collect(),
+        ),
+        (
+            char6,
+            2,
+            [70_000]
+                .into_iter()
+                .chain(b"x_9.Z".map(u64::from))
+                .collect(),
+        ),
+        (vbrs, 3, vec![0, 31, 32, 1 << 40]),
+    ];
+    for (abbrev, code, vals) in &recs {
+        if !direct {
+            w.emit_record(*abbrev, *code, vals, None).unwrap();
+            continue;
+        }
+        w.begin_abbrev_record(*abbrev);
+        let bytes: Vec<u8> = vals.iter().skip(1).map(|&v| v as u8).collect();
+        match *abbrev {
+            a if a == scalars => {
+                w.field_vbr(vals[0], 6);
+                w.field_fixed(vals[1], 5);
+                w.field_vbr(vals[2], 4);
+                w.field_fixed(vals[3], 1);
+                w.field_fixed(vals[4], 32);
+            }
+            a if a == fixed => {
+                w.field_fixed(u64::from(*code), 3);
+                w.field_vbr(vals[0], 8);
+                w.field_array_fixed(&bytes, 7);
+            }
+            a if a == char6 => {
+                w.field_vbr(vals[0], 8);
+                w.field_array_char6(&bytes);
+            }
+            _ => {
+                w.field_vbr(vals.len() as u64, 6);
+                for &v in vals {
+                    w.field_vbr(v, 6);
+                }
+            }
+        }
+    }
+    w.exit_block().unwrap();
+    w.finish()
+}
+
+#[test]
+fn field_by_field_records_match_emit_record() {
+    assert_eq!(field_stream(true), field_stream(false));
+}
+
+#[test]
+#[should_panic(expected = "begin_abbrev_record")]
+fn field_by_field_needs_a_defined_abbrev() {
+    let mut w = Writer::new();
+    w.enter_block(8, 3).unwrap();
+    w.begin_abbrev_record(4);
+}
+
+#[test]
+#[should_panic(expected = "field_fixed")]
+fn field_by_field_checks_widths() {
+    let mut w = Writer::new();
+    w.enter_block(8, 3).unwrap();
+    let a = w
+        .define_abbrev(&[AbbrevOp::Literal(1), AbbrevOp::Fixed(3)])
+        .unwrap();
+    w.begin_abbrev_record(a);
+    w.field_fixed(8, 3);
+}
