@@ -1,16 +1,22 @@
 //! A pass written outside the crate, against lair's public API only: it
 //! counts each function's blocks and instructions and erases `add x, 0`
 //! (a tiny transform that says what it preserves), registered by name so a
-//! `-passes=` pipeline can run it next to lair's own passes.
+//! `-passes=` pipeline can run it next to lair's own passes. `count`
+//! refuses a function of more than `MAX_BLOCKS` blocks with a
+//! [`PassError`], the way a pass that cannot proceed says so.
 //!
 //! `cargo run --example count_pass [FILE.ll] [PIPELINE]` (default pipeline
 //! `mem2reg,fold-add-zero,count`; without a file, a small built-in module).
 
 use lair::ir::{Function, Inst};
 use lair::passes::{
-    FunctionAnalyses, FunctionPass, PassRegistry, PassRunner, Pipeline, PreservedAnalyses,
+    FunctionAnalyses, FunctionPass, PassError, PassRegistry, PassResult, PassRunner, Pipeline,
+    PreservedAnalyses,
 };
 use lair::Context;
+
+/// The most blocks `count` accepts in a function.
+const MAX_BLOCKS: usize = 10_000;
 
 /// Prints `<function>: <blocks> blocks, <instructions> instructions`.
 struct Count;
@@ -25,12 +31,17 @@ impl FunctionPass for Count {
         f: Function,
         _: &mut FunctionAnalyses,
         log: &mut String,
-    ) -> PreservedAnalyses {
+    ) -> PassResult {
         let blocks = ctx.blocks(f).count();
-        let insts: usize = ctx.blocks(f).map(|b| ctx.insts(b).count()).sum();
         let name = ctx.name_of(f.0).unwrap_or("").to_string();
+        if blocks > MAX_BLOCKS {
+            return Err(PassError::new(format!(
+                "@{name} has {blocks} blocks, more than {MAX_BLOCKS}"
+            )));
+        }
+        let insts: usize = ctx.blocks(f).map(|b| ctx.insts(b).count()).sum();
         log.push_str(&format!("{name}: {blocks} blocks, {insts} instructions\n"));
-        PreservedAnalyses::all()
+        Ok(PreservedAnalyses::all())
     }
     fn is_required(&self) -> bool {
         true
@@ -50,7 +61,7 @@ impl FunctionPass for FoldAddZero {
         f: Function,
         _: &mut FunctionAnalyses,
         _: &mut String,
-    ) -> PreservedAnalyses {
+    ) -> PassResult {
         let mut changed = false;
         let blocks: Vec<_> = ctx.blocks(f).collect();
         for b in blocks {
@@ -63,11 +74,11 @@ impl FunctionPass for FoldAddZero {
                 }
             }
         }
-        if changed {
+        Ok(if changed {
             PreservedAnalyses::cfg()
         } else {
             PreservedAnalyses::all()
-        }
+        })
     }
 }
 
@@ -108,7 +119,11 @@ fn main() {
     reg.register_function_pass("fold-add-zero", || Box::new(FoldAddZero));
     let mut p = Pipeline::parse_with(&pipeline, &reg).unwrap_or_else(|e| panic!("{e}"));
     let mut runner = PassRunner::new();
-    p.run(&mut ctx, m, &mut runner);
+    let ran = p.run(&mut ctx, m, &mut runner);
     eprint!("{}", runner.log);
+    if let Err(e) = ran {
+        eprintln!("count_pass: error: {e}");
+        std::process::exit(1);
+    }
     print!("{}", ctx.print_module(m));
 }

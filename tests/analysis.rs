@@ -401,3 +401,21 @@ fn updates_agree_with_llvm19() {
     assert!(want.matches("apply").count() > 500);
     check("updates-llvm19.txt", &want, &r.out);
 }
+
+/// `print<block-freq>` prints frequencies beyond `ScaledNumber`'s decimal
+/// range (at least 2^64, below 2^-120) as opt-19 does, through LLVM's
+/// `APFloat` form (`range.expected` is opt-19's output; `.ci/run` compares
+/// lair with opt-19 on the module too).
+#[test]
+fn block_frequencies_beyond_the_decimal_range() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/block-freq");
+    let src = std::fs::read_to_string(dir.join("range.ll")).unwrap();
+    let want = std::fs::read_to_string(dir.join("range.expected")).unwrap();
+    let mut ctx = Context::new();
+    let m = ctx.parse_assembly(&src, "range.ll").unwrap();
+    let mut p = lair::passes::Pipeline::parse("print<block-freq>").unwrap();
+    let mut runner = lair::passes::PassRunner::new();
+    p.run(&mut ctx, m, &mut runner).unwrap();
+    assert!(want.contains("E+48") && want.contains("E-64"));
+    check("print<block-freq>", &want, &runner.log);
+}

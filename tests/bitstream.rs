@@ -958,9 +958,250 @@ fn names_table() {
     assert!(names::BLOCKS.windows(2).all(|w| w[0].id < w[1].id));
 }
 
+/// An abbreviation operand for [`abbrev_shapes_in_a_run`].
+#[derive(Clone, Copy)]
+enum Op {
+    Lit(u64),
+    Fixed(u32),
+    Vbr(u32),
+    Array,
+    Blob,
+}
+
+/// Records of every fast abbreviation shape (a code and four scalars, more
+/// scalars, a leading run too wide to read in one go, scalars before an
+/// array, scalars before a blob), back to back with random values, so that
+/// both the one-go read of the leading run and its fallback (a VBR of
+/// several chunks, too few bits buffered) come up; `read_records` must
+/// give what was written.
+#[test]
+fn abbrev_shapes_in_a_run() {
+    let abbrevs: [&[Op]; 5] = [
+        &[
+            Op::Lit(7),
+            Op::Vbr(6),
+            Op::Fixed(3),
+            Op::Vbr(4),
+            Op::Fixed(1),
+        ],
+        &[
+            Op::Fixed(5),
+            Op::Vbr(6),
+            Op::Vbr(6),
+            Op::Vbr(6),
+            Op::Vbr(6),
+            Op::Vbr(6),
+            Op::Fixed(8),
+        ],
+        &[Op::Lit(9), Op::Fixed(32), Op::Fixed(32)],
+        &[Op::Lit(11), Op::Fixed(1), Op::Vbr(6), Op::Array, Op::Vbr(6)],
+        &[Op::Lit(12), Op::Vbr(6), Op::Blob],
+    ];
+    let mut rng = XorShift(0x005e_ed0f_a115_ca1e);
+    let mut b = Bits::default();
+    b.enter(2, 8, 5, 0);
+    for ops in abbrevs {
+        b.put(2, 5).vbr(ops.len() as u64, 5);
+        for op in ops {
+            match *op {
+                Op::Lit(v) => b.put(1, 1).vbr(v, 8),
+                Op::Fixed(w) => b.put(0, 1).put(1, 3).vbr(u64::from(w), 5),
+                Op::Vbr(w) => b.put(0, 1).put(2, 3).vbr(u64::from(w), 5),
+                Op::Array => b.put(0, 1).put(3, 3),
+                Op::Blob => b.put(0, 1).put(5, 3),
+            };
+        }
+    }
+    // A value of `bits` bits at most, often small.
+    let value = |rng: &mut XorShift, bits: u32| {
+        let v = rng.next() >> rng.below(64);
+        if bits >= 64 {
+            v
+        } else {
+            v & ((1u64 << bits) - 1)
+        }
+    };
+    let mut want: Vec<Read> = Vec::new();
+    for _ in 0..2000 {
+        let a = rng.below(abbrevs.len());
+        b.put(4 + a as u64, 5);
+        let mut code = None;
+        let mut vals = Vec::new();
+        let mut blob = None;
+        let ops = abbrevs[a];
+        let mut i = 0;
+        while i < ops.len() {
+            let v = match ops[i] {
+                Op::Lit(v) => v,
+                Op::Fixed(w) => {
+                    let v = value(&mut rng, w);
+                    b.put(v, w);
+                    v
+                }
+                Op::Vbr(w) => {
+                    let v = value(&mut rng, 64);
+                    b.vbr(v, w);
+                    v
+                }
+                Op::Array => {
+                    let n = rng.below(6);
+                    b.vbr(n as u64, 6);
+                    for _ in 0..n {
+                        let v = value(&mut rng, 40);
+                        b.vbr(v, 6);
+                        vals.push(v);
+                    }
+                    i += 2;
+                    continue;
+                }
+                Op::Blob => {
+                    let n = rng.below(5);
+                    let bytes: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
+                    b.vbr(n as u64, 6).align32();
+                    for &x in &bytes {
+                        b.put(u64::from(x), 8);
+                    }
+                    b.align32();
+                    blob = Some(bytes);
+                    i += 1;
+                    continue;
+                }
+            };
+            match code {
+                None => code = Some(v as u32),
+                Some(_) => vals.push(v),
+            }
+            i += 1;
+        }
+        want.push((code.unwrap(), vals, blob));
+    }
+    b.put(0, 5);
+    let bytes = b.done();
+    let mut r = Reader::new(&bytes);
+    assert_eq!(r.advance().unwrap(), Entry::SubBlock(8));
+    r.enter_block(8).unwrap();
+    let mut rec = Record::new();
+    let mut got: Vec<Read> = Vec::new();
+    loop {
+        let e = r
+            .read_records(&mut rec, |rec| {
+                got.push((
+                    rec.code(),
+                    rec.operands().to_vec(),
+                    rec.blob().map(<[u8]>::to_vec),
+                ))
+            })
+            .unwrap();
+        match e {
+            Entry::DefineAbbrev => continue,
+            Entry::EndBlock => break,
+            e => panic!("unexpected {e:?}"),
+        }
+    }
+    assert_eq!(got.len(), want.len());
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(g, w, "record {i}");
+    }
+}
+
 #[path = "support/mutate.rs"]
 mod mutate;
 #[path = "support/slow_walk.rs"]
 mod slow_walk;
 use mutate::{mutate, XorShift};
 use slow_walk::slow_walk;
+
+/// A block with abbreviations of every field kind, each record written
+/// through `emit_record` (`direct` false) or field by field.
+fn field_stream(direct: bool) -> Vec<u8> {
+    use AbbrevOp::*;
+    let mut w = Writer::new();
+    w.enter_block(8, 3).unwrap();
+    let scalars = w
+        .define_abbrev(&[Literal(1), Vbr(6), Fixed(5), Vbr(4), Fixed(1), Fixed(32)])
+        .unwrap();
+    let fixed = w
+        .define_abbrev(&[Fixed(3), Vbr(8), Array, Fixed(7)])
+        .unwrap();
+    let char6 = w
+        .define_abbrev(&[Literal(2), Vbr(8), Array, Char6])
+        .unwrap();
+    let vbrs = w.define_abbrev(&[Literal(3), Array, Vbr(6)]).unwrap();
+    let recs: [(u32, u32, Vec<u64>); 5] = [
+        (scalars, 1, vec![1000, 31, 7, 1, 1 << 31]),
+        (scalars, 1, vec![3, 0, 100_000, 0, 5]),
+        (
+            fixed,
+            5,
+            [9].into_iter().chain(b"a-z!".map(u64::from)).collect(),
+        ),
+        (
+            char6,
+            2,
+            [70_000]
+                .into_iter()
+                .chain(b"x_9.Z".map(u64::from))
+                .collect(),
+        ),
+        (vbrs, 3, vec![0, 31, 32, 1 << 40]),
+    ];
+    for (abbrev, code, vals) in &recs {
+        if !direct {
+            w.emit_record(*abbrev, *code, vals, None).unwrap();
+            continue;
+        }
+        w.begin_abbrev_record(*abbrev);
+        let bytes: Vec<u8> = vals.iter().skip(1).map(|&v| v as u8).collect();
+        match *abbrev {
+            a if a == scalars => {
+                w.field_vbr(vals[0], 6);
+                w.field_fixed(vals[1], 5);
+                w.field_vbr(vals[2], 4);
+                w.field_fixed(vals[3], 1);
+                w.field_fixed(vals[4], 32);
+            }
+            a if a == fixed => {
+                w.field_fixed(u64::from(*code), 3);
+                w.field_vbr(vals[0], 8);
+                w.field_array_fixed(&bytes, 7);
+            }
+            a if a == char6 => {
+                w.field_vbr(vals[0], 8);
+                w.field_array_char6(&bytes);
+            }
+            _ => {
+                w.field_vbr(vals.len() as u64, 6);
+                for &v in vals {
+                    w.field_vbr(v, 6);
+                }
+            }
+        }
+    }
+    w.exit_block().unwrap();
+    w.finish()
+}
+
+#[test]
+fn field_by_field_records_match_emit_record() {
+    assert_eq!(field_stream(true), field_stream(false));
+}
+
+#[test]
+#[should_panic(expected = "begin_abbrev_record")]
+fn field_by_field_needs_a_defined_abbrev() {
+    let mut w = Writer::new();
+    w.enter_block(8, 3).unwrap();
+    w.begin_abbrev_record(4);
+}
+
+#[test]
+#[should_panic(expected = "field_fixed")]
+fn field_by_field_checks_widths() {
+    let mut w = Writer::new();
+    w.enter_block(8, 3).unwrap();
+    let a = w
+        .define_abbrev(&[AbbrevOp::Literal(1), AbbrevOp::Fixed(3)])
+        .unwrap();
+    w.begin_abbrev_record(a);
+    w.field_fixed(8, 3);
+}

@@ -142,6 +142,23 @@ fn invalid_inputs_give_the_expected_errors() {
 }
 
 #[test]
+fn end_of_file_where_an_instruction_is_expected() {
+    // llvm-as-19 refuses both at the end of the file (line 4, column 1),
+    // after a block label and after `%x =` alike.
+    for src in [
+        "define void @f() {\nentry:\n  %x = add i32 1, 2\n",
+        "define void @f() {\nentry:\n  %x =\n",
+    ] {
+        let e = parse(src, "t.ll").unwrap_err();
+        assert_eq!(
+            (e.line, e.column, e.message.as_str()),
+            (4, 1, "found end of file when expecting more instructions"),
+            "{src}"
+        );
+    }
+}
+
+#[test]
 fn error_display_is_llvm_as_shaped() {
     let e = parse("define void @f() {\n  ret i32 %x\n}\n", "t.ll").unwrap_err();
     assert_eq!(

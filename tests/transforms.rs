@@ -168,6 +168,25 @@ fn delete_dead_block_and_change_to_unreachable() {
     assert!(!text.contains("phi"), "{text}");
 }
 
+/// The `.ll` files of `tests/data/{opt,analysis}` that parse, in path
+/// order, each in a context of its own.
+fn hand_written_modules() -> impl Iterator<Item = (std::path::PathBuf, Context, lair::ir::Module)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut files: Vec<_> = ["opt", "analysis"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ll"))
+        .collect();
+    files.sort();
+    files.into_iter().filter_map(|path| {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut ctx = Context::new();
+        let m = parse_module(&mut ctx, &text, "t.ll").ok()?;
+        Some((path, ctx, m))
+    })
+}
+
 /// The loop forest and dominator tree `simplify_loops_updating` leaves
 /// behind (what `loop-simplify` hands the next pass) are the analyses
 /// computed afresh: same loops, headers, parents, depths and block sets
@@ -178,21 +197,8 @@ fn delete_dead_block_and_change_to_unreachable() {
 fn loop_simplify_keeps_analyses_equal_to_fresh_ones() {
     use lair::analysis::{DomTree, LoopInfo};
     use std::collections::BTreeSet;
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let mut files: Vec<_> = ["opt", "analysis"]
-        .iter()
-        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap())
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ll"))
-        .collect();
-    files.sort();
     let mut changed = 0;
-    for path in files {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut ctx = Context::new();
-        let Ok(m) = parse_module(&mut ctx, &text, "t.ll") else {
-            continue;
-        };
+    for (path, mut ctx, m) in hand_written_modules() {
         let fs: Vec<_> = ctx.functions(m).collect();
         for f in fs {
             if ctx.entry_block(f).is_none() {
@@ -237,4 +243,57 @@ fn loop_simplify_keeps_analyses_equal_to_fresh_ones() {
         }
     }
     assert!(changed >= 5, "only {changed} functions changed");
+}
+
+/// `adce` keeps the dominator and post-dominator trees when it rewrites
+/// branches (LLVM preserves both): the trees it updated with the deleted
+/// edges have the immediate dominators of trees computed afresh.
+#[test]
+fn adce_keeps_dominator_trees_equal_to_fresh_ones() {
+    use lair::analysis::{DomTree, PostDomTree};
+    use lair::passes::{AnalysisKind, PassRunner, Pipeline};
+    let mut changed = 0;
+    for (path, mut ctx, m) in hand_written_modules() {
+        let fs: Vec<_> = ctx
+            .functions(m)
+            .filter(|&f| ctx.entry_block(f).is_some() && !ctx.has_optnone(f))
+            .collect();
+        let edges = |ctx: &Context| -> Vec<Vec<_>> {
+            fs.iter()
+                .flat_map(|&f| ctx.blocks(f).collect::<Vec<_>>())
+                .map(|b| ctx.successors(b).collect())
+                .collect()
+        };
+        let before = edges(&ctx);
+        let mut p = Pipeline::parse("require<domtree>,require<postdomtree>,adce").unwrap();
+        let mut runner = PassRunner::new();
+        p.run(&mut ctx, m, &mut runner).unwrap();
+        if edges(&ctx) == before {
+            continue;
+        }
+        for &f in &fs {
+            let am = &mut runner.analyses;
+            assert!(am.is_cached(f, AnalysisKind::DomTree));
+            assert!(am.is_cached(f, AnalysisKind::PostDomTree));
+            let (fresh_dt, fresh_pdt) = (DomTree::new(&ctx, f), PostDomTree::new(&ctx, f));
+            for b in ctx.blocks(f) {
+                let dt = am.cached_dom_tree(f).unwrap();
+                assert_eq!(
+                    dt.idom(&ctx, b),
+                    fresh_dt.idom(&ctx, b),
+                    "{}",
+                    path.display()
+                );
+                let pdt = am.cached_post_dom_tree(f).unwrap();
+                assert_eq!(
+                    pdt.idom(&ctx, b),
+                    fresh_pdt.idom(&ctx, b),
+                    "{}",
+                    path.display()
+                );
+            }
+            changed += 1;
+        }
+    }
+    assert!(changed >= 1, "adce changed no CFG");
 }

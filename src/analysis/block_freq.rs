@@ -305,30 +305,21 @@ impl BlockFrequencyInfo {
         ctx.blocks(f).map(|b| self.frequency(b)).max().unwrap_or(0)
     }
 
-    /// What `print<block-freq>` writes after its heading; `Err` names a
-    /// block whose frequency LLVM prints through `APFloat` (beyond
-    /// `2^64` or below `2^-120`), which lair does not format.
-    pub fn print(&self, ctx: &Context, f: Function, out: &mut String) -> Result<(), String> {
+    /// What `print<block-freq>` writes after its heading.
+    pub fn print(&self, ctx: &Context, f: Function, out: &mut String) {
         out.push_str("block-frequency-info: ");
         out.push_str(ctx.name_of(f.0).unwrap_or(""));
         out.push('\n');
         for b in ctx.blocks(f) {
-            let name = ctx.name_of(b.0).unwrap_or("");
             out.push_str(" - ");
-            out.push_str(name);
+            out.push_str(ctx.name_of(b.0).unwrap_or(""));
             out.push_str(": float = ");
-            let Some(t) = self.scaled_frequency(b).to_decimal(5) else {
-                return Err(format!(
-                    "print<block-freq>: the frequency of block '{name}' is outside the range lair prints"
-                ));
-            };
-            out.push_str(&t);
+            out.push_str(&self.scaled_frequency(b).to_decimal(5));
             out.push_str(", int = ");
             out.push_str(&self.frequency(b).to_string());
             out.push('\n');
         }
         out.push('\n');
-        Ok(())
     }
 }
 

@@ -724,10 +724,7 @@ impl Calc<'_> {
     }
 
     fn pointer_heuristics(&mut self, ctx: &Context, bb: Block) -> bool {
-        let Some(cond) = cond_br_condition(ctx, bb) else {
-            return false;
-        };
-        let Some(ci) = ctx.as_inst(cond).filter(|&i| ctx.opcode(i) == Opcode::ICmp) else {
+        let Some(ci) = cond_br_compare(ctx, bb, Opcode::ICmp) else {
             return false;
         };
         let pred = ctx.predicate(ci);
@@ -748,10 +745,7 @@ impl Calc<'_> {
     }
 
     fn zero_heuristics(&mut self, ctx: &Context, bb: Block) -> bool {
-        let Some(cond) = cond_br_condition(ctx, bb) else {
-            return false;
-        };
-        let Some(ci) = ctx.as_inst(cond).filter(|&i| ctx.opcode(i) == Opcode::ICmp) else {
+        let Some(ci) = cond_br_compare(ctx, bb, Opcode::ICmp) else {
             return false;
         };
         let const_int = |v: Value| {
@@ -810,10 +804,7 @@ impl Calc<'_> {
     }
 
     fn float_heuristics(&mut self, ctx: &Context, bb: Block) -> bool {
-        let Some(cond) = cond_br_condition(ctx, bb) else {
-            return false;
-        };
-        let Some(ci) = ctx.as_inst(cond).filter(|&i| ctx.opcode(i) == Opcode::FCmp) else {
+        let Some(ci) = cond_br_compare(ctx, bb, Opcode::FCmp) else {
             return false;
         };
         let (t, u) = (ph_taken(), ph_untaken());
@@ -838,6 +829,13 @@ fn cond_br_condition(ctx: &Context, bb: Block) -> Option<Value> {
         return None;
     }
     ctx.operand(t, 0)
+}
+
+/// The condition of `bb`'s conditional `br` when it is a compare of
+/// opcode `op` (`icmp` or `fcmp`), as each compare heuristic wants it.
+fn cond_br_compare(ctx: &Context, bb: Block, op: Opcode) -> Option<Inst> {
+    let cond = cond_br_condition(ctx, bb)?;
+    ctx.as_inst(cond).filter(|&i| ctx.opcode(i) == op)
 }
 
 /// Whether `bb` ends in `ret` of a call to `llvm.experimental.deoptimize`

@@ -60,6 +60,18 @@ pub struct IdfCalculator<'t, D: Direction> {
     nbr_slots: Vec<u32>,
 }
 
+/// The lists an [`IdfCalculator`] grows, kept from one calculator to the
+/// next ([`IdfCalculator::with_buffers`]); the contents do not carry over.
+#[derive(Default)]
+pub struct IdfBuffers {
+    marks: Vec<Marks>,
+    defs: Vec<u32>,
+    pq: BinaryHeap<(u32, u32, u32)>,
+    worklist: Vec<u32>,
+    nbr_start: Vec<u32>,
+    nbr_slots: Vec<u32>,
+}
+
 /// Moves a stamp on; when it wraps, every slot's field (`get`) is cleared
 /// first so no old stamp matches.
 fn next_stamp(marks: &mut [Marks], s: &mut u32, get: fn(&mut Marks) -> &mut u32) -> u32 {
@@ -76,19 +88,54 @@ fn next_stamp(marks: &mut [Marks], s: &mut u32, get: fn(&mut Marks) -> &mut u32)
 impl<'t, D: Direction> IdfCalculator<'t, D> {
     /// A calculator over `dt`.
     pub fn new(dt: &'t DomTreeBase<D>) -> Self {
+        Self::with_buffers(dt, IdfBuffers::default())
+    }
+
+    /// A calculator over `dt` that grows the lists `bufs` holds (from
+    /// [`into_buffers`](Self::into_buffers) of an earlier one) instead
+    /// of allocating its own: a caller asking about many functions in a
+    /// row allocates only while they grow.
+    pub fn with_buffers(dt: &'t DomTreeBase<D>, bufs: IdfBuffers) -> Self {
+        let IdfBuffers {
+            mut marks,
+            mut defs,
+            mut pq,
+            mut worklist,
+            mut nbr_start,
+            mut nbr_slots,
+        } = bufs;
+        marks.clear();
+        marks.resize(dt.nodes.len(), Marks::default());
+        defs.clear();
+        pq.clear();
+        worklist.clear();
+        nbr_start.clear();
+        nbr_slots.clear();
         IdfCalculator {
             dt,
-            marks: vec![Marks::default(); dt.nodes.len()],
+            marks,
             def_stamp: 0,
             live_stamp: 0,
             use_live_in: false,
             calc_stamp: 0,
-            defs: Vec::new(),
-            pq: BinaryHeap::new(),
-            worklist: Vec::new(),
+            defs,
+            pq,
+            worklist,
             calcs: 0,
-            nbr_start: Vec::new(),
-            nbr_slots: Vec::new(),
+            nbr_start,
+            nbr_slots,
+        }
+    }
+
+    /// The calculator's lists, for [`with_buffers`](Self::with_buffers).
+    pub fn into_buffers(self) -> IdfBuffers {
+        IdfBuffers {
+            marks: self.marks,
+            defs: self.defs,
+            pq: self.pq,
+            worklist: self.worklist,
+            nbr_start: self.nbr_start,
+            nbr_slots: self.nbr_slots,
         }
     }
 

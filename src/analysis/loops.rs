@@ -504,16 +504,7 @@ impl LoopInfo {
     /// The single predecessor of the header outside `l`, if exactly one
     /// block enters (LLVM's `getLoopPredecessor`).
     pub fn loop_predecessor(&self, ctx: &Context, l: Loop) -> Option<Block> {
-        let mut out: Option<Block> = None;
-        for p in ctx.predecessors(self.header(l)) {
-            if !self.contains(ctx, l, p) {
-                if out.is_some_and(|o| o != p) {
-                    return None;
-                }
-                out = Some(p);
-            }
-        }
-        out
+        loop_predecessor(ctx, self.header(l), |b| self.contains(ctx, l, b))
     }
 
     /// The preheader (LLVM's `getLoopPreheader`): the loop predecessor,
@@ -521,46 +512,14 @@ impl LoopInfo {
     /// `callbr`, `resume` or exception-handling terminator) and it has
     /// the header as its only successor.
     pub fn preheader(&self, ctx: &Context, l: Loop) -> Option<Block> {
-        let out = self.loop_predecessor(ctx, l)?;
-        if let Some(t) = ctx.terminator(out) {
-            if matches!(
-                ctx.opcode(t),
-                Opcode::CatchSwitch
-                    | Opcode::CatchRet
-                    | Opcode::CleanupRet
-                    | Opcode::Invoke
-                    | Opcode::Resume
-                    | Opcode::CallBr
-            ) {
-                return None;
-            }
-        }
-        (ctx.successors(out).len() == 1).then_some(out)
+        preheader(ctx, self.loop_predecessor(ctx, l)?)
     }
 
     /// The loop's `!llvm.loop` node (LLVM's `getLoopID`): the node every
     /// latch's terminator carries, when they all carry the same one and it
     /// names itself first.
     pub fn loop_id(&self, ctx: &Context, l: Loop) -> Option<Metadata> {
-        let mut id = None;
-        for latch in self.latches(ctx, l) {
-            let t = ctx.last_inst(latch)?;
-            let md = ctx.md_resolved(ctx.extra(t).and_then(|e| e.md.get(MdKindId::LOOP))?);
-            match id {
-                None => id = Some(md),
-                Some(x) if x != md => return None,
-                _ => {}
-            }
-        }
-        let id = id?;
-        match ctx.md_data(id) {
-            MdData::Tuple { ops, .. }
-                if ops.first().copied().flatten().map(|x| ctx.md_resolved(x)) == Some(id) =>
-            {
-                Some(id)
-            }
-            _ => None,
-        }
+        loop_id(ctx, self.latches(ctx, l))
     }
 
     /// Whether `l` is marked parallel (LLVM's `isAnnotatedParallel`): it
@@ -665,6 +624,66 @@ impl LoopInfo {
 
 /// LLVM's `findOptionMDForLoopID`: the operand of loop ID `id` (after
 /// the first) that is a node whose first operand is the string `name`.
+/// [`LoopInfo::loop_predecessor`] for the loop with header `header` and
+/// blocks `contains` says are in it (shared with forests that grow, as
+/// `loop-simplify`'s does).
+pub(crate) fn loop_predecessor(
+    ctx: &Context,
+    header: Block,
+    contains: impl Fn(Block) -> bool,
+) -> Option<Block> {
+    let mut out: Option<Block> = None;
+    for p in ctx.predecessors(header) {
+        if !contains(p) {
+            if out.is_some_and(|o| o != p) {
+                return None;
+            }
+            out = Some(p);
+        }
+    }
+    out
+}
+
+/// [`LoopInfo::preheader`] given the loop predecessor `out`.
+pub(crate) fn preheader(ctx: &Context, out: Block) -> Option<Block> {
+    let t = ctx.terminator(out)?;
+    if matches!(
+        ctx.opcode(t),
+        Opcode::CatchSwitch
+            | Opcode::CatchRet
+            | Opcode::CleanupRet
+            | Opcode::Invoke
+            | Opcode::Resume
+            | Opcode::CallBr
+    ) {
+        return None;
+    }
+    (ctx.successors(out).len() == 1).then_some(out)
+}
+
+/// [`LoopInfo::loop_id`] given the loop's latches.
+pub(crate) fn loop_id(ctx: &Context, latches: impl IntoIterator<Item = Block>) -> Option<Metadata> {
+    let mut id = None;
+    for latch in latches {
+        let t = ctx.last_inst(latch)?;
+        let md = ctx.md_resolved(ctx.inst_metadata(t, MdKindId::LOOP)?);
+        match id {
+            None => id = Some(md),
+            Some(x) if x != md => return None,
+            _ => {}
+        }
+    }
+    let id = id?;
+    match ctx.md_data(id) {
+        MdData::Tuple { ops, .. }
+            if ops.first().copied().flatten().map(|x| ctx.md_resolved(x)) == Some(id) =>
+        {
+            Some(id)
+        }
+        _ => None,
+    }
+}
+
 fn find_loop_option(ctx: &Context, id: Metadata, name: &[u8]) -> Option<Metadata> {
     let MdData::Tuple { ops, .. } = ctx.md_data(id) else {
         return None;

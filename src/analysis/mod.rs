@@ -54,6 +54,6 @@ pub use domtree::{
     Backward, BlockEdge, Direction, DomNode, DomTree, DomTreeBase, Forward, PostDomTree, Update,
     UpdateKind,
 };
-pub use idf::IdfCalculator;
+pub use idf::{IdfBuffers, IdfCalculator};
 pub use loops::{Loop, LoopInfo};
 pub use scaled::Scaled64;

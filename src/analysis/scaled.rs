@@ -272,12 +272,13 @@ impl Scaled64 {
     }
 
     /// The decimal text LLVM's `ScaledNumber::print(OS, precision)`
-    /// writes; `None` for the magnitudes LLVM hands to `APFloat` (at or
-    /// above `2^64` with no integer digits left, or below `2^-120`).
-    pub fn to_decimal(self, precision: usize) -> Option<String> {
+    /// writes (`precision` from 1 to 9). The magnitudes LLVM hands to
+    /// `APFloat` (at or above `2^64` with no integer digits left, or below
+    /// `2^-120`) print in its scientific form, `1.0018E+48`.
+    pub fn to_decimal(self, precision: usize) -> String {
         let (mut d, mut e) = (self.digits, self.scale);
         if d == 0 {
-            return Some("0.0".into());
+            return "0.0".into();
         }
         let (mut above, mut below, mut extra, mut extra_shift) = (0u64, 0u64, 0u64, 0i32);
         if e == 0 {
@@ -302,7 +303,7 @@ impl Scaled64 {
             extra_shift = -64 - e as i32;
         }
         if above == 0 && below == 0 {
-            return None;
+            return apfloat_text(d, e, precision as u32);
         }
         let mut s: Vec<u8> = Vec::new();
         let mut digits_out = 0usize;
@@ -313,7 +314,7 @@ impl Scaled64 {
             s.push(b'0');
         }
         if below == 0 {
-            return Some(String::from_utf8(s).expect("ascii") + ".0");
+            return String::from_utf8(s).expect("ascii") + ".0";
         }
         s.push(b'.');
         let mut error: u64 = 1; // 1 << (64 - 64)
@@ -351,14 +352,14 @@ impl Scaled64 {
             String::from_utf8(v[..end.min(v.len())].to_vec()).expect("ascii")
         };
         if precision == 0 || digits_out <= precision {
-            return Some(strip(&s));
+            return strip(&s);
         }
         let truncate = (s.len() - (digits_out - precision)).max(after_dot + 1);
         if truncate >= s.len() {
-            return Some(strip(&s));
+            return strip(&s);
         }
         if !matches!(s[truncate], b'5'..=b'9') {
-            return Some(strip(&s[..truncate]));
+            return strip(&s[..truncate]);
         }
         let mut t = s[..truncate].to_vec();
         let mut carry = true;
@@ -377,8 +378,27 @@ impl Scaled64 {
         if carry {
             t.insert(0, b'1');
         }
-        Some(strip(&t))
+        strip(&t)
     }
+}
+
+/// LLVM's `toStringAPFloat`: `d * 2^e` normalised into an `x86_fp80` (the
+/// exponent capped at the largest scale, where an unnormalised significand
+/// becomes the format's denormal, as LLVM builds it) and printed by
+/// `APFloat::toString(precision, 0)`.
+fn apfloat_text(d: u64, e: i16, precision: u32) -> String {
+    let e = i32::from(e);
+    let new_e = MAX_SCALE.min(e + 63 - d.leading_zeros() as i32);
+    // In 0..=63: `new_e` is at least `e` and at most `e + 63`.
+    let shift = 63 - (new_e - e);
+    let d = d << shift;
+    // An `x86_fp80` denormal has `x86_fp80`'s minimum exponent, -16382.
+    let exp2 = if d >> 63 == 0 {
+        -16382 - 63
+    } else {
+        new_e - 63
+    };
+    crate::constants::apfloat::scientific_text(d, exp2, precision)
 }
 
 impl PartialEq for Scaled64 {
@@ -390,5 +410,25 @@ impl PartialEq for Scaled64 {
 impl PartialOrd for Scaled64 {
     fn partial_cmp(&self, o: &Self) -> Option<core::cmp::Ordering> {
         Some(self.cmp3(*o).cmp(&0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Scaled64;
+
+    /// Values LLVM hands to `APFloat` print in its scientific form: five
+    /// digits, half up, trailing zeros dropped.
+    #[test]
+    fn apfloat_range() {
+        let t = |d: u64, e: i16| Scaled64::new(d, e).to_decimal(5);
+        assert_eq!(t(1, 80), "1.2089E+24"); // 1208925819614629174706176
+        assert_eq!(t(1, 100), "1.2677E+30"); // 1.2676506002282294e30
+        assert_eq!(t(95_367_431_640_625, 20), "1.0E+20"); // 5^20 * 2^20
+        assert_eq!(t(1, -130), "7.3468E-40"); // 7.346839692639297e-40
+        assert_eq!(t(u64::MAX, -190), "1.1755E-38"); // just under 2^-126
+                                                     // In range: ScaledNumber's own digits.
+        assert_eq!(t(3, -1), "1.5");
+        assert_eq!(t(1, 63), "9223372036854775808.0");
     }
 }

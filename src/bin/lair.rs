@@ -260,7 +260,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             let (mut ctx, m) = load_module(&input, clock)?;
             let mut runner = lair::passes::PassRunner::new();
             runner.time_passes = time_passes;
-            clock.step("passes", || pipeline.run(&mut ctx, m, &mut runner));
+            let ran = clock.step("passes", || pipeline.run(&mut ctx, m, &mut runner));
             if time_passes {
                 runner.log.push_str(&runner.timings.report());
             }
@@ -268,6 +268,8 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             err.write_all(runner.log.as_bytes())
                 .and_then(|()| err.flush())
                 .map_err(|e| format!("writing to standard error: {e}"))?;
+            // What the passes printed before one failed is written first.
+            ran.map_err(|e| format!("error: {e}"))?;
             if disable_output {
                 return Ok(0);
             }

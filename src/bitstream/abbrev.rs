@@ -124,16 +124,35 @@ pub(crate) enum StepKind {
 /// says a VBR continues. Literal: `width` 0, `pmask` 0, `lit` the value.
 /// Fixed(w): `pmask` all w bits, `cmask` 0. Vbr(w): `pmask` the low w-1
 /// bits, `cmask` bit w-1. Vbr(0) reads as the literal 0.
+///
+/// The leading run: the code and the scalars after it (up to the first
+/// other kind), when their widths add up to at most [`RUN_MAX`] bits. Each
+/// step of the run has `off`, its bit offset in the run; the code's step
+/// also has `run`, the run's width ([`NO_RUN`] when there is none), and
+/// `rmask`, every run step's `cmask` at its offset. When that many bits
+/// are buffered and none of `rmask` is set (every VBR of the run is one
+/// chunk), the whole run is read from one buffer value: field `i` is
+/// `((x >> off) & pmask) | lit`, with no per-field check or shift.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Step {
     pub pmask: u64,
     pub cmask: u64,
     pub lit: u64,
+    pub rmask: u64,
     pub width: u8,
     pub kind: StepKind,
+    pub off: u8,
+    pub run: u8,
 }
 
-const _: () = assert!(std::mem::size_of::<Step>() == 32);
+const _: () = assert!(std::mem::size_of::<Step>() == 40);
+
+/// The widest leading run read in one go (a refill leaves at least 56
+/// bits).
+pub(crate) const RUN_MAX: u32 = 56;
+/// `Step::run` when the leading run is wider than [`RUN_MAX`]: more than
+/// any buffer holds, so the one-go read never applies.
+pub(crate) const NO_RUN: u8 = u8::MAX;
 
 impl Step {
     /// The step that reads `op`.
@@ -142,15 +161,21 @@ impl Step {
             pmask,
             cmask,
             lit,
+            rmask: 0,
             width,
             kind: StepKind::Scalar,
+            off: 0,
+            run: NO_RUN,
         };
         let special = |kind| Step {
             pmask: 0,
             cmask: 0,
             lit: 0,
+            rmask: 0,
             width: 0,
             kind,
+            off: 0,
+            run: NO_RUN,
         };
         match op {
             AbbrevOp::Literal(v) => scalar(0, 0, v, 0),
@@ -163,6 +188,31 @@ impl Step {
             AbbrevOp::Char6 => special(StepKind::Char6),
             AbbrevOp::Array => special(StepKind::Array),
             AbbrevOp::Blob => special(StepKind::Blob),
+        }
+    }
+}
+
+/// Fills in the leading run of an abbreviation's compiled operands
+/// `steps` (see [`Step`]): offsets, and the run's width and continuation
+/// mask on the first step. Called once at definition.
+pub(crate) fn link_run(steps: &mut [Step]) {
+    let mut off = 0u32;
+    let mut rmask = 0u64;
+    let mut n = 0;
+    for s in steps.iter_mut() {
+        if s.kind != StepKind::Scalar || off + u32::from(s.width) > RUN_MAX {
+            break;
+        }
+        s.off = off as u8;
+        rmask |= s.cmask << off;
+        off += u32::from(s.width);
+        n += 1;
+    }
+    let complete = steps.get(n).is_none_or(|s| s.kind != StepKind::Scalar);
+    if let Some(first) = steps.first_mut() {
+        if n > 0 && complete {
+            first.run = off as u8;
+            first.rmask = rmask;
         }
     }
 }

@@ -201,6 +201,32 @@ impl<'a> BitBuf<'a> {
         self.vbr_more_out::<64>(width)
     }
 
+    /// The buffer value at the position, consuming `bits` of it, if that
+    /// many are buffered and none of `cmask` is set: an abbreviation's
+    /// leading run (see `Step`) read in one go. Otherwise nothing moves.
+    #[inline(always)]
+    pub fn run(&mut self, bits: u32, cmask: u64) -> Option<u64> {
+        let x = self.buf;
+        if self.cnt >= bits && x & cmask == 0 {
+            self.consume(bits);
+            return Some(x);
+        }
+        None
+    }
+
+    /// A vbr6 code and a vbr6 count of one chunk each, if 12 bits are
+    /// buffered and neither continues (the common unabbreviated record
+    /// start). Otherwise nothing moves.
+    #[inline(always)]
+    pub fn code_count6(&mut self) -> Option<(u64, u64)> {
+        let x = self.buf;
+        if self.cnt >= 12 && x & 0x820 == 0 {
+            self.consume(12);
+            return Some((x & 0x1f, (x >> 6) & 0x1f));
+        }
+        None
+    }
+
     /// [`BitBuf::vbr_more`] out of line, on a copy: keeps the caller's loop
     /// small and its buffer in registers.
     #[inline(always)]

@@ -19,7 +19,7 @@
 
 use std::sync::Arc;
 
-use super::abbrev::{AbbrevOp, Shape, Step};
+use super::abbrev::{link_run, AbbrevOp, Shape, Step};
 
 /// Where an abbreviation's operands are: a range of a pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +83,7 @@ impl BlockInfo {
         let start = self.ops.len();
         self.ops.extend_from_slice(ops);
         self.steps.extend(ops.iter().map(|&op| Step::of(op)));
+        link_run(&mut self.steps[start..]);
         AbbrevRef {
             start: start as u32,
             len: ops.len() as u32,

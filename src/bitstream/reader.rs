@@ -44,7 +44,7 @@
 //! bits left before anything is reserved. A record's value count is at most
 //! its bits plus its abbreviation's literal operands.
 
-use super::abbrev::{decode_char6, encoding, AbbrevOp, Shape, Step, StepKind};
+use super::abbrev::{decode_char6, encoding, link_run, AbbrevOp, Shape, Step, StepKind};
 use super::bits::BitBuf;
 use super::blockinfo::{AbbrevRef, AbbrevScopes, BlockInfo, BlockInfoEntry, SavedScope};
 use super::cursor::{Cursor, Fault};
@@ -582,6 +582,7 @@ impl<'a> Reader<'a> {
                 let start = self.local.len();
                 self.local.extend_from_slice(&ops);
                 self.local_steps.extend(ops.iter().map(|&op| Step::of(op)));
+                link_run(&mut self.local_steps[start..]);
                 let r = AbbrevRef {
                     start: start as u32,
                     len: ops.len() as u32,
@@ -852,8 +853,10 @@ fn decode_record<'a>(b: &mut BitBuf<'a>, r: Abbrev<'_>, rec: &mut Record<'a>) ->
 /// An unabbreviated record: vbr6 code, vbr6 count, that many vbr6 values.
 #[inline(always)]
 fn read_unabbrev(b: &mut BitBuf<'_>, ops: &mut Vec<u64>) -> Option<(u32, usize)> {
-    let code = b.vbr::<32>(6)? as u32;
-    let n = b.vbr::<32>(6)?;
+    let (code, n) = match b.code_count6() {
+        Some((code, n)) => (code as u32, n),
+        None => (b.vbr::<32>(6)? as u32, b.vbr::<32>(6)?),
+    };
     if n * 6 > b.bits_left() {
         return b.fail(Fault::LengthTooLarge);
     }
@@ -872,13 +875,26 @@ fn read_scalars(
     scalars: &[Step],
     ops: &mut Vec<u64>,
 ) -> Option<u32> {
-    let code = read_code(b, code)?;
     let out = room(ops, scalars.len());
+    if let Some(x) = b.run(u32::from(code.run), code.rmask) {
+        for i in 0..out.len() {
+            out[i] = run_field(x, &scalars[i]);
+        }
+        return Some(run_field(x, code) as u32);
+    }
+    let code = read_code(b, code)?;
     // By index: both have the same length, so no bounds check is left.
     for i in 0..out.len() {
         out[i] = b.step(&scalars[i])?;
     }
     Some(code)
+}
+
+/// A field of a leading run read in one go: `x` is the buffer at the
+/// run's start (see `Step`).
+#[inline(always)]
+fn run_field(x: u64, s: &Step) -> u64 {
+    ((x >> s.off) & s.pmask) | s.lit
 }
 
 /// The code of a fast shape.
@@ -901,8 +917,14 @@ fn read_plain_n<const N: usize>(
 ) -> Option<(u32, usize)> {
     let (code, scalars) = steps.split_first()?;
     let scalars: &[Step; N] = scalars.try_into().ok()?;
-    let code = read_code(b, code)?;
     let out: &mut [u64; N] = room(ops, N).try_into().ok()?;
+    if let Some(x) = b.run(u32::from(code.run), code.rmask) {
+        for i in 0..N {
+            out[i] = run_field(x, &scalars[i]);
+        }
+        return Some((run_field(x, code) as u32, N));
+    }
+    let code = read_code(b, code)?;
     for i in 0..N {
         out[i] = b.step(&scalars[i])?;
     }

@@ -479,6 +479,100 @@ impl Writer {
         Ok(())
     }
 
+    /// Starts a record written field by field through abbreviation
+    /// `abbrev_id`, which the caller knows: writes the id. The fields follow
+    /// in the abbreviation's order, literals (the code included) skipped:
+    /// [`Writer::field_fixed`], [`Writer::field_vbr`],
+    /// [`Writer::field_array_fixed`], [`Writer::field_array_char6`]. The
+    /// bits are those [`Writer::emit_record`] writes for the same values,
+    /// without building the operand list or walking the abbreviation.
+    ///
+    /// # Panics
+    /// If `abbrev_id` is not an abbreviation of the innermost block, or the
+    /// block is BLOCKINFO.
+    #[inline]
+    pub fn begin_abbrev_record(&mut self, abbrev_id: u32) {
+        let defined = abbrev_id
+            .checked_sub(FIRST_APPLICATION_ABBREV)
+            .is_some_and(|i| (i as usize) < self.abbrevs.count());
+        assert!(
+            defined && !self.in_info,
+            "Writer::begin_abbrev_record: abbreviation {abbrev_id} is not defined here"
+        );
+        // A defined id fits the width: its definition was written with it.
+        self.bits.put(u64::from(abbrev_id), self.width);
+    }
+
+    /// A fixed field of `width` bits (0..=64) of a record begun with
+    /// [`Writer::begin_abbrev_record`].
+    ///
+    /// # Panics
+    /// If `value` does not fit in `width` bits.
+    #[inline(always)]
+    pub fn field_fixed(&mut self, value: u64, width: u32) {
+        if width <= 32 && value >> width == 0 {
+            self.bits.put(value, width);
+        } else if let Err(e) = self.bits.fixed_wide(value, width) {
+            field_panic("field_fixed", e);
+        }
+    }
+
+    /// A VBR field with `width`-bit chunks (1..=32) of a record begun with
+    /// [`Writer::begin_abbrev_record`].
+    ///
+    /// # Panics
+    /// If `width` is out of range.
+    #[inline(always)]
+    pub fn field_vbr(&mut self, value: u64, width: u32) {
+        if let Err(e) = self.bits.vbr(value, width) {
+            field_panic("field_vbr", e);
+        }
+    }
+
+    /// A char6 field: the code of character `c`.
+    ///
+    /// # Panics
+    /// If `c` is not in `[a-zA-Z0-9._]`.
+    #[inline]
+    pub fn field_char6(&mut self, c: u64) {
+        match encode_char6(c) {
+            Some(x) => self.bits.put(x, 6),
+            None => field_panic("field_char6", self.bits.error(ErrorKind::NotChar6(c))),
+        }
+    }
+
+    /// An array field whose elements are `width`-bit fixed fields (1..=32):
+    /// its vbr6 length and the bytes of `elems`.
+    ///
+    /// # Panics
+    /// If an element does not fit in `width` bits.
+    #[inline]
+    pub fn field_array_fixed(&mut self, elems: &[u8], width: u32) {
+        self.bits.vbr6(elems.len() as u64);
+        if (8..=32).contains(&width) {
+            for &c in elems {
+                self.bits.put(u64::from(c), width);
+            }
+        } else {
+            for &c in elems {
+                self.field_fixed(u64::from(c), width);
+            }
+        }
+    }
+
+    /// An array field of char6 elements: its vbr6 length and the codes of
+    /// the characters of `elems`.
+    ///
+    /// # Panics
+    /// If a character is not in `[a-zA-Z0-9._]`.
+    #[inline]
+    pub fn field_array_char6(&mut self, elems: &[u8]) {
+        self.bits.vbr6(elems.len() as u64);
+        for &c in elems {
+            self.field_char6(u64::from(c));
+        }
+    }
+
     fn blockinfo_record(&mut self, code: u32, vals: &[u64]) {
         let Some(build) = self.build.as_mut() else {
             return;
@@ -553,6 +647,12 @@ impl Writer {
         self.bits.align32();
         self.bits.out
     }
+}
+
+#[cold]
+#[inline(never)]
+fn field_panic(method: &str, e: Error) -> ! {
+    panic!("Writer::{method}: {e}")
 }
 
 fn emit_abbreviated(

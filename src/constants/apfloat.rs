@@ -1010,7 +1010,7 @@ impl fmt::Debug for APFloat {
 // rounded ones (a first truncating division drops some digits before the
 // round-half-up on the next digit).
 
-/// Significant decimal digits kept (`FormatPrecision`).
+/// Significant decimal digits kept (`FormatPrecision`) in constants.
 const PRECISION: u32 = 6;
 
 /// `v` (finite) as `[-]d.dddddde±XX` into `buf`.
@@ -1036,10 +1036,10 @@ fn decimal_6(v: f64, buf: &mut [u8; 32]) -> &str {
         } else {
             (f | 1 << 52, e - 1075)
         };
-        let (sig, exp10) = truncated_significand(mant, exp2);
+        let (sig, exp10) = truncated_significand(mant, exp2, PRECISION);
         extract_digits(sig, exp10, &mut digits)
     };
-    round_digits(&mut digits, &mut nd, &mut exp10);
+    round_digits(&mut digits, &mut nd, &mut exp10, PRECISION);
     // Scientific form: first digit, '.', the rest, zero fill to PRECISION.
     exp10 += nd as i32 - 1;
     push(buf, digits[nd - 1]);
@@ -1061,6 +1061,38 @@ fn decimal_6(v: f64, buf: &mut [u8; 32]) -> &str {
     std::str::from_utf8(&buf[..len]).expect("ascii")
 }
 
+/// The text LLVM's `IEEEFloat::toString(Str, precision, 0, true)` gives
+/// the positive value `mant * 2^exp2` (`mant` nonzero, `precision` from 1
+/// to 9): scientific form with up to `precision` significant digits,
+/// trailing zeros dropped (one kept after the point), an upper-case `E` and
+/// an unpadded exponent (`1.0E+20`, `8.6736E-19`). `ScaledNumber` prints
+/// its values beyond `2^64` and below `2^-120` this way (as an `x86_fp80`,
+/// whose 64-bit significand `mant` is).
+pub fn scientific_text(mant: u64, exp2: i32, precision: u32) -> String {
+    assert!(
+        mant != 0 && (1..=9).contains(&precision),
+        "scientific_text: mantissa {mant} with precision {precision}"
+    );
+    let mut digits = [0u8; 24]; // least significant first
+    let (sig, exp10) = truncated_significand(mant, exp2, precision);
+    let (mut nd, mut exp10) = extract_digits(sig, exp10, &mut digits);
+    round_digits(&mut digits, &mut nd, &mut exp10, precision);
+    exp10 += nd as i32 - 1;
+    let mut s = String::with_capacity(nd + 8);
+    s.push(digits[nd - 1] as char);
+    s.push('.');
+    if nd == 1 {
+        s.push('0');
+    }
+    for i in (0..nd - 1).rev() {
+        s.push(digits[i] as char);
+    }
+    s.push('E');
+    s.push(if exp10 >= 0 { '+' } else { '-' });
+    s.push_str(&exp10.unsigned_abs().to_string());
+    s
+}
+
 /// The value `mant * 2^exp2` (mant nonzero) as an integer significand and a
 /// power of ten, after LLVM's first `AdjustToPrecision`: the exact integer
 /// `mant * 2^exp2` (or `mant * 5^-exp2`, the exponent moved to base ten)
@@ -1073,12 +1105,12 @@ fn decimal_6(v: f64, buf: &mut [u8; 32]) -> &str {
 /// most values and near 700 bits for the extremes:
 /// `mant * 2^e / 10^k == (mant << (e - k)) / 5^k` and
 /// `mant * 5^t / 10^k == (mant * 5^(t - k)) >> k`.
-fn truncated_significand(mant: u64, exp2: i32) -> (u64, i32) {
+fn truncated_significand(mant: u64, exp2: i32, precision: u32) -> (u64, i32) {
     let tz = mant.trailing_zeros();
     let mant = mant >> tz;
     let exp2 = exp2 + tz as i32;
-    // bitsRequired: a slight overestimate of the bits of PRECISION digits.
-    let bits_required = (PRECISION * 196).div_ceil(59);
+    // bitsRequired: a slight overestimate of the bits of `precision` digits.
+    let bits_required = (precision * 196).div_ceil(59);
     let removable = |bits: u32| (bits.saturating_sub(bits_required)) * 59 / 196;
     if exp2 >= 0 {
         let e = exp2 as u32;
@@ -1107,7 +1139,7 @@ fn truncated_significand(mant: u64, exp2: i32) -> (u64, i32) {
         // Only for small t (below 33), where mant * 5^t fits in u128.
         return match (mant as u128).checked_mul(5u128.pow(t.min(55))) {
             Some(v) if t <= 55 && k <= 38 => ((v / 10u128.pow(k)) as u64, k as i32 - t as i32),
-            _ => truncated_significand_direct(mant, exp2),
+            _ => truncated_significand_direct(mant, exp2, precision),
         };
     }
     let r = t - k;
@@ -1130,8 +1162,8 @@ fn truncated_significand(mant: u64, exp2: i32) -> (u64, i32) {
 
 /// [`truncated_significand`] the way LLVM computes it, multiplying out the
 /// whole number (a fallback that the fast paths above never need).
-fn truncated_significand_direct(mant: u64, exp2: i32) -> (u64, i32) {
-    let bits_required = (PRECISION * 196).div_ceil(59);
+fn truncated_significand_direct(mant: u64, exp2: i32, precision: u32) -> (u64, i32) {
+    let bits_required = (precision * 196).div_ceil(59);
     let (sig, exp10) = if exp2 >= 0 {
         let w = 64 + exp2 as u32;
         (APInt::new(w, mant).shl(exp2 as u32), 0)
@@ -1201,11 +1233,11 @@ fn extract_digits(mut sig: u64, mut exp10: i32, digits: &mut [u8; 24]) -> (usize
     (n, exp10)
 }
 
-/// LLVM's second `AdjustToPrecision`: keep `PRECISION` digits, rounding half
-/// up on the first dropped digit, and drop trailing zeros.
-fn round_digits(digits: &mut [u8; 24], nd: &mut usize, exp10: &mut i32) {
+/// LLVM's second `AdjustToPrecision`: keep `precision` digits, rounding
+/// half up on the first dropped digit, and drop trailing zeros.
+fn round_digits(digits: &mut [u8; 24], nd: &mut usize, exp10: &mut i32, precision: u32) {
     let n = *nd;
-    let p = PRECISION as usize;
+    let p = precision as usize;
     if n <= p {
         return;
     }
@@ -1466,10 +1498,11 @@ mod tests {
             let mant = if i % 3 == 0 { mant >> (x % 50) } else { mant };
             let exp2 = (i % 2200) as i32 - 1126;
             assert_eq!(
-                truncated_significand(mant.max(1), exp2),
+                truncated_significand(mant.max(1), exp2, PRECISION),
                 truncated_significand_direct(
                     (mant.max(1)) >> mant.max(1).trailing_zeros(),
-                    exp2 + mant.max(1).trailing_zeros() as i32
+                    exp2 + mant.max(1).trailing_zeros() as i32,
+                    PRECISION
                 ),
                 "mant {mant:#x} exp2 {exp2}"
             );

@@ -206,6 +206,12 @@ impl ConstStore {
     }
 }
 
+/// The kind of the uniqued constant whose record is `d`.
+#[inline]
+pub(crate) fn kind_of_record(d: &ValueData) -> ConstKind {
+    KINDS[d.opcode as usize]
+}
+
 /// Whether the constant record `d` has a payload (an integer or float
 /// record without one keeps its value in the `a`/`b` words).
 #[inline]

@@ -19,6 +19,7 @@ use crate::entity::NONE;
 use crate::types::Type;
 use crate::value::{Value, ValueData, ValueKind};
 use crate::Context;
+use hashbrown::hash_map::EntryRef;
 use hashbrown::HashMap;
 
 /// Operand slots of a function: personality, prefix, prologue (hung-off,
@@ -235,42 +236,72 @@ impl Context {
 
     /// Names a local value (argument, block, instruction) of function `f`,
     /// renaming on collision with LLVM's per-function counter (`name` +
-    /// N, no dot). An empty name makes it unnamed.
+    /// N, no dot). An empty name makes it unnamed. One hash probe per
+    /// candidate name (the map's entry API); a colliding name's candidates
+    /// are built in one buffer.
     pub(crate) fn set_local_name(&mut self, f: Function, v: Value, name: &[u8]) {
         if let Some(old) = self.side_of(v).and_then(|s| s.name.as_deref()) {
             if old == name {
                 return;
             }
-            let old: Box<[u8]> = old.into();
-            self.fdata_mut(f).symtab.remove(&old);
+            self.forget_local_name(f, v);
         }
         if name.is_empty() {
             self.set_raw_name(v, None);
             return;
         }
         let fd = self.fdata_mut(f);
-        let unique: Box<[u8]> = if !fd.symtab.contains_key(name) {
+        let fresh = match fd.symtab.entry_ref(name) {
+            EntryRef::Vacant(e) => {
+                e.insert(v);
+                true
+            }
+            EntryRef::Occupied(_) => false,
+        };
+        let unique: Box<[u8]> = if fresh {
             name.into()
         } else {
-            let mut cand = Vec::with_capacity(name.len() + 4);
+            let mut cand = Vec::with_capacity(name.len() + 10);
+            let mut digits = [0u8; 10];
             loop {
                 fd.last_unique += 1;
                 cand.clear();
                 cand.extend_from_slice(name);
-                cand.extend_from_slice(fd.last_unique.to_string().as_bytes());
-                if !fd.symtab.contains_key(cand.as_slice()) {
-                    break cand.into_boxed_slice();
+                cand.extend_from_slice(decimal(fd.last_unique, &mut digits));
+                if let EntryRef::Vacant(e) = fd.symtab.entry_ref(cand.as_slice()) {
+                    e.insert(v);
+                    break cand.as_slice().into();
                 }
             }
         };
-        fd.symtab.insert(unique.clone(), v);
         self.set_raw_name(v, Some(unique));
     }
 
+    /// Takes `v`'s name out of `f`'s symbol table (`v` keeps it).
     pub(crate) fn forget_local_name(&mut self, f: Function, v: Value) {
-        if let Some(old) = self.side_of(v).and_then(|s| s.name.as_deref()) {
-            let old: Box<[u8]> = old.into();
-            self.fdata_mut(f).symtab.remove(&old);
+        let (fs, vs) = (self.graph.side(f.0), self.graph.side(v));
+        if vs == NONE {
+            return;
+        }
+        assert!(fs != NONE && fs != vs, "{:?} is not a function", f.0);
+        // The function's record and the value's are two records of one
+        // table: borrowed apart, the name needs no copy.
+        let recs = &mut self.sides.recs;
+        let (fr, vr) = if fs < vs {
+            let (a, b) = recs.split_at_mut(vs as usize);
+            (&mut a[fs as usize], &b[0])
+        } else {
+            let (a, b) = recs.split_at_mut(fs as usize);
+            (&mut b[0], &a[vs as usize])
+        };
+        let Some(old) = vr.name.as_deref() else {
+            return;
+        };
+        match &mut fr.payload {
+            Payload::Function(d) => {
+                d.symtab.remove(old);
+            }
+            _ => panic!("{:?} is not a function", f.0),
         }
     }
 
@@ -278,4 +309,18 @@ impl Context {
     pub fn local_by_name(&self, f: Function, name: impl AsRef<[u8]>) -> Option<Value> {
         self.fdata(f).symtab.get(name.as_ref()).copied()
     }
+}
+
+/// The decimal digits of `n`, written into the end of `buf`.
+fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    &buf[i..]
 }

@@ -162,6 +162,18 @@ impl Context {
         }
     }
 
+    /// The name of the live value at raw index `idx` (a use's value, say:
+    /// checked by whoever holds the index), without a handle's generation
+    /// check.
+    #[inline]
+    pub(crate) fn name_at(&self, idx: u32) -> Option<&[u8]> {
+        let s = self.graph.side_at(idx);
+        if s == NONE {
+            return None;
+        }
+        self.sides.recs[s as usize].name.as_deref()
+    }
+
     pub(crate) fn side_of(&self, v: Value) -> Option<&Side> {
         let s = self.graph.side(v);
         (s != NONE).then(|| &self.sides.recs[s as usize])

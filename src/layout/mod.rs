@@ -23,7 +23,9 @@
 //! * `pointer.rs`: dereferenceable bytes and alignment of pointer values
 //!   ([`Context::pointer_alignment`](crate::Context::pointer_alignment));
 //! * `target.rs`: target triples and the data layout clang 19 gives each
-//!   ([`Target`], [`Context::host_target`](crate::Context::host_target)).
+//!   ([`Target`], [`Context::host_target`](crate::Context::host_target));
+//! * `upgrade.rs`: the layout string upgrade LLVM 19's bitcode reader
+//!   applies per target (x86 `i128`/`p270`, AArch64 `Fn32`, ...).
 //!
 //! It does not own types (`types/`) or values: the queries take a
 //! [`Context`](crate::Context) and [`Type`](crate::Type) ids, and GEP
@@ -59,6 +61,7 @@ mod pointer;
 mod sizes;
 mod struct_layout;
 mod target;
+mod upgrade;
 
 pub use cache::LayoutCache;
 pub(crate) use module::ModuleLayouts;
@@ -74,3 +77,4 @@ pub use gep::{GepError, GepIndex, GepOffset};
 pub use ir::{GepConstOffset, GepLaneOffsets, GepParts, GepValueOffset};
 pub use parse::{DataLayoutError, DataLayoutErrorKind};
 pub(crate) use pointer::{int_attr, mem_align};
+pub(crate) use upgrade::upgrade_data_layout;

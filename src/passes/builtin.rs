@@ -7,7 +7,7 @@
 //! whether the pass is required, and a function or closure that runs it).
 
 use super::analyses::{AnalysisKind, FunctionAnalyses};
-use super::manager::{FunctionPass, ModulePass, PreservedAnalyses};
+use super::manager::{FunctionPass, ModulePass, PassError, PassResult, PreservedAnalyses};
 use crate::inst::Opcode;
 use crate::ir::{Block, Function, Module};
 use crate::Context;
@@ -15,7 +15,7 @@ use crate::Context;
 /// The function pass spelled `name` among lair's own.
 pub(crate) fn function_pass(name: &str) -> Option<Box<dyn FunctionPass>> {
     let p: Box<dyn FunctionPass> = match name {
-        "no-op-function" => function(name, SKIPPABLE, |_, _, _, _| PreservedAnalyses::all()),
+        "no-op-function" => function(name, SKIPPABLE, |_, _, _, _| Ok(PreservedAnalyses::all())),
         "mem2reg" => function(name, SKIPPABLE, mem2reg),
         "dce" => function(name, SKIPPABLE, dce),
         "adce" => function(name, SKIPPABLE, adce),
@@ -33,10 +33,12 @@ pub(crate) fn function_pass(name: &str) -> Option<Box<dyn FunctionPass>> {
                     if kw == "print" {
                         function(name, REQUIRED, move |ctx, f, am, log| {
                             print_analysis(ctx, f, a, am, log);
-                            PreservedAnalyses::all()
+                            Ok(PreservedAnalyses::all())
                         })
                     } else {
-                        function(name, REQUIRED, move |ctx, f, am, _| require(ctx, f, a, am))
+                        function(name, REQUIRED, move |ctx, f, am, _| {
+                            Ok(require(ctx, f, a, am))
+                        })
                     }
                 }
                 "invalidate" => {
@@ -48,7 +50,7 @@ pub(crate) fn function_pass(name: &str) -> Option<Box<dyn FunctionPass>> {
                     let name = format!("invalidate<{}>", a.map_or("all", |a| a.name()));
                     function(name, REQUIRED, move |_, f, am, _| {
                         am.invalidate(f, a);
-                        PreservedAnalyses::all()
+                        Ok(PreservedAnalyses::all())
                     })
                 }
                 _ => return None,
@@ -61,11 +63,11 @@ pub(crate) fn function_pass(name: &str) -> Option<Box<dyn FunctionPass>> {
 /// The module pass spelled `name` among lair's own.
 pub(crate) fn module_pass(name: &str) -> Option<Box<dyn ModulePass>> {
     let p = match name {
-        "no-op-module" => module(name, SKIPPABLE, |_, _, _, _| PreservedAnalyses::all()),
+        "no-op-module" => module(name, SKIPPABLE, |_, _, _, _| Ok(PreservedAnalyses::all())),
         // Module-level `invalidate<all>`: drops every cached analysis.
         "invalidate<all>" => module(name, REQUIRED, |_, _, am, _| {
             am.clear();
-            PreservedAnalyses::all()
+            Ok(PreservedAnalyses::all())
         }),
         _ => return None,
     };
@@ -99,8 +101,7 @@ const REQUIRED: bool = true;
 /// A built-in function pass.
 fn function<R>(name: impl Into<String>, required: bool, run: R) -> Box<dyn FunctionPass>
 where
-    R: FnMut(&mut Context, Function, &mut FunctionAnalyses, &mut String) -> PreservedAnalyses
-        + 'static,
+    R: FnMut(&mut Context, Function, &mut FunctionAnalyses, &mut String) -> PassResult + 'static,
 {
     Box::new(BuiltIn {
         name: name.into(),
@@ -112,8 +113,7 @@ where
 /// A built-in module pass.
 fn module<R>(name: impl Into<String>, required: bool, run: R) -> Box<dyn ModulePass>
 where
-    R: FnMut(&mut Context, Module, &mut FunctionAnalyses, &mut String) -> PreservedAnalyses
-        + 'static,
+    R: FnMut(&mut Context, Module, &mut FunctionAnalyses, &mut String) -> PassResult + 'static,
 {
     Box::new(BuiltIn {
         name: name.into(),
@@ -124,7 +124,7 @@ where
 
 impl<R> FunctionPass for BuiltIn<R>
 where
-    R: FnMut(&mut Context, Function, &mut FunctionAnalyses, &mut String) -> PreservedAnalyses,
+    R: FnMut(&mut Context, Function, &mut FunctionAnalyses, &mut String) -> PassResult,
 {
     fn name(&self) -> String {
         self.name.clone()
@@ -135,7 +135,7 @@ where
         f: Function,
         am: &mut FunctionAnalyses,
         log: &mut String,
-    ) -> PreservedAnalyses {
+    ) -> PassResult {
         (self.run)(ctx, f, am, log)
     }
     fn is_required(&self) -> bool {
@@ -145,7 +145,7 @@ where
 
 impl<R> ModulePass for BuiltIn<R>
 where
-    R: FnMut(&mut Context, Module, &mut FunctionAnalyses, &mut String) -> PreservedAnalyses,
+    R: FnMut(&mut Context, Module, &mut FunctionAnalyses, &mut String) -> PassResult,
 {
     fn name(&self) -> String {
         self.name.clone()
@@ -156,7 +156,7 @@ where
         m: Module,
         am: &mut FunctionAnalyses,
         log: &mut String,
-    ) -> PreservedAnalyses {
+    ) -> PassResult {
         (self.run)(ctx, m, am, log)
     }
     fn is_required(&self) -> bool {
@@ -247,9 +247,7 @@ fn print_analysis(
             out.push_str(&fname);
             out.push_str("':\n");
             let bfi = am.cached_block_freq(f).expect("computed above");
-            if let Err(e) = bfi.print(ctx, f, out) {
-                panic!("{e}");
-            }
+            bfi.print(ctx, f, out);
         }
     }
 }
@@ -261,7 +259,7 @@ fn mem2reg(
     f: Function,
     am: &mut FunctionAnalyses,
     _: &mut String,
-) -> PreservedAnalyses {
+) -> PassResult {
     let entry = ctx.entry_block(f).expect("a function with a body");
     let dt = am.dom_tree(ctx, f);
     let mut changed = false;
@@ -284,43 +282,42 @@ fn mem2reg(
         changed = true;
     }
     if changed {
-        PreservedAnalyses::cfg()
+        Ok(PreservedAnalyses::cfg())
     } else {
-        PreservedAnalyses::all()
+        Ok(PreservedAnalyses::all())
     }
 }
 
 /// `dce`: LLVM's `DCEPass`; keeps the CFG.
-fn dce(
-    ctx: &mut Context,
-    f: Function,
-    _: &mut FunctionAnalyses,
-    _: &mut String,
-) -> PreservedAnalyses {
+fn dce(ctx: &mut Context, f: Function, _: &mut FunctionAnalyses, _: &mut String) -> PassResult {
     if ctx.eliminate_dead_code(f) {
-        PreservedAnalyses::cfg()
+        Ok(PreservedAnalyses::cfg())
     } else {
-        PreservedAnalyses::all()
+        Ok(PreservedAnalyses::all())
     }
 }
 
 /// `adce`: LLVM's `ADCEPass`. Keeps the CFG analyses unless a branch was
-/// rewritten.
-fn adce(
-    ctx: &mut Context,
-    f: Function,
-    am: &mut FunctionAnalyses,
-    _: &mut String,
-) -> PreservedAnalyses {
+/// rewritten; then the cached dominator and post-dominator trees are
+/// updated with the deleted edges and kept, as LLVM's are.
+fn adce(ctx: &mut Context, f: Function, am: &mut FunctionAnalyses, _: &mut String) -> PassResult {
     let pdt = am.post_dom_tree(ctx, f);
     let changed = ctx.aggressive_dce(f, pdt);
     if !changed.anything {
-        PreservedAnalyses::all()
-    } else if !changed.control_flow {
-        PreservedAnalyses::cfg()
-    } else {
-        PreservedAnalyses::none()
+        return Ok(PreservedAnalyses::all());
     }
+    if !changed.control_flow {
+        return Ok(PreservedAnalyses::cfg());
+    }
+    if let Some(dt) = am.cached_dom_tree(f) {
+        dt.apply_updates(ctx, &changed.deleted_edges);
+    }
+    if let Some(pdt) = am.cached_post_dom_tree(f) {
+        pdt.apply_updates(ctx, &changed.deleted_edges);
+    }
+    Ok(PreservedAnalyses::none()
+        .preserve(AnalysisKind::DomTree)
+        .preserve(AnalysisKind::PostDomTree))
 }
 
 /// `break-crit-edges`: LLVM's `BreakCriticalEdgesPass`.
@@ -329,7 +326,7 @@ fn break_crit_edges(
     f: Function,
     am: &mut FunctionAnalyses,
     _: &mut String,
-) -> PreservedAnalyses {
+) -> PassResult {
     // LLVM splits with the loop forest when one is cached.
     let n = if am.is_cached(f, AnalysisKind::Loops) {
         let (dt, li) = am.loops(ctx, f);
@@ -338,9 +335,9 @@ fn break_crit_edges(
         ctx.split_all_critical_edges(f)
     };
     if n == 0 {
-        PreservedAnalyses::all()
+        Ok(PreservedAnalyses::all())
     } else {
-        PreservedAnalyses::none()
+        Ok(PreservedAnalyses::none())
     }
 }
 
@@ -350,28 +347,24 @@ fn reg2mem(
     f: Function,
     am: &mut FunctionAnalyses,
     _: &mut String,
-) -> PreservedAnalyses {
+) -> PassResult {
+    usable_data_layout(ctx, f)?;
     let (dt, li) = am.loops(ctx, f);
     if ctx.reg_to_mem(f, dt, li) {
-        PreservedAnalyses::none()
+        Ok(PreservedAnalyses::none())
     } else {
-        PreservedAnalyses::all()
+        Ok(PreservedAnalyses::all())
     }
 }
 
 /// `lcssa`: LLVM's `LCSSAPass`. Adds PHIs only, so the CFG analyses
 /// stay (LLVM preserves the CFG set).
-fn lcssa(
-    ctx: &mut Context,
-    f: Function,
-    am: &mut FunctionAnalyses,
-    _: &mut String,
-) -> PreservedAnalyses {
+fn lcssa(ctx: &mut Context, f: Function, am: &mut FunctionAnalyses, _: &mut String) -> PassResult {
     let (dt, li) = am.loops(ctx, f);
     if ctx.form_lcssa_on_all_loops(dt, li) {
-        PreservedAnalyses::cfg()
+        Ok(PreservedAnalyses::cfg())
     } else {
-        PreservedAnalyses::all()
+        Ok(PreservedAnalyses::all())
     }
 }
 
@@ -382,13 +375,28 @@ fn loop_simplify(
     f: Function,
     am: &mut FunctionAnalyses,
     _: &mut String,
-) -> PreservedAnalyses {
+) -> PassResult {
+    usable_data_layout(ctx, f)?;
     let (dt, li) = am.loops_mut(ctx, f);
     if ctx.simplify_loops_updating(f, dt, li) {
-        PreservedAnalyses::none()
+        Ok(PreservedAnalyses::none()
             .preserve(AnalysisKind::DomTree)
-            .preserve(AnalysisKind::Loops)
+            .preserve(AnalysisKind::Loops))
     } else {
-        PreservedAnalyses::all()
+        Ok(PreservedAnalyses::all())
+    }
+}
+
+/// Fails unless `f`'s module has a data layout the transforms can size
+/// types with (`reg2mem`'s allocas, `loop-simplify`'s PHI folding need
+/// it). The parsers refuse a bad `target datalayout`; an API user may
+/// still assign one.
+fn usable_data_layout(ctx: &mut Context, f: Function) -> Result<(), PassError> {
+    let m = ctx.global_parent(f.0);
+    match ctx.module_layout(m) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(PassError::new(format!(
+            "the module's data layout is unusable: {e}"
+        ))),
     }
 }

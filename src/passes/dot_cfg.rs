@@ -9,7 +9,7 @@
 //! (LLVM prints block addresses there, which differ from run to run).
 
 use super::analyses::FunctionAnalyses;
-use super::manager::{FunctionPass, PreservedAnalyses};
+use super::manager::{FunctionPass, PassResult, PreservedAnalyses};
 use crate::inst::Opcode;
 use crate::ir::{Block, Function};
 use crate::Context;
@@ -257,7 +257,7 @@ impl FunctionPass for DotCfg {
         f: Function,
         am: &mut FunctionAnalyses,
         out: &mut String,
-    ) -> PreservedAnalyses {
+    ) -> PassResult {
         let file = format!(".{}.dot", ctx.name_of(f.0).unwrap_or(""));
         out.push_str("Writing '");
         out.push_str(&file);
@@ -267,7 +267,7 @@ impl FunctionPass for DotCfg {
             out.push_str("  error opening file for writing!");
         }
         out.push('\n');
-        PreservedAnalyses::all()
+        Ok(PreservedAnalyses::all())
     }
     fn is_required(&self) -> bool {
         true

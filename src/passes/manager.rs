@@ -3,7 +3,7 @@
 //! invalidation and optional timings (LLVM's new pass manager).
 //!
 //! Owns [`FunctionPass`], [`ModulePass`], [`PreservedAnalyses`],
-//! [`PassRunner`] and [`PassTimings`]. It does not own the pipeline text
+//! [`PassError`], [`PassRunner`] and [`PassTimings`]. It does not own the pipeline text
 //! (`pipeline.rs`) or the cached analyses (`analyses.rs`).
 //!
 //! # Shape, and running function passes on threads
@@ -29,6 +29,14 @@
 //! `LoopInfo` survives it); module-level `invalidate<all>` drops
 //! everything. Printers append to a string that `lair opt` writes to
 //! stderr.
+//!
+//! # Failure
+//!
+//! A pass that cannot proceed (input it cannot handle, not a bug of its
+//! own) returns a [`PassError`]; the runner names the pass in it and stops
+//! the pipeline there, and `lair opt` prints `lair opt: error: <pass>:
+//! <message>` and exits with 1. What the passes printed before stays in
+//! the log. Bugs and API misuse still panic.
 
 use core::fmt;
 use std::time::{Duration, Instant};
@@ -100,6 +108,55 @@ impl PreservedAnalyses {
     }
 }
 
+/// Why a pass could not proceed: its message (lowercase, no trailing
+/// period) and the pass's name, which the runner fills in. `Display` is
+/// `<pass>: <message>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassError {
+    pass: String,
+    message: String,
+}
+
+impl PassError {
+    /// An error saying `message`; the runner adds the failing pass's name.
+    pub fn new(message: impl Into<String>) -> Self {
+        PassError {
+            pass: String::new(),
+            message: message.into(),
+        }
+    }
+
+    /// The name of the pass that failed, as the pipeline spells it.
+    pub fn pass(&self) -> &str {
+        &self.pass
+    }
+
+    /// What went wrong.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// `self` attributed to `pass`, unless a pass name is already set.
+    fn in_pass(mut self, pass: impl FnOnce() -> String) -> Self {
+        if self.pass.is_empty() {
+            self.pass = pass();
+        }
+        self
+    }
+}
+
+impl fmt::Display for PassError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.pass, self.message)
+    }
+}
+
+impl std::error::Error for PassError {}
+
+/// What a pass's `run` returns: what stayed valid, or why it could not
+/// proceed.
+pub type PassResult = Result<PreservedAnalyses, PassError>;
+
 /// A pass over one function with a body (LLVM's `PassInfoMixin` of a
 /// function pass).
 ///
@@ -113,13 +170,16 @@ pub trait FunctionPass {
     fn name(&self) -> String;
 
     /// Runs on `f`; returns what stayed valid.
+    ///
+    /// # Errors
+    /// A [`PassError`] when the pass cannot proceed on `f`.
     fn run(
         &mut self,
         ctx: &mut Context,
         f: Function,
         am: &mut FunctionAnalyses,
         log: &mut String,
-    ) -> PreservedAnalyses;
+    ) -> PassResult;
 
     /// Whether the pass runs on `optnone` functions too (LLVM's
     /// `isRequired`: printers, `require`, `invalidate`, `verify`).
@@ -135,13 +195,16 @@ pub trait ModulePass {
 
     /// Runs on `m`; returns what stayed valid (for every function's cached
     /// analyses).
+    ///
+    /// # Errors
+    /// A [`PassError`] when the pass cannot proceed on `m`.
     fn run(
         &mut self,
         ctx: &mut Context,
         m: Module,
         am: &mut FunctionAnalyses,
         log: &mut String,
-    ) -> PreservedAnalyses;
+    ) -> PassResult;
 
     /// Whether the pass cannot be skipped.
     fn is_required(&self) -> bool {
@@ -266,7 +329,15 @@ impl PassRunner {
     }
 
     /// Runs `steps` on module `m`.
-    pub fn run(&mut self, ctx: &mut Context, m: Module, steps: &mut [ModuleStep]) {
+    ///
+    /// # Errors
+    /// The first [`PassError`] a pass returns; no step runs after it.
+    pub fn run(
+        &mut self,
+        ctx: &mut Context,
+        m: Module,
+        steps: &mut [ModuleStep],
+    ) -> Result<(), PassError> {
         for s in steps {
             match s {
                 ModuleStep::Pass(p) => {
@@ -275,6 +346,7 @@ impl PassRunner {
                     if let Some(t) = t {
                         self.timings.add(p.name(), t.elapsed());
                     }
+                    let pa = pa.map_err(|e| e.in_pass(|| p.name()))?;
                     if !pa.all_preserved() {
                         let funcs: Vec<Function> = ctx.functions(m).collect();
                         for f in funcs {
@@ -282,11 +354,12 @@ impl PassRunner {
                         }
                     }
                 }
-                ModuleStep::Functions(fps) => self.run_functions(ctx, m, fps, false),
-                ModuleStep::FunctionsEagerInv(fps) => self.run_functions(ctx, m, fps, true),
-                ModuleStep::Nested(inner) => self.run(ctx, m, inner),
+                ModuleStep::Functions(fps) => self.run_functions(ctx, m, fps, false)?,
+                ModuleStep::FunctionsEagerInv(fps) => self.run_functions(ctx, m, fps, true)?,
+                ModuleStep::Nested(inner) => self.run(ctx, m, inner)?,
             }
         }
+        Ok(())
     }
 
     /// LLVM's `ModuleToFunctionPassAdaptor`: `steps` on each function with
@@ -297,29 +370,33 @@ impl PassRunner {
         m: Module,
         steps: &mut [FunctionStep],
         eager_invalidate: bool,
-    ) {
+    ) -> Result<(), PassError> {
         let funcs: Vec<Function> = ctx.functions(m).collect();
         for f in funcs {
             if ctx.is_declaration(f) {
                 continue;
             }
             let optnone = ctx.has_optnone(f);
-            self.run_function(ctx, f, steps, optnone);
+            self.run_function(ctx, f, steps, optnone)?;
             if eager_invalidate {
                 self.analyses.invalidate(f, None);
             }
         }
+        Ok(())
     }
 
     /// Runs function steps on `f`; passes that are not required are
     /// skipped when `optnone` (LLVM's `OptNoneInstrumentation`).
+    ///
+    /// # Errors
+    /// The first [`PassError`] a pass returns; no step runs after it.
     pub fn run_function(
         &mut self,
         ctx: &mut Context,
         f: Function,
         steps: &mut [FunctionStep],
         optnone: bool,
-    ) {
+    ) -> Result<(), PassError> {
         for s in steps {
             match s {
                 FunctionStep::Pass(p) => {
@@ -331,11 +408,13 @@ impl PassRunner {
                     if let Some(t) = t {
                         self.timings.add(p.name(), t.elapsed());
                     }
+                    let pa = pa.map_err(|e| e.in_pass(|| p.name()))?;
                     self.analyses.invalidate_for(f, &pa);
                 }
-                FunctionStep::Nested(inner) => self.run_function(ctx, f, inner, optnone),
+                FunctionStep::Nested(inner) => self.run_function(ctx, f, inner, optnone)?,
             }
         }
+        Ok(())
     }
 }
 
@@ -349,5 +428,73 @@ impl Context {
             .attrs
             .fn_attrs()
             .has(crate::ir::attributes::AttrKind::OptimizeNone)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::passes::{PassRegistry, Pipeline};
+
+    /// Logs `<pass> <function>`; `fails` refuses `@g`.
+    struct Logs(&'static str);
+
+    impl FunctionPass for Logs {
+        fn name(&self) -> String {
+            self.0.into()
+        }
+        fn run(
+            &mut self,
+            ctx: &mut Context,
+            f: Function,
+            _: &mut FunctionAnalyses,
+            log: &mut String,
+        ) -> PassResult {
+            let name = ctx.name_of(f.0).unwrap_or("").to_string();
+            if self.0 == "fails" && name == "g" {
+                return Err(PassError::new("cannot handle @g"));
+            }
+            log.push_str(&format!("{} {name}\n", self.0));
+            Ok(PreservedAnalyses::all())
+        }
+    }
+
+    const THREE: &str = "define void @f() {\n  ret void\n}\n\
+                         define void @g() {\n  ret void\n}\n\
+                         define void @h() {\n  ret void\n}\n";
+
+    #[test]
+    fn a_failing_pass_stops_the_pipeline_and_is_named() {
+        let mut ctx = Context::new();
+        let m = ctx.parse_assembly(THREE, "three").unwrap();
+        let mut reg = PassRegistry::new();
+        reg.register_function_pass("mark", || Box::new(Logs("mark")));
+        reg.register_function_pass("fails", || Box::new(Logs("fails")));
+        let mut p = Pipeline::parse_with("function(mark,fails),function(mark)", &reg).unwrap();
+        let mut runner = PassRunner::new();
+        let e = p.run(&mut ctx, m, &mut runner).unwrap_err();
+        assert_eq!(e.pass(), "fails");
+        assert_eq!(e.message(), "cannot handle @g");
+        assert_eq!(e.to_string(), "fails: cannot handle @g");
+        // @f ran both passes, @g only the first; @h and the second
+        // adaptor never ran.
+        assert_eq!(runner.log, "mark f\nfails f\nmark g\n");
+    }
+
+    #[test]
+    fn transforms_refuse_an_unusable_data_layout() {
+        for pass in ["loop-simplify", "reg2mem"] {
+            let mut ctx = Context::new();
+            let m = ctx.parse_assembly(THREE, "three").unwrap();
+            ctx.module_mut(m).datalayout = "e-i64:63".into();
+            let mut p = Pipeline::parse(pass).unwrap();
+            let e = p.run(&mut ctx, m, &mut PassRunner::new()).unwrap_err();
+            assert_eq!(e.pass(), pass);
+            assert!(
+                e.message()
+                    .starts_with("the module's data layout is unusable: "),
+                "{e}"
+            );
+        }
     }
 }

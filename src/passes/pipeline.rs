@@ -25,7 +25,7 @@
 use core::fmt;
 
 use super::builtin;
-use super::manager::{FunctionPass, FunctionStep, ModulePass, ModuleStep, PassRunner};
+use super::manager::{FunctionPass, FunctionStep, ModulePass, ModuleStep, PassError, PassRunner};
 use crate::ir::Module;
 use crate::Context;
 
@@ -39,16 +39,17 @@ pub type ModulePassParser = Box<dyn Fn(&str) -> Option<Box<dyn ModulePass>>>;
 /// registered, in registration order.
 ///
 /// ```
-/// use lair::passes::{FunctionAnalyses, FunctionPass, PassRegistry, Pipeline, PreservedAnalyses};
+/// use lair::passes::{FunctionAnalyses, FunctionPass, PassRegistry, PassResult, Pipeline};
+/// use lair::passes::PreservedAnalyses;
 /// use lair::{ir::Function, Context};
 ///
 /// struct CountBlocks;
 /// impl FunctionPass for CountBlocks {
 ///     fn name(&self) -> String { "count-blocks".into() }
 ///     fn run(&mut self, ctx: &mut Context, f: Function, _: &mut FunctionAnalyses,
-///            log: &mut String) -> PreservedAnalyses {
+///            log: &mut String) -> PassResult {
 ///         log.push_str(&format!("{}\n", ctx.blocks(f).count()));
-///         PreservedAnalyses::all()
+///         Ok(PreservedAnalyses::all())
 ///     }
 /// }
 ///
@@ -129,8 +130,17 @@ pub struct Pipeline {
 
 impl Pipeline {
     /// Runs the pipeline on `m` with `runner`'s cache, log and timings.
-    pub fn run(&mut self, ctx: &mut Context, m: Module, runner: &mut PassRunner) {
-        runner.run(ctx, m, &mut self.steps);
+    ///
+    /// # Errors
+    /// The [`PassError`] of the pass that could not proceed; the passes
+    /// after it do not run.
+    pub fn run(
+        &mut self,
+        ctx: &mut Context,
+        m: Module,
+        runner: &mut PassRunner,
+    ) -> Result<(), PassError> {
+        runner.run(ctx, m, &mut self.steps)
     }
 }
 

@@ -18,7 +18,7 @@
 use hashbrown::{HashMap, HashSet};
 
 use super::debuginfo::{location_parts, parent_scope};
-use crate::analysis::{IdfCalculator, PostDomTree};
+use crate::analysis::{IdfCalculator, PostDomTree, Update, UpdateKind};
 use crate::inst::Opcode;
 use crate::ir::inst::InstPayload;
 use crate::ir::metadata::{Metadata, SpecKind};
@@ -26,7 +26,7 @@ use crate::ir::{Block, Function, Inst};
 use crate::Context;
 
 /// What [`Context::aggressive_dce`] changed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AdceChanged {
     /// Anything at all.
     pub anything: bool,
@@ -34,6 +34,10 @@ pub struct AdceChanged {
     pub non_debug_inst: bool,
     /// A branch was rewritten (the CFG changed).
     pub control_flow: bool,
+    /// The CFG edges removed, in LLVM's order: the updates that bring the
+    /// dominator and post-dominator trees up to date (LLVM applies them
+    /// to its trees; lair leaves that to the caller).
+    pub deleted_edges: Vec<Update>,
 }
 
 #[derive(Default)]
@@ -71,8 +75,9 @@ fn is_unconditional_branch(ctx: &Context, t: Option<Inst>) -> bool {
 /// LLVM's `ADCEPass`.
 impl Context {
     /// Runs LLVM 19's aggressive dead code elimination on `f`, with `pdt`
-    /// its post-dominator tree (not updated: the caller drops it when the
-    /// control flow changed). Returns what changed.
+    /// its post-dominator tree (not updated: the caller applies
+    /// [`AdceChanged::deleted_edges`] to its trees, or drops them, when
+    /// the control flow changed). Returns what changed.
     pub fn aggressive_dce(&mut self, f: Function, pdt: &PostDomTree) -> AdceChanged {
         let mut a = Adce {
             pdt,
@@ -360,8 +365,10 @@ impl Adce<'_> {
     }
 
     fn remove_dead_instructions(&mut self, ctx: &mut Context, f: Function) -> AdceChanged {
+        let mut deleted_edges = Vec::new();
         let mut changed = AdceChanged {
-            control_flow: self.update_dead_regions(ctx),
+            control_flow: self.update_dead_regions(ctx, &mut deleted_edges),
+            deleted_edges,
             ..AdceChanged::default()
         };
         let assign_ids = assignment_ids(ctx, f);
@@ -429,8 +436,8 @@ impl Adce<'_> {
 
     /// Rewrites each still-dead conditional terminator as a branch to its
     /// successor latest in the reverse-CFG post-order (LLVM's
-    /// `updateDeadRegions`).
-    fn update_dead_regions(&mut self, ctx: &mut Context) -> bool {
+    /// `updateDeadRegions`); each removed edge is pushed on `deleted`.
+    fn update_dead_regions(&mut self, ctx: &mut Context, deleted: &mut Vec<Update>) -> bool {
         let mut have_post_order = false;
         let mut changed = false;
         let dead_terms = std::mem::take(&mut self.dead_terms);
@@ -462,14 +469,26 @@ impl Adce<'_> {
                 continue;
             };
             let mut first = true;
+            let mut removed: Vec<Block> = Vec::new();
             for &s in &succs {
                 if !first || s != target {
                     ctx.remove_predecessor(s, b, false);
+                    if !removed.contains(&s) {
+                        removed.push(s);
+                    }
                 } else {
                     first = false;
                 }
             }
             self.make_unconditional(ctx, bi, target);
+            // A successor that was also the target keeps its edge.
+            for s in removed.into_iter().filter(|&s| s != target) {
+                deleted.push(Update {
+                    kind: UpdateKind::Delete,
+                    from: b,
+                    to: s,
+                });
+            }
             changed = true;
         }
         changed

@@ -235,6 +235,19 @@ impl Context {
     /// `indirectbr` (`callbr` edges are split too, as LLVM 19 does; LLVM's
     /// `SplitAllCriticalEdges` with no analyses to update). Returns how many blocks were inserted.
     pub fn split_all_critical_edges(&mut self, f: Function) -> u32 {
+        self.split_critical_edges_with(f, |ctx, t, k| ctx.split_critical_edge(t, k).is_some())
+    }
+
+    /// The walk of LLVM's `SplitAllCriticalEdges`: each successor `k` of
+    /// each terminator `t` with more than one successor, other than
+    /// `indirectbr`, in layout order (blocks inserted on the way are
+    /// visited too), is offered to `split(ctx, t, k)`, which says whether
+    /// it split the edge. Returns how many it split.
+    pub(crate) fn split_critical_edges_with(
+        &mut self,
+        f: Function,
+        mut split: impl FnMut(&mut Self, Inst, u32) -> bool,
+    ) -> u32 {
         let mut n = 0;
         let mut cur = self.entry_block(f);
         while let Some(b) = cur {
@@ -242,9 +255,7 @@ impl Context {
                 let ns = self.inst_successors(t).len() as u32;
                 if ns > 1 && self.opcode(t) != Opcode::IndirectBr {
                     for k in 0..ns {
-                        if self.split_critical_edge(t, k).is_some() {
-                            n += 1;
-                        }
+                        n += u32::from(split(self, t, k));
                     }
                 }
             }

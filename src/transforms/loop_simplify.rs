@@ -38,7 +38,7 @@
 use hashbrown::{HashMap, HashSet};
 
 use super::simplify::{is_undef_or_poison, simplify_phi};
-use crate::analysis::{DomTree, LoopInfo};
+use crate::analysis::{loops, DomTree, LoopInfo};
 use crate::inst::Opcode;
 use crate::ir::inst::InstPayload;
 use crate::ir::metadata::{MdData, MdKindId, Metadata, SpecKind};
@@ -158,33 +158,11 @@ impl Forest {
     }
 
     fn loop_predecessor(&self, ctx: &Context, l: usize) -> Option<Block> {
-        let mut out: Option<Block> = None;
-        for p in ctx.predecessors(self.header(l)) {
-            if !self.contains(l, p) {
-                if out.is_some_and(|o| o != p) {
-                    return None;
-                }
-                out = Some(p);
-            }
-        }
-        out
+        loops::loop_predecessor(ctx, self.header(l), |b| self.contains(l, b))
     }
 
     fn preheader(&self, ctx: &Context, l: usize) -> Option<Block> {
-        let out = self.loop_predecessor(ctx, l)?;
-        let t = ctx.terminator(out)?;
-        if matches!(
-            ctx.opcode(t),
-            Opcode::CatchSwitch
-                | Opcode::CatchRet
-                | Opcode::CleanupRet
-                | Opcode::Invoke
-                | Opcode::Resume
-                | Opcode::CallBr
-        ) {
-            return None;
-        }
-        (ctx.successors(out).len() == 1).then_some(out)
+        loops::preheader(ctx, self.loop_predecessor(ctx, l)?)
     }
 
     fn latches(&self, ctx: &Context, l: usize) -> Vec<Block> {
@@ -201,25 +179,7 @@ impl Forest {
     }
 
     fn loop_id(&self, ctx: &Context, l: usize) -> Option<Metadata> {
-        let mut id = None;
-        for latch in self.latches(ctx, l) {
-            let t = ctx.last_inst(latch)?;
-            let md = ctx.md_resolved(ctx.inst_metadata(t, MdKindId::LOOP)?);
-            match id {
-                None => id = Some(md),
-                Some(x) if x != md => return None,
-                _ => {}
-            }
-        }
-        let id = id?;
-        match ctx.md_data(id) {
-            MdData::Tuple { ops, .. }
-                if ops.first().copied().flatten().map(|x| ctx.md_resolved(x)) == Some(id) =>
-            {
-                Some(id)
-            }
-            _ => None,
-        }
+        loops::loop_id(ctx, self.latches(ctx, l))
     }
 
     /// LLVM's `Loop::getStartLoc`: the first location in the loop ID, else

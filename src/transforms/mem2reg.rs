@@ -31,7 +31,7 @@ use super::debuginfo::{
     value_covers_entire_fragment, value_record,
 };
 use super::simplify::simplify_phi;
-use crate::analysis::{DomTree, IdfCalculator};
+use crate::analysis::{DomTree, IdfBuffers, IdfCalculator};
 use crate::inst::{mem, FastMathFlags, IntPredicate, Opcode};
 use crate::ir::attributes::AttrKind;
 use crate::ir::inst::{DbgRecord, InstPayload};
@@ -119,8 +119,11 @@ impl Context {
         let f = dt
             .function()
             .expect("promote_mem_to_reg: an empty dominator tree");
-        let mut p = Promoter::new(self, f, allocas);
+        let reuse = REUSE.with(|r| r.take()).unwrap_or_default();
+        let mut p = Promoter::new(self, f, allocas, reuse);
         p.run(self, dt);
+        let reuse = p.into_reuse();
+        REUSE.with(|r| r.set(Some(reuse)));
     }
 }
 
@@ -408,6 +411,7 @@ fn dense_map_order(keys: &[(u32, u32)]) -> Vec<usize> {
 
 /// The rename walk's state: current value and location per alloca, their
 /// undo logs, and the worklist of (block, predecessor, undo sizes).
+#[derive(Default)]
 struct RenameState {
     vals: Vec<Value>,
     locs: Vec<Option<Metadata>>,
@@ -445,7 +449,75 @@ struct BlockMarks {
     layout: u32,
     def_mark: u32,
     seen_mark: u32,
+    /// The new PHI on top of the block, as an index + 1 into
+    /// `Promoter::phi_nodes` (whose `next` links lead down through the
+    /// block's other new PHIs); 0 when it has none.
+    phi_head: u32,
     visited: bool,
+}
+
+/// A new PHI, the alloca it stands for, and the new PHI below it in its
+/// block as an index + 1 into `Promoter::phi_nodes`, 0 for none (LLVM's
+/// `PhiToAllocaMap`, kept as a list per block: the rename walk reads a
+/// block's new PHIs top down and never looks one up).
+#[derive(Clone, Copy)]
+struct PhiNode {
+    phi: Inst,
+    alloca: u32,
+    next: u32,
+}
+
+/// LLVM's `AllocaLookup`: the alloca index of a pointer. Allocas are
+/// usually made one after another, so their slots span a short range: a
+/// table over that range answers with one read and one comparison, and a
+/// hash map serves allocas spread wider.
+#[derive(Default)]
+struct AllocaLookup {
+    /// The lowest slot of a tabled alloca.
+    base: u32,
+    /// Alloca index + 1 by slot - `base`; 0 for none.
+    table: Vec<u32>,
+    map: HashMap<Value, u32>,
+    /// Whether the table (not the map) is in use.
+    tabled: bool,
+}
+
+impl AllocaLookup {
+    /// Prepares for `allocas` (none inserted yet).
+    fn reset(&mut self, allocas: &[Inst]) {
+        self.table.clear();
+        self.map.clear();
+        let lo = allocas.iter().map(|a| a.0.idx).min().unwrap_or(0);
+        let hi = allocas.iter().map(|a| a.0.idx).max().unwrap_or(0);
+        let span = (hi - lo) as usize + 1;
+        self.tabled = span <= 4 * allocas.len() + 64;
+        if self.tabled {
+            self.base = lo;
+            self.table.resize(span, 0);
+        } else {
+            self.map.reserve(allocas.len());
+        }
+    }
+
+    fn insert(&mut self, ai: Value, k: u32) {
+        if self.tabled {
+            self.table[(ai.idx - self.base) as usize] = k + 1;
+        } else {
+            self.map.insert(ai, k);
+        }
+    }
+
+    /// The index of `v` if it is an inserted alloca; `allocas` is the
+    /// promoter's list (a slot's value is checked against it).
+    #[inline]
+    fn get(&self, v: Value, allocas: &[Inst]) -> Option<u32> {
+        if self.tabled {
+            let k = *self.table.get(v.idx.wrapping_sub(self.base) as usize)?;
+            (k != 0 && allocas[k as usize - 1].0 == v).then(|| k - 1)
+        } else {
+            self.map.get(&v).copied()
+        }
+    }
 }
 
 /// One `PromoteMem2Reg` run.
@@ -453,12 +525,13 @@ struct Promoter {
     f: Function,
     allocas: Vec<Inst>,
     /// Alloca index by alloca (LLVM's `AllocaLookup`).
-    lookup: HashMap<Value, u32>,
-    /// New PHIs by (block layout number, alloca), in insertion order, with
-    /// their index in `new_phi_keys`.
-    new_phis: HashMap<(u32, u32), Inst>,
+    lookup: AllocaLookup,
+    /// The new PHIs' (block layout number, alloca) keys, in insertion
+    /// order (an alloca's IDF names each block once: the keys are
+    /// distinct), and the PHIs in the same order.
     new_phi_keys: Vec<(u32, u32)>,
-    phi_to_alloca: HashMap<Value, u32>,
+    new_phi_list: Vec<Inst>,
+    phi_nodes: Vec<PhiNode>,
     /// The new PHIs left after simplification, in map order.
     remaining: Vec<Inst>,
     /// Per alloca: its declare-like records, if it needs the rename pass.
@@ -472,6 +545,34 @@ struct Promoter {
     dl: Option<DataLayout>,
     /// Scratch lists reused from one alloca to the next.
     scratch: Scratch,
+    /// The IDF calculator's and the rename walk's lists, between uses.
+    idf_bufs: IdfBuffers,
+    rename_bufs: RenameState,
+}
+
+/// The lists and maps of one [`Promoter`], emptied, kept per thread for
+/// the next `promote_mem_to_reg` call (one per function in a pass): once
+/// they have grown to the largest function's needs, promoting allocates
+/// only for the IR it creates.
+#[derive(Default)]
+struct Reuse {
+    allocas: Vec<Inst>,
+    lookup: AllocaLookup,
+    new_phi_keys: Vec<(u32, u32)>,
+    new_phi_list: Vec<Inst>,
+    phi_nodes: Vec<PhiNode>,
+    remaining: Vec<Inst>,
+    alloca_dbg: Vec<Vec<DbgRecord>>,
+    blocks: Vec<BlockMarks>,
+    scratch: Scratch,
+    idf_bufs: IdfBuffers,
+    rename_bufs: RenameState,
+}
+
+std::thread_local! {
+    /// The last promotion's lists on this thread (taken while one runs,
+    /// so a nested call starts with fresh ones).
+    static REUSE: core::cell::Cell<Option<Box<Reuse>>> = const { core::cell::Cell::new(None) };
 }
 
 /// Lists the per-alloca steps fill and clear, kept so that promoting
@@ -517,7 +618,7 @@ fn layout_of<'a>(
 }
 
 impl Promoter {
-    fn new(ctx: &mut Context, f: Function, allocas: &[Inst]) -> Self {
+    fn new(ctx: &mut Context, f: Function, allocas: &[Inst], reuse: Box<Reuse>) -> Self {
         let no_signed_zeros = ctx
             .function_data(f)
             .attrs
@@ -526,22 +627,65 @@ impl Promoter {
             .and_then(|a| a.as_string())
             .is_some_and(|a| a.value() == b"true");
         let nblocks = ctx.max_block_number(f) as usize;
+        let Reuse {
+            allocas: mut list,
+            mut lookup,
+            mut new_phi_keys,
+            mut new_phi_list,
+            mut phi_nodes,
+            mut remaining,
+            mut alloca_dbg,
+            mut blocks,
+            scratch,
+            idf_bufs,
+            rename_bufs,
+        } = *reuse;
+        list.clear();
+        list.extend_from_slice(allocas);
+        lookup.reset(allocas);
+        new_phi_keys.clear();
+        new_phi_list.clear();
+        phi_nodes.clear();
+        remaining.clear();
+        alloca_dbg.clear();
+        alloca_dbg.resize_with(allocas.len(), Vec::new);
+        blocks.clear();
+        blocks.resize(nblocks, BlockMarks::default());
         Promoter {
             f,
-            allocas: allocas.to_vec(),
-            lookup: HashMap::new(),
-            new_phis: HashMap::new(),
-            new_phi_keys: Vec::new(),
-            phi_to_alloca: HashMap::new(),
-            remaining: Vec::new(),
-            alloca_dbg: (0..allocas.len()).map(|_| Vec::new()).collect(),
-            blocks: vec![BlockMarks::default(); nblocks],
+            allocas: list,
+            lookup,
+            new_phi_keys,
+            new_phi_list,
+            phi_nodes,
+            remaining,
+            alloca_dbg,
+            blocks,
             layout_done: false,
             stamp: 0,
             no_signed_zeros,
             dl: None,
-            scratch: Scratch::default(),
+            scratch,
+            idf_bufs,
+            rename_bufs,
         }
+    }
+
+    /// The lists, for the next promotion on this thread.
+    fn into_reuse(self) -> Box<Reuse> {
+        Box::new(Reuse {
+            allocas: self.allocas,
+            lookup: self.lookup,
+            new_phi_keys: self.new_phi_keys,
+            new_phi_list: self.new_phi_list,
+            phi_nodes: self.phi_nodes,
+            remaining: self.remaining,
+            alloca_dbg: self.alloca_dbg,
+            blocks: self.blocks,
+            scratch: self.scratch,
+            idf_bufs: self.idf_bufs,
+            rename_bufs: self.rename_bufs,
+        })
     }
 
     fn bnum(ctx: &Context, b: Block) -> usize {
@@ -616,7 +760,9 @@ impl Promoter {
                 }
             }
             self.live_in_blocks(ctx, ai, &info, &mut sc);
-            let idf = idf.get_or_insert_with(|| IdfCalculator::new(dt));
+            let idf = idf.get_or_insert_with(|| {
+                IdfCalculator::with_buffers(dt, core::mem::take(&mut self.idf_bufs))
+            });
             idf.set_live_in_blocks(ctx, &sc.live);
             idf.set_defining_blocks(ctx, &sc.def_blocks);
             idf.calculate(ctx, &mut sc.phi_blocks);
@@ -633,6 +779,9 @@ impl Promoter {
             self.scratch = sc;
             k += 1;
         }
+        if let Some(idf) = idf {
+            self.idf_bufs = idf.into_buffers();
+        }
         if self.allocas.is_empty() {
             return;
         }
@@ -647,6 +796,7 @@ impl Promoter {
             }
             ctx.erase_inst(a);
         }
+        self.allocas = allocas;
         self.simplify_new_phis(ctx, dt);
         self.fill_unreachable_preds(ctx);
     }
@@ -842,9 +992,6 @@ impl Promoter {
 
     /// LLVM's `QueuePhiNode`.
     fn queue_phi(&mut self, ctx: &mut Context, b: Block, num: u32, alloca: u32, version: &mut u32) {
-        if self.new_phis.contains_key(&(num, alloca)) {
-            return;
-        }
         let ai = self.allocas[alloca as usize];
         let ty = alloca_type(ctx, ai);
         let n = self.num_preds(ctx, b);
@@ -865,9 +1012,15 @@ impl Promoter {
         // and uniqued on insertion).
         ctx.set_name_bytes(phi.0, &name);
         self.scratch.name = name;
-        self.new_phis.insert((num, alloca), phi);
         self.new_phi_keys.push((num, alloca));
-        self.phi_to_alloca.insert(phi.0, alloca);
+        self.new_phi_list.push(phi);
+        let m = &mut self.blocks[Self::bnum(ctx, b)];
+        self.phi_nodes.push(PhiNode {
+            phi,
+            alloca,
+            next: m.phi_head,
+        });
+        m.phi_head = self.phi_nodes.len() as u32;
     }
 
     /// LLVM's `RenamePass` over the worklist, from the entry block. The
@@ -878,13 +1031,15 @@ impl Promoter {
         let n = self.allocas.len();
         // Room for a typical walk up front: growing these step by step
         // was a tenth of the promoter's allocator calls.
-        let mut st = RenameState {
-            vals: Vec::with_capacity(n),
-            locs: vec![None; n],
-            undo_vals: Vec::with_capacity(4 * n + 16),
-            undo_locs: Vec::with_capacity(4 * n + 16),
-            work: Vec::with_capacity(32),
-        };
+        let mut st = core::mem::take(&mut self.rename_bufs);
+        st.vals.clear();
+        st.locs.clear();
+        st.locs.resize(n, None);
+        st.undo_vals.clear();
+        st.undo_vals.reserve(4 * n + 16);
+        st.undo_locs.clear();
+        st.undo_locs.reserve(4 * n + 16);
+        st.work.clear();
         for &a in &self.allocas {
             let t = alloca_type(ctx, a);
             st.vals.push(ctx.const_undef(t));
@@ -902,6 +1057,7 @@ impl Promoter {
             }
             self.rename_block(ctx, bb, pred, &mut st);
         }
+        self.rename_bufs = st;
     }
 
     fn rename_block(
@@ -914,49 +1070,49 @@ impl Promoter {
         loop {
             // New PHIs at the top of `bb` get the incoming values from
             // `pred`, once per edge.
-            if let (Some(p), Some(first)) = (pred, ctx.first_inst(bb)) {
-                if self.phi_to_alloca.contains_key(&first.0) {
-                    let new_ops = ctx.num_operands(first.0);
-                    let edges = ctx.successors(p).filter(|&s| s == bb).count();
-                    let mut cur = Some(first);
-                    while let Some(phi) = cur {
-                        let Some(&a) = self.phi_to_alloca.get(&phi.0) else {
-                            break;
-                        };
-                        let a = a as usize;
-                        let dl = st.locs[a];
-                        if ctx.num_operands(phi.0) > 0 {
-                            let old = ctx.extra(phi).and_then(|e| e.dbg);
-                            let m = merged_location(ctx, old, dl);
-                            if m != old {
-                                ctx.extra_mut(phi).dbg = m;
-                            }
-                        } else if dl.is_some() {
-                            ctx.extra_mut(phi).dbg = dl;
+            let bn = Self::bnum(ctx, bb);
+            let head = self.blocks[bn].phi_head;
+            if let (Some(p), true) = (pred, head != 0) {
+                debug_assert_eq!(
+                    ctx.first_inst(bb),
+                    Some(self.phi_nodes[head as usize - 1].phi)
+                );
+                let edges = ctx.successors(p).filter(|&s| s == bb).count();
+                let mut cur = head;
+                while cur != 0 {
+                    let node = self.phi_nodes[cur as usize - 1];
+                    cur = node.next;
+                    let (phi, a) = (node.phi, node.alloca);
+                    let a = a as usize;
+                    let dl = st.locs[a];
+                    if ctx.num_operands(phi.0) > 0 {
+                        let old = ctx.extra(phi).and_then(|e| e.dbg);
+                        let m = merged_location(ctx, old, dl);
+                        if m != old {
+                            ctx.extra_mut(phi).dbg = m;
                         }
-                        for _ in 0..edges {
-                            ctx.phi_add_incoming(phi, st.vals[a], p);
+                    } else if dl.is_some() {
+                        ctx.extra_mut(phi).dbg = dl;
+                    }
+                    for _ in 0..edges {
+                        ctx.phi_add_incoming(phi, st.vals[a], p);
+                    }
+                    if self.no_signed_zeros && is_fp_math_type(ctx, ctx.type_of(phi.0)) {
+                        let fl = ctx.fast_math(phi);
+                        ctx.set_fast_math(phi, fl | FastMathFlags::NSZ);
+                    }
+                    st.set_val(a, phi.0);
+                    if !self.alloca_dbg[a].is_empty() {
+                        let recs = self.alloca_dbg[a].clone();
+                        let ai = self.allocas[a];
+                        for r in recs.iter().filter(|r| &*r.kind == "declare") {
+                            let dl = layout_of(&mut self.dl, ctx, self.f);
+                            convert_declare_at_phi(ctx, r, phi, ai, dl);
                         }
-                        if self.no_signed_zeros && is_fp_math_type(ctx, ctx.type_of(phi.0)) {
-                            let fl = ctx.fast_math(phi);
-                            ctx.set_fast_math(phi, fl | FastMathFlags::NSZ);
-                        }
-                        st.set_val(a, phi.0);
-                        if !self.alloca_dbg[a].is_empty() {
-                            let recs = self.alloca_dbg[a].clone();
-                            let ai = self.allocas[a];
-                            for r in recs.iter().filter(|r| &*r.kind == "declare") {
-                                let dl = layout_of(&mut self.dl, ctx, self.f);
-                                convert_declare_at_phi(ctx, r, phi, ai, dl);
-                            }
-                        }
-                        cur = ctx.next_inst(phi).filter(|&x| {
-                            ctx.opcode(x) == Opcode::Phi && ctx.num_operands(x.0) == new_ops
-                        });
                     }
                 }
             }
-            let m = &mut self.blocks[Self::bnum(ctx, bb)];
+            let m = &mut self.blocks[bn];
             if m.visited {
                 return;
             }
@@ -971,7 +1127,7 @@ impl Promoter {
                 match op {
                     Opcode::Load => {
                         let src = ctx.operand(i.0, 0).expect("load pointer");
-                        let Some(&a) = self.lookup.get(&src) else {
+                        let Some(a) = self.lookup.get(src, &self.allocas) else {
                             continue;
                         };
                         let v = st.vals[a as usize];
@@ -981,7 +1137,7 @@ impl Promoter {
                     }
                     Opcode::Store => {
                         let dst = ctx.operand(i.0, 1).expect("store pointer");
-                        let Some(&a) = self.lookup.get(&dst) else {
+                        let Some(a) = self.lookup.get(dst, &self.allocas) else {
                             continue;
                         };
                         let a = a as usize;
@@ -1024,10 +1180,8 @@ impl Promoter {
     /// LLVM's map order.
     fn simplify_new_phis(&mut self, ctx: &mut Context, dt: &DomTree) {
         let order = dense_map_order(&self.new_phi_keys);
-        let mut live: Vec<Option<Inst>> = order
-            .iter()
-            .map(|&i| self.new_phis.get(&self.new_phi_keys[i]).copied())
-            .collect();
+        let mut live: Vec<Option<Inst>> =
+            order.iter().map(|&i| Some(self.new_phi_list[i])).collect();
         loop {
             let mut changed = false;
             for slot in live.iter_mut() {
@@ -1045,7 +1199,8 @@ impl Promoter {
                 break;
             }
         }
-        self.remaining = live.into_iter().flatten().collect();
+        self.remaining.clear();
+        self.remaining.extend(live.into_iter().flatten());
     }
 
     /// PHIs in blocks with predecessors the rename walk never came from
@@ -1053,7 +1208,7 @@ impl Promoter {
     /// order.
     fn fill_unreachable_preds(&mut self, ctx: &mut Context) {
         let phis = core::mem::take(&mut self.remaining);
-        for some in phis {
+        for &some in &phis {
             let b = ctx.inst_parent(some).expect("phi in a block");
             if ctx.first_inst(b) != Some(some) {
                 continue;
@@ -1085,6 +1240,7 @@ impl Promoter {
                 cur = ctx.next_inst(p);
             }
         }
+        self.remaining = phis;
     }
 }
 

@@ -141,22 +141,9 @@ impl Context {
             new_reachable: HashMap::new(),
             dt,
         };
-        let mut n = 0;
-        let mut cur = self.entry_block(f);
-        while let Some(b) = cur {
-            if let Some(t) = self.terminator(b) {
-                let ns = self.inst_successors(t).len() as u32;
-                if ns > 1 && self.opcode(t) != Opcode::IndirectBr {
-                    for k in 0..ns {
-                        if self.split_critical_edge_in_loops(t, k, &mut view).is_some() {
-                            n += 1;
-                        }
-                    }
-                }
-            }
-            cur = self.next_block(b);
-        }
-        n
+        self.split_critical_edges_with(f, |ctx, t, k| {
+            ctx.split_critical_edge_in_loops(t, k, &mut view).is_some()
+        })
     }
 
     /// LLVM's `valueEscapes`: a sized value used outside its block or by

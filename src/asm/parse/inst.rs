@@ -76,7 +76,7 @@ impl Parser<'_> {
         }
         while !self.is(Tok::RBrace) && !self.is_word("uselistorder") {
             if self.is(Tok::Eof) {
-                return self.err("expected instruction opcode");
+                return self.err("found end of file when expecting more instructions");
             }
             self.parse_block()?;
         }
@@ -331,6 +331,9 @@ impl Parser<'_> {
             }
             _ => LocalName::Unnamed,
         };
+        if self.tok.kind == Tok::Eof {
+            return self.err("found end of file when expecting more instructions");
+        }
         if self.tok.kind != Tok::Word {
             return self.err("expected instruction opcode");
         }

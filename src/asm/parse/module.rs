@@ -849,12 +849,15 @@ impl Parser<'_> {
             if is_fwd {
                 Ok(n.into_owned())
             } else {
+                // LLVM names a named function without its '@' or quotes.
+                let shown = if name.kind == Tok::GlobalId {
+                    self.token_text(&name)
+                } else {
+                    String::from_utf8_lossy(&n).into_owned()
+                };
                 Err(Box::new(super::PErr {
                     pos: e.pos,
-                    msg: format!(
-                        "invalid redefinition of function '{}'",
-                        self.token_text(&name)
-                    ),
+                    msg: format!("invalid redefinition of function '{shown}'"),
                 }))
             }
         })?;

@@ -389,18 +389,12 @@ impl Parser<'_> {
         self.bump(); // {
         let want: Option<Vec<Type>> = self.ctx.struct_elements(ty).map(|s| s.to_vec());
         let mut elems = Vec::new();
+        let mut types = Vec::new();
         if !self.is(Tok::RBrace) {
             loop {
                 let p = self.tok.start;
                 let et = self.parse_type()?;
-                if let Some(w) = &want {
-                    if w.get(elems.len()) != Some(&et) {
-                        return self.err_at(
-                            p,
-                            "element type of struct initializer doesn't match struct element type",
-                        );
-                    }
-                }
+                types.push(et);
                 let v = self.parse_value(et)?;
                 elems.push(self.need_const(v, p)?);
                 if !self.eat(Tok::Comma) {
@@ -426,6 +420,14 @@ impl Parser<'_> {
         }
         if self.ctx.is_packed_struct(ty) != packed {
             return self.err_at(pos, "packed'ness of initializer and type don't match");
+        }
+        // Checked after the whole initializer is read, at its start, as
+        // LLVM 19 does.
+        if let Some(i) = w.iter().zip(&types).position(|(a, b)| a != b) {
+            return self.err_at(
+                pos,
+                format!("element {i} of struct initializer doesn't match struct element type"),
+            );
         }
         Ok(self.ctx.const_aggregate(ty, &elems))
     }
@@ -601,9 +603,8 @@ impl Parser<'_> {
                 let c = self.ctx.const_cast(op, v, dt);
                 self.check_const(c, ty, pos)
             }
-            Opcode::ICmp | Opcode::FCmp => {
-                self.err_at(pos, "compare constexprs are no longer supported")
-            }
+            Opcode::ICmp => self.err_at(pos, "icmp constexprs are no longer supported"),
+            Opcode::FCmp => self.err_at(pos, "fcmp constexprs are no longer supported"),
             Opcode::Select => self.err_at(pos, "select constexprs are no longer supported"),
             Opcode::FNeg => self.err_at(pos, "fneg constexprs are no longer supported"),
             Opcode::And | Opcode::Or => {

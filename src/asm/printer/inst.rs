@@ -47,6 +47,15 @@ impl Ops<'_> {
     }
 }
 
+/// The raw value index of operand `k`, if present.
+#[inline]
+fn idx_at(ops: Ops<'_>, k: u32) -> Option<u32> {
+    ops.uses
+        .get(k as usize)
+        .map(|u| u.val)
+        .filter(|&v| v != crate::entity::NONE)
+}
+
 /// Operand `k`, if present.
 #[inline]
 fn op_at(ops: Ops<'_>, k: u32) -> Option<Value> {
@@ -100,8 +109,8 @@ impl Writer<'_> {
         static NONE_PAYLOAD: InstPayload = InstPayload::None;
         let ctx = self.ctx;
         let v = i.0;
-        let op = ctx.opcode(i);
         let d = ctx.graph.get(v);
+        let op = ctx.opcode(i);
         let flags = d.flags;
         let ty = d.ty;
         let payload = extra.map_or(&NONE_PAYLOAD, |e| &e.payload);
@@ -111,7 +120,7 @@ impl Writer<'_> {
         };
 
         out.push_str("  ");
-        if let Some(name) = d.has_side().then(|| ctx.name_bytes(v)).flatten() {
+        if let Some(name) = ctx.name_at(v.idx) {
             push_name(out, '%', name);
             out.push_str(" = ");
         } else if !ctx.is_void(ty) {
@@ -254,6 +263,24 @@ impl Writer<'_> {
         }
     }
 
+    /// [`Writer::typed_opt`] of an operand given by raw value index.
+    #[inline]
+    fn typed_idx(&self, out: &mut String, v: Option<u32>) {
+        match v {
+            Some(v) => self.typed_at(out, v),
+            None => out.push_str("<null operand!>"),
+        }
+    }
+
+    /// [`Writer::operand_opt`] of an operand given by raw value index.
+    #[inline]
+    fn operand_idx(&self, out: &mut String, v: Option<u32>) {
+        match v {
+            Some(v) => self.operand_at(out, v),
+            None => out.push_str("<null operand!>"),
+        }
+    }
+
     fn operand_opt(&self, out: &mut String, v: Option<Value>) {
         match v {
             Some(v) => self.operand(out, v),
@@ -277,11 +304,11 @@ impl Writer<'_> {
         match op {
             Opcode::Br if nops == 3 => {
                 out.push(' ');
-                self.typed_opt(out, op_at(ops, 0));
+                self.typed_idx(out, idx_at(ops, 0));
                 out.push_str(", ");
-                self.typed_opt(out, op_at(ops, 2));
+                self.typed_idx(out, idx_at(ops, 2));
                 out.push_str(", ");
-                self.typed_opt(out, op_at(ops, 1));
+                self.typed_idx(out, idx_at(ops, 1));
             }
             Opcode::Switch => {
                 out.push(' ');
@@ -324,7 +351,7 @@ impl Writer<'_> {
                         out.push_str(", ");
                     }
                     out.push_str("[ ");
-                    self.operand_opt(out, op_at(ops, k));
+                    self.operand_idx(out, idx_at(ops, k));
                     out.push_str(", ");
                     self.operand_opt(out, blocks.get(k as usize).copied());
                     out.push_str(" ]");
@@ -456,7 +483,7 @@ impl Writer<'_> {
             _ if op.is_cast() => {
                 if nops > 0 {
                     out.push(' ');
-                    self.typed_opt(out, op_at(ops, 0));
+                    self.typed_idx(out, idx_at(ops, 0));
                 }
                 out.push_str(" to ");
                 self.ty(out, ty);
@@ -481,8 +508,9 @@ impl Writer<'_> {
                     self.ty(out, ty);
                     out.push(',');
                 }
-                let first = op_at(ops, 0);
-                let first_ty = first.map(|v| ctx.type_of(v));
+                let values = &ctx.graph.values;
+                let ty_at = |k: u32| idx_at(ops, k).map(|x| values[x as usize].ty);
+                let first_ty = ty_at(0);
                 let print_all = matches!(
                     op,
                     Opcode::Select
@@ -492,7 +520,7 @@ impl Writer<'_> {
                         | Opcode::AtomicCmpXchg
                         | Opcode::AtomicRMW
                 ) || (1..nops)
-                    .any(|k| op_at(ops, k).is_some_and(|v| Some(ctx.type_of(v)) != first_ty));
+                    .any(|k| ty_at(k).is_some_and(|t| Some(t) != first_ty));
                 if !print_all {
                     if let Some(t) = first_ty {
                         out.push(' ');
@@ -505,9 +533,9 @@ impl Writer<'_> {
                         out.push_str(", ");
                     }
                     if print_all {
-                        self.typed_opt(out, op_at(ops, k));
+                        self.typed_idx(out, idx_at(ops, k));
                     } else {
-                        self.operand_opt(out, op_at(ops, k));
+                        self.operand_idx(out, idx_at(ops, k));
                     }
                 }
             }
@@ -527,8 +555,14 @@ impl Writer<'_> {
     ) {
         let ctx = self.ctx;
         let nops = ops.len() as u32;
-        let default = CallData::default();
-        let cd = call.unwrap_or(&default);
+        let default;
+        let cd = match call {
+            Some(cd) => cd,
+            None => {
+                default = CallData::default();
+                &default
+            }
+        };
         let callee = nops.checked_sub(1).and_then(|k| op_at(ops, k));
         if cd.call_conv != 0 {
             out.push(' ');
@@ -577,18 +611,18 @@ impl Writer<'_> {
             if k > 0 {
                 out.push_str(", ");
             }
-            let Some(a) = op_at(ops, k) else {
+            let Some(a) = idx_at(ops, k) else {
                 out.push_str("<null operand!>");
                 continue;
             };
-            self.ty(out, ctx.type_of(a));
+            self.ty(out, ctx.graph.values[a as usize].ty);
             let pa = cd.attrs.param_attrs(k);
             if !pa.is_empty() {
                 out.push(' ');
                 self.attr_set(out, pa, AttrSyntax::Inline);
             }
             out.push(' ');
-            self.operand(out, a);
+            self.operand_at(out, a);
         }
         if op == Opcode::Call && cd.tail == TailKind::MustTail {
             let caller_va = ctx

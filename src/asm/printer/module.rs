@@ -544,7 +544,7 @@ impl Writer<'_> {
                     let term = d.is(ValueKind::Instruction)
                         && Opcode::from_u8(d.opcode).is_terminator()
                         && d.a != NONE;
-                    term.then(|| Block(ctx.graph.handle(d.a)))
+                    term.then_some(d.a)
                 })
                 .peekable();
             if preds.peek().is_none() {
@@ -555,7 +555,7 @@ impl Writer<'_> {
                     if k > 0 {
                         out.push_str(", ");
                     }
-                    self.operand(out, p.0);
+                    self.operand_at(out, p);
                 }
             }
         }

@@ -30,7 +30,7 @@ use crate::ir::inst::{InstExtra, InstPayload};
 use crate::ir::metadata::{MdAttachments, MdData, MdSlots, Metadata};
 use crate::ir::{Function, Global, Inst, Module};
 use crate::types::Type;
-use crate::value::{Value, ValueKind};
+use crate::value::{UseData, Value, ValueData, ValueKind};
 use crate::Context;
 
 /// Module-wide numbering.
@@ -187,9 +187,10 @@ impl<'a> ModuleSlots<'a> {
         for b in ctx.blocks(f) {
             for i in ctx.insts(b) {
                 self.insts += 1;
-                let extra = ctx.extra(i);
+                let d = &ctx.graph.values[i.0.idx as usize];
+                let extra = if d.has_side() { ctx.extra(i) } else { None };
                 if let Some(tf) = tf.as_deref_mut() {
-                    tf.inst(i, extra);
+                    tf.inst_rec(d, extra);
                 }
                 let Some(extra) = extra else { continue };
                 for r in &extra.dbg_records {
@@ -197,7 +198,7 @@ impl<'a> ModuleSlots<'a> {
                         self.md.add_root(ctx, *md);
                     }
                 }
-                if ctx.opcode(i) == Opcode::Call && calls_intrinsic(ctx, i) {
+                if Opcode::from_u8(d.opcode) == Opcode::Call && calls_intrinsic(ctx, i) {
                     // Metadata nodes passed to an intrinsic
                     // (`processInstructionMetadata`); strings, values and
                     // `DIArgList`s get no number.
@@ -223,6 +224,12 @@ impl<'a> ModuleSlots<'a> {
         if set.is_empty() {
             return;
         }
+        // A set seen at this address before is this set (borrowed for
+        // `'a`): its group is known without hashing its attributes.
+        let addr = set as *const AttributeSet as usize;
+        if self.attr_by_addr.contains_key(&addr) {
+            return;
+        }
         let n = match self.attr_slot.get(set) {
             Some(&n) => n,
             None => {
@@ -232,8 +239,7 @@ impl<'a> ModuleSlots<'a> {
                 n
             }
         };
-        self.attr_by_addr
-            .insert(set as *const AttributeSet as usize, n);
+        self.attr_by_addr.insert(addr, n);
     }
 
     /// The `#N` of an attribute set.
@@ -321,30 +327,37 @@ impl LocalSlots {
             self.slot[i as usize] = NONE;
         }
         self.touched.clear();
+        // Every value index of the context fits: no growth check per value.
+        let values = &ctx.graph.values;
+        if self.slot.len() < values.len() {
+            self.slot.resize(values.len(), NONE);
+        }
         let mut n = 0u32;
-        let mut set = |this: &mut Self, v: Value, named: bool| {
-            let i = v.idx as usize;
-            if this.slot.len() <= i {
-                this.slot.resize((i + 1).max(this.slot.len() * 2), NONE);
-            }
-            this.slot[i] = if named { NAMED } else { n };
-            this.touched.push(v.idx);
+        let mut set = |this: &mut Self, idx: u32| {
+            let named = values[idx as usize].has_side() && ctx.name_at(idx).is_some();
+            this.slot[idx as usize] = if named { NAMED } else { n };
+            this.touched.push(idx);
             n += u32::from(!named);
         };
-        let named = |v: Value| ctx.graph.get(v).has_side() && ctx.has_name(v);
         for &a in ctx.args(f) {
-            set(self, a, named(a));
+            set(self, a.idx);
         }
         let void = ctx.void_type();
         for b in ctx.blocks(f) {
-            set(self, b.0, named(b.0));
+            set(self, b.0.idx);
             for i in ctx.insts(b) {
-                let d = ctx.graph.get(i.0);
-                if d.ty != void {
-                    set(self, i.0, d.has_side() && ctx.has_name(i.0));
+                if values[i.0.idx as usize].ty != void {
+                    set(self, i.0.idx);
                 }
             }
         }
+    }
+
+    /// The slot word of raw value index `idx`: its `%N`, [`NAMED`], or
+    /// `NONE` for a value not of the incorporated function.
+    #[inline]
+    pub(super) fn raw(&self, idx: u32) -> u32 {
+        self.slot.get(idx as usize).copied().unwrap_or(NONE)
     }
 
     /// The `%N` of `v` in the incorporated function.
@@ -365,7 +378,7 @@ impl LocalSlots {
 }
 
 /// The mark of a named local in [`LocalSlots::slot`].
-const NAMED: u32 = NONE - 1;
+pub(super) const NAMED: u32 = NONE - 1;
 
 /// The `%N` of local `v` in function `f`, found by walking `f` (for a
 /// `blockaddress` naming another function's block).
@@ -515,14 +528,24 @@ impl<'c> TypeFinder<'c> {
 
     /// Instruction `i`, whose side payload is `extra`.
     fn inst(&mut self, i: Inst, extra: Option<&'c InstExtra>) {
+        self.inst_rec(self.ctx.graph.get(i.0), extra);
+    }
+
+    /// The instruction whose record is `d` and side payload `extra`.
+    fn inst_rec(&mut self, d: &ValueData, extra: Option<&'c InstExtra>) {
         if self.complete() {
             return;
         }
         let ctx = self.ctx;
-        self.ty(ctx.type_of(i.0));
+        self.ty(d.ty);
         // Only constants (globals excepted) and metadata reach a struct
         // type; a constant seen before is skipped without a walk.
-        for u in ctx.graph.operand_slice(i.0) {
+        let uses: &[UseData] = if d.nops == 0 {
+            &[]
+        } else {
+            &ctx.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
+        };
+        for u in uses {
             if u.val == NONE {
                 continue;
             }
@@ -537,7 +560,7 @@ impl<'c> TypeFinder<'c> {
             }
         }
         let Some(extra) = extra else { return };
-        match (&extra.payload, ctx.opcode(i)) {
+        match (&extra.payload, Opcode::from_u8(d.opcode)) {
             (InstPayload::Ty(t), Opcode::GetElementPtr | Opcode::Alloca) => self.ty(*t),
             (InstPayload::Call(cd), _) => self.attrs(&cd.attrs),
             _ => {}

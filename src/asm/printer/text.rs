@@ -11,23 +11,27 @@ use crate::ir::global::{Linkage, UnnamedAddr};
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
-/// Appends `v` in decimal.
-#[inline]
+/// Appends `v` in decimal (one and two digits inline at the call site).
+#[inline(always)]
 pub(super) fn push_u64(out: &mut String, v: u64) {
     if v < 10 {
         out.push((b'0' + v as u8) as char);
         return;
     }
     if v < 100 {
-        out.push((b'0' + (v / 10) as u8) as char);
-        out.push((b'0' + (v % 10) as u8) as char);
-        return;
-    }
-    if v < 1000 {
-        let p = (v % 100) as usize * 2;
-        out.push((b'0' + (v / 100) as u8) as char);
+        let p = v as usize * 2;
         out.push(DIGIT_PAIRS[p] as char);
         out.push(DIGIT_PAIRS[p + 1] as char);
+        return;
+    }
+    push_u64_wide(out, v);
+}
+
+/// [`push_u64`] of 100 and up.
+fn push_u64_wide(out: &mut String, v: u64) {
+    if v < 1000 {
+        let k = v as usize * 3;
+        out.push_str(&DIGIT_TRIPLES[k..k + 3]);
         return;
     }
     push_u64_long(out, v);
@@ -41,28 +45,32 @@ const DIGIT_PAIRS: &[u8; 200] = b"\
 6061626364656667686970717273747576777879\
 8081828384858687888990919293949596979899";
 
-fn push_u64_long(out: &mut String, mut v: u64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    while v >= 100 {
-        let pair = (v % 100) as usize * 2;
-        v /= 100;
-        i -= 2;
-        buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-    }
-    if v >= 10 {
-        let pair = v as usize * 2;
-        i -= 2;
-        buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-    } else {
-        i -= 1;
-        buf[i] = b'0' + v as u8;
-    }
-    out.reserve(buf.len() - i);
-    for &b in &buf[i..] {
-        out.push(char::from(b));
-    }
+/// `v` of 1000 and up: the leading group, then three digits at a time,
+/// each one copy of a fixed length.
+fn push_u64_long(out: &mut String, v: u64) {
+    let (hi, lo) = (v / 1000, (v % 1000) as usize * 3);
+    push_u64(out, hi);
+    out.push_str(&DIGIT_TRIPLES[lo..lo + 3]);
 }
+
+/// `"000" "001" … "999"` as one string.
+const DIGIT_TRIPLES: &str = {
+    const BYTES: [u8; 3000] = {
+        let mut t = [0u8; 3000];
+        let mut i = 0;
+        while i < 1000 {
+            t[3 * i] = b'0' + (i / 100) as u8;
+            t[3 * i + 1] = b'0' + (i / 10 % 10) as u8;
+            t[3 * i + 2] = b'0' + (i % 10) as u8;
+            i += 1;
+        }
+        t
+    };
+    match core::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("digits are ASCII"),
+    }
+};
 
 /// Appends `n` spaces.
 pub(super) fn push_spaces(out: &mut String, n: usize) {
@@ -136,16 +144,22 @@ static PLAIN_NAME_BYTE: [bool; 256] = {
 
 /// [`push_name`] without a prefix (block labels).
 pub(super) fn push_bare_name(out: &mut String, name: &[u8]) {
-    let plain = match name.first() {
-        None => false,
-        Some(c) if c.is_ascii_digit() => false,
-        Some(_) => name.iter().all(|&c| PLAIN_NAME_BYTE[c as usize]),
-    };
-    match core::str::from_utf8(name) {
-        // A plain name is ASCII.
-        Ok(s) if plain => out.push_str(s),
-        _ => push_quoted(out, name),
+    // One pass: classify and copy each byte; a name found to need quotes
+    // is taken back and quoted.
+    if name.first().is_some_and(|c| !c.is_ascii_digit()) {
+        let start = out.len();
+        out.reserve(name.len());
+        for &c in name {
+            if !PLAIN_NAME_BYTE[c as usize] {
+                out.truncate(start);
+                push_quoted(out, name);
+                return;
+            }
+            out.push(char::from(c));
+        }
+        return;
     }
+    push_quoted(out, name);
 }
 
 /// Appends a metadata name (`!dbg`, `!llvm.module.flags` without the `!`)

@@ -12,16 +12,16 @@ use core::fmt;
 
 use smallvec::SmallVec;
 
-use super::slots::{local_parent, slot_in_function, LocalSlots, ModuleSlots};
+use super::slots::{local_parent, slot_in_function, LocalSlots, ModuleSlots, NAMED};
 use super::text::{push_escaped, push_i64, push_name, push_quoted, push_u64};
 use crate::constants::apfloat::{APFloat, FloatKind};
-use crate::constants::{has_payload, ConstKind, ConstPayload};
+use crate::constants::{has_payload, kind_of_record, ConstKind, ConstPayload};
 use crate::inst::{bits, Opcode, WrapFlags};
 use crate::ir::attributes::{write_set_numbered, AttrSyntax, AttributeSet};
 use crate::ir::metadata::{MdPrinter, Metadata};
 use crate::ir::special::AsmDialect;
 use crate::types::{Type, TypeData};
-use crate::value::{Value, ValueKind};
+use crate::value::{Value, ValueData, ValueKind};
 use crate::Context;
 
 /// What the printer knows while it writes: the context, the module
@@ -57,7 +57,7 @@ impl<'a> Writer<'a> {
 
     /// Appends `t` in LLVM 19 syntax; unnamed identified structs as the
     /// module numbers them.
-    #[inline]
+    #[inline(always)]
     pub(super) fn ty(&self, out: &mut String, t: Type) {
         // One `push_str` of a literal per arm: a copy of known length,
         // inlined, where a chosen `&str` would call `memcpy`.
@@ -218,6 +218,53 @@ impl<'a> Writer<'a> {
         self.ty(out, self.ctx.type_of(v));
         out.push(' ');
         self.operand(out, v);
+    }
+
+    /// [`Writer::typed`] of the live value at raw index `idx` (a use's
+    /// value): one read of its record, no handle minted or checked.
+    #[inline]
+    pub(super) fn typed_at(&self, out: &mut String, idx: u32) {
+        let d = &self.ctx.graph.values[idx as usize];
+        self.ty(out, d.ty);
+        out.push(' ');
+        self.operand_rec(out, idx, d);
+    }
+
+    /// [`Writer::operand`] of the live value at raw index `idx`.
+    #[inline]
+    pub(super) fn operand_at(&self, out: &mut String, idx: u32) {
+        self.operand_rec(out, idx, &self.ctx.graph.values[idx as usize]);
+    }
+
+    /// [`Writer::operand`] of the value at raw index `idx`, whose record is
+    /// `d`: the printed function's locals and small integers straight from
+    /// the record, everything else through [`Writer::operand`].
+    fn operand_rec(&self, out: &mut String, idx: u32, d: &ValueData) {
+        if d.is(ValueKind::Instruction) || d.is(ValueKind::Argument) || d.is(ValueKind::Block) {
+            if let Some(l) = self.locals {
+                // A slot marks the function's own values (see `operand`).
+                match l.raw(idx) {
+                    s if s < NAMED => {
+                        out.push('%');
+                        push_u64(out, s as u64);
+                        return;
+                    }
+                    NAMED => {
+                        if let Some(name) = self.ctx.name_at(idx) {
+                            push_name(out, '%', name);
+                            return;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        } else if d.is(ValueKind::Constant)
+            && kind_of_record(d) == ConstKind::Int
+            && self.int_inline(out, d)
+        {
+            return;
+        }
+        self.operand(out, self.ctx.graph.handle(idx));
     }
 
     /// The operand spelling of `v` without its type (`%x`, `%3`, `@g`,
@@ -505,20 +552,8 @@ impl<'a> Writer<'a> {
     /// otherwise.
     fn int(&self, out: &mut String, c: Value) {
         let ctx = self.ctx;
-        let d = ctx.graph.get(c);
-        if let (TypeData::Int(w), true) = (ctx.type_data(d.ty), !has_payload(d)) {
-            // Up to 64 bits the value is in the hot record's `a`/`b` words.
-            let w = *w;
-            if w <= 64 {
-                let raw = d.a as u64 | (d.b as u64) << 32;
-                if w == 1 {
-                    out.push_str(if raw & 1 == 0 { "false" } else { "true" });
-                } else {
-                    let sh = 64 - w;
-                    push_i64(out, ((raw << sh) as i64) >> sh);
-                }
-                return;
-            }
+        if self.int_inline(out, ctx.graph.get(c)) {
+            return;
         }
         let Some(x) = ctx.const_int_value(c) else {
             return;
@@ -530,6 +565,31 @@ impl<'a> Writer<'a> {
                 let _ = x.write_radix(out, 10, true);
             }
         }
+    }
+
+    /// An integer constant of up to 64 bits, whose value is in its
+    /// record's `a`/`b` words (record `d`); false (nothing written) for a
+    /// wider one.
+    #[inline]
+    fn int_inline(&self, out: &mut String, d: &ValueData) -> bool {
+        if has_payload(d) {
+            return false;
+        }
+        let TypeData::Int(w) = self.ctx.type_data(d.ty) else {
+            return false;
+        };
+        let w = *w;
+        if w > 64 {
+            return false;
+        }
+        let raw = d.a as u64 | (d.b as u64) << 32;
+        if w == 1 {
+            out.push_str(if raw & 1 == 0 { "false" } else { "true" });
+        } else {
+            let sh = 64 - w;
+            push_i64(out, ((raw << sh) as i64) >> sh);
+        }
+        true
     }
 
     /// A data array or vector: `c"..."` for an `i8` array, else the

@@ -29,6 +29,7 @@ use crate::ir::attributes::AttributeList;
 use crate::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
 use crate::ir::metadata::{MdKindId, Metadata};
 use crate::ir::{Function, Global, Module};
+use crate::layout::upgrade_data_layout;
 use crate::types::Type;
 use crate::value::{Value, ValueKind};
 use crate::Context;
@@ -563,6 +564,12 @@ impl<'a, 'c> Rd<'a, 'c> {
             }
         }
         self.leave(outer);
+        // With no layout record, LLVM 19 upgrades the empty string (AMDGPU
+        // modules get one).
+        if self.ctx.module(self.m).datalayout.is_empty() {
+            let md = self.ctx.module_mut(self.m);
+            md.datalayout = upgrade_data_layout("", &md.triple);
+        }
         if !self.inits_done {
             self.resolve_inits()?;
         }
@@ -598,7 +605,9 @@ impl<'a, 'c> Rd<'a, 'c> {
                 self.ctx.module_mut(self.m).triple = s;
             }
             n::MODULE_CODE_DATALAYOUT => {
-                let s = self.chars(v)?;
+                // Upgraded as LLVM 19's reader does (the triple comes first).
+                let raw = self.chars(v)?;
+                let s = upgrade_data_layout(&raw, &self.ctx.module(self.m).triple);
                 if let Err(e) = crate::layout::DataLayout::parse(&s) {
                     return self.err(format!("invalid data layout: {e}"));
                 }

@@ -16,6 +16,7 @@ use crate::value::ValueKind;
 #[derive(Default, Clone, Copy)]
 struct CstAbbrevs {
     aggregate: u32,
+    aggregate_width: u32,
     string8: u32,
     cstring7: u32,
     cstring6: u32,
@@ -37,6 +38,7 @@ impl Wr<'_> {
         let mut ab = CstAbbrevs::default();
         if global {
             let w = super::enumerate::log2_ceil(u64::from(last) + 1) as u8;
+            ab.aggregate_width = u32::from(w);
             ab.aggregate =
                 self.abbrev(&[Literal(u64::from(n::CST_CODE_AGGREGATE)), Array, Fixed(w)]);
             ab.string8 = self.abbrev(&[Literal(u64::from(n::CST_CODE_STRING)), Array, Fixed(8)]);
@@ -51,13 +53,55 @@ impl Wr<'_> {
             if last_ty != Some(ty) {
                 last_ty = Some(ty);
                 let id = u64::from(self.ve.type_id(ty));
-                self.record(n::CST_CODE_SETTYPE, &[id], abbrevs::CST_SETTYPE);
+                self.w.begin_abbrev_record(abbrevs::CST_SETTYPE);
+                self.w.field_fixed(id, self.type_bits);
             }
             rec.clear();
             let (code, abbrev) = self.constant_record(v, &mut rec, ab);
-            self.record(code, &rec, abbrev);
+            self.abbreviated_constant(code, &rec, abbrev, ab);
         }
         self.exit();
+    }
+
+    /// Writes a constant's record; through its abbreviation field by
+    /// field (the bits `record` writes, without walking the abbreviation).
+    fn abbreviated_constant(&mut self, code: u32, rec: &[u64], abbrev: u32, ab: CstAbbrevs) {
+        let w = &mut self.w;
+        if abbrev == 0 {
+            return self.record(code, rec, 0);
+        }
+        w.begin_abbrev_record(abbrev);
+        match (abbrev, rec) {
+            (abbrevs::CST_INTEGER, &[x]) => w.field_vbr(x, 8),
+            (abbrevs::CST_CE_CAST, &[opc, ty, op]) => {
+                w.field_fixed(opc, 4);
+                w.field_fixed(ty, self.type_bits);
+                w.field_vbr(op, 8);
+            }
+            _ if abbrev == ab.cstring6 => {
+                w.field_vbr(rec.len() as u64, 6);
+                for &c in rec {
+                    w.field_char6(c);
+                }
+            }
+            _ => {
+                let width = if abbrev == ab.aggregate {
+                    ab.aggregate_width
+                } else if abbrev == ab.string8 {
+                    8
+                } else if abbrev == ab.cstring7 {
+                    7
+                } else {
+                    panic!(
+                        "bitcode writer: constant record {code} with unknown abbreviation {abbrev}"
+                    )
+                };
+                w.field_vbr(rec.len() as u64, 6);
+                for &x in rec {
+                    w.field_fixed(x, width);
+                }
+            }
+        }
     }
 
     fn constant_record(&mut self, v: u32, rec: &mut Vec<u64>, ab: CstAbbrevs) -> (u32, u32) {

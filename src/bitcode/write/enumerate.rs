@@ -555,6 +555,15 @@ impl<'c> Enumerator<'c> {
     /// [`Self::enumerate_operand_type`] of a constant without an id yet.
     #[inline(never)]
     fn enumerate_constant_operand_types(&mut self, v: u32) {
+        // A constant without operands (the bulk: integers, null, undef):
+        // only its type. (GEP and shufflevector expressions have operands.)
+        if v & VIRT == 0 {
+            let d = &self.ctx.graph.values[v as usize];
+            if d.nops == 0 {
+                self.enumerate_type(d.ty);
+                return;
+            }
+        }
         let mut root = SmallVec::new();
         root.push(v);
         self.operand_types_frames(root, None);
@@ -1598,7 +1607,7 @@ pub(crate) fn list_sets(l: &AttributeList) -> impl Iterator<Item = (u32, &Attrib
 /// The identity of an attribute list: the addresses of its sets' shared
 /// storage, in order. Two lists with one key hold the same sets (storage
 /// is shared and not changed while the writer borrows the context).
-type ListKey = SmallVec<[usize; 4]>;
+type ListKey = SmallVec<[usize; 8]>;
 
 fn list_key(l: &AttributeList) -> ListKey {
     let n = l.num_param_sets();

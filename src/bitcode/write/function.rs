@@ -162,6 +162,10 @@ impl<'c> Wr<'c> {
     /// `VE.getValueID`: a metadata-as-value operand's id is its metadata id.
     #[inline]
     fn value_or_md_id(&self, v: u32) -> u32 {
+        // Metadata-as-value operands never get a value id.
+        if let Some(id) = self.ve.value_id(v) {
+            return id;
+        }
         let d = &self.ctx.graph.values[v as usize];
         if d.is(ValueKind::MetadataAsValue) {
             let md = self
@@ -645,13 +649,79 @@ impl<'c> Wr<'c> {
                 })
             }
         }
-        self.record(code, &vals, abbrev);
+        if abbrev == 0 {
+            self.record(code, &vals, 0);
+        } else {
+            self.abbreviated_inst(abbrev, &vals);
+        }
         body.vals = vals;
         body.ops = ops;
         if !ctx.is_void(d.ty) {
             body.inst_id += 1;
         }
         Ok(extra)
+    }
+
+    /// Writes an instruction record through its function-block
+    /// abbreviation (`module.rs`'s BLOCKINFO list) field by field: the
+    /// bits `record` writes, without walking the abbreviation.
+    fn abbreviated_inst(&mut self, abbrev: u32, vals: &[u64]) {
+        let tb = self.type_bits;
+        let w = &mut self.w;
+        w.begin_abbrev_record(abbrev);
+        match (abbrev, vals) {
+            (abbrevs::FN_LOAD, &[op, ty, align, vol]) => {
+                w.field_vbr(op, 6);
+                w.field_fixed(ty, tb);
+                w.field_vbr(align, 4);
+                w.field_fixed(vol, 1);
+            }
+            (abbrevs::FN_BINOP, &[a, b, opc]) => {
+                w.field_vbr(a, 6);
+                w.field_vbr(b, 6);
+                w.field_fixed(opc, 4);
+            }
+            (abbrevs::FN_BINOP_FLAGS, &[a, b, opc, fl]) => {
+                w.field_vbr(a, 6);
+                w.field_vbr(b, 6);
+                w.field_fixed(opc, 4);
+                w.field_fixed(fl, 8);
+            }
+            (abbrevs::FN_CAST, &[op, ty, opc]) => {
+                w.field_vbr(op, 6);
+                w.field_fixed(ty, tb);
+                w.field_fixed(opc, 4);
+            }
+            (abbrevs::FN_CAST_FLAGS, &[op, ty, opc, fl]) => {
+                w.field_vbr(op, 6);
+                w.field_fixed(ty, tb);
+                w.field_fixed(opc, 4);
+                w.field_fixed(fl, 8);
+            }
+            (abbrevs::FN_UNOP, &[op, opc]) => {
+                w.field_vbr(op, 6);
+                w.field_fixed(opc, 4);
+            }
+            (abbrevs::FN_UNOP_FLAGS, &[op, opc, fl]) => {
+                w.field_vbr(op, 6);
+                w.field_fixed(opc, 4);
+                w.field_fixed(fl, 8);
+            }
+            (abbrevs::FN_RET_VOID | abbrevs::FN_UNREACHABLE, &[]) => {}
+            (abbrevs::FN_RET_VAL, &[op]) => w.field_vbr(op, 6),
+            (abbrevs::FN_GEP, &[fl, ty, ref elems @ ..]) => {
+                w.field_fixed(fl, 3);
+                w.field_fixed(ty, tb);
+                w.field_vbr(elems.len() as u64, 6);
+                for &e in elems {
+                    w.field_vbr(e, 6);
+                }
+            }
+            _ => panic!(
+                "bitcode writer: an instruction record of {} values does not fit abbreviation {abbrev}",
+                vals.len()
+            ),
+        }
     }
 
     fn write_dbg_records(&mut self, i: Inst, inst_id: u32) {
@@ -719,39 +789,42 @@ impl<'c> Wr<'c> {
     /// The function's symbol table, in the order LLVM's `StringMap` keeps
     /// it.
     fn write_local_vst(&mut self, f: Function) {
-        let names = super::strtab::local_symbol_order(self.ctx, f, &mut self.seen);
+        let mut names = std::mem::take(&mut self.vst_order);
+        super::strtab::local_symbol_order(self.ctx, f, &mut self.vst, &mut names);
         if names.is_empty() {
+            self.vst_order = names;
             return;
         }
         self.enter(n::VALUE_SYMTAB_BLOCK_ID, 4);
-        let mut vals: Vec<u64> = Vec::new();
-        for (v, name) in names {
-            vals.clear();
+        // Every entry has its abbreviation (`VST_ENTRY_8` takes any name):
+        // written field by field, `[id vbr8, array of chars]`.
+        for &(v, name) in &names {
             let is_block = self.ctx.graph.values[v as usize].is(ValueKind::Block);
-            vals.push(u64::from(self.ve.vid(v)));
-            vals.extend(name.iter().map(|&c| u64::from(c)));
             let enc = string_encoding(name);
-            let (code, abbrev) = if is_block {
-                (
-                    n::VST_CODE_BBENTRY,
-                    if enc == 6 {
-                        abbrevs::VST_BBENTRY_6
-                    } else {
-                        abbrevs::VST_ENTRY_8
-                    },
-                )
-            } else {
-                (
-                    n::VST_CODE_ENTRY,
-                    match enc {
-                        6 => abbrevs::VST_ENTRY_6,
-                        7 => abbrevs::VST_ENTRY_7,
-                        _ => abbrevs::VST_ENTRY_8,
-                    },
-                )
+            let abbrev = match (is_block, enc) {
+                (true, 6) => abbrevs::VST_BBENTRY_6,
+                (false, 6) => abbrevs::VST_ENTRY_6,
+                (false, 7) => abbrevs::VST_ENTRY_7,
+                _ => abbrevs::VST_ENTRY_8,
             };
-            self.record(code, &vals, abbrev);
+            self.w.begin_abbrev_record(abbrev);
+            if abbrev == abbrevs::VST_ENTRY_8 {
+                // `[fixed 3 code, vbr8 id, array fixed 8]`.
+                let code = if is_block {
+                    n::VST_CODE_BBENTRY
+                } else {
+                    n::VST_CODE_ENTRY
+                };
+                self.w.field_fixed(u64::from(code), 3);
+            }
+            self.w.field_vbr(u64::from(self.ve.vid(v)), 8);
+            match abbrev {
+                abbrevs::VST_ENTRY_8 => self.w.field_array_fixed(name, 8),
+                abbrevs::VST_ENTRY_7 => self.w.field_array_fixed(name, 7),
+                _ => self.w.field_array_char6(name),
+            }
         }
+        self.vst_order = names;
         self.exit();
     }
 }

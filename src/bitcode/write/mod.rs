@@ -148,7 +148,12 @@ pub fn write_bitcode(
     let mut wr = Wr::new(ctx, m, options)?;
     wr.write_all()?;
     let bytes = wr.finish();
-    out.extend_from_slice(&bytes);
+    if out.is_empty() {
+        // The writer's buffer becomes the output: no copy.
+        *out = bytes;
+    } else {
+        out.extend_from_slice(&bytes);
+    }
     Ok(())
 }
 
@@ -219,8 +224,14 @@ pub(crate) struct Wr<'c> {
     pub(crate) bundle_tags: Vec<&'c str>,
     /// The sync scope names in id order (found by the enumeration).
     pub(crate) sync_scopes: Vec<&'c str>,
-    /// Scratch set of the local symbol table's order, reused per function.
-    pub(crate) seen: strtab::Seen,
+    /// Scratch space of the local symbol table's order, reused per
+    /// function.
+    pub(crate) vst: strtab::VstScratch<'c>,
+    /// The local symbol table's entries in order, reused per function.
+    pub(crate) vst_order: Vec<(u32, &'c [u8])>,
+    /// Width of a type id field in the BLOCKINFO abbreviations (set when
+    /// they are written).
+    pub(crate) type_bits: u32,
 }
 
 impl<'c> Wr<'c> {
@@ -246,7 +257,9 @@ impl<'c> Wr<'c> {
         Ok(Wr {
             ctx,
             m,
-            w: Writer::with_capacity(1 << 16),
+            // A guess above what a module writes a value: reserved, not
+            // touched, so the buffer rarely moves.
+            w: Writer::with_capacity((ctx.graph.values.len() * 8).clamp(1 << 16, 1 << 28)),
             ve,
             strtab: strtab::StrtabBuilder::new(),
             vst_offset_at: 0,
@@ -255,7 +268,9 @@ impl<'c> Wr<'c> {
             layout,
             bundle_tags,
             sync_scopes,
-            seen: strtab::Seen::default(),
+            vst: strtab::VstScratch::default(),
+            vst_order: Vec::new(),
+            type_bits: 0,
         })
     }
 

@@ -75,7 +75,8 @@ pub(crate) fn encode_align(a: Option<u64>) -> u64 {
 impl Wr<'_> {
     pub(super) fn write_block_info(&mut self) {
         use AbbrevOp::*;
-        let tb = self.ve.type_bits() as u8;
+        self.type_bits = self.ve.type_bits();
+        let tb = self.type_bits as u8;
         self.w.enter_block_info(2).expect("blockinfo");
         let lit = |c: u32| Literal(u64::from(c));
         let defs: &[(u32, Vec<AbbrevOp>)] = &[

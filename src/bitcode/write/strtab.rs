@@ -69,35 +69,47 @@ impl<'c> StrtabBuilder<'c> {
     }
 }
 
+/// Scratch space of [`local_symbol_order`], reused across functions.
+#[derive(Default)]
+pub(crate) struct VstScratch<'c> {
+    seen: Seen,
+    map: StringMap,
+    keys: Vec<(&'c [u8], u32)>,
+}
+
 /// The named arguments, blocks and instructions of `f` (raw value index
-/// and name) in the iteration order of LLVM's `ValueSymbolTable` after
-/// `LLParser` built it.
+/// and name), in the iteration order of LLVM's `ValueSymbolTable` after
+/// `LLParser` built it, appended to `out` (cleared first).
 ///
-/// `seen` is scratch space reused across functions: one stamp per raw
-/// value index, so that marking a name as inserted needs no hash set.
+/// Each name is hashed once; the table holds 8-byte buckets (hash and key
+/// index), and its storage and the marks of inserted values are reused
+/// from function to function.
 pub(crate) fn local_symbol_order<'c>(
     ctx: &'c Context,
     f: Function,
-    seen: &mut Seen,
-) -> Vec<(u32, &'c [u8])> {
-    let mut map: StringMap<'c> = StringMap::new();
+    scratch: &mut VstScratch<'c>,
+    out: &mut Vec<(u32, &'c [u8])>,
+) {
+    let VstScratch { seen, map, keys } = scratch;
+    map.clear();
+    keys.clear();
     seen.next(ctx.graph.values.len());
-    let mut add = |map: &mut StringMap<'c>, v: u32| {
+    let mut add = |v: u32| {
         if let Some(name) = ctx.name_bytes(ctx.graph.handle(v)) {
             if !name.is_empty() && seen.insert(v) {
-                map.insert(name, v);
+                map.insert(keys, name, v);
             }
         }
     };
     for &a in ctx.args(f) {
-        add(&mut map, a.idx);
+        add(a.idx);
     }
     for b in ctx.blocks(f) {
-        add(&mut map, b.0.idx);
+        add(b.0.idx);
         for i in ctx.insts(b) {
             let ops = ctx.graph.operand_slice(i.0);
             let op = ctx.opcode(i);
-            let blocks: smallvec::SmallVec<[u32; 4]> = match op {
+            match op {
                 // The bulk of instructions: no label operands.
                 _ if op.is_cast()
                     || op.is_binary()
@@ -109,44 +121,47 @@ pub(crate) fn local_symbol_order<'c>(
                             | Opcode::GetElementPtr
                             | Opcode::ICmp
                             | Opcode::FCmp
-                    ) =>
-                {
-                    Default::default()
+                    ) => {}
+                Opcode::Br if ops.len() == 3 => {
+                    add(ops[2].val);
+                    add(ops[1].val);
                 }
-                Opcode::Br if ops.len() == 3 => [ops[2].val, ops[1].val].into_iter().collect(),
                 Opcode::CatchSwitch => {
                     let has_unwind =
                         ctx.inst_flags(i) & crate::inst::bits::CATCHSWITCH_HAS_UNWIND != 0;
-                    let mut v: smallvec::SmallVec<[u32; 4]> = ops
-                        .iter()
-                        .skip(if has_unwind { 2 } else { 1 })
-                        .map(|u| u.val)
-                        .collect();
-                    if has_unwind {
-                        v.push(ops[1].val);
+                    for u in ops.iter().skip(if has_unwind { 2 } else { 1 }) {
+                        add(u.val);
                     }
-                    v
+                    if has_unwind {
+                        add(ops[1].val);
+                    }
                 }
-                Opcode::Phi => match ctx.payload(i) {
-                    InstPayload::Phi { blocks, .. } => blocks.iter().map(|b| b.idx).collect(),
-                    _ => Default::default(),
-                },
-                _ => ops
-                    .iter()
-                    .map(|u| u.val)
-                    .filter(|&v| {
-                        v != crate::entity::NONE
+                Opcode::Phi => {
+                    if let InstPayload::Phi { blocks, .. } = ctx.payload(i) {
+                        for b in blocks.iter() {
+                            add(b.idx);
+                        }
+                    }
+                }
+                _ => {
+                    for u in ops {
+                        let v = u.val;
+                        if v != crate::entity::NONE
                             && ctx.graph.values[v as usize].is(ValueKind::Block)
-                    })
-                    .collect(),
-            };
-            for bb in blocks {
-                add(&mut map, bb);
+                        {
+                            add(v);
+                        }
+                    }
+                }
             }
-            add(&mut map, i.0.idx);
+            add(i.0.idx);
         }
     }
-    map.in_order()
+    out.clear();
+    out.extend(map.buckets.iter().filter(|b| b.key != EMPTY).map(|b| {
+        let (name, v) = keys[b.key as usize];
+        (v, name)
+    }));
 }
 
 /// A set of raw value indices cleared in O(1): a value is in it when its
@@ -171,6 +186,7 @@ impl Seen {
     }
 
     /// Adds `v`; whether it was new.
+    #[inline]
     fn insert(&mut self, v: u32) -> bool {
         let s = &mut self.stamps[v as usize];
         let new = *s != self.epoch;
@@ -179,56 +195,90 @@ impl Seen {
     }
 }
 
+/// A bucket of [`StringMap`]: the key's 32-bit hash and its index in the
+/// key list ([`EMPTY`] for an empty bucket).
+#[derive(Clone, Copy)]
+struct Bucket {
+    hash: u32,
+    key: u32,
+}
+
+const EMPTY: u32 = u32::MAX;
+
 /// A simulation of LLVM 19's `StringMap` layout: which bucket each key
-/// lands in.
-struct StringMap<'a> {
-    buckets: Vec<Option<(u32, &'a [u8], u32)>>,
+/// lands in. The keys live in a list beside it.
+#[derive(Default)]
+struct StringMap {
+    buckets: Vec<Bucket>,
+    /// Spare storage for the next growth.
+    spare: Vec<Bucket>,
     items: usize,
 }
 
-impl<'a> StringMap<'a> {
-    fn new() -> Self {
-        StringMap {
-            buckets: Vec::new(),
-            items: 0,
-        }
+impl StringMap {
+    fn clear(&mut self) {
+        self.buckets.clear();
+        self.items = 0;
     }
 
-    fn insert(&mut self, key: &'a [u8], v: u32) {
+    fn insert<'a>(&mut self, keys: &mut Vec<(&'a [u8], u32)>, key: &'a [u8], v: u32) {
         if self.buckets.is_empty() {
-            self.buckets = vec![None; 16];
+            self.buckets.resize(
+                16,
+                Bucket {
+                    hash: 0,
+                    key: EMPTY,
+                },
+            );
         }
         let h = xxh3_64(key) as u32;
         let mask = self.buckets.len() - 1;
         let mut b = h as usize & mask;
         let mut probe = 1;
-        while let Some((hh, k, _)) = self.buckets[b] {
-            if hh == h && k == key {
+        loop {
+            let e = self.buckets[b];
+            if e.key == EMPTY {
+                break;
+            }
+            if e.hash == h && keys[e.key as usize].0 == key {
                 return;
             }
             b = (b + probe) & mask;
             probe += 1;
         }
-        self.buckets[b] = Some((h, key, v));
+        self.buckets[b] = Bucket {
+            hash: h,
+            key: keys.len() as u32,
+        };
+        keys.push((key, v));
         self.items += 1;
         if self.items * 4 > self.buckets.len() * 3 {
-            let n = self.buckets.len() * 2;
-            let mut nb: Vec<Option<(u32, &'a [u8], u32)>> = vec![None; n];
-            for e in self.buckets.iter().flatten() {
-                let mut b = e.0 as usize & (n - 1);
-                let mut probe = 1;
-                while nb[b].is_some() {
-                    b = (b + probe) & (n - 1);
-                    probe += 1;
-                }
-                nb[b] = Some(*e);
-            }
-            self.buckets = nb;
+            self.grow();
         }
     }
 
-    fn in_order(&self) -> Vec<(u32, &'a [u8])> {
-        self.buckets.iter().flatten().map(|e| (e.2, e.1)).collect()
+    /// Doubles the table, re-placing the entries in bucket order.
+    fn grow(&mut self) {
+        let n = self.buckets.len() * 2;
+        let mut nb = std::mem::take(&mut self.spare);
+        nb.clear();
+        nb.resize(
+            n,
+            Bucket {
+                hash: 0,
+                key: EMPTY,
+            },
+        );
+        for e in self.buckets.iter().filter(|e| e.key != EMPTY) {
+            let mut b = e.hash as usize & (n - 1);
+            let mut probe = 1;
+            while nb[b].key != EMPTY {
+                b = (b + probe) & (n - 1);
+                probe += 1;
+            }
+            nb[b] = *e;
+        }
+        self.spare = std::mem::replace(&mut self.buckets, nb);
     }
 }
 

@@ -321,7 +321,7 @@ impl Wr<'_> {
         };
         let mut rec: Vec<u64> = Vec::new();
         for &(f, fs, s) in &funcs {
-            self.write_type_records(fs, f, &gv_ids, &missing)?;
+            self.write_type_records(fs, &gv_ids, Some(&|g| missing("parameter callee", f, g)))?;
             for c in &fs.callsites {
                 rec.clear();
                 let id = c.callee.and_then(id_of).unwrap_or(next);
@@ -460,31 +460,36 @@ impl Wr<'_> {
         Ok(())
     }
 
-    /// LLVM's `writeFunctionTypeMetadataRecords` for a per-module
-    /// summary: type tests, virtual calls, parameter accesses.
+    /// LLVM's `writeFunctionTypeMetadataRecords`: type tests, virtual
+    /// calls, parameter accesses. A parameter callee without a value id in
+    /// `ids` is `missing`'s error when there is one (a per-module summary);
+    /// otherwise the parameter is left out (a combined index).
     fn write_type_records(
         &mut self,
         fs: &FunctionSummary,
-        f: Value,
-        gv_ids: &HashMap<u64, u32>,
-        missing: &dyn Fn(&str, Value, u64) -> WriteError,
+        ids: &HashMap<u64, u32>,
+        missing: Option<&dyn Fn(u64) -> WriteError>,
     ) -> Result<(), WriteError> {
         self.write_type_tests(fs);
-        if !fs.params.is_empty() {
-            let mut r = Vec::new();
-            for p in &fs.params {
-                r.push(p.param);
-                push_range(&mut r, p.offsets);
-                r.push(p.calls.len() as u64);
-                for c in &p.calls {
-                    r.push(c.param);
-                    let id = gv_ids
-                        .get(&c.callee)
-                        .ok_or_else(|| missing("parameter callee", f, c.callee))?;
-                    r.push(u64::from(*id));
-                    push_range(&mut r, c.offsets);
-                }
+        let mut r = Vec::new();
+        'param: for p in &fs.params {
+            let mut one = vec![p.param];
+            push_range(&mut one, p.offsets);
+            one.push(p.calls.len() as u64);
+            for c in &p.calls {
+                let Some(&id) = ids.get(&c.callee) else {
+                    match missing {
+                        Some(missing) => return Err(missing(c.callee)),
+                        None => continue 'param,
+                    }
+                };
+                one.push(c.param);
+                one.push(u64::from(id));
+                push_range(&mut one, c.offsets);
             }
+            r.extend(one);
+        }
+        if !r.is_empty() {
             self.record(n::FS_PARAM_ACCESS, &r, 0);
         }
         Ok(())
@@ -675,7 +680,7 @@ impl Wr<'_> {
                         self.record(n::FS_COMBINED_GLOBALVAR_INIT_REFS, &rec, var_refs);
                     }
                     SummaryKind::Function(fs) => {
-                        self.write_combined_type_records(fs, &ids)?;
+                        self.write_type_records(fs, &ids, None)?;
                         referenced_types.extend(fs.type_tests.iter().copied());
                         for v in fs
                             .type_test_assume_vcalls
@@ -823,35 +828,6 @@ impl Wr<'_> {
         self.exit();
         self.exit();
         self.write_strtab();
-        Ok(())
-    }
-
-    /// `writeFunctionTypeMetadataRecords` for a combined summary: a
-    /// parameter is left out when one of its callees has no value id.
-    fn write_combined_type_records(
-        &mut self,
-        fs: &FunctionSummary,
-        ids: &HashMap<u64, u32>,
-    ) -> Result<(), WriteError> {
-        self.write_type_tests(fs);
-        let mut r = Vec::new();
-        'param: for p in &fs.params {
-            let mut one = vec![p.param];
-            push_range(&mut one, p.offsets);
-            one.push(p.calls.len() as u64);
-            for c in &p.calls {
-                let Some(&id) = ids.get(&c.callee) else {
-                    continue 'param;
-                };
-                one.push(c.param);
-                one.push(u64::from(id));
-                push_range(&mut one, c.offsets);
-            }
-            r.extend(one);
-        }
-        if !r.is_empty() {
-            self.record(n::FS_PARAM_ACCESS, &r, 0);
-        }
         Ok(())
     }
 }
