@@ -54,7 +54,7 @@ fn index_fields_as_read() {
     assert_eq!(paths, ["a.o", "b.o"]);
     assert_eq!(ix.modules["a.o"], [6, 7, 8, 9, 10]);
     // GUIDs: a local name is qualified by the source file name.
-    let impl_g = guid(&global_identifier("impl", Linkage::Internal, "summary.c"));
+    let impl_g = guid(global_identifier("impl", Linkage::Internal, "summary.c"));
     let counter = guid("summary.c;counter");
     let (main, table, vt, ext, al) = (
         guid("main_fn"),
