@@ -154,7 +154,10 @@ fn module_flag_int(ctx: &Context, m: Module, key: &[u8]) -> Option<u64> {
 
 /// The name of global `v` for an error.
 fn describe(ctx: &Context, v: Value) -> String {
-    format!("@{}", ctx.name_of(v).unwrap_or(""))
+    format!(
+        "@{}",
+        String::from_utf8_lossy(ctx.name_bytes(v).unwrap_or(b""))
+    )
 }
 
 /// The first summary of global `v` of `m` (by its GUID), if it has one.
@@ -238,7 +241,7 @@ impl Wr<'_> {
         let funcs: Vec<(Value, &FunctionSummary, &GlobalSummary)> = {
             let mut v = Vec::new();
             for f in ctx.functions(m) {
-                if ctx.name_of(f.0).is_none_or(str::is_empty) {
+                if ctx.name_bytes(f.0).is_none_or(<[u8]>::is_empty) {
                     return Err(WriteError {
                         message: "unexpected anonymous function when writing summary".into(),
                     });
@@ -412,7 +415,7 @@ impl Wr<'_> {
                     ),
                 });
             };
-            if ctx.name_of(object).is_none_or(str::is_empty)
+            if ctx.name_bytes(object).is_none_or(<[u8]>::is_empty)
                 || ctx.value_kind(object) == ValueKind::IFunc
             {
                 continue;
