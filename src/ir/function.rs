@@ -312,7 +312,7 @@ impl Context {
 }
 
 /// The decimal digits of `n`, written into the end of `buf`.
-fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
+pub(crate) fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
     let mut i = buf.len();
     loop {
         i -= 1;

@@ -589,20 +589,6 @@ struct Scratch {
     name: Vec<u8>,
 }
 
-/// The decimal digits of `n`, written into the end of `buf`.
-fn itoa_u32(mut n: u32, buf: &mut [u8; 10]) -> &str {
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    core::str::from_utf8(&buf[i..]).expect("ASCII digits")
-}
-
 /// The data layout of `f`'s module, parsed on first use into `slot`.
 fn layout_of<'a>(
     slot: &'a mut Option<DataLayout>,
@@ -999,7 +985,7 @@ impl Promoter {
         name.clear();
         name.extend_from_slice(ctx.name_bytes(ai.0).unwrap_or(b""));
         name.push(b'.');
-        name.extend_from_slice(itoa_u32(*version, &mut [0; 10]).as_bytes());
+        name.extend_from_slice(crate::ir::function::decimal(*version, &mut [0; 10]));
         *version += 1;
         let phi = ctx.create_inst(Opcode::Phi, ty, &[], InstPayload::None);
         ctx.phi_reserve(phi, n);

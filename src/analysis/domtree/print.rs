@@ -11,18 +11,9 @@ use crate::ir::Block;
 
 /// Appends `n` in decimal.
 pub(crate) fn push_u32(out: &mut String, n: u32) {
-    let mut buf = [0u8; 10];
-    let mut i = buf.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.push_str(core::str::from_utf8(&buf[i..]).expect("digits"));
+    let mut buf = [0; 10];
+    let digits = crate::ir::function::decimal(n, &mut buf);
+    out.push_str(core::str::from_utf8(digits).expect("ASCII digits"));
 }
 
 impl<D: Direction> DomTreeBase<D> {
