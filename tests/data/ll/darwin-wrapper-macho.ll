@@ -1,0 +1,7 @@
+; Bitcode for a Darwin or Mach-O triple sits in the wrapper header LLVM
+; writes, with the Mach-O CPU type of the architecture.
+target triple = "armv7m-none-unknown-macho"
+
+define i32 @f() {
+  ret i32 0
+}
