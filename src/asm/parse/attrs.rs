@@ -11,7 +11,7 @@ use super::lexer::Tok;
 use super::{AttrTarget, PResult, Parser};
 use crate::ir::attributes::{
     insert_sorted, legacy_memory_keyword, AttrClass, AttrKind, AttrPosition, Attribute,
-    AttributeSet, MemoryEffects,
+    AttributeSet, MemoryEffects, UwTableKind,
 };
 
 /// Where an attribute list is being read.
@@ -160,7 +160,11 @@ impl<'a> Parser<'a> {
                             continue;
                         }
                         if kind != AttrKind::Alignment && place == AttrPlace::Function {
-                            return self.err("this attribute does not apply to functions");
+                            // LLVM reads the attribute's value before it
+                            // refuses the attribute.
+                            self.bump();
+                            self.parse_attr_value(kind, place, pos)?;
+                            return self.err_at(pos, "this attribute does not apply to functions");
                         }
                     }
                     self.bump();
@@ -207,6 +211,9 @@ impl<'a> Parser<'a> {
                 Ok(Attribute::Type(kind, t))
             }
             _ => {
+                if let Some(attr) = self.parse_int_attr_args(kind, place)? {
+                    return Ok(attr);
+                }
                 if self.is(Tok::LParen) {
                     let text = self.raw_parens()?;
                     return conv(Attribute::parse(kind, Some(&text)));
@@ -224,6 +231,128 @@ impl<'a> Parser<'a> {
                 }
                 conv(Attribute::parse(kind, None))
             }
+        }
+    }
+
+    /// The arguments of `align`, `alignstack`, `allocsize`, `allockind`,
+    /// `dereferenceable(_or_null)` and `vscale_range`, token by token as
+    /// LLVM 19's parser reads them, so that an error is reported where and
+    /// as it reports it (`None` for the other kinds). In an attribute
+    /// group `align` and `alignstack` take `=N` (left to the caller).
+    fn parse_int_attr_args(
+        &mut self,
+        kind: AttrKind,
+        place: AttrPlace,
+    ) -> PResult<Option<Attribute>> {
+        let int = |kind, v| Ok(Some(Attribute::Int(kind, v)));
+        match kind {
+            AttrKind::Alignment if place == AttrPlace::Group => {
+                if !self.is(Tok::Equal) {
+                    return self.err("expected '=' here");
+                }
+                Ok(None)
+            }
+            AttrKind::StackAlignment if place == AttrPlace::Group => {
+                if !self.is(Tok::Equal) {
+                    return self.err("expected '=' here");
+                }
+                Ok(None)
+            }
+            AttrKind::Alignment => {
+                // The '(' (or the number) locates all but "expected integer".
+                let at = self.tok.start;
+                let parens = self.eat(Tok::LParen);
+                let v = self.parse_u64("integer")?;
+                if parens && !self.eat(Tok::RParen) {
+                    return self.err_at(at, "expected ')'");
+                }
+                if !v.is_power_of_two() {
+                    return self.err_at(at, "alignment is not a power of two");
+                }
+                if v > 1 << 32 {
+                    return self.err_at(at, "huge alignments are not supported yet");
+                }
+                int(kind, v)
+            }
+            AttrKind::StackAlignment => {
+                self.expect(Tok::LParen, "expected '('")?;
+                let at = self.tok.start;
+                let v = self.parse_u32("integer")?;
+                self.expect(Tok::RParen, "expected ')'")?;
+                if !v.is_power_of_two() {
+                    return self.err_at(at, "stack alignment is not a power of two");
+                }
+                int(kind, u64::from(v))
+            }
+            AttrKind::AllocSize => {
+                self.expect(Tok::LParen, "expected '('")?;
+                let elem = self.parse_u32("integer")?;
+                let mut num = None;
+                if self.eat(Tok::Comma) {
+                    let at = self.tok.start;
+                    let n = self.parse_u32("integer")?;
+                    if n == elem {
+                        return self
+                            .err_at(at, "'allocsize' indices can't refer to the same parameter");
+                    }
+                    num = Some(n);
+                }
+                self.expect(Tok::RParen, "expected ')'")?;
+                int(kind, crate::ir::attributes::pack_allocsize(elem, num))
+            }
+            AttrKind::AllocKind => {
+                self.expect(Tok::LParen, "expected '('")?;
+                let at = self.tok.start;
+                if !self.is(Tok::Str) {
+                    return self.err("expected allockind value");
+                }
+                let text = self.parse_str_bytes("allockind value")?;
+                let text = String::from_utf8_lossy(&text);
+                let bits = match crate::ir::attributes::parse_allockind(&text) {
+                    Ok(k) => k.bits(),
+                    Err(msg) => return self.err_at(at, msg),
+                };
+                self.expect(Tok::RParen, "expected ')'")?;
+                int(kind, bits)
+            }
+            AttrKind::Dereferenceable | AttrKind::DereferenceableOrNull => {
+                self.expect(Tok::LParen, "expected '('")?;
+                let at = self.tok.start;
+                let v = self.parse_u64("integer")?;
+                self.expect(Tok::RParen, "expected ')'")?;
+                if v == 0 {
+                    return self.err_at(at, "dereferenceable bytes must be non-zero");
+                }
+                int(kind, v)
+            }
+            AttrKind::UwTable => {
+                if !self.eat(Tok::LParen) {
+                    return int(kind, UwTableKind::Async as u64);
+                }
+                let v = match self.word() {
+                    "sync" => UwTableKind::Sync,
+                    "async" => UwTableKind::Async,
+                    _ => return self.err("expected unwind table kind"),
+                };
+                self.bump();
+                self.expect(Tok::RParen, "expected ')'")?;
+                int(kind, v as u64)
+            }
+            AttrKind::VScaleRange => {
+                self.expect(Tok::LParen, "expected '('")?;
+                let min = self.parse_u32("integer")?;
+                let max = if self.eat(Tok::Comma) {
+                    self.parse_u32("integer")?
+                } else {
+                    min
+                };
+                self.expect(Tok::RParen, "expected ')'")?;
+                int(
+                    kind,
+                    crate::ir::attributes::pack_vscale_range(min, Some(max)),
+                )
+            }
+            _ => Ok(None),
         }
     }
 
