@@ -55,7 +55,8 @@ enum Cmd {
         input: String,
     },
     /// Read a module (bitcode, or textual IR) and print it as textual IR
-    /// (what `llvm-dis` prints for bitcode).
+    /// (what `llvm-dis` prints for bitcode, whose reader verifies the module
+    /// and strips broken debug info with a warning).
     Dis {
         /// The input module (`-`: standard input).
         input: String,
@@ -189,7 +190,11 @@ fn subcommand_name(c: &Cmd) -> &'static str {
 fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
     match cmd {
         Cmd::Fmt { input, output } | Cmd::Dis { input, output } => {
-            let (ctx, m) = load_module(&input, clock)?;
+            let (mut ctx, m, bitcode) = load_module_format(&input, clock)?;
+            if bitcode {
+                let name = if input == "-" { "<stdin>" } else { &input };
+                upgrade_read_debug_info(&mut ctx, m, name, clock)?;
+            }
             let text = clock.step("print", || ctx.print_module(m));
             write_output(output.as_deref(), text.as_bytes()).map(|()| 0)
         }
@@ -201,10 +206,9 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
         } => {
             let (mut ctx, m) = load_module(&input, clock)?;
             lair::bitcode::register_llvm_as_kinds(&mut ctx, m);
-            if disable_verify {
-                // llvm-as upgrades (strips) debug info either way.
-                clock.step("verify", || ctx.upgrade_debug_info(m));
-            } else {
+            // llvm-as --disable-verify neither verifies nor upgrades debug
+            // info (it parses without `UpgradeDebugInfo`).
+            if !disable_verify {
                 let v = clock.step("verify", || ctx.verify_as_llvm_as(m));
                 let mut err = std::io::stderr().lock();
                 err.write_all(v.messages.as_bytes())
@@ -501,10 +505,58 @@ fn looks_like_text(bytes: &[u8]) -> bool {
             .all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace() || b >= 0x80)
 }
 
+/// What LLVM 19's bitcode reader does to a module once it is read
+/// (`UpgradeDebugInfo`, as `llvm-dis` shows it): with `"Debug Info
+/// Version" 3` the module is verified; a broken module is refused with the
+/// verifier's messages, broken debug info alone is reported and stripped
+/// with LLVM's warning. Any other version has its debug info stripped,
+/// with a warning when there was some.
+fn upgrade_read_debug_info(
+    ctx: &mut lair::Context,
+    m: lair::ir::Module,
+    name: &str,
+    clock: &mut Clock,
+) -> Result<(), Fail> {
+    let version = ctx.debug_metadata_version(m);
+    let mut err = std::io::stderr().lock();
+    match clock.step("verify", || ctx.upgrade_debug_info(m)) {
+        lair::verify::DebugInfoUpgrade::Verified(v) => {
+            if v.is_broken() {
+                return Err(format!(
+                    "{v}LLVM ERROR: Broken module found, compilation aborted!"
+                ));
+            }
+            if v.has_broken_debug_info() {
+                let _ = writeln!(
+                    err,
+                    "{v}lair dis: warning: ignoring invalid debug info in {name}"
+                );
+                ctx.strip_debug_info(m);
+            }
+        }
+        lair::verify::DebugInfoUpgrade::Stripped(true) => {
+            let _ = writeln!(
+                err,
+                "lair dis: warning: ignoring debug info with an invalid version ({version}) in {name}"
+            );
+        }
+        lair::verify::DebugInfoUpgrade::Stripped(false) => {}
+    }
+    Ok(())
+}
+
 /// Reads a module from `path` (`-`: standard input) into a fresh context.
 /// Textual IR errors are llvm-as-style diagnostics (file:line:col, the
 /// line, a caret).
 fn load_module(path: &str, clock: &mut Clock) -> Result<(lair::Context, lair::ir::Module), Fail> {
+    load_module_format(path, clock).map(|(ctx, m, _)| (ctx, m))
+}
+
+/// [`load_module`], and whether the input was bitcode.
+fn load_module_format(
+    path: &str,
+    clock: &mut Clock,
+) -> Result<(lair::Context, lair::ir::Module, bool), Fail> {
     let bytes = clock.step("read", || read_input(path))?;
     let name = if path == "-" { "<stdin>" } else { path };
     if format_of(&bytes) == Format::Bitcode {
@@ -516,13 +568,13 @@ fn load_module(path: &str, clock: &mut Clock) -> Result<(lair::Context, lair::ir
             .map_err(|e| format!("{name}: {e}"))?;
         // LLVM's bitcode reader drops all TBAA when some is invalid.
         clock.step("read", || ctx.strip_invalid_tbaa(m));
-        return Ok((ctx, m));
+        return Ok((ctx, m, true));
     }
     let mut ctx = lair::Context::new();
     let m = clock
         .step("parse", || parse_module_bytes(&mut ctx, &bytes, name))
         .map_err(|e| e.to_string())?;
-    Ok((ctx, m))
+    Ok((ctx, m, false))
 }
 
 fn stats(ctx: &lair::Context, m: lair::ir::Module) -> String {

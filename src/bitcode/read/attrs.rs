@@ -105,6 +105,15 @@ impl Rd<'_, '_> {
                     if k.class() != AttrClass::Int {
                         return self.err(format!("attribute {} is not an int attribute", k.name()));
                     }
+                    // LLVM's reader passes alignments through `unsigned`:
+                    // `align 4294967296` reads as no alignment.
+                    let x = match k {
+                        AttrKind::Alignment | AttrKind::StackAlignment => u64::from(x as u32),
+                        _ => x,
+                    };
+                    if x == 0 && matches!(k, AttrKind::Alignment | AttrKind::StackAlignment) {
+                        continue;
+                    }
                     attrs.push(Attribute::Int(k, x));
                 }
                 3 | 4 => {

@@ -260,6 +260,9 @@ impl<'a> Rd<'a, '_> {
         if module_level && !self.md_fwd.is_empty() {
             return self.err("metadata forward references left unresolved");
         }
+        if module_level {
+            self.upgrade_cu_locals();
+        }
         Ok(())
     }
 

@@ -6,12 +6,14 @@
 //! count does not match the instruction are dropped (also `materialize`),
 //! and an empty `"clang.arc.attachedcall"` bundle is dropped
 //! (`UpgradeOperandBundles`). `lair verify F.bc` therefore judges what
-//! LLVM's tools see after reading `F.bc`.
+//! LLVM's tools see after reading `F.bc`. Imported entities with a local
+//! scope move from a compile unit's `imports:` to the `retainedNodes:` of
+//! their subprogram (`upgradeCULocals`).
 
 use super::Rd;
 use crate::inst::Opcode;
 use crate::ir::attributes::{type_incompatible, AttrIndex, AttributeList};
-use crate::ir::metadata::{MdData, MdKindId};
+use crate::ir::metadata::{FieldName, MdData, MdField, MdKindId, Metadata, SpecKind};
 use crate::ir::Function;
 use crate::types::Type;
 use crate::Context;
@@ -88,6 +90,108 @@ impl Rd<'_, '_> {
                     self.ctx.extra_mut(i).md.remove(MdKindId::PROF);
                 }
             }
+        }
+    }
+}
+
+impl Rd<'_, '_> {
+    /// LLVM 19's `upgradeCULocals` (after the module's metadata): every
+    /// `DIImportedEntity` in a `llvm.dbg.cu` compile unit's `imports:`
+    /// whose scope is local (a subprogram or lexical block) leaves that
+    /// list and is appended to the `retainedNodes:` of the subprogram
+    /// enclosing its scope (dropped when the scope chain reaches none).
+    pub(super) fn upgrade_cu_locals(&mut self) {
+        let ctx = &mut *self.ctx;
+        let Some(cus) = ctx.module(self.m).named_md.get("llvm.dbg.cu").cloned() else {
+            return;
+        };
+        let spec = |ctx: &Context, m: Metadata| -> Option<SpecKind> {
+            ctx.md_data(ctx.md_resolved(m)).spec_kind()
+        };
+        let md_field = |ctx: &Context, m: Metadata, f: FieldName| -> Option<Metadata> {
+            match ctx.md_data(ctx.md_resolved(m)).field(f) {
+                Some(MdField::Md(x)) => *x,
+                _ => None,
+            }
+        };
+        let tuple_ops = |ctx: &Context, m: Metadata| -> Option<Vec<Option<Metadata>>> {
+            match ctx.md_data(ctx.md_resolved(m)) {
+                MdData::Tuple { ops, .. } => Some(ops.to_vec()),
+                _ => None,
+            }
+        };
+        let is_local_scope = |k: Option<SpecKind>| {
+            matches!(
+                k,
+                Some(
+                    SpecKind::DISubprogram
+                        | SpecKind::DILexicalBlock
+                        | SpecKind::DILexicalBlockFile
+                )
+            )
+        };
+        for cu in cus {
+            if spec(ctx, cu) != Some(SpecKind::DICompileUnit) {
+                continue;
+            }
+            let Some(imports) = md_field(ctx, cu, FieldName::Imports) else {
+                continue;
+            };
+            let Some(ops) = tuple_ops(ctx, imports) else {
+                continue;
+            };
+            let local = |ctx: &Context, op: &Option<Metadata>| {
+                op.is_some_and(|e| {
+                    spec(ctx, e) == Some(SpecKind::DIImportedEntity)
+                        && md_field(ctx, e, FieldName::Scope)
+                            .is_some_and(|s| is_local_scope(spec(ctx, s)))
+                })
+            };
+            if !ops.iter().any(|op| local(ctx, op)) {
+                continue;
+            }
+            let (moved, kept): (Vec<_>, Vec<_>) = ops.into_iter().partition(|op| local(ctx, op));
+            // Each moved entity's subprogram, in the list's order.
+            let mut by_sp: Vec<(Metadata, Vec<Option<Metadata>>)> = Vec::new();
+            for e in moved.into_iter().flatten() {
+                let mut s = md_field(ctx, e, FieldName::Scope);
+                let mut seen = Vec::new();
+                while let Some(x) = s {
+                    let k = spec(ctx, x);
+                    if k == Some(SpecKind::DISubprogram) || !is_local_scope(k) {
+                        break;
+                    }
+                    let x = ctx.md_resolved(x);
+                    if seen.contains(&x) {
+                        break;
+                    }
+                    seen.push(x);
+                    s = md_field(ctx, x, FieldName::Scope);
+                }
+                let Some(sp) = s.filter(|&x| spec(ctx, x) == Some(SpecKind::DISubprogram)) else {
+                    continue;
+                };
+                let sp = ctx.md_resolved(sp);
+                match by_sp.iter_mut().find(|(p, _)| *p == sp) {
+                    Some((_, list)) => list.push(Some(e)),
+                    None => by_sp.push((sp, vec![Some(e)])),
+                }
+            }
+            for (sp, list) in by_sp {
+                if !ctx.md_data(sp).is_distinct() {
+                    // A uniqued subprogram is not edited in place (LLVM
+                    // re-uniques it); it keeps its nodes.
+                    continue;
+                }
+                let mut nodes = md_field(ctx, sp, FieldName::RetainedNodes)
+                    .and_then(|r| tuple_ops(ctx, r))
+                    .unwrap_or_default();
+                nodes.extend(list);
+                let t = ctx.md_tuple(&nodes);
+                ctx.md_set_field(sp, FieldName::RetainedNodes, Some(t));
+            }
+            let t = ctx.md_tuple(&kept);
+            ctx.md_set_field(cu, FieldName::Imports, Some(t));
         }
     }
 }

@@ -390,6 +390,16 @@ impl Context {
         self.md.set_operand(node, i, md)
     }
 
+    /// Sets the metadata field `name` of the distinct specialised node
+    /// `node` (`retainedNodes:` of a `DISubprogram`), adding the field in
+    /// print order when the node has none.
+    ///
+    /// # Panics
+    /// If `node` is not a distinct specialised node.
+    pub fn md_set_field(&mut self, node: Metadata, name: FieldName, md: Option<Metadata>) {
+        self.md.set_field(node, name, md)
+    }
+
     /// Number of metadata entries created in this context (strings, nodes,
     /// values and temporaries, merged ones included).
     pub fn md_count(&self) -> usize {

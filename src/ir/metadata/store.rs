@@ -451,6 +451,40 @@ impl MdStore {
         self.reintern(old)
     }
 
+    /// Sets the metadata field `name` of the distinct specialised node
+    /// `node`, adding it in print order when the node lacks it.
+    pub(crate) fn set_field(
+        &mut self,
+        node: Metadata,
+        name: super::FieldName,
+        md: Option<Metadata>,
+    ) {
+        let node = self.resolve(node);
+        let i = match self.data_mut(node) {
+            MdData::Specialized { kind, fields, .. } => {
+                match fields.iter().position(|(n, _)| *n == name) {
+                    Some(i) => i,
+                    None => {
+                        let order = kind.fields();
+                        let rank = |n: super::FieldName| {
+                            order.iter().position(|&o| o == n).unwrap_or(usize::MAX)
+                        };
+                        let at = fields
+                            .iter()
+                            .position(|(n, _)| rank(*n) > rank(name))
+                            .unwrap_or(fields.len());
+                        let mut v = core::mem::take(fields).into_vec();
+                        v.insert(at, (name, super::MdField::Md(None)));
+                        *fields = v.into_boxed_slice();
+                        at
+                    }
+                }
+            }
+            _ => panic!("metadata {node:?} is not a specialised node"),
+        };
+        self.set_operand(node, i, md)
+    }
+
     pub(crate) fn set_operand(&mut self, node: Metadata, i: usize, md: Option<Metadata>) {
         let node = self.resolve(node);
         let md = md.map(|m| self.resolve(m));
