@@ -34,10 +34,8 @@
 //! addresses of their shared sets before their contents are hashed. Checked by
 //! `oracle-as.sh` in `.ci/run` (every module `llvm-dis-19` reads back as
 //! `llvm-as-19`'s) and `lair as | lair dis` == `lair fmt` on the corpus.
-//! Byte-identical to `llvm-as-19` for 102 of the 104 modules `oracle-as.sh`
-//! checks in CI (corpus, hand-written, ThinLTO summaries); the rest differ
-//! in a `USELIST` record (`insts.ll`, `thinlto-cpp.ll`), which does not
-//! change the module read back. Without
+//! Byte-identical to `llvm-as-19` for the modules `oracle-as.sh` checks in
+//! CI (corpus, hand-written, ThinLTO summaries). Without
 //! use-list order, the order of function-local constants (sorted by use
 //! count, LLVM's `OptimizeConstants`) differs from LLVM's in some functions
 //! of every O0/O2/g corpus module: a use-count difference not yet found.

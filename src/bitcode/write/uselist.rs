@@ -47,6 +47,14 @@ struct Predictor<'e, 'c> {
     ctx: &'c Context,
     om: OrderMap,
     stack: Vec<UseListOrder>,
+    /// The `ptr null` that fills the unset hung-off operands (personality,
+    /// prefix, prologue) of a function that has one of them set, when some
+    /// function has: in LLVM those slots are uses of `ptr null`, which lair
+    /// does not store. A synthetic constant when the module has no `ptr
+    /// null` of its own.
+    null: Option<u32>,
+    /// The order id and prediction flag of `null` when it is synthetic.
+    virt_null: (u32, bool),
 }
 
 /// The use-list orders of module `ve.m`, last to write on top.
@@ -63,13 +71,112 @@ pub(crate) fn predict(ve: &mut Enumerator<'_>) -> Vec<UseListOrder> {
             last_global: 0,
         },
         stack: Vec::new(),
+        null: None,
+        virt_null: (0, false),
     };
+    p.null = p.hung_off_null();
     p.order_module();
     p.predict_module();
     p.stack
 }
 
 impl<'c> Predictor<'_, 'c> {
+    /// The `ptr null` of unset hung-off function operands, if any function
+    /// has some set and some unset.
+    fn hung_off_null(&mut self) -> Option<u32> {
+        let ctx = self.ctx;
+        for f in ctx.functions(self.ve.m) {
+            let ops = self.ve.function_operands(f);
+            if let Some(k) = (0..ops.len()).find(|&k| ctx.function_operand(f, k as u32).is_none()) {
+                return Some(ops[k]);
+            }
+        }
+        None
+    }
+
+    /// The `ptr null` uses LLVM's parser leaves in a function's unset
+    /// hung-off slots, most recent first: it fills all three slots with
+    /// `ptr null` on the first set, then sets (or re-sets to `ptr null`,
+    /// which makes the use the most recent) the personality, prefix and
+    /// prologue in that order.
+    fn hung_off_null_uses(&self, f: Function, null: u32) -> smallvec::SmallVec<[u32; 3]> {
+        let ctx = self.ctx;
+        let mut list: smallvec::SmallVec<[u32; 3]> = smallvec::SmallVec::new();
+        let mut allocated = false;
+        for k in 0..3u32 {
+            let op = ctx.function_operand(f, k);
+            if op.is_some() && !allocated {
+                allocated = true;
+                list.extend([2, 1, 0]);
+            }
+            if allocated {
+                list.retain(|x| *x != k);
+                if op.is_none_or(|v| v.idx == null) {
+                    list.insert(0, k);
+                }
+            }
+        }
+        list
+    }
+
+    /// The uses of the hung-off `ptr null` `v` in LLVM's order (most
+    /// recent first) as `(user, operand number)`: the module's own, and
+    /// each function's hung-off slots, made when its header was parsed:
+    /// after the uses made by instructions of earlier functions, before
+    /// those of its own and later ones. Uses by globals and constants
+    /// that fall between count as earlier (globals defined between two
+    /// functions in the text are the case this gets wrong).
+    fn null_uses(&self, v: u32) -> Vec<(u32, u32)> {
+        let ctx = self.ctx;
+        let real: Vec<(u32, u32)> = if v & VIRT != 0 {
+            Vec::new()
+        } else {
+            ctx.uses(ctx.graph.handle(v))
+                .filter(|u| !ctx.graph.values[u.user.idx as usize].is(ValueKind::Function))
+                .map(|u| (u.user.idx, u.operand_no))
+                .collect()
+        };
+        let funcs: Vec<Function> = ctx.functions(self.ve.m).collect();
+        let index: hashbrown::HashMap<u32, usize> = funcs
+            .iter()
+            .enumerate()
+            .map(|(k, f)| (f.0.idx, k))
+            .collect();
+        let pos_of = |user: u32| -> Option<usize> {
+            let d = &ctx.graph.values[user as usize];
+            if !d.is(ValueKind::Instruction) {
+                return None;
+            }
+            let i = crate::ir::Inst(ctx.graph.handle(user));
+            let f = ctx.block_parent(ctx.inst_parent(i)?)?;
+            index.get(&f.0.idx).copied()
+        };
+        // last[k]: one past the oldest real use made by an instruction of
+        // function k or a later one.
+        let mut last = vec![0usize; funcs.len() + 1];
+        for (i, &(u, _)) in real.iter().enumerate() {
+            if let Some(p) = pos_of(u) {
+                last[p] = last[p].max(i + 1);
+            }
+        }
+        for k in (0..funcs.len()).rev() {
+            last[k] = last[k].max(last[k + 1]);
+        }
+        let mut out = Vec::with_capacity(real.len() + 2 * funcs.len());
+        let mut i = 0;
+        for (k, &f) in funcs.iter().enumerate().rev() {
+            while i < last[k] {
+                out.push(real[i]);
+                i += 1;
+            }
+            for slot in self.hung_off_null_uses(f, v) {
+                out.push((f.0.idx, slot));
+            }
+        }
+        out.extend_from_slice(&real[i..]);
+        out
+    }
+
     fn is_constant(&self, v: u32) -> bool {
         v & VIRT != 0 || self.ctx.graph.values[v as usize].is_constant_kind()
     }
@@ -125,7 +232,14 @@ impl<'c> Predictor<'_, 'c> {
             if top.2 < top.1.len() {
                 let o = top.1[top.2];
                 top.2 += 1;
-                if o & VIRT != 0 || self.om.ids[o as usize] != 0 {
+                if o & VIRT != 0 {
+                    if Some(o) == self.null && self.virt_null.0 == 0 {
+                        self.om.next += 1;
+                        self.virt_null.0 = self.om.next;
+                    }
+                    continue;
+                }
+                if self.om.ids[o as usize] != 0 {
                     continue;
                 }
                 let ops = self.order_ops(o);
@@ -147,6 +261,9 @@ impl<'c> Predictor<'_, 'c> {
         }
         for o in self.const_ops(v) {
             if o & VIRT != 0 {
+                if Some(o) == self.null {
+                    out.push(o);
+                }
                 continue;
             }
             let k = self.ctx.graph.values[o as usize].kind();
@@ -298,6 +415,10 @@ impl<'c> Predictor<'_, 'c> {
         let mut work = vec![v];
         while let Some(cur) = work.pop() {
             if cur & VIRT != 0 {
+                if Some(cur) == self.null && self.virt_null.0 != 0 && !self.virt_null.1 {
+                    self.virt_null.1 = true;
+                    self.predict_impl(cur, f, self.virt_null.0);
+                }
                 continue;
             }
             let id = self.om.ids[cur as usize];
@@ -323,13 +444,23 @@ impl<'c> Predictor<'_, 'c> {
     }
 
     fn predict_impl(&mut self, v: u32, f: Option<u32>, id: u32) {
-        let ctx = self.ctx;
         let mut list: Vec<(u32, u32, u32)> = Vec::new(); // (user id, opno, index)
-        for u in ctx.uses(ctx.graph.handle(v)) {
-            let uid = self.om.id(u.user.idx);
-            if uid != 0 {
-                let k = list.len() as u32;
-                list.push((uid, u.operand_no, k));
+        if self.null == Some(v) {
+            for (user, operand_no) in self.null_uses(v) {
+                let uid = self.om.id(user);
+                if uid != 0 {
+                    let k = list.len() as u32;
+                    list.push((uid, operand_no, k));
+                }
+            }
+        } else {
+            let ctx = self.ctx;
+            for u in ctx.uses(ctx.graph.handle(v)) {
+                let uid = self.om.id(u.user.idx);
+                if uid != 0 {
+                    let k = list.len() as u32;
+                    list.push((uid, u.operand_no, k));
+                }
             }
         }
         if list.len() < 2 {
@@ -456,7 +587,8 @@ impl Wr<'_> {
         self.enter(n::USELIST_BLOCK_ID, 3);
         while has_more(self) {
             let o = self.use_lists.pop().expect("non-empty");
-            let is_block = self.ctx.graph.values[o.v as usize].is(ValueKind::Block);
+            let is_block =
+                o.v & VIRT == 0 && self.ctx.graph.values[o.v as usize].is(ValueKind::Block);
             let code = if is_block {
                 n::USELIST_CODE_BB
             } else {
