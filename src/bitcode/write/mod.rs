@@ -60,6 +60,7 @@ mod symtab;
 mod uselist;
 
 use crate::bitstream::{names as n, AbbrevOp, Writer};
+use crate::ir::triple::{ArchFamily, Triple};
 use crate::ir::Module;
 use crate::Context;
 use core::fmt;
@@ -162,47 +163,25 @@ pub fn write_bitcode(
 
 /// The CPU type of the wrapper header LLVM puts around the bitcode of a
 /// Darwin or Mach-O module (`emitDarwinBCHeaderAndTrailer`), or `None`
-/// for other targets. The OS is Darwin when the triple's third component
-/// names a Darwin system; the object format is Mach-O for those and when
-/// the fourth component ends in `macho`. The CPU type is Mach-O's for
-/// x86, x86_64, 32- and 64-bit PowerPC and little-endian ARM/Thumb, and
-/// all ones for every other architecture (AArch64 included), as LLVM 19
-/// writes it.
+/// for other targets ([`Triple::is_darwin_or_macho`]). The CPU type is
+/// Mach-O's for x86, x86_64, 32- and 64-bit PowerPC and little-endian
+/// ARM/Thumb, and all ones for every other architecture (AArch64
+/// included), as LLVM 19 writes it.
 pub(crate) fn darwin_wrapper_cpu(triple: &str) -> Option<u32> {
-    let mut parts = triple.split('-');
-    let arch = parts.next().unwrap_or("");
-    let os = parts.nth(1).unwrap_or("");
-    let env = parts.next().unwrap_or("");
-    let darwin = [
-        "darwin",
-        "macos",
-        "ios",
-        "tvos",
-        "watchos",
-        "driverkit",
-        "xros",
-        "visionos",
-    ]
-    .iter()
-    .any(|p| os.starts_with(p));
-    if !darwin && !env.ends_with("macho") {
+    let t = Triple::parse(triple);
+    if !t.is_darwin_or_macho() {
         return None;
     }
     const ABI64: u32 = 0x0100_0000;
     const X86: u32 = 7;
     const ARM: u32 = 12;
     const POWERPC: u32 = 18;
-    let b = arch.as_bytes();
-    let i386 = b.len() == 4 && b[0] == b'i' && (b'3'..=b'9').contains(&b[1]) && &b[2..] == b"86";
-    let arm = (arch.starts_with("arm") && !arch.starts_with("armeb") && !arch.starts_with("arm64"))
-        || (arch.starts_with("thumb") && !arch.starts_with("thumbeb"))
-        || matches!(arch, "xscale" | "iwmmxt");
-    Some(match arch {
-        "x86_64" | "amd64" | "x86_64h" => X86 | ABI64,
-        "powerpc" | "ppc" | "ppc32" => POWERPC,
-        "powerpc64" | "ppu" | "ppc64" => POWERPC | ABI64,
-        _ if i386 => X86,
-        _ if arm => ARM,
+    Some(match t.arch_family() {
+        ArchFamily::X86_64 => X86 | ABI64,
+        ArchFamily::PowerPC => POWERPC,
+        ArchFamily::PowerPC64 => POWERPC | ABI64,
+        ArchFamily::X86 => X86,
+        ArchFamily::Arm => ARM,
         _ => u32::MAX,
     })
 }
