@@ -146,11 +146,12 @@ pub fn write_bitcode(
     options: &WriteOptions,
 ) -> Result<(), WriteError> {
     check_module(ctx)?;
-    let mut wr = Wr::new(ctx, m, options)?;
+    let cpu = darwin_wrapper_cpu(&ctx.module(m).triple);
+    let mut wr = Wr::new(ctx, m, options, cpu.is_some())?;
     wr.write_all()?;
     let mut bytes = wr.finish();
-    if let Some(cpu) = darwin_wrapper_cpu(&ctx.module(m).triple) {
-        bytes = wrap_for_darwin(bytes, cpu);
+    if let Some(cpu) = cpu {
+        fill_darwin_wrapper(&mut bytes, cpu);
     }
     if out.is_empty() {
         // The writer's buffer becomes the output: no copy.
@@ -186,19 +187,18 @@ pub(crate) fn darwin_wrapper_cpu(triple: &str) -> Option<u32> {
     })
 }
 
-/// `bitstream` behind the 20-byte wrapper header (magic, version 0, the
-/// stream's offset and size, `cpu`), padded with zeros to a multiple of 16
-/// bytes, as LLVM writes bitcode for Darwin.
-fn wrap_for_darwin(bitstream: Vec<u8>, cpu: u32) -> Vec<u8> {
+/// Fills in the 20-byte wrapper header reserved at the start of `bytes`
+/// (magic, version 0, the stream's offset and size, `cpu`) and pads with
+/// zeros to a multiple of 16 bytes, as LLVM writes bitcode for Darwin.
+fn fill_darwin_wrapper(bytes: &mut Vec<u8>, cpu: u32) {
     use crate::bitstream::{WRAPPER_HEADER_SIZE, WRAPPER_MAGIC};
-    let size = u32::try_from(bitstream.len()).expect("write_bitcode: a bitstream under 4 GiB");
-    let mut out = Vec::with_capacity(WRAPPER_HEADER_SIZE + bitstream.len() + 15);
-    for word in [WRAPPER_MAGIC, 0, WRAPPER_HEADER_SIZE as u32, size, cpu] {
-        out.extend_from_slice(&word.to_le_bytes());
+    let size = u32::try_from(bytes.len() - WRAPPER_HEADER_SIZE)
+        .expect("write_bitcode: a bitstream under 4 GiB");
+    let header = [WRAPPER_MAGIC, 0, WRAPPER_HEADER_SIZE as u32, size, cpu];
+    for (k, word) in header.into_iter().enumerate() {
+        bytes[4 * k..4 * k + 4].copy_from_slice(&word.to_le_bytes());
     }
-    out.extend_from_slice(&bitstream);
-    out.resize(out.len().next_multiple_of(16), 0);
-    out
+    bytes.resize(bytes.len().next_multiple_of(16), 0);
 }
 
 /// Registers the metadata kinds `llvm-as` leaves registered after parsing
@@ -279,7 +279,14 @@ pub(crate) struct Wr<'c> {
 }
 
 impl<'c> Wr<'c> {
-    fn new(ctx: &'c Context, m: Module, options: &WriteOptions) -> Result<Self, WriteError> {
+    /// The writer of module `m`; with `wrapped`, its output starts with
+    /// room for the Darwin wrapper header.
+    fn new(
+        ctx: &'c Context,
+        m: Module,
+        options: &WriteOptions,
+        wrapped: bool,
+    ) -> Result<Self, WriteError> {
         let mut ve = Enumerator::new(ctx, m, options.preserve_use_list_order);
         if let Some(f) = ve.placeholder_user {
             return Err(WriteError {
@@ -303,7 +310,14 @@ impl<'c> Wr<'c> {
             m,
             // A guess above what a module writes a value: reserved, not
             // touched, so the buffer rarely moves.
-            w: Writer::with_capacity((ctx.graph.values.len() * 8).clamp(1 << 16, 1 << 28)),
+            w: Writer::with_reserved(
+                (ctx.graph.values.len() * 8).clamp(1 << 16, 1 << 28),
+                if wrapped {
+                    crate::bitstream::WRAPPER_HEADER_SIZE
+                } else {
+                    0
+                },
+            ),
             ve,
             strtab: strtab::StrtabBuilder::new(),
             vst_offset_at: 0,
