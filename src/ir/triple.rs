@@ -19,7 +19,7 @@
 /// let t = Triple::parse("x86_64-apple-macosx14.0.0");
 /// assert_eq!(t.arch_family(), ArchFamily::X86_64);
 /// assert_eq!(t.os_family(), OsFamily::Darwin);
-/// assert!(t.is_macho());
+/// assert!(t.is_darwin_or_macho());
 /// let t = Triple::parse("i686-pc-windows-msvc-elf");
 /// assert_eq!(t.environment, "msvc-elf");
 /// ```
