@@ -1205,3 +1205,25 @@ fn field_by_field_checks_widths() {
     w.begin_abbrev_record(a);
     w.field_fixed(8, 3);
 }
+
+/// A writer with reserved bytes writes the same stream after them, with
+/// bit positions and backpatches counted from the stream's start.
+#[test]
+fn reserved_bytes_precede_the_same_stream() {
+    let write = |mut w: Writer| {
+        w.emit_bitcode_magic();
+        w.enter_block(8, 3).unwrap();
+        let at = w.bit_pos();
+        w.emit_unabbrev_record(1, &[0]).unwrap();
+        w.emit_unabbrev_record(2, &[7, 8]).unwrap();
+        let here = w.bit_pos();
+        w.backpatch_word(here - 32, 0xDEAD_BEEF);
+        w.exit_block().unwrap();
+        (at, w.finish())
+    };
+    let (at, plain) = write(Writer::new());
+    let (at20, wrapped) = write(Writer::with_reserved(0, 20));
+    assert_eq!(at, at20);
+    assert_eq!(&wrapped[..20], &[0u8; 20]);
+    assert_eq!(&wrapped[20..], &plain[..]);
+}

@@ -147,3 +147,92 @@ fn time_prints_steps_on_stderr() {
         assert!(err.contains(&format!("lair: {step}")), "{err}");
     }
 }
+
+/// The `; ModuleID` and the warnings naming modules use the input path as
+/// given (`<stdin>` for standard input), as opt-19 and llvm-link-19 do: a
+/// text's own `; ModuleID` line is a comment to them. `lair fmt` keeps
+/// that line (a fixed point). Compared with LLVM 19 when it is installed.
+#[test]
+fn module_id_is_the_path_as_given() {
+    let dir = std::env::temp_dir().join(format!("lair-cli-id-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let m = "; ModuleID = 'foo.c'\ntarget datalayout = \"e-p:32:32\"\ndefine void @f() {\n  ret void\n}\n";
+    let k = "; ModuleID = 'baz.c'\ntarget datalayout = \"e-p:64:64\"\n";
+    std::fs::write(dir.join("sub/m.ll"), m).unwrap();
+    std::fs::write(dir.join("k.ll"), k).unwrap();
+    let run = |exe: &str, args: &[&str], stdin: &[u8]| {
+        let mut child = Command::new(exe)
+            .args(args)
+            .current_dir(&dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        child.stdin.take().unwrap().write_all(stdin).unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "{exe} {args:?}: {}", text(&o.stderr));
+        (text(&o.stdout), text(&o.stderr))
+    };
+    let lair_exe = env!("CARGO_BIN_EXE_lair");
+    let head = |s: &str| s.lines().take(2).collect::<Vec<_>>().join("\n");
+    let bytes = lair(&["as", "-", "-o", "-"], Some(m.as_bytes())).stdout;
+    std::fs::write(dir.join("m.bc"), &bytes).unwrap();
+    let opt_cases: [(&[&str], &[u8], &str); 6] = [
+        (
+            &["sub/m.ll"],
+            b"",
+            "; ModuleID = 'sub/m.ll'\nsource_filename = \"sub/m.ll\"",
+        ),
+        (
+            &["./sub/m.ll"],
+            b"",
+            "; ModuleID = './sub/m.ll'\nsource_filename = \"./sub/m.ll\"",
+        ),
+        (
+            &["-"],
+            m.as_bytes(),
+            "; ModuleID = '<stdin>'\nsource_filename = \"<stdin>\"",
+        ),
+        (
+            &[],
+            m.as_bytes(),
+            "; ModuleID = '<stdin>'\nsource_filename = \"<stdin>\"",
+        ),
+        (
+            &["m.bc"],
+            b"",
+            "; ModuleID = 'm.bc'\nsource_filename = \"<stdin>\"",
+        ),
+        (
+            &["-"],
+            &bytes,
+            "; ModuleID = '<stdin>'\nsource_filename = \"<stdin>\"",
+        ),
+    ];
+    let opt19 = "/usr/lib/llvm-19/bin/opt";
+    let llvm = std::path::Path::new(opt19).exists();
+    for (input, stdin, want) in opt_cases {
+        let mut args = vec!["-S", "-passes=mem2reg"];
+        args.extend_from_slice(input);
+        let lair_args = [&["opt"][..], &args].concat();
+        let got = head(&run(lair_exe, &lair_args, stdin).0);
+        assert_eq!(got, want, "lair opt {args:?}");
+        if llvm {
+            assert_eq!(head(&run(opt19, &args, stdin).0), want, "opt-19 {args:?}");
+        }
+    }
+    // lair fmt keeps the text's own identifier.
+    let got = run(lair_exe, &["fmt", "sub/m.ll"], b"").0;
+    assert!(got.starts_with("; ModuleID = 'foo.c'\n"), "{got}");
+    // llvm-link's data layout warning names the second input by its path.
+    let warn = "warning: Linking two modules of different data layouts: 'k.ll' is 'e-p:64:64' whereas 'llvm-link' is 'e-p:32:32'";
+    let err = run(lair_exe, &["link", "-S", "sub/m.ll", "k.ll"], b"").1;
+    assert!(err.contains(warn), "{err}");
+    let link19 = "/usr/lib/llvm-19/bin/llvm-link";
+    if llvm {
+        let err = run(link19, &["-S", "sub/m.ll", "k.ll"], b"").1;
+        assert!(err.contains(warn), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -91,7 +91,8 @@ enum Cmd {
     /// Run a pass pipeline as `opt` does: analysis printers write on standard
     /// error; the module is written as text with -S, as bitcode without.
     Opt {
-        /// The input module (`-`: standard input).
+        /// The input module (`-`, the default: standard input).
+        #[arg(default_value = "-")]
         input: String,
         /// The pipeline, in opt's `-passes=` syntax (e.g.
         /// `print<domtree>,print<postdomtree>,print<loops>`).
@@ -190,10 +191,9 @@ fn subcommand_name(c: &Cmd) -> &'static str {
 fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
     match cmd {
         Cmd::Fmt { input, output } | Cmd::Dis { input, output } => {
-            let (mut ctx, m, bitcode) = load_module_format(&input, clock)?;
+            let (mut ctx, m, bitcode) = load_module_keeping_id(&input, clock)?;
             if bitcode {
-                let name = if input == "-" { "<stdin>" } else { &input };
-                upgrade_read_debug_info(&mut ctx, m, name, clock)?;
+                upgrade_read_debug_info(&mut ctx, m, input_name(&input), clock)?;
             }
             let text = clock.step("print", || ctx.print_module(m));
             write_output(output.as_deref(), text.as_bytes()).map(|()| 0)
@@ -313,11 +313,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
                     continue;
                 }
                 let bytes = clock.step("read", || read_input(path))?;
-                let name = if path == "-" {
-                    "<stdin>"
-                } else {
-                    path.as_str()
-                };
+                let name = input_name(path);
                 let (m, order) = if format_of(&bytes) == Format::Bitcode {
                     let before = ctx.num_identified_structs();
                     let m = clock
@@ -331,6 +327,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
                     let m = clock
                         .step("parse", || parse_module_bytes(&mut ctx, &bytes, name))
                         .map_err(|e| e.to_string())?;
+                    ctx.module_mut(m).id = name.to_string();
                     (m, lair::linker::SourceStructs::Used)
                 };
                 let warnings = clock
@@ -545,20 +542,35 @@ fn upgrade_read_debug_info(
     Ok(())
 }
 
-/// Reads a module from `path` (`-`: standard input) into a fresh context.
+/// Reads a module from `path` (`-`: standard input) into a fresh context,
+/// its identifier the path as given (`<stdin>` for `-`), as LLVM's tools
+/// name it: a text's `; ModuleID` comment is a comment to them.
 /// Textual IR errors are llvm-as-style diagnostics (file:line:col, the
 /// line, a caret).
 fn load_module(path: &str, clock: &mut Clock) -> Result<(lair::Context, lair::ir::Module), Fail> {
-    load_module_format(path, clock).map(|(ctx, m, _)| (ctx, m))
+    let (mut ctx, m, _) = load_module_keeping_id(path, clock)?;
+    ctx.module_mut(m).id = input_name(path).to_string();
+    Ok((ctx, m))
 }
 
-/// [`load_module`], and whether the input was bitcode.
-fn load_module_format(
+/// The name LLVM's tools give input `path`: `<stdin>` for `-`.
+fn input_name(path: &str) -> &str {
+    if path == "-" {
+        "<stdin>"
+    } else {
+        path
+    }
+}
+
+/// `load_module`, but a text starting with llvm-dis's `; ModuleID`
+/// line keeps that identifier, so that `lair fmt` is a fixed point; and
+/// whether the input was bitcode.
+fn load_module_keeping_id(
     path: &str,
     clock: &mut Clock,
 ) -> Result<(lair::Context, lair::ir::Module, bool), Fail> {
     let bytes = clock.step("read", || read_input(path))?;
-    let name = if path == "-" { "<stdin>" } else { path };
+    let name = input_name(path);
     if format_of(&bytes) == Format::Bitcode {
         let mut ctx = lair::Context::new();
         let m = clock

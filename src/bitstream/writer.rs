@@ -189,6 +189,9 @@ pub struct Writer {
     info: BlockInfo,
     build: Option<InfoBuild>,
     in_info: bool,
+    /// Bits of `out` before the stream (a container header the caller
+    /// fills in): positions are counted from here.
+    base: u64,
 }
 
 impl Default for Writer {
@@ -205,9 +208,28 @@ impl Writer {
 
     /// An empty stream with room for `bytes` bytes.
     pub fn with_capacity(bytes: usize) -> Writer {
+        Writer::with_reserved(bytes, 0)
+    }
+
+    /// An empty stream with room for `bytes` bytes, behind `reserved` zero
+    /// bytes that [`finish`](Self::finish) returns first, for a container
+    /// header the caller fills in then (the Darwin wrapper), so the stream
+    /// is never copied. Bit positions ([`bit_pos`](Self::bit_pos),
+    /// [`backpatch_word`](Self::backpatch_word)) count from the stream's
+    /// start.
+    ///
+    /// # Panics
+    /// If `reserved` is not a multiple of 4 (the stream is word-aligned).
+    pub fn with_reserved(bytes: usize, reserved: usize) -> Writer {
+        assert!(
+            reserved.is_multiple_of(4),
+            "Writer::with_reserved: {reserved} reserved bytes, not a multiple of 4"
+        );
+        let mut out = Vec::with_capacity(reserved + bytes);
+        out.resize(reserved, 0);
         Writer {
             bits: Bits {
-                out: Vec::with_capacity(bytes),
+                out,
                 acc: 0,
                 nacc: 0,
             },
@@ -218,12 +240,13 @@ impl Writer {
             info: BlockInfo::new(),
             build: None,
             in_info: false,
+            base: reserved as u64 * 8,
         }
     }
 
     /// Bits written so far.
     pub fn bit_pos(&self) -> u64 {
-        self.bits.pos()
+        self.bits.pos() - self.base
     }
 
     /// Number of open blocks.
@@ -614,6 +637,7 @@ impl Writer {
     /// # Panics
     /// If the 32 bits at `bit` are not all written yet.
     pub fn backpatch_word(&mut self, bit: u64, value: u32) {
+        let bit = bit + self.base;
         assert!(
             bit + 32 <= self.bits.pos(),
             "backpatch_word: bits {bit}..{} are not written yet",
@@ -641,8 +665,8 @@ impl Writer {
         self.backpatch_word(bit + 32, (value >> 32) as u32);
     }
 
-    /// The bytes written, padded with zero bits to a multiple of 32 bits.
-    /// Blocks still open are left unterminated.
+    /// The bytes written (after the reserved ones), padded with zero bits
+    /// to a multiple of 32 bits. Blocks still open are left unterminated.
     pub fn finish(mut self) -> Vec<u8> {
         self.bits.align32();
         self.bits.out

@@ -24,6 +24,7 @@ pub(crate) mod order;
 pub(crate) mod side;
 pub mod special;
 pub mod summary;
+pub mod triple;
 pub mod view;
 
 use crate::entity::{plain_entity, NONE};

@@ -11,6 +11,7 @@
 //! a record of what was read, not kept in step with the IR.
 
 use super::metadata::Metadata;
+use super::triple::{ArchFamily, Triple};
 use super::{Global, Module};
 use crate::entity::NONE;
 use crate::value::{Value, ValueKind};
@@ -268,7 +269,7 @@ impl Context {
             return;
         }
         let md = &mut self.modules[m];
-        let nvptx = matches!(md.triple.split('-').next(), Some("nvptx" | "nvptx64"));
+        let nvptx = Triple::parse(&md.triple).arch_family() == ArchFamily::Nvptx;
         let sep: &[u8] = if nvptx { b"" } else { b"." };
         let unique: Box<[u8]> = if !md.symtab.contains_key(name) {
             name.into()

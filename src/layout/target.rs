@@ -7,6 +7,7 @@
 //! `.ci/run`) asks `clang-19 -target <triple> -S -emit-llvm` for each row
 //! and fails when a string differs.
 
+use crate::ir::triple::{OsFamily, Triple};
 use crate::ir::Module;
 use crate::Context;
 
@@ -60,24 +61,16 @@ impl Target {
     /// assert!(Target::for_triple("sparc-sun-solaris").is_none());
     /// ```
     pub fn for_triple(triple: &str) -> Option<Target> {
-        let mut parts = triple.split('-');
-        let arch = parts.next()?;
-        let rest: Vec<&str> = parts.collect();
-        let os = if rest
-            .iter()
-            .any(|p| p.starts_with("macos") || p.starts_with("darwin") || p.starts_with("ios"))
-        {
-            Os::MachO
-        } else if rest.iter().any(|p| p.starts_with("windows")) {
-            Os::Windows
-        } else if rest.iter().any(|p| p.starts_with("linux")) {
-            Os::Elf
-        } else {
-            return None;
+        let t = Triple::parse(triple);
+        let os = match t.normalized_os_family() {
+            OsFamily::Darwin => Os::MachO,
+            OsFamily::Windows => Os::Windows,
+            OsFamily::Linux => Os::Elf,
+            _ => return None,
         };
         Some(Target {
             triple: triple.to_string(),
-            datalayout: layout_of(arch, os)?.to_string(),
+            datalayout: layout_of(t.arch, os)?.to_string(),
         })
     }
 

@@ -24,31 +24,28 @@
 //!
 //! Cost: O(string length), one allocation.
 
+use crate::ir::triple::{ArchFamily, OsFamily, Triple};
+
 /// The string LLVM 19's bitcode reader gives a module whose `DATALAYOUT`
 /// record holds `dl` (empty when there is none) and whose triple is `triple`.
 pub(crate) fn upgrade_data_layout(dl: &str, triple: &str) -> String {
-    let mut parts = triple.split('-');
-    let arch = parts.next().unwrap_or("");
-    let _vendor = parts.next();
-    let os = parts.next().unwrap_or("");
-    let env = parts.next().unwrap_or("");
-    match arch {
-        "r600" | "amdgcn" => upgrade_amdgpu(dl, arch == "amdgcn"),
-        "riscv64" => match dl.find("-n64-") {
+    let t = Triple::parse(triple);
+    match t.arch_family() {
+        ArchFamily::R600 => upgrade_amdgpu(dl, false),
+        ArchFamily::AmdGcn => upgrade_amdgpu(dl, true),
+        ArchFamily::RiscV64 => match dl.find("-n64-") {
             Some(i) => format!("{}-n32:64-{}", &dl[..i], &dl[i + 5..]),
             None => dl.to_string(),
         },
-        "aarch64" | "aarch64_be" | "aarch64_32" | "arm64" | "arm64e" | "arm64ec" | "arm64_32" => {
+        ArchFamily::AArch64 => {
             if !dl.is_empty() && !dl.contains("-Fn32") {
                 format!("{dl}-Fn32")
             } else {
                 dl.to_string()
             }
         }
-        "i386" | "i486" | "i586" | "i686" | "i786" | "i886" | "i986" => {
-            upgrade_x86(dl, os, env, false)
-        }
-        "x86_64" | "amd64" | "x86_64h" => upgrade_x86(dl, os, env, true),
+        ArchFamily::X86 => upgrade_x86(dl, &t, false),
+        ArchFamily::X86_64 => upgrade_x86(dl, &t, true),
         _ => dl.to_string(),
     }
 }
@@ -81,7 +78,7 @@ fn upgrade_amdgpu(dl: &str, gcn: bool) -> String {
     res
 }
 
-fn upgrade_x86(dl: &str, os: &str, env: &str, bits64: bool) -> String {
+fn upgrade_x86(dl: &str, t: &Triple, bits64: bool) -> String {
     const ADDR_SPACES: &str = "-p270:32:32-p271:32:32-p272:64:64";
     let mut res = dl.to_string();
     if !dl.contains(ADDR_SPACES) {
@@ -89,67 +86,22 @@ fn upgrade_x86(dl: &str, os: &str, env: &str, bits64: bool) -> String {
             res = format!("{}{ADDR_SPACES}{}", &res[start..cut], &res[cut..]);
         }
     }
-    if !os.starts_with("elfiamcu") && !res.contains("-i128:128") {
+    if t.os_family() != OsFamily::ElfIamcu && !res.contains("-i128:128") {
         if let Some(cut) = end_of_mpi_run(&res) {
             res = format!("{}-i128:128{}", &res[..cut], &res[cut..]);
         }
     }
     // 32-bit Windows in the MSVC environment (or none named) aligns x86_fp80
     // to 16 bytes.
-    let windows = os.starts_with("windows") || os.starts_with("win32");
-    let msvc = env.is_empty() || env.starts_with("msvc") || !known_env(env);
+    let windows = t.os_family() == OsFamily::Windows;
+    let env = t.environment;
+    let msvc = env.is_empty() || env.starts_with("msvc") || !t.has_known_environment();
     if !bits64 && windows && msvc {
         if let Some(i) = res.find("-f80:32-") {
             res = format!("{}-f80:128-{}", &res[..i], &res[i + 8..]);
         }
     }
     res
-}
-
-/// Whether LLVM 19's triple parser names `env` (a prefix match, as
-/// `Triple::parseEnvironment`); an unnamed environment counts as MSVC on
-/// Windows.
-fn known_env(env: &str) -> bool {
-    const ENVS: [&str; 37] = [
-        "eabihf",
-        "eabi",
-        "gnuabin32",
-        "gnuabi64",
-        "gnueabihft64",
-        "gnueabihf",
-        "gnueabit64",
-        "gnueabi",
-        "gnuf32",
-        "gnuf64",
-        "gnusf",
-        "gnux32",
-        "gnu_ilp32",
-        "code16",
-        "gnut64",
-        "gnu",
-        "android",
-        "musleabihf",
-        "musleabi",
-        "muslx32",
-        "musl",
-        "msvc",
-        "itanium",
-        "cygnus",
-        "coreclr",
-        "simulator",
-        "macabi",
-        "pixel",
-        "vertex",
-        "geometry",
-        "hull",
-        "domain",
-        "compute",
-        "library",
-        "raygeneration",
-        "intersection",
-        "ohos",
-    ];
-    ENVS.iter().any(|e| env.starts_with(e))
 }
 
 /// The first match of `e-m:[a-z](-p:32:32)?-[if]64:` in `s`: where it

@@ -58,6 +58,7 @@ mod symtab;
 mod uselist;
 
 use crate::bitstream::{names as n, AbbrevOp, Writer};
+use crate::ir::triple::{ArchFamily, Triple};
 use crate::ir::Module;
 use crate::Context;
 use core::fmt;
@@ -143,11 +144,12 @@ pub fn write_bitcode(
     options: &WriteOptions,
 ) -> Result<(), WriteError> {
     check_module(ctx)?;
-    let mut wr = Wr::new(ctx, m, options)?;
+    let cpu = darwin_wrapper_cpu(&ctx.module(m).triple);
+    let mut wr = Wr::new(ctx, m, options, cpu.is_some())?;
     wr.write_all()?;
     let mut bytes = wr.finish();
-    if let Some(cpu) = darwin_wrapper_cpu(&ctx.module(m).triple) {
-        bytes = wrap_for_darwin(bytes, cpu);
+    if let Some(cpu) = cpu {
+        fill_darwin_wrapper(&mut bytes, cpu);
     }
     if out.is_empty() {
         // The writer's buffer becomes the output: no copy.
@@ -160,64 +162,41 @@ pub fn write_bitcode(
 
 /// The CPU type of the wrapper header LLVM puts around the bitcode of a
 /// Darwin or Mach-O module (`emitDarwinBCHeaderAndTrailer`), or `None`
-/// for other targets. The OS is Darwin when the triple's third component
-/// names a Darwin system; the object format is Mach-O for those and when
-/// the fourth component ends in `macho`. The CPU type is Mach-O's for
-/// x86, x86_64, 32- and 64-bit PowerPC and little-endian ARM/Thumb, and
-/// all ones for every other architecture (AArch64 included), as LLVM 19
-/// writes it.
+/// for other targets ([`Triple::is_darwin_or_macho`]). The CPU type is
+/// Mach-O's for x86, x86_64, 32- and 64-bit PowerPC and little-endian
+/// ARM/Thumb, and all ones for every other architecture (AArch64
+/// included), as LLVM 19 writes it.
 pub(crate) fn darwin_wrapper_cpu(triple: &str) -> Option<u32> {
-    let mut parts = triple.split('-');
-    let arch = parts.next().unwrap_or("");
-    let os = parts.nth(1).unwrap_or("");
-    let env = parts.next().unwrap_or("");
-    let darwin = [
-        "darwin",
-        "macos",
-        "ios",
-        "tvos",
-        "watchos",
-        "driverkit",
-        "xros",
-        "visionos",
-    ]
-    .iter()
-    .any(|p| os.starts_with(p));
-    if !darwin && !env.ends_with("macho") {
+    let t = Triple::parse(triple);
+    if !t.is_darwin_or_macho() {
         return None;
     }
     const ABI64: u32 = 0x0100_0000;
     const X86: u32 = 7;
     const ARM: u32 = 12;
     const POWERPC: u32 = 18;
-    let b = arch.as_bytes();
-    let i386 = b.len() == 4 && b[0] == b'i' && (b'3'..=b'9').contains(&b[1]) && &b[2..] == b"86";
-    let arm = (arch.starts_with("arm") && !arch.starts_with("armeb") && !arch.starts_with("arm64"))
-        || (arch.starts_with("thumb") && !arch.starts_with("thumbeb"))
-        || matches!(arch, "xscale" | "iwmmxt");
-    Some(match arch {
-        "x86_64" | "amd64" | "x86_64h" => X86 | ABI64,
-        "powerpc" | "ppc" | "ppc32" => POWERPC,
-        "powerpc64" | "ppu" | "ppc64" => POWERPC | ABI64,
-        _ if i386 => X86,
-        _ if arm => ARM,
+    Some(match t.arch_family() {
+        ArchFamily::X86_64 => X86 | ABI64,
+        ArchFamily::PowerPC => POWERPC,
+        ArchFamily::PowerPC64 => POWERPC | ABI64,
+        ArchFamily::X86 => X86,
+        ArchFamily::Arm => ARM,
         _ => u32::MAX,
     })
 }
 
-/// `bitstream` behind the 20-byte wrapper header (magic, version 0, the
-/// stream's offset and size, `cpu`), padded with zeros to a multiple of 16
-/// bytes, as LLVM writes bitcode for Darwin.
-fn wrap_for_darwin(bitstream: Vec<u8>, cpu: u32) -> Vec<u8> {
+/// Fills in the 20-byte wrapper header reserved at the start of `bytes`
+/// (magic, version 0, the stream's offset and size, `cpu`) and pads with
+/// zeros to a multiple of 16 bytes, as LLVM writes bitcode for Darwin.
+fn fill_darwin_wrapper(bytes: &mut Vec<u8>, cpu: u32) {
     use crate::bitstream::{WRAPPER_HEADER_SIZE, WRAPPER_MAGIC};
-    let size = u32::try_from(bitstream.len()).expect("write_bitcode: a bitstream under 4 GiB");
-    let mut out = Vec::with_capacity(WRAPPER_HEADER_SIZE + bitstream.len() + 15);
-    for word in [WRAPPER_MAGIC, 0, WRAPPER_HEADER_SIZE as u32, size, cpu] {
-        out.extend_from_slice(&word.to_le_bytes());
+    let size = u32::try_from(bytes.len() - WRAPPER_HEADER_SIZE)
+        .expect("write_bitcode: a bitstream under 4 GiB");
+    let header = [WRAPPER_MAGIC, 0, WRAPPER_HEADER_SIZE as u32, size, cpu];
+    for (k, word) in header.into_iter().enumerate() {
+        bytes[4 * k..4 * k + 4].copy_from_slice(&word.to_le_bytes());
     }
-    out.extend_from_slice(&bitstream);
-    out.resize(out.len().next_multiple_of(16), 0);
-    out
+    bytes.resize(bytes.len().next_multiple_of(16), 0);
 }
 
 /// Registers the metadata kinds `llvm-as` leaves registered after parsing
@@ -298,7 +277,14 @@ pub(crate) struct Wr<'c> {
 }
 
 impl<'c> Wr<'c> {
-    fn new(ctx: &'c Context, m: Module, options: &WriteOptions) -> Result<Self, WriteError> {
+    /// The writer of module `m`; with `wrapped`, its output starts with
+    /// room for the Darwin wrapper header.
+    fn new(
+        ctx: &'c Context,
+        m: Module,
+        options: &WriteOptions,
+        wrapped: bool,
+    ) -> Result<Self, WriteError> {
         let mut ve = Enumerator::new(ctx, m, options.preserve_use_list_order);
         if let Some(f) = ve.placeholder_user {
             return Err(WriteError {
@@ -322,7 +308,14 @@ impl<'c> Wr<'c> {
             m,
             // A guess above what a module writes a value: reserved, not
             // touched, so the buffer rarely moves.
-            w: Writer::with_capacity((ctx.graph.values.len() * 8).clamp(1 << 16, 1 << 28)),
+            w: Writer::with_reserved(
+                (ctx.graph.values.len() * 8).clamp(1 << 16, 1 << 28),
+                if wrapped {
+                    crate::bitstream::WRAPPER_HEADER_SIZE
+                } else {
+                    0
+                },
+            ),
             ve,
             strtab: strtab::StrtabBuilder::new(),
             vst_offset_at: 0,
