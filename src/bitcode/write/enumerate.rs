@@ -83,6 +83,14 @@ struct MdRange {
     strings: u32,
 }
 
+/// A function body as the module walk saw it: its ranges of
+/// `Enumerator::walk_consts` and `Enumerator::walk_insts`.
+struct BodyWalk {
+    f: u32,
+    consts: core::ops::Range<u32>,
+    insts: core::ops::Range<u32>,
+}
+
 /// An entry of the node index that is not enumerated.
 const ABSENT: MdIndex = MdIndex { f: NONE, id: 0 };
 
@@ -144,6 +152,22 @@ pub(crate) struct Enumerator<'c> {
     pub(crate) placeholder_user: Option<Function>,
     /// Scratch list of a function's non-void instructions.
     inst_scratch: Vec<u32>,
+    /// What the module walk saw of each function body, for
+    /// `incorporate_function` to reuse instead of walking it again.
+    walks: Vec<BodyWalk>,
+    /// The value references `incorporate_function` enumerates, in order
+    /// (constant and inline-asm operands, switch case values again,
+    /// shufflevector masks), for the bodies of `walks`.
+    walk_consts: Vec<u32>,
+    /// The non-void instructions of the bodies of `walks`, in order.
+    walk_insts: Vec<u32>,
+    /// The next entry of `walks` to use.
+    walk_next: usize,
+    /// The attribute list id of each instruction with call data of the
+    /// function bodies, in module order (the order they are written).
+    call_attr_ids: Vec<u32>,
+    /// The next entry of `call_attr_ids`.
+    call_attr_next: usize,
     /// A function is incorporated.
     in_fn: bool,
 }
@@ -188,6 +212,12 @@ impl<'c> Enumerator<'c> {
             sync_scopes: vec!["singlethread", ""],
             placeholder_user: None,
             inst_scratch: Vec::new(),
+            walks: Vec::new(),
+            walk_consts: Vec::new(),
+            walk_insts: Vec::new(),
+            walk_next: 0,
+            call_attr_ids: Vec::new(),
+            call_attr_next: 0,
             in_fn: false,
         };
         e.run();
@@ -606,21 +636,21 @@ impl<'c> Enumerator<'c> {
 
     // ---- attributes ------------------------------------------------------------
 
-    /// LLVM's `EnumerateAttributes`.
-    pub(crate) fn enumerate_attrs(&mut self, l: &AttributeList) {
+    /// LLVM's `EnumerateAttributes`; returns the list's id (0: empty).
+    pub(crate) fn enumerate_attrs(&mut self, l: &AttributeList) -> u32 {
         if l.is_empty() {
-            return;
+            return 0;
         }
         let key = list_key(l);
-        if self.list_ptr_ids.contains_key(&key) {
-            return;
+        if let Some(&id) = self.list_ptr_ids.get(&key) {
+            return id;
         }
         if let Some(&id) = self.list_ids.get(l) {
             // Known by content: its groups are enumerated already. The
             // list is kept so that its sets' addresses stay its own.
             self.list_ptr_ids.insert(key, id);
             self.list_keep.push(l.clone());
-            return;
+            return id;
         }
         self.attr_lists.push(l.clone());
         let id = self.attr_lists.len() as u32;
@@ -639,6 +669,17 @@ impl<'c> Enumerator<'c> {
                 }
             }
         }
+        id
+    }
+
+    /// The id of the attribute list of the next instruction with call data
+    /// to write, `l`: the one the module walk found, in the same order.
+    #[inline]
+    pub(crate) fn next_call_attr_id(&mut self, l: &AttributeList) -> u32 {
+        let id = self.call_attr_ids[self.call_attr_next];
+        self.call_attr_next += 1;
+        debug_assert_eq!(id, self.attr_list_id(l));
+        id
     }
 
     /// The id of an attribute list (0: none).
@@ -1220,10 +1261,13 @@ impl<'c> Enumerator<'c> {
             let r = self.md_ref(a);
             self.enumerate_md(ftag, Some(r));
         }
+        let (c0, i0) = (self.walk_consts.len(), self.walk_insts.len());
+        let mut simple = true;
         for b in ctx.blocks(f) {
             for i in ctx.insts(b) {
                 let extra = ctx.extra(i);
                 if let Some(x) = extra {
+                    simple &= x.dbg_records.is_empty();
                     for r in &x.dbg_records {
                         self.enumerate_dbg_record(ftag, r);
                     }
@@ -1240,10 +1284,14 @@ impl<'c> Enumerator<'c> {
                     }
                     let d = &ctx.graph.values[o as usize];
                     if d.is(ValueKind::MetadataAsValue) {
+                        simple = false;
                         if let Some(md) = ctx.value_metadata(ctx.graph.handle(o)) {
                             self.enumerate_non_local(ftag, md);
                         }
                         continue;
+                    }
+                    if d.is(ValueKind::Constant) || d.is(ValueKind::InlineAsm) {
+                        self.walk_consts.push(o);
                     }
                     if d.is(ValueKind::Placeholder) && self.placeholder_user.is_none() {
                         self.placeholder_user = Some(f);
@@ -1252,10 +1300,18 @@ impl<'c> Enumerator<'c> {
                 }
                 let payload = extra.map_or(&InstPayload::None, |x| &x.payload);
                 let op = ctx.opcode(i);
+                if op == Opcode::Switch {
+                    // Case values again, as `incorporate_function` counts
+                    // them.
+                    let ops = ctx.graph.operand_slice(i.0);
+                    self.walk_consts
+                        .extend(ops.iter().skip(2).step_by(2).map(|u| u.val));
+                }
                 match payload {
                     InstPayload::Mask(m) if op == Opcode::ShuffleVector => {
                         let scalable = ctx.is_scalable(ctx.type_of(i.0));
                         let mc = self.mask_constant(m, scalable);
+                        self.walk_consts.push(mc);
                         let t = self.vtype(mc);
                         self.enumerate_type(t);
                     }
@@ -1264,9 +1320,16 @@ impl<'c> Enumerator<'c> {
                     }
                     _ => {}
                 }
-                self.enumerate_type(ctx.type_of(i.0));
+                let ty = ctx.type_of(i.0);
+                self.enumerate_type(ty);
+                if !ctx.is_void(ty) {
+                    self.walk_insts.push(i.0.idx);
+                }
                 if let InstPayload::Call(cd) = payload {
-                    self.enumerate_attrs(&cd.attrs);
+                    let id = self.enumerate_attrs(&cd.attrs);
+                    if matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr) {
+                        self.call_attr_ids.push(id);
+                    }
                     if let Some(t) = cd.fn_ty {
                         self.enumerate_type(t);
                     }
@@ -1289,6 +1352,18 @@ impl<'c> Enumerator<'c> {
                 }
             }
         }
+        if is_decl || !simple {
+            // A body with metadata operands or debug records is walked
+            // again when incorporated (its function-local metadata).
+            self.walk_consts.truncate(c0);
+            self.walk_insts.truncate(i0);
+            return;
+        }
+        self.walks.push(BodyWalk {
+            f: f.0.idx,
+            consts: c0 as u32..self.walk_consts.len() as u32,
+            insts: i0 as u32..self.walk_insts.len() as u32,
+        });
     }
 
     /// The scope and inlined-at of a `DILocation`, `None` for null.
@@ -1407,6 +1482,39 @@ impl<'c> Enumerator<'c> {
             }
         }
         self.first_func_constant = self.values.len() as u32;
+        let walk = self
+            .walks
+            .get(self.walk_next)
+            .filter(|w| w.f == f.0.idx)
+            .map(|w| (w.consts.clone(), w.insts.clone()));
+        if let Some((consts, insts)) = walk {
+            // The module walk recorded what this body enumerates, and it
+            // has no function-local metadata.
+            self.walk_next += 1;
+            for k in consts {
+                let v = self.walk_consts[k as usize];
+                self.enumerate_value(v);
+            }
+            for b in ctx.blocks(f) {
+                self.blocks.push(b.0.idx);
+                let id = self.blocks.len() as u32;
+                self.set_vid(b.0.idx, id);
+            }
+            let (s, e) = (self.first_func_constant, self.values.len() as u32);
+            if !self.preserve_use_lists {
+                self.optimize_constants(s, e);
+            }
+            self.enumerate_attrs(&ctx.function_data(f).attrs);
+            self.first_inst = self.values.len() as u32;
+            for k in insts {
+                let v = self.walk_insts[k as usize];
+                match self.value_id(v) {
+                    Some(id) => self.counts[id as usize] += 1,
+                    None => self.push_value(v),
+                }
+            }
+            return;
+        }
         // One walk: constants in operand order, then (below) the
         // instructions, then function-local metadata in the order of use.
         let mut locals: Vec<Metadata> = Vec::new();

@@ -46,9 +46,21 @@ impl<'c> Wr<'c> {
         let mut needs_attachments = !ctx.function_data(f).global.md.is_empty();
         let mut last_loc: Option<Metadata> = None;
         let mut ba_users: Vec<u32> = Vec::new();
+        // The local symbol table's order is built in the same walk.
+        let mut vst = std::mem::take(&mut self.vst);
+        vst.begin(ctx, &self.ve, f);
         for b in ctx.blocks(f) {
+            vst.add_block(ctx, &self.ve, b.0.idx);
             for i in ctx.insts(b) {
-                let x = self.write_inst(i, &mut body, &scopes)?;
+                let x = self.write_inst(i, &mut body, &scopes);
+                let x = match x {
+                    Ok(x) => x,
+                    Err(e) => {
+                        self.vst = vst;
+                        return Err(e);
+                    }
+                };
+                vst.add_inst(ctx, &self.ve, i, ctx.opcode(i), &body.ops);
                 let Some(x) = x else { continue };
                 needs_attachments |= !x.md.is_empty();
                 if let Some(loc) = x.dbg {
@@ -75,7 +87,8 @@ impl<'c> Wr<'c> {
                 .collect();
             self.record(n::FUNC_CODE_BLOCKADDR_USERS, &vals, 0);
         }
-        self.write_local_vst(f);
+        self.write_local_vst(&vst);
+        self.vst = vst;
         if needs_attachments {
             self.write_md_attachments(f);
         }
@@ -406,7 +419,7 @@ impl<'c> Wr<'c> {
                     self.record(n::FUNC_CODE_OPERAND_BUNDLE, &rec, 0);
                 }
                 let callee = ops[ops.len() - 1];
-                vals.push(u64::from(self.ve.attr_list_id(&cd.attrs)));
+                vals.push(u64::from(self.ve.next_call_attr_id(&cd.attrs)));
                 match op {
                     Opcode::Invoke => {
                         code = n::FUNC_CODE_INST_INVOKE;
@@ -788,9 +801,9 @@ impl<'c> Wr<'c> {
 
     /// The function's symbol table, in the order LLVM's `StringMap` keeps
     /// it.
-    fn write_local_vst(&mut self, f: Function) {
+    fn write_local_vst(&mut self, vst: &super::strtab::VstScratch<'c>) {
         let mut names = std::mem::take(&mut self.vst_order);
-        super::strtab::local_symbol_order(self.ctx, f, &mut self.vst, &mut names);
+        vst.finish(&mut names);
         if names.is_empty() {
             self.vst_order = names;
             return;

@@ -28,8 +28,10 @@
 //! does (`verify_as_llvm_as`; `--disable-verify` keeps only the upgrade).
 //! O(values + uses log uses): the enumeration walks the bodies once for
 //! the module (types, metadata, bundle tags, sync scopes, the placeholder
-//! check) and once per function when its block is written (constants,
-//! local metadata, instruction ids); ids live in dense tables indexed by
+//! check) and records per body what its function block needs (constants,
+//! instruction ids, call attribute-list ids; a body with function-local
+//! metadata is walked again when its block is written); one walk writes a
+//! body's records and orders its local symbol table; ids live in dense tables indexed by
 //! raw value, type and metadata index; attribute lists are found by the
 //! addresses of their shared sets before their contents are hashed. Checked by
 //! `oracle-as.sh` in `.ci/run` (every module `llvm-dis-19` reads back as

@@ -11,9 +11,10 @@
 //! instructions in the order the text names them (a block at its first
 //! mention, an instruction when it is defined).
 
+use super::enumerate::Enumerator;
 use crate::inst::Opcode;
 use crate::ir::inst::InstPayload;
-use crate::ir::Function;
+use crate::ir::{Function, Inst};
 use crate::value::ValueKind;
 use crate::Context;
 use hashbrown::HashMap;
@@ -69,7 +70,8 @@ impl<'c> StrtabBuilder<'c> {
     }
 }
 
-/// Scratch space of [`local_symbol_order`], reused across functions.
+/// The order of a function's local symbol table, built while its body is
+/// written; the storage is reused across functions.
 #[derive(Default)]
 pub(crate) struct VstScratch<'c> {
     seen: Seen,
@@ -77,95 +79,117 @@ pub(crate) struct VstScratch<'c> {
     keys: Vec<(&'c [u8], u32)>,
 }
 
-/// The named arguments, blocks and instructions of `f` (raw value index
-/// and name), in the iteration order of LLVM's `ValueSymbolTable` after
-/// `LLParser` built it, appended to `out` (cleared first).
-///
-/// Each name is hashed once; the table holds 8-byte buckets (hash and key
-/// index), and its storage and the marks of inserted values are reused
-/// from function to function.
-pub(crate) fn local_symbol_order<'c>(
-    ctx: &'c Context,
-    f: Function,
-    scratch: &mut VstScratch<'c>,
-    out: &mut Vec<(u32, &'c [u8])>,
-) {
-    let VstScratch { seen, map, keys } = scratch;
-    map.clear();
-    keys.clear();
-    seen.next(ctx.graph.values.len());
-    let mut add = |v: u32| {
+impl<'c> VstScratch<'c> {
+    /// Starts the local symbol table of `f`: its named arguments. The
+    /// body follows block by block ([`Self::add`] of the block, then
+    /// [`Self::add_inst`] of each instruction), then [`Self::finish`]:
+    /// the names in the iteration order of LLVM's `ValueSymbolTable`
+    /// after `LLParser` built it (the arguments, then blocks and
+    /// instructions in the order the text names them: a block at its
+    /// first mention, an instruction when it is defined).
+    ///
+    /// Each name is hashed once; the table holds 8-byte buckets (hash and
+    /// key index), and its storage and the marks of inserted values are
+    /// reused from function to function.
+    pub(crate) fn begin(&mut self, ctx: &'c Context, ve: &Enumerator<'c>, f: Function) {
+        self.map.clear();
+        self.keys.clear();
+        self.seen.next(ve.blocks.len() + 1);
+        for &a in ctx.args(f) {
+            self.add(ctx, a.idx);
+        }
+    }
+
+    /// Adds the name of argument or instruction `v` (raw index), if it
+    /// has one (each is added once).
+    #[inline]
+    fn add(&mut self, ctx: &'c Context, v: u32) {
         if let Some(name) = ctx.name_bytes(ctx.graph.handle(v)) {
-            if !name.is_empty() && seen.insert(v) {
-                map.insert(keys, name, v);
+            if !name.is_empty() {
+                self.map.insert(&mut self.keys, name, v);
             }
         }
-    };
-    for &a in ctx.args(f) {
-        add(a.idx);
     }
-    for b in ctx.blocks(f) {
-        add(b.0.idx);
-        for i in ctx.insts(b) {
-            let ops = ctx.graph.operand_slice(i.0);
-            let op = ctx.opcode(i);
-            match op {
-                // The bulk of instructions: no label operands.
-                _ if op.is_cast()
-                    || op.is_binary()
-                    || matches!(
-                        op,
-                        Opcode::Load
-                            | Opcode::Store
-                            | Opcode::Alloca
-                            | Opcode::GetElementPtr
-                            | Opcode::ICmp
-                            | Opcode::FCmp
-                    ) => {}
-                Opcode::Br if ops.len() == 3 => {
-                    add(ops[2].val);
-                    add(ops[1].val);
+
+    /// Adds the name of block `b` (raw index) at its first mention: blocks
+    /// are marked by their ids in the function, so the marks are as many
+    /// as the function's blocks.
+    #[inline]
+    pub(crate) fn add_block(&mut self, ctx: &'c Context, ve: &Enumerator<'c>, b: u32) {
+        if self.seen.insert(ve.block_id(b)) {
+            self.add(ctx, b);
+        }
+    }
+
+    /// Adds the blocks instruction `i` (opcode `op`, operands `ops`)
+    /// names, then `i`.
+    #[inline]
+    pub(crate) fn add_inst(
+        &mut self,
+        ctx: &'c Context,
+        ve: &Enumerator<'c>,
+        i: Inst,
+        op: Opcode,
+        ops: &[u32],
+    ) {
+        match op {
+            // The bulk of instructions: no label operands.
+            _ if op.is_cast()
+                || op.is_binary()
+                || matches!(
+                    op,
+                    Opcode::Load
+                        | Opcode::Store
+                        | Opcode::Alloca
+                        | Opcode::GetElementPtr
+                        | Opcode::ICmp
+                        | Opcode::FCmp
+                ) => {}
+            Opcode::Br if ops.len() == 3 => {
+                self.add_block(ctx, ve, ops[2]);
+                self.add_block(ctx, ve, ops[1]);
+            }
+            Opcode::CatchSwitch => {
+                let has_unwind = ctx.inst_flags(i) & crate::inst::bits::CATCHSWITCH_HAS_UNWIND != 0;
+                for &v in ops.iter().skip(if has_unwind { 2 } else { 1 }) {
+                    self.add_block(ctx, ve, v);
                 }
-                Opcode::CatchSwitch => {
-                    let has_unwind =
-                        ctx.inst_flags(i) & crate::inst::bits::CATCHSWITCH_HAS_UNWIND != 0;
-                    for u in ops.iter().skip(if has_unwind { 2 } else { 1 }) {
-                        add(u.val);
-                    }
-                    if has_unwind {
-                        add(ops[1].val);
-                    }
+                if has_unwind {
+                    self.add_block(ctx, ve, ops[1]);
                 }
-                Opcode::Phi => {
-                    if let InstPayload::Phi { blocks, .. } = ctx.payload(i) {
-                        for b in blocks.iter() {
-                            add(b.idx);
-                        }
-                    }
-                }
-                _ => {
-                    for u in ops {
-                        let v = u.val;
-                        if v != crate::entity::NONE
-                            && ctx.graph.values[v as usize].is(ValueKind::Block)
-                        {
-                            add(v);
-                        }
+            }
+            Opcode::Phi => {
+                if let InstPayload::Phi { blocks, .. } = ctx.payload(i) {
+                    for b in blocks.iter() {
+                        self.add_block(ctx, ve, b.idx);
                     }
                 }
             }
-            add(i.0.idx);
+            _ => {
+                for &v in ops {
+                    if v != crate::entity::NONE && ctx.graph.values[v as usize].is(ValueKind::Block)
+                    {
+                        self.add_block(ctx, ve, v);
+                    }
+                }
+            }
         }
+        self.add(ctx, i.0.idx);
     }
-    out.clear();
-    out.extend(map.buckets.iter().filter(|b| b.key != EMPTY).map(|b| {
-        let (name, v) = keys[b.key as usize];
-        (v, name)
-    }));
+
+    /// The names added (raw value index and name) in the table's order,
+    /// into `out` (cleared first).
+    pub(crate) fn finish(&self, out: &mut Vec<(u32, &'c [u8])>) {
+        out.clear();
+        out.extend(self.map.buckets.iter().filter(|b| b.key != EMPTY).map(|b| {
+            let (name, v) = self.keys[b.key as usize];
+            (v, name)
+        }));
+    }
 }
 
-/// A set of raw value indices cleared in O(1): a value is in it when its
-/// stamp is the current epoch.
+/// A set of small indices (block ids) cleared in O(1): an index is in it
+/// when its stamp is the current epoch.
 #[derive(Default)]
 pub(crate) struct Seen {
     stamps: Vec<u32>,
@@ -173,7 +197,7 @@ pub(crate) struct Seen {
 }
 
 impl Seen {
-    /// Empties the set, sized for `n` values.
+    /// Empties the set, sized for indices below `n`.
     fn next(&mut self, n: usize) {
         if self.stamps.len() < n {
             self.stamps.resize(n, 0);
@@ -185,7 +209,7 @@ impl Seen {
         }
     }
 
-    /// Adds `v`; whether it was new.
+    /// Adds index `v`; whether it was new.
     #[inline]
     fn insert(&mut self, v: u32) -> bool {
         let s = &mut self.stamps[v as usize];
