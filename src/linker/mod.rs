@@ -81,6 +81,8 @@
 //!   `shared/corpus/link`, on the cases and on their bitcode, by
 //!   `lair link --separate-contexts` against `lair link` on the corpus;
 //!   `scripts/link-speed.sh` reports best-of-N wall time against `llvm-link-19`.
+//!   `scripts/link-sweep.sh DIR` (not in CI) runs the `llvm-link` RUN lines
+//!   of a copy of LLVM's `test/Linker` against `llvm-link-19`.
 
 mod flags;
 mod import;
