@@ -213,3 +213,40 @@ fn written_modules_read_back_identically() {
         );
     }
 }
+
+/// Module flags as older producers wrote them are upgraded by the reader
+/// as LLVM 19's `UpgradeModuleFlags` does (`llvm-dis-19` of such a file
+/// prints these flags): `PIC Level` Max becomes Min, `PIE Level` Error
+/// becomes Max.
+#[test]
+fn old_module_flags_are_upgraded_on_reading() {
+    let mut ctx = Context::new();
+    let m = ctx.create_module("t");
+    let i32t = ctx.i32_type();
+    let flag = |ctx: &mut Context, b: u64, id: &str, v: u64| {
+        let b = ctx.const_int(i32t, b);
+        let b = ctx.md_value(b);
+        let id = ctx.md_string(id);
+        let v = ctx.const_int(i32t, v);
+        let v = ctx.md_value(v);
+        ctx.md_tuple(&[Some(b), Some(id), Some(v)])
+    };
+    let flags = vec![
+        flag(&mut ctx, 7, "PIC Level", 2),
+        flag(&mut ctx, 1, "PIE Level", 2),
+    ];
+    ctx.module_mut(m)
+        .named_md
+        .insert("llvm.module.flags".into(), flags);
+    let mut out = Vec::new();
+    write_bitcode(&ctx, m, &mut out, &WriteOptions::default()).unwrap();
+    let text = dis(&out).unwrap();
+    assert!(
+        text.contains("!0 = !{i32 8, !\"PIC Level\", i32 2}"),
+        "{text}"
+    );
+    assert!(
+        text.contains("!1 = !{i32 7, !\"PIE Level\", i32 2}"),
+        "{text}"
+    );
+}

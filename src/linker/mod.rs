@@ -13,8 +13,10 @@
 //! be used afterwards (LLVM destroys it).
 //!
 //! * What to link (`mover.rs`, `ModuleLinker`): comdat selection (`any`
-//!   and `largest` mix, `exactmatch`, `samesize`, `nodeduplicate`;
-//!   destination members of a replaced comdat become declarations),
+//!   and `largest` mix, `exactmatch`, `samesize`, `nodeduplicate`; a key
+//!   that is an alias is sized by its aliasee object; destination members
+//!   of a replaced comdat become declarations; an alias is in its aliasee
+//!   object's comdat, as `GlobalValue::getComdat` has it),
 //!   `linkIfNeeded` (common alignment and size, the lesser visibility and
 //!   `unnamed_addr`, `constant` dropped between declarations),
 //!   `shouldLinkFromSource` (declarations, available_externally,
@@ -72,13 +74,15 @@
 //!   the source). Equal to the same-context link on the link corpus and the
 //!   cases except use-list order (patched forward references are linked in a
 //!   different order), which only `; preds =` comments show.
-//! * Checked by `tests/link.rs` (21 hand-written cases, one rule each, module
+//! * Checked by `tests/link.rs` (27 hand-written cases, one rule each, module
 //!   text and diagnostics equal to `llvm-link-19`'s, re-derived by
 //!   `scripts/link-table.sh --check`; cross-context against same-context on
 //!   every case), and in `.ci/run` by `oracle-link.sh` on
 //!   `shared/corpus/link`, on the cases and on their bitcode, by
 //!   `lair link --separate-contexts` against `lair link` on the corpus;
 //!   `scripts/link-speed.sh` reports best-of-N wall time against `llvm-link-19`.
+//!   `scripts/link-sweep.sh DIR` (not in CI) runs the `llvm-link` RUN lines
+//!   of a copy of LLVM's `test/Linker` against `llvm-link-19`.
 
 mod flags;
 mod import;

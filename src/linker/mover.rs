@@ -247,30 +247,36 @@ impl<'a> Mover<'a> {
         ))
     }
 
-    fn comdat_leader(&self, m: Module, name: &str) -> Result<Option<Value>, LinkError> {
-        let Some(mut g) = self.ctx.global_by_name(m, name) else {
-            return err(format!(
-                "Linking COMDATs named '{name}': GlobalVariable required for data dependent selection!"
-            ));
-        };
-        let mut hops = 0;
-        while self.ctx.value_kind(g) == ValueKind::Alias {
-            match self
-                .ctx
-                .indirect_target(Global(g))
-                .map(|t| self.strip_casts(t))
-            {
-                Some(t) if is_global_kind(self.ctx.value_kind(t)) && hops < 64 => g = t,
-                _ => return Ok(None),
+    /// `ModuleLinker::getComdatLeader`: the variable named like the comdat,
+    /// through an alias to its aliasee object.
+    fn comdat_leader(&self, m: Module, name: &str) -> Result<Value, LinkError> {
+        let mut g = self.ctx.global_by_name(m, name);
+        if let Some(a) = g.filter(|&a| self.ctx.value_kind(a) == ValueKind::Alias) {
+            g = aliasee_object(self.ctx, a);
+            if g.is_none() {
+                return err(format!(
+                    "Linking COMDATs named '{name}': COMDAT key involves incomputable alias size."
+                ));
             }
-            hops += 1;
         }
-        if self.ctx.value_kind(g) != ValueKind::GlobalVariable {
-            return err(format!(
+        match g {
+            Some(g) if self.ctx.value_kind(g) == ValueKind::GlobalVariable => Ok(g),
+            _ => err(format!(
                 "Linking COMDATs named '{name}': GlobalVariable required for data dependent selection!"
-            ));
+            )),
         }
-        Ok(Some(g))
+    }
+
+    /// `GlobalValue::getComdat`: an alias is in its aliasee object's
+    /// comdat, an ifunc in none.
+    fn comdat_of(&self, g: Value) -> Option<Box<str>> {
+        match self.ctx.value_kind(g) {
+            ValueKind::Alias => {
+                aliasee_object(self.ctx, g).and_then(|o| self.ctx.global_data(o).comdat.clone())
+            }
+            ValueKind::IFunc => None,
+            _ => self.ctx.global_data(g).comdat.clone(),
+        }
     }
 
     fn strip_casts(&self, mut v: Value) -> Value {
@@ -308,12 +314,8 @@ impl<'a> Mover<'a> {
             Any => Ok(LinkFrom::Dst),
             NoDeduplicate => Ok(LinkFrom::Both),
             ExactMatch | Largest | SameSize => {
-                let (Some(d), Some(s)) = (
-                    self.comdat_leader(self.dst, name)?,
-                    self.comdat_leader(self.src, name)?,
-                ) else {
-                    return err(format!("Linking COMDATs named '{name}': invalid leader"));
-                };
+                let d = self.comdat_leader(self.dst, name)?;
+                let s = self.comdat_leader(self.src, name)?;
                 let dt = self.ctx.global_data(d).value_type.expect("value type");
                 let st = self.ctx.global_data(s).value_type.expect("value type");
                 let (ds, ss) = (self.alloc_size(dt), self.alloc_size(st));
@@ -347,7 +349,7 @@ impl<'a> Mover<'a> {
     /// `dropReplacedComdat`: a destination member of a comdat the source
     /// replaces becomes a declaration (or goes, if unused).
     fn drop_replaced_comdat(&mut self, g: Value, replaced: &HashSet<Box<str>>) {
-        let Some(c) = self.ctx.global_data(g).comdat.clone() else {
+        let Some(c) = self.comdat_of(g) else {
             return;
         };
         if !replaced.contains(&c) {
@@ -449,7 +451,7 @@ impl<'a> Mover<'a> {
             return Ok(());
         }
         let mut comdat_from = LinkFrom::Dst;
-        if let Some(c) = self.ctx.global_data(gv).comdat.clone() {
+        if let Some(c) = self.comdat_of(gv) {
             comdat_from = self
                 .comdats_chosen
                 .get(&c)
@@ -512,7 +514,7 @@ impl<'a> Mover<'a> {
             return false;
         }
         self.maybe_add(gv);
-        if let Some(c) = self.ctx.global_data(gv).comdat.clone() {
+        if let Some(c) = self.comdat_of(gv) {
             let members = self.lazy_comdat.get(&c).cloned().unwrap_or_default();
             for g2 in members {
                 let from_src = match self.linked_to(g2) {
@@ -569,8 +571,10 @@ impl<'a> Mover<'a> {
         if !non_prevailing.is_empty() {
             let mut aliased = HashSet::new();
             for g in self.ctx.aliases(self.src).collect::<Vec<_>>() {
-                if let Some(t) = self.ctx.indirect_target(g) {
-                    aliased.insert(self.strip_casts(t));
+                if let Some(o) = aliasee_object(self.ctx, g.0) {
+                    if self.ctx.global_data(o).comdat.is_some() {
+                        aliased.insert(o);
+                    }
                 }
             }
             for &g in &src_all {
@@ -593,9 +597,8 @@ impl<'a> Mover<'a> {
             if self.ctx.value_kind(g) == ValueKind::IFunc {
                 continue;
             }
-            let d = self.ctx.global_data(g);
-            if is_linkonce(d.linkage) {
-                if let Some(c) = d.comdat.clone() {
+            if is_linkonce(self.ctx.global_data(g).linkage) {
+                if let Some(c) = self.comdat_of(g) {
                     self.lazy_comdat.entry(c).or_default().push(g);
                 }
             }
@@ -608,7 +611,7 @@ impl<'a> Mover<'a> {
         while i < self.values_to_link.len() {
             let g = self.values_to_link[i];
             i += 1;
-            let Some(c) = self.ctx.global_data(g).comdat.clone() else {
+            let Some(c) = self.comdat_of(g) else {
                 continue;
             };
             for g2 in self.lazy_comdat.get(&c).cloned().unwrap_or_default() {
@@ -1693,5 +1696,50 @@ fn list_move_before(ctx: &mut Context, v: Value, before: Value) {
         ctx.modules[m].lists[slot].first = v.idx;
     } else {
         ctx.graph.values[prev as usize].c = v.idx;
+    }
+}
+
+/// `GlobalValue::getAliaseeObject` (`findBaseObject`): the object an alias
+/// resolves to through aliases, `inttoptr`/`ptrtoint`/`bitcast`, GEPs and
+/// one-sided adds and subs.
+fn aliasee_object(ctx: &Context, g: Value) -> Option<Value> {
+    let mut seen = HashSet::new();
+    base_object(ctx, g, &mut seen)
+}
+
+fn base_object(ctx: &Context, v: Value, seen: &mut HashSet<Value>) -> Option<Value> {
+    match ctx.value_kind(v) {
+        ValueKind::Alias => {
+            if !seen.insert(v) {
+                return None;
+            }
+            base_object(ctx, ctx.indirect_target(Global(v))?, seen)
+        }
+        k if is_global_kind(k) => Some(v),
+        ValueKind::Constant if ctx.const_kind(v) == ConstKind::Expr => {
+            let (op, _) = ctx.const_expr_opcode(v)?;
+            match op {
+                Opcode::Add => {
+                    let l = base_object(ctx, ctx.operand(v, 0)?, seen);
+                    let r = base_object(ctx, ctx.operand(v, 1)?, seen);
+                    match (l, r) {
+                        (Some(_), Some(_)) => None,
+                        (l, r) => l.or(r),
+                    }
+                }
+                Opcode::Sub => {
+                    if base_object(ctx, ctx.operand(v, 1)?, seen).is_some() {
+                        return None;
+                    }
+                    base_object(ctx, ctx.operand(v, 0)?, seen)
+                }
+                // LLVM 19 does not look through addrspacecast here.
+                Opcode::IntToPtr | Opcode::PtrToInt | Opcode::BitCast | Opcode::GetElementPtr => {
+                    base_object(ctx, ctx.operand(v, 0)?, seen)
+                }
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }

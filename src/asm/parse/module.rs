@@ -221,6 +221,7 @@ impl Parser<'_> {
         self.apply_attr_groups()?;
         self.upgrade_tbaa_tags();
         self.upgrade_intrinsics();
+        self.ctx.upgrade_module_flags(self.m);
         self.finish_summary()
     }
 

@@ -582,6 +582,8 @@ impl<'a, 'c> Rd<'a, 'c> {
         if self.next_body != self.with_bodies.len() {
             return self.err("a function has no body in the bitcode");
         }
+        // LLVM's readers run `UpgradeModuleFlags` on every module.
+        self.ctx.upgrade_module_flags(self.m);
         self.read_summaries()?;
         self.reset_intrinsic_attrs()
     }

@@ -53,6 +53,7 @@ pub(crate) mod dwarf;
 mod kinds;
 mod print;
 mod store;
+mod upgrade;
 
 pub use attach::{MdAttachments, MdKindId, NamedMd};
 pub(crate) use canon::{

@@ -1,0 +1,2 @@
+$c = comdat largest
+@c = global i64 0, comdat
