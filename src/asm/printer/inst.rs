@@ -11,19 +11,19 @@
 //! `[args..., parent pad]`, `catchswitch [parent pad, unwind dest?,
 //! handlers...]`, `cleanupret [pad, unwind dest?]`.
 
-use super::slots::attachments_in_print_order;
+use super::slots::{attachments_in_print_order, NAMED};
 use super::text::{
     push_calling_conv, push_fmf, push_md_identifier, push_name, push_ordering, push_quoted,
     push_u64,
 };
 use super::writer::{push_opt_flags, push_shuffle_mask, Writer};
-use crate::constants::ConstKind;
+use crate::constants::{has_payload, kind_of_record, ConstKind};
 use crate::inst::{bits, mem, FastMathFlags, Opcode, Ordering, Predicate, RmwOp, TailKind};
 use crate::ir::attributes::AttrSyntax;
 use crate::ir::inst::{CallData, DbgRecord, InstExtra, InstPayload};
 use crate::ir::Inst;
 use crate::types::Type;
-use crate::value::{Graph, UseData, Value};
+use crate::value::{Graph, UseData, Value, ValueKind};
 
 /// The predicate and fast-math flags of an `fcmp`'s `flags`: the predicate
 /// number in the low byte, fast-math flags (`inst::fmf` bits) in the high
@@ -120,7 +120,14 @@ impl Writer<'_> {
         };
 
         out.push_str("  ");
-        if let Some(name) = ctx.name_at(v.idx) {
+        // The common case first: an unnamed local of the printed function,
+        // numbered (one load of its slot, no side record read).
+        let slot = self.locals.map_or(crate::entity::NONE, |l| l.raw(v.idx));
+        if slot < NAMED {
+            out.push('%');
+            push_u64(out, slot as u64);
+            out.push_str(" = ");
+        } else if let Some(name) = ctx.name_at(v.idx) {
             push_name(out, '%', name);
             out.push_str(" = ");
         } else if !ctx.is_void(ty) {
@@ -463,11 +470,20 @@ impl Writer<'_> {
                     self.ty(out, *t);
                 }
                 let count = op_at(ops, 0);
-                let is_i32_one = count.is_some_and(|c| {
-                    ctx.value_kind(c) == crate::value::ValueKind::Constant
-                        && ctx.const_kind(c) == ConstKind::Int
-                        && ctx.int_width(ctx.type_of(c)) == Some(32)
-                        && ctx.const_int_value(c).is_some_and(|x| x.is_one())
+                // Read from the count's record: an `i32` constant keeps its
+                // value in the record's low word unless it has a payload.
+                let is_i32_one = idx_at(ops, 0).is_some_and(|c| {
+                    let d = &ctx.graph.values[c as usize];
+                    if !(d.is(ValueKind::Constant) && kind_of_record(d) == ConstKind::Int)
+                        || ctx.int_width(d.ty) != Some(32)
+                    {
+                        return false;
+                    }
+                    if !has_payload(d) {
+                        return d.a == 1;
+                    }
+                    ctx.const_int_value(ctx.graph.handle(c))
+                        .is_some_and(|x| x.is_one())
                 });
                 if !is_i32_one {
                     out.push_str(", ");

@@ -42,9 +42,13 @@ pub(crate) struct ModuleSlots<'a> {
     struct_num: HashMap<Type, u32>,
     global_slot: HashMap<Value, u32>,
     attr_slot: HashMap<&'a AttributeSet, u32>,
-    /// The group of each set seen, by the set's address: printing looks
-    /// a call's group up without hashing its attributes again.
+    /// The group of each set seen, by the address of the set's shared
+    /// storage: printing looks a call's group up without hashing its
+    /// attributes again.
     attr_by_addr: HashMap<usize, u32>,
+    /// The storage address [`ModuleSlots::add_attr_group`] saw last (0:
+    /// none; a non-empty set's storage is never at 0).
+    last_attr_addr: usize,
     /// Attribute groups, by number.
     pub(super) attr_groups: Vec<&'a AttributeSet>,
     /// Metadata numbering.
@@ -71,6 +75,7 @@ impl<'a> ModuleSlots<'a> {
             global_slot: HashMap::new(),
             attr_slot: HashMap::new(),
             attr_by_addr: HashMap::new(),
+            last_attr_addr: 0,
             attr_groups: Vec::new(),
             md: MdSlots::new(),
             comdats: Vec::new(),
@@ -224,10 +229,13 @@ impl<'a> ModuleSlots<'a> {
         if set.is_empty() {
             return;
         }
-        // A set seen at this address before is this set (borrowed for
-        // `'a`): its group is known without hashing its attributes.
-        let addr = set as *const AttributeSet as usize;
-        if self.attr_by_addr.contains_key(&addr) {
+        // Sets sharing storage are one set: a call site repeating the
+        // previous one's storage (the usual `#N` of a run of calls) is
+        // known without a lookup, one seen before without hashing its
+        // attributes.
+        let addr = storage_addr(set);
+        if self.last_attr_addr == addr || self.attr_by_addr.contains_key(&addr) {
+            self.last_attr_addr = addr;
             return;
         }
         let n = match self.attr_slot.get(set) {
@@ -240,6 +248,7 @@ impl<'a> ModuleSlots<'a> {
             }
         };
         self.attr_by_addr.insert(addr, n);
+        self.last_attr_addr = addr;
     }
 
     /// The `#N` of an attribute set.
@@ -247,10 +256,7 @@ impl<'a> ModuleSlots<'a> {
         if set.is_empty() {
             return None;
         }
-        match self
-            .attr_by_addr
-            .get(&(set as *const AttributeSet as usize))
-        {
+        match self.attr_by_addr.get(&storage_addr(set)) {
             Some(&n) => Some(n),
             None => self.attr_slot.get(set).copied(),
         }
@@ -265,6 +271,13 @@ impl<'a> ModuleSlots<'a> {
     pub(super) fn global_slot(&self, v: Value) -> Option<u32> {
         self.global_slot.get(&v).copied()
     }
+}
+
+/// The address of a non-empty set's attribute storage, shared by the sets
+/// cloned from one another (alive, hence unique, while `set` is borrowed).
+#[inline]
+fn storage_addr(set: &AttributeSet) -> usize {
+    set.as_slice().as_ptr() as usize
 }
 
 /// Whether call `i` calls a function named `llvm.*` directly (LLVM's
@@ -305,49 +318,57 @@ pub(super) fn attachments_in_print_order<'m>(
 /// are the function's own (so that an operand of another function prints
 /// as `<badref>` instead of a name that would bind to something else).
 pub(crate) struct LocalSlots {
-    /// Slot by raw value index: the `%N` of an unnamed local, [`NAMED`] for
-    /// a named one, `NONE` for a value not of the function.
-    slot: Vec<u32>,
-    /// Indices set for the current function (reset on the next one).
-    touched: Vec<u32>,
+    /// Slot word by raw value index, tagged in its high half with the
+    /// incorporation that wrote it (a word of another one is stale): the
+    /// `%N` of an unnamed local, [`NAMED`] for a named one; a value not of
+    /// the function has a stale word. Stale words need no reset, so a
+    /// function is numbered in one walk with one store per value.
+    slot: Vec<u64>,
+    /// The tag of the current incorporation (never 0: the tag of fresh
+    /// words).
+    epoch: u32,
 }
 
 impl LocalSlots {
     pub(super) fn new() -> Self {
         LocalSlots {
             slot: Vec::new(),
-            touched: Vec::new(),
+            epoch: 0,
         }
     }
 
     /// Numbers `f`'s unnamed values and marks its named ones, forgetting
     /// the previous function's.
     pub(super) fn incorporate(&mut self, ctx: &Context, f: Function) {
-        for &i in &self.touched {
-            self.slot[i as usize] = NONE;
-        }
-        self.touched.clear();
         // Every value index of the context fits: no growth check per value.
         let values = &ctx.graph.values;
         if self.slot.len() < values.len() {
-            self.slot.resize(values.len(), NONE);
+            // Zeroed memory: pages the walk never writes are never touched.
+            self.slot = vec![0; values.len()];
+            self.epoch = 0;
         }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.slot.fill(0);
+            self.epoch = 1;
+        }
+        let tag = (self.epoch as u64) << 32;
         let mut n = 0u32;
-        let mut set = |this: &mut Self, idx: u32| {
+        let slot = &mut self.slot[..];
+        let mut set = |idx: u32| {
             let named = values[idx as usize].has_side() && ctx.name_at(idx).is_some();
-            this.slot[idx as usize] = if named { NAMED } else { n };
-            this.touched.push(idx);
+            slot[idx as usize] = tag | u64::from(if named { NAMED } else { n });
             n += u32::from(!named);
         };
         for &a in ctx.args(f) {
-            set(self, a.idx);
+            set(a.idx);
         }
         let void = ctx.void_type();
         for b in ctx.blocks(f) {
-            set(self, b.0.idx);
+            set(b.0.idx);
             for i in ctx.insts(b) {
                 if values[i.0.idx as usize].ty != void {
-                    set(self, i.0.idx);
+                    set(i.0.idx);
                 }
             }
         }
@@ -357,23 +378,23 @@ impl LocalSlots {
     /// `NONE` for a value not of the incorporated function.
     #[inline]
     pub(super) fn raw(&self, idx: u32) -> u32 {
-        self.slot.get(idx as usize).copied().unwrap_or(NONE)
+        match self.slot.get(idx as usize) {
+            Some(&w) if (w >> 32) as u32 == self.epoch => w as u32,
+            _ => NONE,
+        }
     }
 
     /// The `%N` of `v` in the incorporated function.
     #[inline]
     pub(super) fn get(&self, v: Value) -> Option<u32> {
-        self.slot
-            .get(v.idx as usize)
-            .copied()
-            .filter(|&s| s < NAMED)
+        Some(self.raw(v.idx)).filter(|&s| s < NAMED)
     }
 
     /// Whether `v` is an argument, block or non-void instruction of the
     /// incorporated function.
     #[inline]
     pub(super) fn contains(&self, v: Value) -> bool {
-        self.slot.get(v.idx as usize).is_some_and(|&s| s != NONE)
+        self.raw(v.idx) != NONE
     }
 }
 
@@ -550,10 +571,10 @@ impl<'c> TypeFinder<'c> {
                 continue;
             }
             let d = &ctx.graph.values[u.val as usize];
-            let walk = match d.kind() {
-                ValueKind::Constant => !self.visited_value(u.val),
-                ValueKind::MetadataAsValue => true,
-                _ => false,
+            let walk = if d.is(ValueKind::Constant) {
+                !self.visited_value(u.val)
+            } else {
+                d.is(ValueKind::MetadataAsValue)
             };
             if walk {
                 self.value(ctx.graph.handle(u.val));

@@ -11,7 +11,8 @@ use crate::ir::global::{Linkage, UnnamedAddr};
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
-/// Appends `v` in decimal (one and two digits inline at the call site).
+/// Appends `v` in decimal (up to three digits inline at the call site:
+/// slot numbers are mostly below 1000).
 #[inline(always)]
 pub(super) fn push_u64(out: &mut String, v: u64) {
     if v < 10 {
@@ -24,11 +25,6 @@ pub(super) fn push_u64(out: &mut String, v: u64) {
         out.push(DIGIT_PAIRS[p + 1] as char);
         return;
     }
-    push_u64_wide(out, v);
-}
-
-/// [`push_u64`] of 100 and up.
-fn push_u64_wide(out: &mut String, v: u64) {
     if v < 1000 {
         let k = v as usize * 3;
         out.push_str(&DIGIT_TRIPLES[k..k + 3]);
@@ -144,22 +140,14 @@ static PLAIN_NAME_BYTE: [bool; 256] = {
 
 /// [`push_name`] without a prefix (block labels).
 pub(super) fn push_bare_name(out: &mut String, name: &[u8]) {
-    // One pass: classify and copy each byte; a name found to need quotes
-    // is taken back and quoted.
-    if name.first().is_some_and(|c| !c.is_ascii_digit()) {
-        let start = out.len();
-        out.reserve(name.len());
-        for &c in name {
-            if !PLAIN_NAME_BYTE[c as usize] {
-                out.truncate(start);
-                push_quoted(out, name);
-                return;
-            }
-            out.push(char::from(c));
-        }
-        return;
+    // Classify, then one copy: plain bytes are ASCII, so the copy's UTF-8
+    // check (a word at a time) cannot fail.
+    let plain = name.first().is_some_and(|c| !c.is_ascii_digit())
+        && name.iter().all(|&c| PLAIN_NAME_BYTE[c as usize]);
+    match plain.then(|| core::str::from_utf8(name).ok()).flatten() {
+        Some(s) => out.push_str(s),
+        None => push_quoted(out, name),
     }
-    push_quoted(out, name);
 }
 
 /// Appends a metadata name (`!dbg`, `!llvm.module.flags` without the `!`)

@@ -72,6 +72,12 @@ impl<'a> Writer<'a> {
             TypeData::Double => out.push_str("double"),
             TypeData::Float => out.push_str("float"),
             TypeData::Label => out.push_str("label"),
+            // A named struct (GEP source and alloca types) without the
+            // nested walk.
+            TypeData::IdentifiedStruct(_) => match self.ctx.struct_name(t) {
+                Some(name) => push_name(out, '%', name.as_bytes()),
+                None => self.ty_nested(out, t),
+            },
             _ => self.ty_nested(out, t),
         }
     }
@@ -239,23 +245,30 @@ impl<'a> Writer<'a> {
     /// [`Writer::operand`] of the value at raw index `idx`, whose record is
     /// `d`: the printed function's locals and small integers straight from
     /// the record, everything else through [`Writer::operand`].
+    #[inline(always)]
     fn operand_rec(&self, out: &mut String, idx: u32, d: &ValueData) {
+        // The common case inline: an unnamed local of the printed function
+        // (a slot below `NAMED` is only ever a local's, see `LocalSlots`).
+        if let Some(l) = self.locals {
+            let s = l.raw(idx);
+            if s < NAMED {
+                out.push('%');
+                push_u64(out, s as u64);
+                return;
+            }
+        }
+        self.operand_rec_rest(out, idx, d);
+    }
+
+    /// [`Writer::operand_rec`] of everything but a numbered local.
+    #[inline(never)]
+    fn operand_rec_rest(&self, out: &mut String, idx: u32, d: &ValueData) {
         if d.is(ValueKind::Instruction) || d.is(ValueKind::Argument) || d.is(ValueKind::Block) {
-            if let Some(l) = self.locals {
-                // A slot marks the function's own values (see `operand`).
-                match l.raw(idx) {
-                    s if s < NAMED => {
-                        out.push('%');
-                        push_u64(out, s as u64);
-                        return;
-                    }
-                    NAMED => {
-                        if let Some(name) = self.ctx.name_at(idx) {
-                            push_name(out, '%', name);
-                            return;
-                        }
-                    }
-                    _ => {}
+            // A slot marks the function's own values (see `operand`).
+            if self.locals.is_some_and(|l| l.raw(idx) == NAMED) {
+                if let Some(name) = self.ctx.name_at(idx) {
+                    push_name(out, '%', name);
+                    return;
                 }
             }
         } else if d.is(ValueKind::Constant)
