@@ -190,8 +190,8 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
     match cmd {
         Cmd::Fmt { input, output } | Cmd::Dis { input, output } => {
             let (ctx, m) = load_module(&input, clock)?;
-            let text = clock.step("print", || ctx.print_module(m));
-            write_output(output.as_deref(), text.as_bytes()).map(|()| 0)
+            let text = clock.step("print", || ctx.print_module_bytes(m));
+            write_output(output.as_deref(), &text).map(|()| 0)
         }
         Cmd::As {
             input,
@@ -276,8 +276,8 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             if !text {
                 return write_bitcode_output(&ctx, m, output.as_deref(), clock);
             }
-            let out = clock.step("print", || ctx.print_module(m));
-            write_output(output.as_deref(), out.as_bytes()).map(|()| 0)
+            let out = clock.step("print", || ctx.print_module_bytes(m));
+            write_output(output.as_deref(), &out).map(|()| 0)
         }
         Cmd::Bcdump { input } => {
             let bytes = read_input(&input)?;
@@ -339,8 +339,8 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             if !text {
                 return write_bitcode_output(&ctx, dst, output.as_deref(), clock);
             }
-            let out = clock.step("print", || ctx.print_module(dst));
-            write_output(output.as_deref(), out.as_bytes()).map(|()| 0)
+            let out = clock.step("print", || ctx.print_module_bytes(dst));
+            write_output(output.as_deref(), &out).map(|()| 0)
         }
         Cmd::Bccopy { input, output } => {
             let bytes = read_input(&input)?;

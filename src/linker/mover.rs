@@ -58,8 +58,8 @@ pub(super) struct Mover<'a> {
     /// Source globals moved into the destination, and new globals made
     /// for it, whose types are remapped at the end.
     moved: Vec<Value>,
-    comdats_chosen: HashMap<Box<str>, LinkFrom>,
-    lazy_comdat: HashMap<Box<str>, Vec<Value>>,
+    comdats_chosen: HashMap<Box<[u8]>, LinkFrom>,
+    lazy_comdat: HashMap<Box<[u8]>, Vec<Value>>,
     done_bodies: bool,
     error: Option<LinkError>,
     rewritten: HashMap<Value, Value>,
@@ -247,10 +247,11 @@ impl<'a> Mover<'a> {
         ))
     }
 
-    fn comdat_leader(&self, m: Module, name: &str) -> Result<Option<Value>, LinkError> {
+    fn comdat_leader(&self, m: Module, name: &[u8]) -> Result<Option<Value>, LinkError> {
+        let shown = String::from_utf8_lossy(name);
         let Some(mut g) = self.ctx.global_by_name(m, name) else {
             return err(format!(
-                "Linking COMDATs named '{name}': GlobalVariable required for data dependent selection!"
+                "Linking COMDATs named '{shown}': GlobalVariable required for data dependent selection!"
             ));
         };
         let mut hops = 0;
@@ -267,7 +268,7 @@ impl<'a> Mover<'a> {
         }
         if self.ctx.value_kind(g) != ValueKind::GlobalVariable {
             return err(format!(
-                "Linking COMDATs named '{name}': GlobalVariable required for data dependent selection!"
+                "Linking COMDATs named '{shown}': GlobalVariable required for data dependent selection!"
             ));
         }
         Ok(Some(g))
@@ -285,7 +286,8 @@ impl<'a> Mover<'a> {
     }
 
     /// `ModuleLinker::getComdatResult` and `computeResultingSelectionKind`.
-    fn comdat_result(&mut self, name: &str, sk: ComdatKind) -> Result<LinkFrom, LinkError> {
+    fn comdat_result(&mut self, name: &[u8], sk: ComdatKind) -> Result<LinkFrom, LinkError> {
+        let shown = String::from_utf8_lossy(name);
         let Some(&dk) = self.ctx.module(self.dst).comdats.get(name) else {
             return Ok(LinkFrom::Src);
         };
@@ -301,7 +303,7 @@ impl<'a> Mover<'a> {
             dk
         } else {
             return err(format!(
-                "Linking COMDATs named '{name}': invalid selection kinds!"
+                "Linking COMDATs named '{shown}': invalid selection kinds!"
             ));
         };
         match result {
@@ -312,7 +314,7 @@ impl<'a> Mover<'a> {
                     self.comdat_leader(self.dst, name)?,
                     self.comdat_leader(self.src, name)?,
                 ) else {
-                    return err(format!("Linking COMDATs named '{name}': invalid leader"));
+                    return err(format!("Linking COMDATs named '{shown}': invalid leader"));
                 };
                 let dt = self.ctx.global_data(d).value_type.expect("value type");
                 let st = self.ctx.global_data(s).value_type.expect("value type");
@@ -321,7 +323,7 @@ impl<'a> Mover<'a> {
                     ExactMatch => {
                         if self.ctx.initializer(Global(s)) != self.ctx.initializer(Global(d)) {
                             return err(format!(
-                                "Linking COMDATs named '{name}': ExactMatch violated!"
+                                "Linking COMDATs named '{shown}': ExactMatch violated!"
                             ));
                         }
                         Ok(LinkFrom::Dst)
@@ -334,7 +336,7 @@ impl<'a> Mover<'a> {
                     _ => {
                         if ss != ds {
                             return err(format!(
-                                "Linking COMDATs named '{name}': SameSize violated!"
+                                "Linking COMDATs named '{shown}': SameSize violated!"
                             ));
                         }
                         Ok(LinkFrom::Dst)
@@ -346,7 +348,7 @@ impl<'a> Mover<'a> {
 
     /// `dropReplacedComdat`: a destination member of a comdat the source
     /// replaces becomes a declaration (or goes, if unused).
-    fn drop_replaced_comdat(&mut self, g: Value, replaced: &HashSet<Box<str>>) {
+    fn drop_replaced_comdat(&mut self, g: Value, replaced: &HashSet<Box<[u8]>>) {
         let Some(c) = self.ctx.global_data(g).comdat.clone() else {
             return;
         };
@@ -534,7 +536,7 @@ impl<'a> Mover<'a> {
     }
 
     fn module_linker(&mut self) -> Result<(), LinkError> {
-        let src_comdats: Vec<(Box<str>, ComdatKind)> = self
+        let src_comdats: Vec<(Box<[u8]>, ComdatKind)> = self
             .ctx
             .module(self.src)
             .comdats
@@ -731,7 +733,7 @@ impl<'a> Mover<'a> {
             }
         }
         for st in src_structs {
-            let Some(name) = self.ctx.struct_name(st).map(str::to_owned) else {
+            let Some(name) = self.ctx.struct_name_bytes(st).map(<[u8]>::to_vec) else {
                 continue;
             };
             if self.set.has(self.ctx, st) {

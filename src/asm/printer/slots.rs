@@ -51,7 +51,7 @@ pub(crate) struct ModuleSlots<'a> {
     pub(super) md: MdSlots,
     /// Comdats used by some global object, in `global_objects()` order
     /// (functions, then variables).
-    pub(super) comdats: Vec<&'a str>,
+    pub(super) comdats: Vec<&'a [u8]>,
     /// The data layout's program address space (`P<n>`).
     pub(super) program_as: u32,
     /// Whether a module is being printed (calls and functions print their
@@ -146,7 +146,7 @@ impl<'a> ModuleSlots<'a> {
         if let Some(mut tf) = tf {
             tf.named_md(m);
             for ty in tf.structs {
-                if ctx.struct_name(ty).is_some() {
+                if ctx.struct_name_bytes(ty).is_some() {
                     s.named_structs.push(ty);
                 } else {
                     s.struct_num.insert(ty, s.numbered_structs.len() as u32);
@@ -154,7 +154,7 @@ impl<'a> ModuleSlots<'a> {
                 }
             }
         }
-        let mut seen: HashSet<&str> = HashSet::new();
+        let mut seen: HashSet<&[u8]> = HashSet::new();
         let objects = ctx
             .functions(m)
             .map(|f| Global(f.0))
