@@ -27,7 +27,36 @@ pub(crate) enum AttrPlace {
     Return,
 }
 
-impl Parser<'_> {
+/// The last attribute list that was a single keyword (`noundef` on most
+/// call arguments and parameters): that keyword again at the same place,
+/// before the same kind of token, is that set again, without reading the
+/// keyword's name, its value or the interning table.
+pub(crate) struct OneAttr<'a> {
+    word: &'a [u8],
+    place: AttrPlace,
+    /// The kind of the token after the keyword.
+    next: Tok,
+    set: AttributeSet,
+}
+
+/// Whether a token of kind `k` after an attribute keyword ends the list
+/// whatever its text (a value, a name, punctuation no attribute takes):
+/// no attribute reads a token of this kind as its value or its next entry.
+fn ends_attr_list(k: Tok) -> bool {
+    matches!(
+        k,
+        Tok::LocalId
+            | Tok::LocalName
+            | Tok::GlobalId
+            | Tok::GlobalName
+            | Tok::IntType
+            | Tok::Comma
+            | Tok::RParen
+            | Tok::LBrace
+    )
+}
+
+impl<'a> Parser<'a> {
     /// Attributes at `place` until a token that is not one; `#N`
     /// references are appended to `groups` (with their positions).
     pub(crate) fn parse_attrs(
@@ -38,11 +67,39 @@ impl Parser<'_> {
         if !matches!(self.tok.kind, Tok::Word | Tok::Str | Tok::AttrGroup) {
             return Ok(AttributeSet::new());
         }
+        let first = self.tok;
+        let next = self.peek();
+        if first.kind == Tok::Word {
+            if let Some(one) = &self.one_attr {
+                if one.place == place && one.next == next.kind && one.word == self.tok_bytes() {
+                    let s = one.set.clone();
+                    self.bump();
+                    return Ok(s);
+                }
+            }
+        }
+        let ngroups = groups.len();
         let mut set = std::mem::take(&mut self.attr_scratch);
         set.clear();
         let r = self.parse_attrs_into(place, groups, &mut set);
         let out = r.map(|()| self.intern_attrs(&set));
         self.attr_scratch = set;
+        // A list that was one keyword, ended by a token no attribute reads
+        // on: the same keyword before the same kind of token reads the same.
+        if let Ok(s) = &out {
+            if first.kind == Tok::Word
+                && self.tok.start == next.start
+                && groups.len() == ngroups
+                && ends_attr_list(next.kind)
+            {
+                self.one_attr = Some(OneAttr {
+                    word: self.lx.bytes(first.a, first.b),
+                    place,
+                    next: next.kind,
+                    set: s.clone(),
+                });
+            }
+        }
         out
     }
 

@@ -24,6 +24,95 @@ use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
 use smallvec::SmallVec;
 
+/// A word of up to 8 bytes at `a..b` of `src` as a number (its bytes in
+/// little-endian order), so that an opcode is found by comparing numbers
+/// rather than strings; `None` for a longer word.
+#[inline]
+fn word_key(src: &[u8], a: usize, b: usize) -> Option<u64> {
+    let n = b.checked_sub(a).filter(|&n| n <= 8)?;
+    let k = match src.get(a..a + 8) {
+        Some(w) => u64::from_le_bytes(w.try_into().ok()?),
+        None => key(src.get(a..b)?),
+    };
+    Some(if n == 8 {
+        k
+    } else {
+        k & ((1u64 << (8 * n)) - 1)
+    })
+}
+
+/// The number [`word_key`] gives the word `s` (at most 8 bytes).
+const fn key(s: &[u8]) -> u64 {
+    let mut k = 0u64;
+    let mut i = 0;
+    while i < s.len() && i < 8 {
+        k |= (s[i] as u64) << (8 * i);
+        i += 1;
+    }
+    k
+}
+
+const K_TAIL: u64 = key(b"tail");
+const K_MUSTTAIL: u64 = key(b"musttail");
+const K_NOTAIL: u64 = key(b"notail");
+
+macro_rules! quick_opcodes {
+    ($($s:literal => $op:ident,)*) => {
+        /// The opcode of the common mnemonics by [`word_key`], most
+        /// frequent first (`Opcode::from_mnemonic` for the rest).
+        #[inline]
+        fn quick_opcode(k: u64) -> Option<Opcode> {
+            $(
+                {
+                    const K: u64 = key($s.as_bytes());
+                    if k == K {
+                        return Some(Opcode::$op);
+                    }
+                }
+            )*
+            None
+        }
+
+        #[cfg(test)]
+        const QUICK_OPCODES: &[&str] = &[$($s,)*];
+    };
+}
+
+quick_opcodes! {
+    "load" => Load,
+    "store" => Store,
+    "br" => Br,
+    "call" => Call,
+    "alloca" => Alloca,
+    "icmp" => ICmp,
+    "sext" => SExt,
+    "zext" => ZExt,
+    "add" => Add,
+    "ret" => Ret,
+    "and" => And,
+    "sub" => Sub,
+    "trunc" => Trunc,
+    "phi" => Phi,
+    "or" => Or,
+    "select" => Select,
+    "mul" => Mul,
+    "shl" => Shl,
+    "lshr" => LShr,
+    "ashr" => AShr,
+    "xor" => Xor,
+    "switch" => Switch,
+    "bitcast" => BitCast,
+    "fcmp" => FCmp,
+    "fadd" => FAdd,
+    "fsub" => FSub,
+    "fmul" => FMul,
+    "fdiv" => FDiv,
+    "sdiv" => SDiv,
+    "udiv" => UDiv,
+    "srem" => SRem,
+    "urem" => URem,
+}
+
 fn align_bits(a: u64) -> u16 {
     (a.trailing_zeros() as u16 + 1) & mem::ALIGN_MASK
 }
@@ -337,10 +426,11 @@ impl Parser<'_> {
         if self.tok.kind != Tok::Word {
             return self.err("expected instruction opcode");
         }
-        let tail = match self.tok_bytes() {
-            b"tail" => Some(TailKind::Tail),
-            b"musttail" => Some(TailKind::MustTail),
-            b"notail" => Some(TailKind::NoTail),
+        let key = word_key(self.lx.src, self.tok.a, self.tok.b);
+        let tail = match key {
+            Some(K_TAIL) => Some(TailKind::Tail),
+            Some(K_MUSTTAIL) => Some(TailKind::MustTail),
+            Some(K_NOTAIL) => Some(TailKind::NoTail),
             _ => None,
         };
         let op = if tail.is_some() {
@@ -350,9 +440,13 @@ impl Parser<'_> {
             }
             Opcode::Call
         } else {
-            match Opcode::from_mnemonic(self.word()) {
+            match key.and_then(quick_opcode) {
                 Some(op) => op,
-                None => return self.err("expected instruction opcode"),
+                None if self.tok_bytes() == b"getelementptr" => Opcode::GetElementPtr,
+                None => match Opcode::from_mnemonic(self.word()) {
+                    Some(op) => op,
+                    None => return self.err("expected instruction opcode"),
+                },
             }
         };
         self.bump();
@@ -1386,5 +1480,30 @@ impl Parser<'_> {
     fn peek_is_word(&mut self, w: &[u8]) -> bool {
         let t = self.peek();
         t.kind == Tok::Word && self.lx.bytes(t.a, t.b) == w
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quick_opcodes_are_the_mnemonics() {
+        for s in QUICK_OPCODES {
+            let k = word_key(s.as_bytes(), 0, s.len());
+            assert_eq!(k.and_then(quick_opcode), Opcode::from_mnemonic(s), "{s}");
+            assert!(Opcode::from_mnemonic(s).is_some(), "{s}");
+            // Inside longer text: only the word's own bytes count.
+            let text = format!("{s}x ");
+            let k2 = word_key(text.as_bytes(), 0, s.len());
+            assert_eq!(k2, k, "{s}");
+        }
+        for s in ["lo", "loads", "tail", "getelementptr", "adds", "a", ""] {
+            let k = word_key(s.as_bytes(), 0, s.len());
+            assert_eq!(k.and_then(quick_opcode), None, "{s}");
+        }
+        assert_eq!(word_key(b"musttail", 0, 8), Some(K_MUSTTAIL));
+        assert_eq!(word_key(b"x notail", 2, 8), Some(K_NOTAIL));
+        assert_eq!(word_key(b"getelementptr", 0, 13), None);
     }
 }

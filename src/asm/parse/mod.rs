@@ -550,6 +550,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) attr_scratch: Vec<Attribute>,
     /// The set `intern_attrs` returned last.
     pub(crate) last_attrs: AttributeSet,
+    /// See [`attrs::OneAttr`].
+    pub(crate) one_attr: Option<attrs::OneAttr<'a>>,
     pub(crate) attr_fixups: Vec<(AttrTarget, u64, usize)>,
     /// The module's layout, for the alignment LLParser gives a `load`,
     /// `store`, `alloca`, `atomicrmw` or `cmpxchg` written without one
@@ -614,6 +616,7 @@ impl<'a> Parser<'a> {
             attr_sets: HashMap::new(),
             attr_scratch: Vec::new(),
             last_attrs: AttributeSet::new(),
+            one_attr: None,
             attr_fixups: Vec::new(),
             layout: None,
             fwd_blockaddr: Vec::new(),

@@ -352,6 +352,14 @@ impl Parser<'_> {
             self.numbered_types.insert(t.num, (ty, Some(t.start)));
             return Ok(ty);
         }
+        // An unquoted name is its own key: looked up without a copy (most
+        // references name a type seen already).
+        if !t.quoted {
+            let key = self.lx.bytes(t.a, t.b);
+            if let Some(&(ty, _)) = self.named_types.get(key).filter(|_| !key.is_empty()) {
+                return Ok(ty);
+            }
+        }
         let name = self.name_of(t).into_owned();
         if let Some(&(ty, _)) = self.named_types.get(&name[..]) {
             return Ok(ty);
