@@ -1351,10 +1351,11 @@ fn global_and_function_headers() {
             "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
                 .into();
         md.triple = "x86_64-unknown-linux-gnu".into();
-        md.module_asm = vec!["nop".into(), "ret\nint3".into()];
-        md.comdats.insert("c1".into(), ComdatKind::Any);
-        md.comdats.insert("unused".into(), ComdatKind::Largest);
-        md.comdats.insert("fc".into(), ComdatKind::NoDeduplicate);
+        md.module_asm = vec![b"nop".to_vec(), b"ret\nint3".to_vec()];
+        md.comdats.insert(b"c1"[..].into(), ComdatKind::Any);
+        md.comdats.insert(b"unused"[..].into(), ComdatKind::Largest);
+        md.comdats
+            .insert(b"fc"[..].into(), ComdatKind::NoDeduplicate);
     }
     let (i8t, i32t, i64t, ptr, void) = (
         ctx.i8_type(),
@@ -1396,11 +1397,11 @@ fn global_and_function_headers() {
         d.thread_local = ThreadLocal::GeneralDynamic;
         d.unnamed_addr = UnnamedAddr::Local;
         d.externally_initialized = true;
-        d.section = Some("sec".into());
-        d.partition = Some("part".into());
+        d.section = Some(b"sec"[..].into());
+        d.partition = Some(b"part"[..].into());
         d.code_model = Some("large".into());
         d.sanitizer = vec!["sanitize_memtag".into(), "no_sanitize_address".into()];
-        d.comdat = Some("c1".into());
+        d.comdat = Some(b"c1"[..].into());
         d.align = Some(8);
         let mut attrs = AttributeSet::new();
         attrs.add(Attribute::string("bss-section", "b"));
@@ -1416,7 +1417,7 @@ fn global_and_function_headers() {
     }
     let c1 = ctx.add_global_var(m, "c1", i32t, 0);
     ctx.set_initializer(c1, Some(zero));
-    ctx.global_data_mut(c1).comdat = Some("c1".into());
+    ctx.global_data_mut(c1).comdat = Some(b"c1"[..].into());
     let anon = ctx.add_global_var(m, "", i64t, 0);
     let z64 = ctx.const_int(i64t, 7);
     ctx.set_initializer(anon, Some(z64));
@@ -1465,10 +1466,10 @@ fn global_and_function_headers() {
         fd.call_conv = 8;
         fd.global.linkage = Linkage::Internal;
         fd.global.unnamed_addr = UnnamedAddr::Global;
-        fd.global.section = Some("text.x".into());
+        fd.global.section = Some(b"text.x"[..].into());
         fd.global.align = Some(16);
-        fd.global.comdat = Some("fc".into());
-        fd.gc = Some("statepoint-example".into());
+        fd.global.comdat = Some(b"fc"[..].into());
+        fd.gc = Some(b"statepoint-example"[..].into());
         fd.attrs
             .add(AttrIndex::Return, Attribute::Enum(AttrKind::NoUndef));
         fd.attrs
@@ -2104,4 +2105,26 @@ fn dump_throughput_module() {
     let mut ctx = Context::new();
     let m = o0_like_module(&mut ctx, 4000);
     std::fs::write(path, ctx.print_module(m)).unwrap();
+}
+
+/// A `gc` name that is not UTF-8: `print_module` escapes it (the same name
+/// once parsed), `print_module_bytes` writes its raw bytes as `llvm-dis`.
+#[test]
+fn gc_name_bytes_print_raw() {
+    let mut ctx = Context::new();
+    let src = "define void @f() #0 gc \"g\\FF\" {\n  ret void\n}\n\
+               declare void @\"gc \\22g\\FF\\22\"() gc \"g\\FF\\22\"\n\
+               attributes #0 = { nounwind }\n";
+    let m = lair::asm::parse::parse_module(&mut ctx, src, "gc.ll").unwrap();
+    let text = ctx.print_module(m);
+    assert!(
+        text.contains("define void @f() #0 gc \"g\\FF\" {"),
+        "{text}"
+    );
+    let bytes = ctx.print_module_bytes(m);
+    let want: &[u8] = b"; Function Attrs: nounwind\ndefine void @f() #0 gc \"g\xff\" {";
+    assert!(bytes.windows(want.len()).any(|w| w == want));
+    let want: &[u8] = b"declare void @\"gc \\22g\\FF\\22\"() gc \"g\xff\"\"\n";
+    assert!(bytes.windows(want.len()).any(|w| w == want));
+    assert_eq!(bytes.len(), text.len() - 2 - 4);
 }

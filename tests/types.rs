@@ -240,6 +240,24 @@ fn t8_identified_structs_are_nominal() {
 // ---- T9, T10, T11: names ----
 
 #[test]
+fn struct_names_are_bytes() {
+    let mut c = Context::new();
+    let ff = c.create_struct(b"\xff");
+    let fe = c.create_struct(&b"\xfe"[..]);
+    // Two names (U+FFFD would merge them), neither a `&str`.
+    assert_ne!(ff, fe);
+    assert_eq!(c.struct_name_bytes(ff), Some(&b"\xff"[..]));
+    assert_eq!(c.struct_name(ff), None);
+    assert_eq!(c.struct_by_name(b"\xfe"), Some(fe));
+    assert_eq!(c.struct_by_name("\u{fffd}"), None);
+    // A taken byte name gets the `.N` suffix on its bytes.
+    let ff2 = c.create_struct(b"\xff");
+    assert_eq!(c.struct_name_bytes(ff2), Some(&b"\xff.0"[..]));
+    c.set_struct_name(ff2, "ok");
+    assert_eq!(c.struct_name(ff2), Some("ok"));
+}
+
+#[test]
 fn t9_rename_sequence() {
     let mut c = Context::new();
     let f0 = c.create_struct("Foo");

@@ -523,7 +523,7 @@ impl Gen<'_> {
 
     fn compile(&mut self, p: &Program) -> Result<(), String> {
         for (name, fields) in &p.structs {
-            let st = self.ctx.create_struct(&format!("struct.{name}"));
+            let st = self.ctx.create_struct(format!("struct.{name}"));
             self.structs.insert(name.clone(), (st, fields.clone()));
         }
         for (name, fields) in &p.structs {

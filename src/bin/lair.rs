@@ -195,8 +195,8 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             if bitcode {
                 upgrade_read_debug_info(&mut ctx, m, input_name(&input), clock)?;
             }
-            let text = clock.step("print", || ctx.print_module(m));
-            write_output(output.as_deref(), text.as_bytes()).map(|()| 0)
+            let text = clock.step("print", || ctx.print_module_bytes(m));
+            write_output(output.as_deref(), &text).map(|()| 0)
         }
         Cmd::As {
             input,
@@ -280,8 +280,8 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             if !text {
                 return write_bitcode_output(&ctx, m, output.as_deref(), clock);
             }
-            let out = clock.step("print", || ctx.print_module(m));
-            write_output(output.as_deref(), out.as_bytes()).map(|()| 0)
+            let out = clock.step("print", || ctx.print_module_bytes(m));
+            write_output(output.as_deref(), &out).map(|()| 0)
         }
         Cmd::Bcdump { input } => {
             let bytes = read_input(&input)?;
@@ -340,8 +340,8 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
             if !text {
                 return write_bitcode_output(&ctx, dst, output.as_deref(), clock);
             }
-            let out = clock.step("print", || ctx.print_module(dst));
-            write_output(output.as_deref(), out.as_bytes()).map(|()| 0)
+            let out = clock.step("print", || ctx.print_module_bytes(dst));
+            write_output(output.as_deref(), &out).map(|()| 0)
         }
         Cmd::Bccopy { input, output } => {
             let bytes = read_input(&input)?;

@@ -38,8 +38,8 @@ pub struct FunctionData {
     pub call_conv: u32,
     /// Function, return and parameter attributes.
     pub attrs: AttributeList,
-    /// `gc "name"`.
-    pub gc: Option<Box<str>>,
+    /// `gc "name"`: bytes, as LLVM's (escapes undone).
+    pub gc: Option<Box<[u8]>>,
     /// Address space of the function (program address space).
     pub addrspace: u32,
     pub(crate) args: Vec<Value>,

@@ -119,12 +119,12 @@ pub struct GlobalData {
     pub externally_initialized: bool,
     /// `constant` rather than `global` (variables).
     pub is_constant: bool,
-    /// `section "..."`.
-    pub section: Option<Box<str>>,
-    /// `partition "..."`.
-    pub partition: Option<Box<str>>,
-    /// `comdat` / `comdat($name)`: the comdat name.
-    pub comdat: Option<Box<str>>,
+    /// `section "..."`: bytes, as LLVM's (escapes undone).
+    pub section: Option<Box<[u8]>>,
+    /// `partition "..."`: bytes, as LLVM's (escapes undone).
+    pub partition: Option<Box<[u8]>>,
+    /// `comdat` / `comdat($name)`: the comdat name (bytes, as LLVM's).
+    pub comdat: Option<Box<[u8]>>,
     /// `align N` (bytes).
     pub align: Option<u64>,
     /// `code_model "..."` (variables).

@@ -76,16 +76,16 @@ impl List {
 pub struct ModuleData {
     /// The module identifier (`; ModuleID = '...'`).
     pub id: String,
-    /// `source_filename = "..."`.
-    pub source_filename: String,
+    /// `source_filename = "..."`: bytes, as LLVM's (escapes undone).
+    pub source_filename: Vec<u8>,
     /// `target triple = "..."` (empty: none).
     pub triple: String,
     /// `target datalayout = "..."` (empty: none), as written.
     pub datalayout: String,
-    /// `module asm "..."` lines, in order.
-    pub module_asm: Vec<String>,
-    /// Comdats by name, in definition order.
-    pub comdats: IndexMap<Box<str>, ComdatKind>,
+    /// `module asm "..."` lines, in order: bytes, as LLVM's.
+    pub module_asm: Vec<Vec<u8>>,
+    /// Comdats by name (bytes, as LLVM's), in definition order.
+    pub comdats: IndexMap<Box<[u8]>, ComdatKind>,
     /// Named metadata (`!name = !{...}`), in definition order.
     pub named_md: IndexMap<Box<str>, Vec<Metadata>>,
     /// The ThinLTO summary index read with the module (`^N = ...`
@@ -116,7 +116,7 @@ impl Context {
     pub fn create_module(&mut self, id: &str) -> Module {
         self.modules.push(ModuleData {
             id: id.to_string(),
-            source_filename: id.to_string(),
+            source_filename: id.as_bytes().to_vec(),
             triple: String::new(),
             datalayout: String::new(),
             module_asm: Vec::new(),

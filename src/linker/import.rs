@@ -54,7 +54,7 @@ impl<'o> Import<'o> {
         else {
             // Structs are created up front (`structs`); one reached only
             // now is made the same way.
-            let d = ctx.create_struct(o.struct_name(t).unwrap_or(""));
+            let d = ctx.create_struct(o.struct_name_bytes(t).unwrap_or(b""));
             self.types.insert(t, d);
             self.structs.push(d);
             self.struct_body(ctx, t, d);
@@ -249,7 +249,7 @@ impl<'o> Import<'o> {
         });
         for &t in &used {
             if !self.types.contains_key(&t) {
-                let d = ctx.create_struct(o.struct_name(t).unwrap_or(""));
+                let d = ctx.create_struct(o.struct_name_bytes(t).unwrap_or(b""));
                 self.types.insert(t, d);
                 self.structs.push(d);
             }

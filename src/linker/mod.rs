@@ -183,7 +183,7 @@ impl Linker {
         let src_structs = match order {
             SourceStructs::Used => crate::asm::module_struct_types(ctx, src)
                 .into_iter()
-                .filter(|&t| ctx.struct_name(t).is_some())
+                .filter(|&t| ctx.struct_name_bytes(t).is_some())
                 .collect(),
             SourceStructs::Created(v) => v,
         };

@@ -58,8 +58,8 @@ pub(super) struct Mover<'a> {
     /// Source globals moved into the destination, and new globals made
     /// for it, whose types are remapped at the end.
     moved: Vec<Value>,
-    comdats_chosen: HashMap<Box<str>, LinkFrom>,
-    lazy_comdat: HashMap<Box<str>, Vec<Value>>,
+    comdats_chosen: HashMap<Box<[u8]>, LinkFrom>,
+    lazy_comdat: HashMap<Box<[u8]>, Vec<Value>>,
     done_bodies: bool,
     error: Option<LinkError>,
     rewritten: HashMap<Value, Value>,
@@ -249,27 +249,28 @@ impl<'a> Mover<'a> {
 
     /// `ModuleLinker::getComdatLeader`: the variable named like the comdat,
     /// through an alias to its aliasee object.
-    fn comdat_leader(&self, m: Module, name: &str) -> Result<Value, LinkError> {
+    fn comdat_leader(&self, m: Module, name: &[u8]) -> Result<Value, LinkError> {
+        let shown = String::from_utf8_lossy(name);
         let mut g = self.ctx.global_by_name(m, name);
         if let Some(a) = g.filter(|&a| self.ctx.value_kind(a) == ValueKind::Alias) {
             g = aliasee_object(self.ctx, a);
             if g.is_none() {
                 return err(format!(
-                    "Linking COMDATs named '{name}': COMDAT key involves incomputable alias size."
+                    "Linking COMDATs named '{shown}': COMDAT key involves incomputable alias size."
                 ));
             }
         }
         match g {
             Some(g) if self.ctx.value_kind(g) == ValueKind::GlobalVariable => Ok(g),
             _ => err(format!(
-                "Linking COMDATs named '{name}': GlobalVariable required for data dependent selection!"
+                "Linking COMDATs named '{shown}': GlobalVariable required for data dependent selection!"
             )),
         }
     }
 
     /// `GlobalValue::getComdat`: an alias is in its aliasee object's
     /// comdat, an ifunc in none.
-    fn comdat_of(&self, g: Value) -> Option<Box<str>> {
+    fn comdat_of(&self, g: Value) -> Option<Box<[u8]>> {
         match self.ctx.value_kind(g) {
             ValueKind::Alias => {
                 aliasee_object(self.ctx, g).and_then(|o| self.ctx.global_data(o).comdat.clone())
@@ -291,7 +292,8 @@ impl<'a> Mover<'a> {
     }
 
     /// `ModuleLinker::getComdatResult` and `computeResultingSelectionKind`.
-    fn comdat_result(&mut self, name: &str, sk: ComdatKind) -> Result<LinkFrom, LinkError> {
+    fn comdat_result(&mut self, name: &[u8], sk: ComdatKind) -> Result<LinkFrom, LinkError> {
+        let shown = String::from_utf8_lossy(name);
         let Some(&dk) = self.ctx.module(self.dst).comdats.get(name) else {
             return Ok(LinkFrom::Src);
         };
@@ -307,7 +309,7 @@ impl<'a> Mover<'a> {
             dk
         } else {
             return err(format!(
-                "Linking COMDATs named '{name}': invalid selection kinds!"
+                "Linking COMDATs named '{shown}': invalid selection kinds!"
             ));
         };
         match result {
@@ -323,7 +325,7 @@ impl<'a> Mover<'a> {
                     ExactMatch => {
                         if self.ctx.initializer(Global(s)) != self.ctx.initializer(Global(d)) {
                             return err(format!(
-                                "Linking COMDATs named '{name}': ExactMatch violated!"
+                                "Linking COMDATs named '{shown}': ExactMatch violated!"
                             ));
                         }
                         Ok(LinkFrom::Dst)
@@ -336,7 +338,7 @@ impl<'a> Mover<'a> {
                     _ => {
                         if ss != ds {
                             return err(format!(
-                                "Linking COMDATs named '{name}': SameSize violated!"
+                                "Linking COMDATs named '{shown}': SameSize violated!"
                             ));
                         }
                         Ok(LinkFrom::Dst)
@@ -348,7 +350,7 @@ impl<'a> Mover<'a> {
 
     /// `dropReplacedComdat`: a destination member of a comdat the source
     /// replaces becomes a declaration (or goes, if unused).
-    fn drop_replaced_comdat(&mut self, g: Value, replaced: &HashSet<Box<str>>) {
+    fn drop_replaced_comdat(&mut self, g: Value, replaced: &HashSet<Box<[u8]>>) {
         let Some(c) = self.comdat_of(g) else {
             return;
         };
@@ -536,7 +538,7 @@ impl<'a> Mover<'a> {
     }
 
     fn module_linker(&mut self) -> Result<(), LinkError> {
-        let src_comdats: Vec<(Box<str>, ComdatKind)> = self
+        let src_comdats: Vec<(Box<[u8]>, ComdatKind)> = self
             .ctx
             .module(self.src)
             .comdats
@@ -734,7 +736,7 @@ impl<'a> Mover<'a> {
             }
         }
         for st in src_structs {
-            let Some(name) = self.ctx.struct_name(st).map(str::to_owned) else {
+            let Some(name) = self.ctx.struct_name_bytes(st).map(<[u8]>::to_vec) else {
                 continue;
             };
             if self.set.has(self.ctx, st) {

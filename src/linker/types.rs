@@ -79,7 +79,7 @@ impl TypeMapper {
             }
         } else {
             for t in core::mem::take(&mut self.speculative) {
-                if ctx.is_identified_struct(t) && ctx.struct_name(t).is_some() {
+                if ctx.is_identified_struct(t) && ctx.struct_name_bytes(t).is_some() {
                     ctx.set_struct_name(t, "");
                 }
             }
@@ -241,7 +241,7 @@ impl TypeMapper {
                 } else {
                     let d = ctx.create_struct("");
                     ctx.set_struct_body(d, &out, packed);
-                    if let Some(name) = ctx.struct_name(t).map(str::to_owned) {
+                    if let Some(name) = ctx.struct_name_bytes(t).map(<[u8]>::to_vec) {
                         ctx.set_struct_name(t, "");
                         ctx.set_struct_name(d, &name);
                     }
@@ -256,10 +256,10 @@ impl TypeMapper {
 }
 
 /// `getTypeNamePrefix`: a name without its `.N` rename suffix.
-pub(crate) fn type_name_prefix(name: &str) -> &str {
-    match name.rfind('.') {
-        Some(p) if p != 0 && !name.ends_with('.') => {
-            if name.as_bytes()[p + 1].is_ascii_digit() {
+pub(crate) fn type_name_prefix(name: &[u8]) -> &[u8] {
+    match name.iter().rposition(|&c| c == b'.') {
+        Some(p) if p != 0 && !name.ends_with(b".") => {
+            if name[p + 1].is_ascii_digit() {
                 &name[..p]
             } else {
                 name

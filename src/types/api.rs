@@ -327,15 +327,21 @@ impl Context {
     /// type. An empty `name` makes an unnamed struct; a name already taken
     /// in this context gets LLVM's suffix `.N` from a context-wide counter
     /// (`"Foo"`, `"Foo.0"`, `"Foo.1"`, then `"Foo.0"` becomes `"Foo.0.2"`).
-    pub fn create_struct(&mut self, name: &str) -> Type {
-        self.types.create_struct(name)
+    /// Names are bytes, as LLVM's: `&str` and `&[u8]` both do.
+    pub fn create_struct(&mut self, name: impl AsRef<[u8]>) -> Type {
+        self.types.create_struct(name.as_ref())
     }
 
     /// Creates a new identified struct and sets its body in one go.
     ///
     /// # Panics
     /// As [`set_struct_body`](Self::set_struct_body).
-    pub fn create_struct_with_body(&mut self, name: &str, elems: &[Type], packed: bool) -> Type {
+    pub fn create_struct_with_body(
+        &mut self,
+        name: impl AsRef<[u8]>,
+        elems: &[Type],
+        packed: bool,
+    ) -> Type {
         self.check_struct_elems(elems);
         let t = self.create_struct(name);
         self.set_struct_body(t, elems, packed);
@@ -378,19 +384,28 @@ impl Context {
     ///
     /// # Panics
     /// "set_struct_name: T is not an identified struct".
-    pub fn set_struct_name(&mut self, ty: Type, name: &str) {
+    pub fn set_struct_name(&mut self, ty: Type, name: impl AsRef<[u8]>) {
         let i = self.struct_index(ty, "set_struct_name");
-        self.types.set_struct_name(i, name);
+        self.types.set_struct_name(i, name.as_ref());
     }
 
-    /// The identified struct named `name` in this context.
-    pub fn struct_by_name(&self, name: &str) -> Option<Type> {
-        self.types.struct_by_name(name)
+    /// The identified struct named `name` (bytes; `&str` does) in this
+    /// context.
+    pub fn struct_by_name(&self, name: impl AsRef<[u8]>) -> Option<Type> {
+        self.types.struct_by_name(name.as_ref())
     }
 
-    /// The name of an identified struct; `None` if unnamed or not an
-    /// identified struct.
+    /// The name of an identified struct as text; `None` if unnamed, not an
+    /// identified struct, or not UTF-8 (names are bytes:
+    /// [`struct_name_bytes`](Self::struct_name_bytes) has every name).
     pub fn struct_name(&self, ty: Type) -> Option<&str> {
+        self.struct_name_bytes(ty)
+            .and_then(|n| core::str::from_utf8(n).ok())
+    }
+
+    /// The name of an identified struct as bytes (LLVM's names are bytes:
+    /// `%"\FF"` is `[0xFF]`); `None` if unnamed or not an identified struct.
+    pub fn struct_name_bytes(&self, ty: Type) -> Option<&[u8]> {
         match self.type_data(ty) {
             TypeData::IdentifiedStruct(i) => self.types.structs[*i as usize].name.as_deref(),
             _ => None,

@@ -201,9 +201,9 @@ impl Context {
 /// quotes, printable ASCII other than `"` and `\` is written as is, every
 /// other byte as `\XX` (two uppercase hex digits). Examples: `@x`, `%x.1`,
 /// `%"a b"`, `@"\01foo"`, `%"1x"`.
-pub(crate) fn write_llvm_name(out: &mut dyn fmt::Write, prefix: char, name: &str) -> fmt::Result {
+pub(crate) fn write_llvm_name(out: &mut dyn fmt::Write, prefix: char, name: &[u8]) -> fmt::Result {
     out.write_char(prefix)?;
-    let bytes = name.as_bytes();
+    let bytes = name;
     let needs_quotes = match bytes.first() {
         None => true,
         Some(b) if b.is_ascii_digit() => true,
@@ -212,7 +212,8 @@ pub(crate) fn write_llvm_name(out: &mut dyn fmt::Write, prefix: char, name: &str
             .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_')),
     };
     if !needs_quotes {
-        return out.write_str(name);
+        // Unquoted names are ASCII.
+        return out.write_str(core::str::from_utf8(name).unwrap_or_default());
     }
     out.write_char('"')?;
     write_escaped(out, bytes)?;

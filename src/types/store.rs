@@ -44,9 +44,8 @@
 //! clear and calls a struct met again on the path unsized (LLVM's `isSized`
 //! recurses forever on `%T = type { i32, %T }`); `is_scalable` recomputes,
 //! where LLVM caches a negative answer on a struct, so `{ %O }` stays "not
-//! scalable" after `%O` gets a scalable body. Gaps: names are `&str`, so a
-//! non-UTF-8 struct name (`%"\FF"`) cannot be represented; `TypedPointerType`
-//! is not modelled; a `dx.*` target extension type is called sized here,
+//! scalable" after `%O` gets a scalable body. Struct names are bytes
+//! (`%"\FF"`), as LLVM's. Gaps: `TypedPointerType` is not modelled; a `dx.*` target extension type is called sized here,
 //! while LLVM 19 and `layout/` lay it out as `void`.
 
 use hashbrown::{HashMap, HashSet};
@@ -256,7 +255,7 @@ fn hash_target_ext(name: &str, ts: &[Type], ints: &[u32]) -> u64 {
 /// One identified struct: its id, name and (once set) body.
 pub(crate) struct StructInfo {
     pub(crate) ty: Type,
-    pub(crate) name: Option<Box<str>>,
+    pub(crate) name: Option<Box<[u8]>>,
     /// `None` while opaque.
     pub(crate) body: Option<Box<[Type]>>,
     pub(crate) packed: bool,
@@ -288,7 +287,7 @@ pub(crate) struct TypeStore {
     /// Identified structs in creation order; `IdentifiedStruct(i)` is `structs[i]`.
     pub(crate) structs: Vec<StructInfo>,
     /// Context-wide struct symbol table.
-    struct_names: HashMap<Box<str>, Type>,
+    struct_names: HashMap<Box<[u8]>, Type>,
     /// LLVM's `NamedStructTypesUniqueID`: the suffix counter for collisions.
     rename_counter: u32,
     /// The context's tag, which debug builds put in every id minted here.
@@ -659,7 +658,7 @@ impl TypeStore {
     // ---- identified structs ----
 
     /// Mints a new opaque identified struct, named per LLVM's rules.
-    pub(crate) fn create_struct(&mut self, name: &str) -> Type {
+    pub(crate) fn create_struct(&mut self, name: &[u8]) -> Type {
         let i = self.structs.len() as u32;
         let t = self.push(TypeData::IdentifiedStruct(i), 0);
         self.structs.push(StructInfo {
@@ -675,13 +674,13 @@ impl TypeStore {
     /// LLVM 19 `StructType::setName`: same name is a no-op; "" removes the
     /// name; a taken name gets `.<counter>` appended (the counter is
     /// context-wide and advances on every try) until the result is free.
-    pub(crate) fn set_struct_name(&mut self, i: u32, name: &str) {
+    pub(crate) fn set_struct_name(&mut self, i: u32, name: &[u8]) {
         let info = &self.structs[i as usize];
-        if info.name.as_deref().unwrap_or("") == name {
+        if info.name.as_deref().unwrap_or(b"") == name {
             return;
         }
         let ty = info.ty;
-        let new_name: Box<str> = if name.is_empty() {
+        let new_name: Box<[u8]> = if name.is_empty() {
             // Removal only.
             if let Some(old) = self.structs[i as usize].name.take() {
                 self.struct_names.remove(&old);
@@ -690,15 +689,15 @@ impl TypeStore {
         } else if !self.struct_names.contains_key(name) {
             name.into()
         } else {
-            let mut candidate = String::with_capacity(name.len() + 4);
+            let mut candidate = Vec::with_capacity(name.len() + 4);
             loop {
                 candidate.clear();
-                candidate.push_str(name);
-                candidate.push('.');
-                candidate.push_str(&self.rename_counter.to_string());
+                candidate.extend_from_slice(name);
+                candidate.push(b'.');
+                candidate.extend_from_slice(self.rename_counter.to_string().as_bytes());
                 self.rename_counter = self.rename_counter.wrapping_add(1);
-                if !self.struct_names.contains_key(candidate.as_str()) {
-                    break candidate.into_boxed_str();
+                if !self.struct_names.contains_key(&candidate[..]) {
+                    break candidate.into_boxed_slice();
                 }
             }
         };
@@ -711,7 +710,7 @@ impl TypeStore {
         self.structs[i as usize].name = Some(new_name);
     }
 
-    pub(crate) fn struct_by_name(&self, name: &str) -> Option<Type> {
+    pub(crate) fn struct_by_name(&self, name: &[u8]) -> Option<Type> {
         self.struct_names.get(name).copied()
     }
 }

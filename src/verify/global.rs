@@ -318,7 +318,7 @@ impl Verifier<'_> {
         for (name, ops) in &named {
             self.visit_named_md(name, ops);
         }
-        let comdats: Vec<Box<str>> = ctx.module(m).comdats.keys().cloned().collect();
+        let comdats: Vec<Box<[u8]>> = ctx.module(m).comdats.keys().cloned().collect();
         for c in comdats {
             self.visit_comdat(&c);
         }
@@ -739,7 +739,7 @@ impl Verifier<'_> {
         format!("!{name} = !{{{}}}", parts.join(", "))
     }
 
-    fn visit_comdat(&mut self, name: &str) {
+    fn visit_comdat(&mut self, name: &[u8]) {
         let ctx = self.ctx;
         if !self.is_coff() {
             return;

@@ -532,7 +532,7 @@ pub(crate) struct Parser<'a> {
     pub(crate) depth: u32,
     /// Named types: the type, and the position of the first forward
     /// reference while the definition is missing.
-    pub(crate) named_types: HashMap<Box<str>, (Type, Option<usize>)>,
+    pub(crate) named_types: HashMap<Box<[u8]>, (Type, Option<usize>)>,
     pub(crate) numbered_types: HashMap<u64, (Type, Option<usize>)>,
     pub(crate) numbered_globals: HashMap<u64, Value>,
     pub(crate) next_global_id: u64,
@@ -565,7 +565,7 @@ pub(crate) struct Parser<'a> {
     /// the end of the module as LLVM's parser does.
     pub(crate) fwd_dso: Vec<(BlockRef, Value, Token)>,
     /// Comdat names used by globals, with positions (checked at the end).
-    pub(crate) comdat_uses: Vec<(Box<str>, usize)>,
+    pub(crate) comdat_uses: Vec<(Box<[u8]>, usize)>,
     pub(crate) fs: Option<Box<FnState>>,
     /// The summary index being read (created by the first `^N` entry).
     pub(crate) summary: Option<Box<summary::SummaryState>>,

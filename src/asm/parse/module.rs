@@ -106,7 +106,7 @@ impl Parser<'_> {
                     b"source_filename" => {
                         self.bump();
                         self.expect(Tok::Equal, "expected '=' after source_filename")?;
-                        let s = self.parse_string("source_filename string")?;
+                        let s = self.parse_str_bytes("source_filename string")?;
                         self.ctx.module_mut(self.m).source_filename = s;
                     }
                     b"target" => {
@@ -132,7 +132,7 @@ impl Parser<'_> {
                     b"module" => {
                         self.bump();
                         self.expect_word("asm")?;
-                        let s = self.parse_string("string")?;
+                        let s = self.parse_str_bytes("string")?;
                         self.ctx.module_mut(self.m).module_asm.push(s);
                     }
                     b"deplibs" => {
@@ -289,7 +289,10 @@ impl Parser<'_> {
             .filter(|(c, _)| !self.ctx.module(self.m).comdats.contains_key(c.as_ref()))
             .min_by_key(|(_, p)| *p);
         match undefined {
-            Some((c, p)) => self.err_at(*p, format!("use of undefined comdat '${c}'")),
+            Some((c, p)) => self.err_at(
+                *p,
+                format!("use of undefined comdat '${}'", String::from_utf8_lossy(c)),
+            ),
             None => Ok(()),
         }
     }
@@ -412,7 +415,7 @@ impl Parser<'_> {
 
     fn parse_comdat_def(&mut self) -> PResult<()> {
         let t = self.bump();
-        let name = self.utf8_name(&t, "comdat")?;
+        let name = self.name_of(&t).into_owned();
         self.expect(Tok::Equal, "expected '=' here")?;
         self.expect_word("comdat")?;
         let Some(kind) = ComdatKind::from_name(self.word()) else {
@@ -420,8 +423,9 @@ impl Parser<'_> {
         };
         self.bump();
         let md = self.ctx.module_mut(self.m);
-        if md.comdats.contains_key(name.as_str()) {
-            return self.err_at(t.start, format!("redefinition of comdat '${name}'"));
+        if md.comdats.contains_key(&name[..]) {
+            let shown = String::from_utf8_lossy(&name);
+            return self.err_at(t.start, format!("redefinition of comdat '${shown}'"));
         }
         md.comdats.insert(name.into(), kind);
         Ok(())
@@ -628,12 +632,16 @@ impl Parser<'_> {
                     match w {
                         "section" | "partition" | "code_model" => {
                             self.bump();
-                            let s = self.parse_string("string")?.into_boxed_str();
-                            let d = self.ctx.global_data_mut(g);
-                            match w {
-                                "section" => d.section = Some(s),
-                                "partition" => d.partition = Some(s),
-                                _ => d.code_model = Some(s),
+                            if w == "code_model" {
+                                let s = self.parse_string("string")?.into_boxed_str();
+                                self.ctx.global_data_mut(g).code_model = Some(s);
+                            } else {
+                                let s = self.parse_str_bytes("string")?.into_boxed_slice();
+                                let d = self.ctx.global_data_mut(g);
+                                match w {
+                                    "section" => d.section = Some(s),
+                                    _ => d.partition = Some(s),
+                                }
                             }
                         }
                         "comdat" => {
@@ -671,21 +679,18 @@ impl Parser<'_> {
     }
 
     /// `comdat` already eaten: `($name)` or the global's own name.
-    fn parse_comdat_ref(&mut self, own: &[u8]) -> PResult<Box<str>> {
+    fn parse_comdat_ref(&mut self, own: &[u8]) -> PResult<Box<[u8]>> {
         let pos = self.tok.start;
-        let name: Box<str> = if self.eat(Tok::LParen) {
+        let name: Box<[u8]> = if self.eat(Tok::LParen) {
             let t = self.expect_token(Tok::ComdatName, "expected comdat variable")?;
-            let n = self.utf8_name(&t, "comdat")?.into();
+            let n = self.name_of(&t).into();
             self.expect(Tok::RParen, "expected ')' after comdat var")?;
             n
         } else {
             if own.is_empty() {
                 return self.err("comdat cannot be unnamed");
             }
-            match core::str::from_utf8(own) {
-                Ok(s) => s.into(),
-                Err(_) => return self.err("comdat name is not UTF-8 (unsupported)"),
-            }
+            own.into()
         };
         self.comdat_uses.push((name.clone(), pos));
         Ok(name)
@@ -763,7 +768,7 @@ impl Parser<'_> {
         self.define_global(&name, g.0)?;
         while self.eat(Tok::Comma) {
             if self.eat_word("partition") {
-                let s = self.parse_string("string")?;
+                let s = self.parse_str_bytes("string")?;
                 self.ctx.global_data_mut(g).partition = Some(s.into());
             } else if self.is(Tok::MdName) {
                 let (k, md) = self.parse_md_attachment()?;
@@ -866,11 +871,11 @@ impl Parser<'_> {
             match self.word() {
                 "section" => {
                     self.bump();
-                    section = Some(self.parse_string("section name")?.into_boxed_str());
+                    section = Some(self.parse_str_bytes("section name")?.into_boxed_slice());
                 }
                 "partition" => {
                     self.bump();
-                    partition = Some(self.parse_string("partition name")?.into_boxed_str());
+                    partition = Some(self.parse_str_bytes("partition name")?.into_boxed_slice());
                 }
                 "comdat" => {
                     self.bump();
@@ -883,7 +888,7 @@ impl Parser<'_> {
                 }
                 "gc" => {
                     self.bump();
-                    gc = Some(self.parse_string("gc name")?.into_boxed_str());
+                    gc = Some(self.parse_str_bytes("gc name")?.into_boxed_slice());
                 }
                 "prefix" | "prologue" | "personality" => {
                     let slot = match self.word() {

@@ -352,16 +352,16 @@ impl Parser<'_> {
             self.numbered_types.insert(t.num, (ty, Some(t.start)));
             return Ok(ty);
         }
-        // An unquoted name is ASCII and is its own key: looked up without
-        // a copy (most references name a type seen already).
+        // An unquoted name is its own key: looked up without a copy (most
+        // references name a type seen already).
         if !t.quoted {
-            let key = self.lx.str_of(t.a, t.b);
+            let key = self.lx.bytes(t.a, t.b);
             if let Some(&(ty, _)) = self.named_types.get(key).filter(|_| !key.is_empty()) {
                 return Ok(ty);
             }
         }
-        let name = self.utf8_name(t, "type")?;
-        if let Some(&(ty, _)) = self.named_types.get(name.as_str()) {
+        let name = self.name_of(t).into_owned();
+        if let Some(&(ty, _)) = self.named_types.get(&name[..]) {
             return Ok(ty);
         }
         let ty = self.ctx.create_struct(&name);
@@ -374,18 +374,21 @@ impl Parser<'_> {
         self.expect(Tok::Equal, "expected '=' after name")?;
         self.expect_word("type")?;
         let name = if name_tok.kind == Tok::LocalName {
-            Some(self.utf8_name(&name_tok, "type")?)
+            Some(self.name_of(&name_tok).into_owned())
         } else {
             None
         };
         let existing = match &name {
-            Some(n) => self.named_types.get(n.as_str()).copied(),
+            Some(n) => self.named_types.get(&n[..]).copied(),
             None => self.numbered_types.get(&name_tok.num).copied(),
         };
         if let Some((_, None)) = existing {
             return self.err_at(
                 name_tok.start,
-                format!("redefinition of type named '{}'", self.lx.text(&name_tok)),
+                format!(
+                    "redefinition of type named '{}'",
+                    String::from_utf8_lossy(&self.name_of(&name_tok))
+                ),
             );
         }
         let is_struct = self.is(Tok::LBrace)
@@ -401,7 +404,7 @@ impl Parser<'_> {
         }
         let ty = match existing {
             Some((t, _)) => t,
-            None => self.ctx.create_struct(name.as_deref().unwrap_or("")),
+            None => self.ctx.create_struct(name.as_deref().unwrap_or(b"")),
         };
         self.record_type(&name, name_tok.num, ty);
         if self.eat_word("opaque") {
@@ -413,10 +416,10 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn record_type(&mut self, name: &Option<String>, num: u64, ty: Type) {
+    fn record_type(&mut self, name: &Option<Vec<u8>>, num: u64, ty: Type) {
         match name {
             Some(n) => {
-                self.named_types.insert(n.as_str().into(), (ty, None));
+                self.named_types.insert(n[..].into(), (ty, None));
             }
             None => {
                 self.numbered_types.insert(num, (ty, None));
@@ -430,6 +433,7 @@ impl Parser<'_> {
         for (n, (_, fwd)) in &self.named_types {
             if let Some(p) = fwd {
                 if first.as_ref().is_none_or(|f| *p < f.0) {
+                    let n = String::from_utf8_lossy(n);
                     first = Some((*p, format!("use of undefined type named '{n}'")));
                 }
             }

@@ -64,10 +64,38 @@ impl Context {
     /// `; Function Attrs:` comment), attribute groups, named metadata and
     /// numbered metadata. Unnamed values are numbered as LLVM's
     /// `SlotTracker` numbers them. `llvm-as` 19 reads the result.
+    ///
+    /// Names and strings LLVM prints unescaped (a function's `gc` name)
+    /// are escaped here when they are not UTF-8, which reads back as the
+    /// same module; [`print_module_bytes`](Context::print_module_bytes)
+    /// writes them as `llvm-dis` does.
     pub fn print_module(&self, m: Module) -> String {
         let mut out = String::with_capacity(1 << 12);
-        module::print_module(self, m, &mut out);
+        module::print_module(self, m, &mut out, None);
         out
+    }
+
+    /// [`print_module`](Context::print_module) as bytes, exactly as
+    /// `llvm-dis` 19 writes them: a `gc` name that is not UTF-8 is written
+    /// as its raw bytes, as LLVM does, rather than escaped.
+    pub fn print_module_bytes(&self, m: Module) -> Vec<u8> {
+        let mut out = String::with_capacity(1 << 12);
+        let mut raw = Vec::new();
+        module::print_module(self, m, &mut out, Some(&mut raw));
+        if raw.is_empty() {
+            return out.into_bytes();
+        }
+        // Each `(at, len, bytes)`: the escaped text at `out[at..at + len]`
+        // is `bytes` in LLVM's output.
+        let mut v = Vec::with_capacity(out.len());
+        let mut from = 0;
+        for (at, len, bytes) in raw {
+            v.extend_from_slice(&out.as_bytes()[from..at]);
+            v.extend_from_slice(bytes);
+            from = at + len;
+        }
+        v.extend_from_slice(&out.as_bytes()[from..]);
+        v
     }
 
     /// [`print_module`](Context::print_module) as a `Display` value.

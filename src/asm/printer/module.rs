@@ -27,7 +27,14 @@ use crate::value::{Value, ValueKind};
 use crate::Context;
 
 /// Prints all of `m` into `out`.
-pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
+/// `raw`, when given, collects `(offset, length, bytes)` for each escaped
+/// string of `out` that LLVM writes as raw bytes (`gc` names not UTF-8).
+pub(super) fn print_module<'c>(
+    ctx: &'c Context,
+    m: Module,
+    out: &mut String,
+    mut raw: Option<&mut Vec<(usize, usize, &'c [u8])>>,
+) {
     let slots = ModuleSlots::new(ctx, m);
     // Generous: pages never written cost nothing, a regrowth copies it all.
     out.reserve(slots.insts * 64 + slots.md.nodes().len() * 128 + (1 << 16));
@@ -41,7 +48,7 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
     // parser then takes the file name: the GUIDs of local names in a
     // summary, among others, would change).
     out.push_str("source_filename = ");
-    push_quoted(out, md.source_filename.as_bytes());
+    push_quoted(out, &md.source_filename);
     out.push('\n');
     if !md.datalayout.is_empty() {
         out.push_str("target datalayout = \"");
@@ -58,11 +65,14 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
         for chunk in &md.module_asm {
             // LLVM keeps one string of lines each ending in `\n` and prints
             // one directive per line.
-            let mut rest: &str = chunk;
+            let mut rest: &[u8] = chunk;
             loop {
-                let (front, tail) = rest.split_once('\n').unwrap_or((rest, ""));
+                let (front, tail) = match rest.iter().position(|&c| c == b'\n') {
+                    Some(i) => (&rest[..i], &rest[i + 1..]),
+                    None => (rest, &[][..]),
+                };
                 out.push_str("module asm ");
-                push_quoted(out, front.as_bytes());
+                push_quoted(out, front);
                 out.push('\n');
                 rest = tail;
                 if rest.is_empty() {
@@ -89,7 +99,7 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
             out.push('\n');
         }
         for &t in &slots.named_structs {
-            push_name(out, '%', ctx.struct_name(t).unwrap_or_default().as_bytes());
+            push_name(out, '%', ctx.struct_name_bytes(t).unwrap_or_default());
             out.push_str(" = ");
             w.struct_body(out, t);
             out.push('\n');
@@ -102,7 +112,7 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
             if k > 0 {
                 out.push('\n');
             }
-            push_name(out, '$', c.as_bytes());
+            push_name(out, '$', c);
             out.push_str(" = comdat ");
             let kind = md.comdats.get(c).copied().unwrap_or(ComdatKind::Any);
             out.push_str(kind.name());
@@ -142,7 +152,11 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
             slots: &slots,
             locals: Some(&locals),
         };
+        let start = out.len();
         w.function(out, f);
+        if let Some(raw) = raw.as_deref_mut() {
+            raw_gc(ctx, f, out, start, raw);
+        }
     }
 
     if !slots.attr_groups.is_empty() {
@@ -194,6 +208,37 @@ pub(super) fn print_module(ctx: &Context, m: Module, out: &mut String) {
 
 /// Whether LLVM prints `dso_local` for a global (`isDSOLocal() &&
 /// !isImplicitDSOLocal()`).
+/// The `gc "..."` of `f`'s header (printed from `start`) when LLVM writes
+/// it raw: not UTF-8, so escaped in `out`. The header line is the first
+/// not starting with `;`; its last ` gc "` with the escaped name is the
+/// one (names and strings before it hold no bare `"`).
+fn raw_gc<'c>(
+    ctx: &'c Context,
+    f: Function,
+    out: &str,
+    start: usize,
+    raw: &mut Vec<(usize, usize, &'c [u8])>,
+) {
+    let Some(gc) = ctx.function_data(f).gc.as_deref() else {
+        return;
+    };
+    if core::str::from_utf8(gc).is_ok() {
+        return;
+    }
+    let mut quoted = String::from(" gc ");
+    push_quoted(&mut quoted, gc);
+    let mut line = start;
+    while out[line..].starts_with(';') {
+        line += out[line..].find('\n').map_or(out.len() - line, |e| e + 1);
+    }
+    let end = out[line..].find('\n').map_or(out.len(), |e| line + e);
+    if let Some(k) = out[line..end].rfind(quoted.as_str()) {
+        // The text between the quotes.
+        let at = line + k + " gc \"".len();
+        raw.push((at, quoted.len() - " gc \"\"".len(), gc));
+    }
+}
+
 fn prints_dso_local(g: &GlobalData) -> bool {
     let implicit = g.linkage.is_local()
         || (g.visibility != Visibility::Default && g.linkage != Linkage::ExternWeak);
@@ -246,9 +291,9 @@ impl Writer<'_> {
             out.push(',');
         }
         out.push_str(" comdat");
-        if self.ctx.name_bytes(v) != Some(c.as_bytes()) {
+        if self.ctx.name_bytes(v) != Some(c) {
             out.push('(');
-            push_name(out, '$', c.as_bytes());
+            push_name(out, '$', c);
             out.push(')');
         }
     }
@@ -305,11 +350,11 @@ impl Writer<'_> {
         }
         if let Some(s) = &d.section {
             out.push_str(", section ");
-            push_quoted(out, s.as_bytes());
+            push_quoted(out, s);
         }
         if let Some(p) = &d.partition {
             out.push_str(", partition ");
-            push_quoted(out, p.as_bytes());
+            push_quoted(out, p);
         }
         if let Some(cm) = &d.code_model {
             out.push_str(", code_model ");
@@ -394,7 +439,7 @@ impl Writer<'_> {
         }
         if let Some(p) = &d.partition {
             out.push_str(", partition ");
-            push_quoted(out, p.as_bytes());
+            push_quoted(out, p);
         }
         out.push('\n');
     }
@@ -477,11 +522,11 @@ impl Writer<'_> {
         }
         if let Some(s) = &d.section {
             out.push_str(" section ");
-            push_quoted(out, s.as_bytes());
+            push_quoted(out, s);
         }
         if let Some(p) = &d.partition {
             out.push_str(" partition ");
-            push_quoted(out, p.as_bytes());
+            push_quoted(out, p);
         }
         self.comdat(out, f.0, d, false);
         if let Some(a) = d.align {
@@ -489,8 +534,18 @@ impl Writer<'_> {
             push_u64(out, a);
         }
         if let Some(gc) = &fd.gc {
+            // LLVM prints the name as it is, unescaped; a name that is not
+            // UTF-8 or holds `"` or `\` is escaped here (the same name once
+            // parsed, where LLVM's text would not be).
             out.push_str(" gc ");
-            push_quoted(out, gc.as_bytes());
+            match core::str::from_utf8(gc) {
+                Ok(g) if !g.contains(['"', '\\']) => {
+                    out.push('"');
+                    out.push_str(g);
+                    out.push('"');
+                }
+                _ => push_quoted(out, gc),
+            }
         }
         for (slot, word) in [
             (PREFIX, " prefix "),

@@ -55,7 +55,7 @@ pub(crate) struct ModuleSlots<'a> {
     pub(super) md: MdSlots,
     /// Comdats used by some global object, in `global_objects()` order
     /// (functions, then variables).
-    pub(super) comdats: Vec<&'a str>,
+    pub(super) comdats: Vec<&'a [u8]>,
     /// The data layout's program address space (`P<n>`).
     pub(super) program_as: u32,
     /// Whether a module is being printed (calls and functions print their
@@ -151,7 +151,7 @@ impl<'a> ModuleSlots<'a> {
         if let Some(mut tf) = tf {
             tf.named_md(m);
             for ty in tf.structs {
-                if ctx.struct_name(ty).is_some() {
+                if ctx.struct_name_bytes(ty).is_some() {
                     s.named_structs.push(ty);
                 } else {
                     s.struct_num.insert(ty, s.numbered_structs.len() as u32);
@@ -159,7 +159,7 @@ impl<'a> ModuleSlots<'a> {
                 }
             }
         }
-        let mut seen: HashSet<&str> = HashSet::new();
+        let mut seen: HashSet<&[u8]> = HashSet::new();
         let objects = ctx
             .functions(m)
             .map(|f| Global(f.0))

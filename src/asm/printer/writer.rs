@@ -148,8 +148,8 @@ impl<'a> Writer<'a> {
                     continue;
                 }
                 TypeData::IdentifiedStruct(i) => {
-                    match self.ctx.struct_name(t) {
-                        Some(name) => push_name(out, '%', name.as_bytes()),
+                    match self.ctx.struct_name_bytes(t) {
+                        Some(name) => push_name(out, '%', name),
                         None => {
                             out.push('%');
                             push_u64(out, self.slots.struct_number(t).unwrap_or(*i) as u64);

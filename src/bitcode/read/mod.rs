@@ -112,7 +112,7 @@ impl<'a, 'c> LazyModule<'a, 'c> {
         let mut rd = Box::new(Rd::new(ctx, bytes).map_err(|e| *e)?);
         let md = rd.ctx.module_mut(rd.m);
         md.id = name.to_string();
-        md.source_filename = name.to_string();
+        md.source_filename = name.as_bytes().to_vec();
         rd.read_top_level().map_err(|e| *e)?;
         Ok(LazyModule { rd })
     }
@@ -194,9 +194,9 @@ pub(crate) struct Rd<'a, 'c> {
     pub(crate) attr_groups: HashMap<u64, (u32, crate::ir::attributes::AttributeSet)>,
     pub(crate) attr_lists: Vec<AttributeList>,
     // ---- module
-    section_names: Vec<Box<str>>,
-    gc_names: Vec<Box<str>>,
-    comdats: Vec<Box<str>>,
+    section_names: Vec<Box<[u8]>>,
+    gc_names: Vec<Box<[u8]>>,
+    comdats: Vec<Box<[u8]>>,
     global_inits: Vec<(Global, u32)>,
     indirect_inits: Vec<(Global, u32)>,
     fn_operands: Vec<(Function, [u32; 3])>,
@@ -386,11 +386,6 @@ impl<'a, 'c> Rd<'a, 'c> {
             Ok(s) => Ok(s),
             Err(_) => self.err("a name or string that is not valid UTF-8 is not supported"),
         }
-    }
-
-    /// The string table slice `[off, off + len)`.
-    fn strtab_str(&self, off: u64, len: u64) -> Res<String> {
-        self.text(self.strtab_bytes(off, len)?.to_vec())
     }
 
     /// The string table slice `[off, off + len)` as bytes.
@@ -616,25 +611,26 @@ impl<'a, 'c> Rd<'a, 'c> {
                 self.ctx.module_mut(self.m).datalayout = s;
             }
             n::MODULE_CODE_ASM => {
-                let s = self.chars(v)?;
+                let s = self.name_chars(v);
                 // One line per `\n`-ended piece, as LLVM's printer splits it.
                 if !s.is_empty() {
-                    let body = s.strip_suffix('\n').unwrap_or(&s);
+                    let body = s.strip_suffix(b"\n").unwrap_or(&s);
                     let md = self.ctx.module_mut(self.m);
-                    md.module_asm.extend(body.split('\n').map(str::to_string));
+                    md.module_asm
+                        .extend(body.split(|&c| c == b'\n').map(<[u8]>::to_vec));
                 }
             }
             n::MODULE_CODE_SOURCE_FILENAME => {
-                let s = self.chars(v)?;
+                let s = self.name_chars(v);
                 self.summary.note_source_file(&s);
                 self.ctx.module_mut(self.m).source_filename = s;
             }
             n::MODULE_CODE_SECTIONNAME => {
-                let s = self.chars(v)?;
+                let s = self.name_chars(v);
                 self.section_names.push(s.into());
             }
             n::MODULE_CODE_GCNAME => {
-                let s = self.chars(v)?;
+                let s = self.name_chars(v);
                 self.gc_names.push(s.into());
             }
             n::MODULE_CODE_DEPLIB => {}
@@ -679,7 +675,6 @@ impl<'a, 'c> Rd<'a, 'c> {
 
     fn comdat_record(&mut self, v: &[u64]) -> Res<()> {
         let (name, v) = self.named(v, "comdat")?;
-        let name = self.text(name.to_vec())?;
         self.need(v, 1, "comdat")?;
         let Some(kind) = codes::comdat_kind(v[0]) else {
             return self.err(format!("unknown comdat selection kind {}", v[0]));
@@ -687,12 +682,12 @@ impl<'a, 'c> Rd<'a, 'c> {
         self.ctx
             .module_mut(self.m)
             .comdats
-            .insert(name.as_str().into(), kind);
+            .insert(name.into(), kind);
         self.comdats.push(name.into());
         Ok(())
     }
 
-    fn comdat_ref(&self, id: u64) -> Res<Option<Box<str>>> {
+    fn comdat_ref(&self, id: u64) -> Res<Option<Box<[u8]>>> {
         if id == 0 {
             return Ok(None);
         }
@@ -702,7 +697,7 @@ impl<'a, 'c> Rd<'a, 'c> {
         }
     }
 
-    fn section_ref(&self, id: u64) -> Res<Option<Box<str>>> {
+    fn section_ref(&self, id: u64) -> Res<Option<Box<[u8]>>> {
         if id == 0 {
             return Ok(None);
         }
@@ -733,9 +728,9 @@ impl<'a, 'c> Rd<'a, 'c> {
         }
     }
 
-    fn partition(&self, v: &[u64], at: usize) -> Res<Option<Box<str>>> {
+    fn partition(&self, v: &[u64], at: usize) -> Res<Option<Box<[u8]>>> {
         if v.len() > at + 1 && v[at + 1] != 0 {
-            return Ok(Some(self.strtab_str(v[at], v[at + 1])?.into()));
+            return Ok(Some(self.strtab_bytes(v[at], v[at + 1])?.into()));
         }
         Ok(None)
     }

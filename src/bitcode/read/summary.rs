@@ -89,7 +89,7 @@ impl SummaryScan {
     }
 
     /// Notes the source file name record.
-    pub(super) fn note_source_file(&mut self, name: &str) {
+    pub(super) fn note_source_file(&mut self, name: &[u8]) {
         self.has_source_file = !name.is_empty();
     }
 }
@@ -190,7 +190,7 @@ impl Rd<'_, '_> {
         let source_file = if scan.has_source_file {
             self.ctx.module(self.m).source_filename.clone()
         } else {
-            String::new()
+            Vec::new()
         };
         let mut guids = HashMap::new();
         for (id, &slot) in scan.values.iter().enumerate() {

@@ -11,7 +11,7 @@ use crate::types::{Type, TypeData};
 
 impl<'a> Rd<'a, '_> {
     pub(super) fn read_types(&mut self) -> Res<()> {
-        let mut name: Option<String> = None;
+        let mut name: Option<Vec<u8>> = None;
         let mut next = 0usize;
         self.each_record(n::TYPE_BLOCK_ID_NEW, |rd, rec| {
             rd.type_record(rec, &mut name, &mut next)
@@ -40,7 +40,7 @@ impl<'a> Rd<'a, '_> {
     fn type_record(
         &mut self,
         rec: &Record<'a>,
-        name: &mut Option<String>,
+        name: &mut Option<Vec<u8>>,
         next: &mut usize,
     ) -> Res<()> {
         let v = rec.operands();
@@ -138,7 +138,7 @@ impl<'a> Rd<'a, '_> {
                 self.ctx.struct_type(&elems, packed != 0)
             }
             n::TYPE_CODE_STRUCT_NAME => {
-                *name = Some(self.chars(v)?);
+                *name = Some(self.name_chars(v));
                 return Ok(());
             }
             n::TYPE_CODE_STRUCT_NAMED | n::TYPE_CODE_OPAQUE => {
@@ -171,7 +171,7 @@ impl<'a> Rd<'a, '_> {
                         Err(_) => return self.err("target type integer parameter too large"),
                     }
                 }
-                let nm = name.take().unwrap_or_default();
+                let nm = self.text(name.take().unwrap_or_default())?;
                 self.ctx.target_ext_type(&nm, &ps, &is)
             }
             c => return self.err(format!("unknown type code {c}")),
@@ -202,7 +202,7 @@ impl<'a> Rd<'a, '_> {
 
     /// The identified struct of the record at `next`: the placeholder made
     /// by an earlier forward reference, named now, or a new struct.
-    fn named_struct(&mut self, name: String, next: usize) -> Res<Type> {
+    fn named_struct(&mut self, name: Vec<u8>, next: usize) -> Res<Type> {
         match self.types.get(next) {
             Some(Some(t)) => {
                 let t = *t;

@@ -129,8 +129,8 @@ pub(crate) struct Enumerator<'c> {
     /// Lists whose keys are in `list_ptr_ids` but not in `attr_lists`.
     list_keep: Vec<AttributeList>,
     // ---- comdats
-    pub(crate) comdats: Vec<&'c str>,
-    comdat_ids: HashMap<&'c str, u32>,
+    pub(crate) comdats: Vec<&'c [u8]>,
+    comdat_ids: HashMap<&'c [u8], u32>,
     // ---- metadata
     md_node_index: Vec<MdIndex>,
     md_other_index: HashMap<MdRef<'c>, MdIndex>,
@@ -702,7 +702,7 @@ impl<'c> Enumerator<'c> {
     }
 
     /// The one-based id of comdat `name`.
-    pub(crate) fn comdat_id(&self, name: &str) -> u32 {
+    pub(crate) fn comdat_id(&self, name: &[u8]) -> u32 {
         self.comdat_ids.get(name).copied().unwrap_or(0)
     }
 

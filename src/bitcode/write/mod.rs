@@ -384,7 +384,12 @@ impl<'c> Wr<'c> {
     /// LLVM's `writeStringRecord`: characters as values, through `abbrev`
     /// only when every one is char6.
     pub(crate) fn string_record(&mut self, code: u32, s: &[u8], abbrev: u32) {
-        let vals: Vec<u64> = s.iter().map(|&c| u64::from(c)).collect();
+        // LLVM's `writeStringRecord` widens each `char` to `unsigned`: a
+        // byte of 0x80 or more is sign-extended to 32 bits.
+        let vals: Vec<u64> = s
+            .iter()
+            .map(|&c| u64::from(c as i8 as i32 as u32))
+            .collect();
         let abbrev = if abbrev != 0 && s.iter().all(|&c| is_char6(c)) {
             abbrev
         } else {

@@ -263,9 +263,9 @@ impl Wr<'_> {
                             vals.push(u64::from(self.ve.type_id(e)));
                         }
                     }
-                    if let Some(name) = ctx.struct_name(t).filter(|s| !s.is_empty()) {
+                    if let Some(name) = ctx.struct_name_bytes(t).filter(|s| !s.is_empty()) {
                         let v = std::mem::take(&mut vals);
-                        self.string_record(n::TYPE_CODE_STRUCT_NAME, name.as_bytes(), name_a);
+                        self.string_record(n::TYPE_CODE_STRUCT_NAME, name, name_a);
                         vals = v;
                     }
                     if body.is_some() {
@@ -400,7 +400,7 @@ impl Wr<'_> {
                 .get(name)
                 .copied()
                 .unwrap_or(crate::ir::module::ComdatKind::Any);
-            let off = self.strtab.add(name.as_bytes());
+            let off = self.strtab.add(name);
             self.record(
                 n::MODULE_CODE_COMDAT,
                 &[off, name.len() as u64, codes::comdat_code(kind)],
@@ -420,17 +420,17 @@ impl Wr<'_> {
             self.string_record(n::MODULE_CODE_DATALAYOUT, md.datalayout.as_bytes(), 0);
         }
         if !md.module_asm.is_empty() {
-            let mut s = String::new();
+            let mut s = Vec::new();
             for l in &md.module_asm {
-                s.push_str(l);
-                s.push('\n');
+                s.extend_from_slice(l);
+                s.push(b'\n');
             }
-            self.string_record(n::MODULE_CODE_ASM, s.as_bytes(), 0);
+            self.string_record(n::MODULE_CODE_ASM, &s, 0);
         }
         let globals: Vec<_> = ctx.global_vars(self.m).collect();
         let funcs: Vec<_> = ctx.functions(self.m).collect();
-        let mut sections: HashMap<&str, u64> = HashMap::new();
-        let mut gcs: HashMap<&str, u64> = HashMap::new();
+        let mut sections: HashMap<&[u8], u64> = HashMap::new();
+        let mut gcs: HashMap<&[u8], u64> = HashMap::new();
         let mut max_align = 0u64;
         let mut max_type = 0u32;
         for &g in &globals {
@@ -441,7 +441,7 @@ impl Wr<'_> {
             }
             if let Some(s) = d.section.as_deref() {
                 if !sections.contains_key(s) {
-                    self.string_record(n::MODULE_CODE_SECTIONNAME, s.as_bytes(), 0);
+                    self.string_record(n::MODULE_CODE_SECTIONNAME, s, 0);
                     let id = sections.len() as u64 + 1;
                     sections.insert(s, id);
                 }
@@ -453,14 +453,14 @@ impl Wr<'_> {
             max_align = max_align.max(encode_align(fd.global.align));
             if let Some(s) = fd.global.section.as_deref() {
                 if !sections.contains_key(s) {
-                    self.string_record(n::MODULE_CODE_SECTIONNAME, s.as_bytes(), 0);
+                    self.string_record(n::MODULE_CODE_SECTIONNAME, s, 0);
                     let id = sections.len() as u64 + 1;
                     sections.insert(s, id);
                 }
             }
             if let Some(g) = fd.gc.as_deref() {
                 if !gcs.contains_key(g) {
-                    self.string_record(n::MODULE_CODE_GCNAME, g.as_bytes(), 0);
+                    self.string_record(n::MODULE_CODE_GCNAME, g, 0);
                     let id = gcs.len() as u64 + 1;
                     gcs.insert(g, id);
                 }
@@ -492,7 +492,7 @@ impl Wr<'_> {
         }
         // Source file name.
         {
-            let sf = md.source_filename.as_bytes();
+            let sf = &md.source_filename[..];
             let op = if sf.iter().any(|&c| c & 0x80 != 0) {
                 Fixed(8)
             } else if sf.iter().all(|&c| super::is_char6(c)) {
@@ -558,8 +558,8 @@ impl Wr<'_> {
                 let l = gv_attr_list(&d.attrs);
                 vals.push(u64::from(self.ve.attr_list_id(&l)));
                 vals.push(u64::from(dso));
-                let p = d.partition.as_deref().unwrap_or("");
-                vals.push(self.strtab.add(p.as_bytes()));
+                let p = d.partition.as_deref().unwrap_or(b"");
+                vals.push(self.strtab.add(p));
                 vals.push(p.len() as u64);
                 let mut san = 0;
                 for s in &d.sanitizer {
@@ -624,8 +624,8 @@ impl Wr<'_> {
             vals.push(op_id(crate::ir::function::PERSONALITY));
             vals.push(u64::from(is_dso_local(d)));
             vals.push(u64::from(fd.addrspace));
-            let p = d.partition.as_deref().unwrap_or("");
-            vals.push(self.strtab.add(p.as_bytes()));
+            let p = d.partition.as_deref().unwrap_or(b"");
+            vals.push(self.strtab.add(p));
             vals.push(p.len() as u64);
             self.record(n::MODULE_CODE_FUNCTION, &vals, 0);
         }
@@ -647,8 +647,8 @@ impl Wr<'_> {
             vals.push(codes::thread_local_code(d.thread_local));
             vals.push(codes::unnamed_addr_code(d.unnamed_addr));
             vals.push(u64::from(is_dso_local(d)));
-            let p = d.partition.as_deref().unwrap_or("");
-            vals.push(self.strtab.add(p.as_bytes()));
+            let p = d.partition.as_deref().unwrap_or(b"");
+            vals.push(self.strtab.add(p));
             vals.push(p.len() as u64);
             self.record(n::MODULE_CODE_ALIAS, &vals, 0);
         }
@@ -667,8 +667,8 @@ impl Wr<'_> {
             vals.push(codes::linkage_code(d.linkage));
             vals.push(codes::visibility_code(visibility(d)));
             vals.push(u64::from(is_dso_local(d)));
-            let p = d.partition.as_deref().unwrap_or("");
-            vals.push(self.strtab.add(p.as_bytes()));
+            let p = d.partition.as_deref().unwrap_or(b"");
+            vals.push(self.strtab.add(p));
             vals.push(p.len() as u64);
             self.record(n::MODULE_CODE_IFUNC, &vals, 0);
         }

@@ -57,7 +57,7 @@ pub(crate) fn build<'c>(
     let mut set = |s: &[u8]| -> Str { Str(strtab.add_owned(s) as u32, s.len() as u32) };
     let producer = set(super::SYMTAB_PRODUCER.as_bytes());
     let triple = set(md.triple.as_bytes());
-    let source = set(md.source_filename.as_bytes());
+    let source = set(&md.source_filename);
     if md.datalayout.is_empty() {
         return None;
     }
@@ -66,7 +66,7 @@ pub(crate) fn build<'c>(
     let mut symbols: Vec<[u32; 6]> = Vec::new();
     let mut uncommons: Vec<Uncommon> = Vec::new();
     let mut comdats: Vec<(Str, u32)> = Vec::new();
-    let mut comdat_ids: HashMap<&str, u32> = HashMap::new();
+    let mut comdat_ids: HashMap<&[u8], u32> = HashMap::new();
     let mut anon = 0u32;
     let gvs: Vec<Value> = ctx
         .functions(m)
@@ -115,7 +115,8 @@ pub(crate) fn build<'c>(
         }
         let format_specific = d.linkage == Linkage::Private
             || name.starts_with(b"llvm.")
-            || (kind == ValueKind::GlobalVariable && d.section.as_deref() == Some("llvm.metadata"));
+            || (kind == ValueKind::GlobalVariable
+                && d.section.as_deref() == Some(&b"llvm.metadata"[..]));
         if format_specific {
             flags |= 1 << FB_FORMAT_SPECIFIC;
         }
@@ -195,7 +196,7 @@ pub(crate) fn build<'c>(
                 None => {
                     let i = comdats.len() as u32;
                     let kind = md.comdats.get(c).map_or(0, |k| comdat_kind(*k));
-                    let s = set(c.as_bytes());
+                    let s = set(c);
                     comdats.push((s, kind));
                     comdat_ids.insert(c, i);
                     i
@@ -205,7 +206,7 @@ pub(crate) fn build<'c>(
         }
         if let Some(s) = go_data.section.as_deref().filter(|s| !s.is_empty()) {
             let u = uncommon(&mut uncommons, &mut unc, &mut flags, &mut set);
-            uncommons[u].section = set(s.as_bytes());
+            uncommons[u].section = set(s);
         }
         symbols.push([
             name_s.0,

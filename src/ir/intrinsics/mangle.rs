@@ -146,6 +146,8 @@ impl Context {
             }
             TypeData::IdentifiedStruct(_) => {
                 out.push_str("s_");
+                // A name that is not UTF-8 mangles as an unnamed struct's
+                // (intrinsic names are text here).
                 match self.struct_name(t) {
                     Some(n) if !n.is_empty() => out.push_str(n),
                     _ => *unnamed = true,
