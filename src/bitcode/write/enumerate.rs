@@ -1454,6 +1454,26 @@ impl<'c> Enumerator<'c> {
 
     // ---- functions -------------------------------------------------------------
 
+    /// The end of a function's constants (`OptimizeConstants` over them
+    /// unless use-list order is kept) and its attribute list; the
+    /// instructions are numbered from here.
+    fn close_function_constants(&mut self, f: Function) {
+        let (s, e) = (self.first_func_constant, self.values.len() as u32);
+        if !self.preserve_use_lists {
+            self.optimize_constants(s, e);
+        }
+        self.enumerate_attrs(&self.ctx.function_data(f).attrs);
+        self.first_inst = self.values.len() as u32;
+    }
+
+    /// A value-producing instruction of the function being incorporated.
+    fn enumerate_inst(&mut self, v: u32) {
+        match self.value_id(v) {
+            Some(id) => self.counts[id as usize] += 1,
+            None => self.push_value(v),
+        }
+    }
+
     /// LLVM's `incorporateFunction`.
     pub(crate) fn incorporate_function(&mut self, f: Function) {
         let ctx = self.ctx;
@@ -1500,18 +1520,9 @@ impl<'c> Enumerator<'c> {
                 let id = self.blocks.len() as u32;
                 self.set_vid(b.0.idx, id);
             }
-            let (s, e) = (self.first_func_constant, self.values.len() as u32);
-            if !self.preserve_use_lists {
-                self.optimize_constants(s, e);
-            }
-            self.enumerate_attrs(&ctx.function_data(f).attrs);
-            self.first_inst = self.values.len() as u32;
+            self.close_function_constants(f);
             for k in insts {
-                let v = self.walk_insts[k as usize];
-                match self.value_id(v) {
-                    Some(id) => self.counts[id as usize] += 1,
-                    None => self.push_value(v),
-                }
+                self.enumerate_inst(self.walk_insts[k as usize]);
             }
             return;
         }
@@ -1577,18 +1588,10 @@ impl<'c> Enumerator<'c> {
             let id = self.blocks.len() as u32;
             self.set_vid(b.0.idx, id);
         }
-        let (s, e) = (self.first_func_constant, self.values.len() as u32);
-        if !self.preserve_use_lists {
-            self.optimize_constants(s, e);
-        }
-        self.enumerate_attrs(&ctx.function_data(f).attrs);
-        self.first_inst = self.values.len() as u32;
+        self.close_function_constants(f);
         // Instructions: their types are enumerated (the module walk).
         for &v in &insts {
-            match self.value_id(v) {
-                Some(id) => self.counts[id as usize] += 1,
-                None => self.push_value(v),
-            }
+            self.enumerate_inst(v);
         }
         self.inst_scratch = insts;
         for l in locals {
