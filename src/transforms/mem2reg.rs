@@ -520,9 +520,25 @@ impl AllocaLookup {
     }
 }
 
-/// One `PromoteMem2Reg` run.
+/// One `PromoteMem2Reg` run: its function and settings, and the lists
+/// it fills ([`Reuse`], kept per thread between runs).
 struct Promoter {
     f: Function,
+    /// Whether `BlockMarks::layout` is filled in.
+    layout_done: bool,
+    stamp: u32,
+    no_signed_zeros: bool,
+    /// The module's data layout, read when a debug record first needs it.
+    dl: Option<DataLayout>,
+    bufs: Box<Reuse>,
+}
+
+/// The lists and maps of one [`Promoter`], kept per thread for the next
+/// `promote_mem_to_reg` call (one per function in a pass): once they have
+/// grown to the largest function's needs, promoting allocates only for
+/// the IR it creates.
+#[derive(Default)]
+struct Reuse {
     allocas: Vec<Inst>,
     /// Alloca index by alloca (LLVM's `AllocaLookup`).
     lookup: AllocaLookup,
@@ -537,34 +553,9 @@ struct Promoter {
     /// Per alloca: its declare-like records, if it needs the rename pass.
     alloca_dbg: Vec<Vec<DbgRecord>>,
     blocks: Vec<BlockMarks>,
-    /// Whether `BlockMarks::layout` is filled in.
-    layout_done: bool,
-    stamp: u32,
-    no_signed_zeros: bool,
-    /// The module's data layout, read when a debug record first needs it.
-    dl: Option<DataLayout>,
     /// Scratch lists reused from one alloca to the next.
     scratch: Scratch,
     /// The IDF calculator's and the rename walk's lists, between uses.
-    idf_bufs: IdfBuffers,
-    rename_bufs: RenameState,
-}
-
-/// The lists and maps of one [`Promoter`], emptied, kept per thread for
-/// the next `promote_mem_to_reg` call (one per function in a pass): once
-/// they have grown to the largest function's needs, promoting allocates
-/// only for the IR it creates.
-#[derive(Default)]
-struct Reuse {
-    allocas: Vec<Inst>,
-    lookup: AllocaLookup,
-    new_phi_keys: Vec<(u32, u32)>,
-    new_phi_list: Vec<Inst>,
-    phi_nodes: Vec<PhiNode>,
-    remaining: Vec<Inst>,
-    alloca_dbg: Vec<Vec<DbgRecord>>,
-    blocks: Vec<BlockMarks>,
-    scratch: Scratch,
     idf_bufs: IdfBuffers,
     rename_bufs: RenameState,
 }
@@ -604,7 +595,7 @@ fn layout_of<'a>(
 }
 
 impl Promoter {
-    fn new(ctx: &mut Context, f: Function, allocas: &[Inst], reuse: Box<Reuse>) -> Self {
+    fn new(ctx: &mut Context, f: Function, allocas: &[Inst], mut bufs: Box<Reuse>) -> Self {
         let no_signed_zeros = ctx
             .function_data(f)
             .attrs
@@ -613,65 +604,31 @@ impl Promoter {
             .and_then(|a| a.as_string())
             .is_some_and(|a| a.value() == b"true");
         let nblocks = ctx.max_block_number(f) as usize;
-        let Reuse {
-            allocas: mut list,
-            mut lookup,
-            mut new_phi_keys,
-            mut new_phi_list,
-            mut phi_nodes,
-            mut remaining,
-            mut alloca_dbg,
-            mut blocks,
-            scratch,
-            idf_bufs,
-            rename_bufs,
-        } = *reuse;
-        list.clear();
-        list.extend_from_slice(allocas);
-        lookup.reset(allocas);
-        new_phi_keys.clear();
-        new_phi_list.clear();
-        phi_nodes.clear();
-        remaining.clear();
-        alloca_dbg.clear();
-        alloca_dbg.resize_with(allocas.len(), Vec::new);
-        blocks.clear();
-        blocks.resize(nblocks, BlockMarks::default());
+        let r = &mut *bufs;
+        r.allocas.clear();
+        r.allocas.extend_from_slice(allocas);
+        r.lookup.reset(allocas);
+        r.new_phi_keys.clear();
+        r.new_phi_list.clear();
+        r.phi_nodes.clear();
+        r.remaining.clear();
+        r.alloca_dbg.clear();
+        r.alloca_dbg.resize_with(allocas.len(), Vec::new);
+        r.blocks.clear();
+        r.blocks.resize(nblocks, BlockMarks::default());
         Promoter {
             f,
-            allocas: list,
-            lookup,
-            new_phi_keys,
-            new_phi_list,
-            phi_nodes,
-            remaining,
-            alloca_dbg,
-            blocks,
             layout_done: false,
             stamp: 0,
             no_signed_zeros,
             dl: None,
-            scratch,
-            idf_bufs,
-            rename_bufs,
+            bufs,
         }
     }
 
     /// The lists, for the next promotion on this thread.
     fn into_reuse(self) -> Box<Reuse> {
-        Box::new(Reuse {
-            allocas: self.allocas,
-            lookup: self.lookup,
-            new_phi_keys: self.new_phi_keys,
-            new_phi_list: self.new_phi_list,
-            phi_nodes: self.phi_nodes,
-            remaining: self.remaining,
-            alloca_dbg: self.alloca_dbg,
-            blocks: self.blocks,
-            scratch: self.scratch,
-            idf_bufs: self.idf_bufs,
-            rename_bufs: self.rename_bufs,
-        })
+        self.bufs
     }
 
     fn bnum(ctx: &Context, b: Block) -> usize {
@@ -680,7 +637,7 @@ impl Promoter {
 
     /// LLVM's `getNumPreds`, cached.
     fn num_preds(&mut self, ctx: &Context, b: Block) -> u32 {
-        let m = &mut self.blocks[Self::bnum(ctx, b)];
+        let m = &mut self.bufs.blocks[Self::bnum(ctx, b)];
         if m.num_preds == 0 {
             m.num_preds = ctx.predecessors(b).count() as u32 + 1;
         }
@@ -692,18 +649,18 @@ impl Promoter {
         if !self.layout_done {
             self.layout_done = true;
             for (k, x) in ctx.blocks(self.f).enumerate() {
-                self.blocks[Self::bnum(ctx, x)].layout = k as u32;
+                self.bufs.blocks[Self::bnum(ctx, x)].layout = k as u32;
             }
         }
-        self.blocks[Self::bnum(ctx, b)].layout
+        self.bufs.blocks[Self::bnum(ctx, b)].layout
     }
 
     fn run(&mut self, ctx: &mut Context, dt: &DomTree) {
         // Made when the first alloca needs PHIs.
         let mut idf: Option<IdfCalculator<'_, _>> = None;
         let mut k = 0usize;
-        while k < self.allocas.len() {
-            let ai = self.allocas[k];
+        while k < self.bufs.allocas.len() {
+            let ai = self.bufs.allocas[k];
             // One walk of the users when they are all loads and stores (the
             // common case); otherwise the intrinsic users go first and the
             // rest is looked at again.
@@ -731,15 +688,15 @@ impl Promoter {
                 self.layout_number(ctx, first);
             }
             if !info.dbg_users.is_empty() {
-                self.alloca_dbg[k] = core::mem::take(&mut info.dbg_users);
+                self.bufs.alloca_dbg[k] = core::mem::take(&mut info.dbg_users);
             }
-            self.lookup.insert(ai.0, k as u32);
+            self.bufs.lookup.insert(ai.0, k as u32);
             self.stamp += 1;
             let st = self.stamp;
-            let mut sc = core::mem::take(&mut self.scratch);
+            let mut sc = core::mem::take(&mut self.bufs.scratch);
             sc.def_blocks.clear();
             for &b in &info.defining_blocks {
-                let m = &mut self.blocks[Self::bnum(ctx, b)];
+                let m = &mut self.bufs.blocks[Self::bnum(ctx, b)];
                 if m.def_mark != st {
                     m.def_mark = st;
                     sc.def_blocks.push(b);
@@ -747,7 +704,7 @@ impl Promoter {
             }
             self.live_in_blocks(ctx, ai, &info, &mut sc);
             let idf = idf.get_or_insert_with(|| {
-                IdfCalculator::with_buffers(dt, core::mem::take(&mut self.idf_bufs))
+                IdfCalculator::with_buffers(dt, core::mem::take(&mut self.bufs.idf_bufs))
             });
             idf.set_live_in_blocks(ctx, &sc.live);
             idf.set_defining_blocks(ctx, &sc.def_blocks);
@@ -762,18 +719,18 @@ impl Promoter {
             for &(num, b) in &sc.keyed {
                 self.queue_phi(ctx, b, num, k as u32, &mut version);
             }
-            self.scratch = sc;
+            self.bufs.scratch = sc;
             k += 1;
         }
         if let Some(idf) = idf {
-            self.idf_bufs = idf.into_buffers();
+            self.bufs.idf_bufs = idf.into_buffers();
         }
-        if self.allocas.is_empty() {
+        if self.bufs.allocas.is_empty() {
             return;
         }
         self.rename(ctx);
         // The allocas go; their declares with them.
-        let allocas = core::mem::take(&mut self.allocas);
+        let allocas = core::mem::take(&mut self.bufs.allocas);
         for &a in &allocas {
             erase_alloca_dbg_records(ctx, a, true);
             if !ctx.use_empty(a.0) {
@@ -782,7 +739,7 @@ impl Promoter {
             }
             ctx.erase_inst(a);
         }
-        self.allocas = allocas;
+        self.bufs.allocas = allocas;
         self.simplify_new_phis(ctx, dt);
         self.fill_unreachable_preds(ctx);
     }
@@ -790,11 +747,11 @@ impl Promoter {
     /// LLVM's `RemoveFromAllocasList`: the last alloca moves into slot `k`,
     /// which is processed next.
     fn remove_from_list(&mut self, k: &mut usize) {
-        let last = self.allocas.len() - 1;
-        self.allocas.swap(*k, last);
-        self.allocas.pop();
-        self.alloca_dbg.swap(*k, last);
-        self.alloca_dbg.pop();
+        let last = self.bufs.allocas.len() - 1;
+        self.bufs.allocas.swap(*k, last);
+        self.bufs.allocas.pop();
+        self.bufs.alloca_dbg.swap(*k, last);
+        self.bufs.alloca_dbg.pop();
     }
 
     /// LLVM's `rewriteSingleStoreAlloca`.
@@ -811,7 +768,7 @@ impl Promoter {
             ctx.as_inst(repl).is_some() || !is_guaranteed_not_poison(ctx, repl);
         let store_bb = ctx.inst_parent(only_store).expect("store in a block");
         info.using_blocks.clear();
-        let mut users = core::mem::take(&mut self.scratch.insts);
+        let mut users = core::mem::take(&mut self.bufs.scratch.insts);
         users.clear();
         users.extend(ctx.users(ai.0).map(Inst));
         for &li in &users {
@@ -838,7 +795,7 @@ impl Promoter {
             ctx.replace_all_uses_with(li.0, v);
             ctx.erase_inst(li);
         }
-        self.scratch.insts = users;
+        self.bufs.scratch.insts = users;
         if !info.using_blocks.is_empty() {
             return false;
         }
@@ -856,8 +813,8 @@ impl Promoter {
 
     /// LLVM's `promoteSingleBlockAlloca`.
     fn promote_single_block(&mut self, ctx: &mut Context, ai: Inst, info: &AllocaInfo) -> bool {
-        let mut stores = core::mem::take(&mut self.scratch.insts);
-        let mut loads = core::mem::take(&mut self.scratch.loads);
+        let mut stores = core::mem::take(&mut self.bufs.scratch.insts);
+        let mut loads = core::mem::take(&mut self.bufs.scratch.loads);
         stores.clear();
         loads.clear();
         for i in ctx.users(ai.0).map(Inst) {
@@ -898,8 +855,8 @@ impl Promoter {
             ctx.replace_all_uses_with(li.0, v);
             ctx.erase_inst(li);
         }
-        self.scratch.insts = stores;
-        self.scratch.loads = loads;
+        self.bufs.scratch.insts = stores;
+        self.bufs.scratch.loads = loads;
         if failed {
             return false;
         }
@@ -926,7 +883,7 @@ impl Promoter {
         debug_assert!(sc
             .def_blocks
             .iter()
-            .all(|&b| self.blocks[Self::bnum(ctx, b)].def_mark == st));
+            .all(|&b| self.bufs.blocks[Self::bnum(ctx, b)].def_mark == st));
         let work = &mut sc.work;
         work.clear();
         work.extend_from_slice(&info.using_blocks);
@@ -934,7 +891,7 @@ impl Promoter {
         let mut e = work.len();
         while i < e {
             let b = work[i];
-            if self.blocks[Self::bnum(ctx, b)].def_mark != st {
+            if self.bufs.blocks[Self::bnum(ctx, b)].def_mark != st {
                 i += 1;
                 continue;
             }
@@ -961,14 +918,14 @@ impl Promoter {
         let live = &mut sc.live;
         live.clear();
         while let Some(b) = work.pop() {
-            let m = &mut self.blocks[Self::bnum(ctx, b)];
+            let m = &mut self.bufs.blocks[Self::bnum(ctx, b)];
             if m.seen_mark == st {
                 continue;
             }
             m.seen_mark = st;
             live.push(b);
             for p in ctx.predecessors(b) {
-                if self.blocks[Self::bnum(ctx, p)].def_mark == st {
+                if self.bufs.blocks[Self::bnum(ctx, p)].def_mark == st {
                     continue;
                 }
                 work.push(p);
@@ -978,10 +935,10 @@ impl Promoter {
 
     /// LLVM's `QueuePhiNode`.
     fn queue_phi(&mut self, ctx: &mut Context, b: Block, num: u32, alloca: u32, version: &mut u32) {
-        let ai = self.allocas[alloca as usize];
+        let ai = self.bufs.allocas[alloca as usize];
         let ty = alloca_type(ctx, ai);
         let n = self.num_preds(ctx, b);
-        let mut name = core::mem::take(&mut self.scratch.name);
+        let mut name = core::mem::take(&mut self.bufs.scratch.name);
         name.clear();
         name.extend_from_slice(ctx.name_bytes(ai.0).unwrap_or(b""));
         name.push(b'.');
@@ -997,16 +954,16 @@ impl Promoter {
         // directly (named before, the name would be stored, taken back
         // and uniqued on insertion).
         ctx.set_name_bytes(phi.0, &name);
-        self.scratch.name = name;
-        self.new_phi_keys.push((num, alloca));
-        self.new_phi_list.push(phi);
-        let m = &mut self.blocks[Self::bnum(ctx, b)];
-        self.phi_nodes.push(PhiNode {
+        self.bufs.scratch.name = name;
+        self.bufs.new_phi_keys.push((num, alloca));
+        self.bufs.new_phi_list.push(phi);
+        let m = &mut self.bufs.blocks[Self::bnum(ctx, b)];
+        self.bufs.phi_nodes.push(PhiNode {
             phi,
             alloca,
             next: m.phi_head,
         });
-        m.phi_head = self.phi_nodes.len() as u32;
+        m.phi_head = self.bufs.phi_nodes.len() as u32;
     }
 
     /// LLVM's `RenamePass` over the worklist, from the entry block. The
@@ -1014,10 +971,10 @@ impl Promoter {
     /// log (LLVM 20's `VectorWithUndo`, which visits and produces exactly
     /// what LLVM 19's copies per worklist entry do).
     fn rename(&mut self, ctx: &mut Context) {
-        let n = self.allocas.len();
+        let n = self.bufs.allocas.len();
         // Room for a typical walk up front: growing these step by step
         // was a tenth of the promoter's allocator calls.
-        let mut st = core::mem::take(&mut self.rename_bufs);
+        let mut st = core::mem::take(&mut self.bufs.rename_bufs);
         st.vals.clear();
         st.locs.clear();
         st.locs.resize(n, None);
@@ -1026,7 +983,7 @@ impl Promoter {
         st.undo_locs.clear();
         st.undo_locs.reserve(4 * n + 16);
         st.work.clear();
-        for &a in &self.allocas {
+        for &a in &self.bufs.allocas {
             let t = alloca_type(ctx, a);
             st.vals.push(ctx.const_undef(t));
         }
@@ -1043,7 +1000,7 @@ impl Promoter {
             }
             self.rename_block(ctx, bb, pred, &mut st);
         }
-        self.rename_bufs = st;
+        self.bufs.rename_bufs = st;
     }
 
     fn rename_block(
@@ -1057,16 +1014,16 @@ impl Promoter {
             // New PHIs at the top of `bb` get the incoming values from
             // `pred`, once per edge.
             let bn = Self::bnum(ctx, bb);
-            let head = self.blocks[bn].phi_head;
+            let head = self.bufs.blocks[bn].phi_head;
             if let (Some(p), true) = (pred, head != 0) {
                 debug_assert_eq!(
                     ctx.first_inst(bb),
-                    Some(self.phi_nodes[head as usize - 1].phi)
+                    Some(self.bufs.phi_nodes[head as usize - 1].phi)
                 );
                 let edges = ctx.successors(p).filter(|&s| s == bb).count();
                 let mut cur = head;
                 while cur != 0 {
-                    let node = self.phi_nodes[cur as usize - 1];
+                    let node = self.bufs.phi_nodes[cur as usize - 1];
                     cur = node.next;
                     let (phi, a) = (node.phi, node.alloca);
                     let a = a as usize;
@@ -1088,9 +1045,9 @@ impl Promoter {
                         ctx.set_fast_math(phi, fl | FastMathFlags::NSZ);
                     }
                     st.set_val(a, phi.0);
-                    if !self.alloca_dbg[a].is_empty() {
-                        let recs = self.alloca_dbg[a].clone();
-                        let ai = self.allocas[a];
+                    if !self.bufs.alloca_dbg[a].is_empty() {
+                        let recs = self.bufs.alloca_dbg[a].clone();
+                        let ai = self.bufs.allocas[a];
                         for r in recs.iter().filter(|r| &*r.kind == "declare") {
                             let dl = layout_of(&mut self.dl, ctx, self.f);
                             convert_declare_at_phi(ctx, r, phi, ai, dl);
@@ -1098,7 +1055,7 @@ impl Promoter {
                     }
                 }
             }
-            let m = &mut self.blocks[bn];
+            let m = &mut self.bufs.blocks[bn];
             if m.visited {
                 return;
             }
@@ -1113,7 +1070,7 @@ impl Promoter {
                 match op {
                     Opcode::Load => {
                         let src = ctx.operand(i.0, 0).expect("load pointer");
-                        let Some(a) = self.lookup.get(src, &self.allocas) else {
+                        let Some(a) = self.bufs.lookup.get(src, &self.bufs.allocas) else {
                             continue;
                         };
                         let v = st.vals[a as usize];
@@ -1123,15 +1080,15 @@ impl Promoter {
                     }
                     Opcode::Store => {
                         let dst = ctx.operand(i.0, 1).expect("store pointer");
-                        let Some(a) = self.lookup.get(dst, &self.allocas) else {
+                        let Some(a) = self.bufs.lookup.get(dst, &self.bufs.allocas) else {
                             continue;
                         };
                         let a = a as usize;
                         st.set_val(a, ctx.operand(i.0, 0).expect("store value"));
                         st.set_loc(a, ctx.extra(i).and_then(|e| e.dbg));
-                        if !self.alloca_dbg[a].is_empty() {
-                            let recs = self.alloca_dbg[a].clone();
-                            let ai = self.allocas[a];
+                        if !self.bufs.alloca_dbg[a].is_empty() {
+                            let recs = self.bufs.alloca_dbg[a].clone();
+                            let ai = self.bufs.allocas[a];
                             for r in recs.iter().filter(|r| &*r.kind == "declare") {
                                 let dl = layout_of(&mut self.dl, ctx, self.f);
                                 convert_declare_at_store(ctx, r, i, ai, dl);
@@ -1165,9 +1122,11 @@ impl Promoter {
     /// Simplifies new PHIs that merge one value until none changes, in
     /// LLVM's map order.
     fn simplify_new_phis(&mut self, ctx: &mut Context, dt: &DomTree) {
-        let order = dense_map_order(&self.new_phi_keys);
-        let mut live: Vec<Option<Inst>> =
-            order.iter().map(|&i| Some(self.new_phi_list[i])).collect();
+        let order = dense_map_order(&self.bufs.new_phi_keys);
+        let mut live: Vec<Option<Inst>> = order
+            .iter()
+            .map(|&i| Some(self.bufs.new_phi_list[i]))
+            .collect();
         loop {
             let mut changed = false;
             for slot in live.iter_mut() {
@@ -1185,15 +1144,15 @@ impl Promoter {
                 break;
             }
         }
-        self.remaining.clear();
-        self.remaining.extend(live.into_iter().flatten());
+        self.bufs.remaining.clear();
+        self.bufs.remaining.extend(live.into_iter().flatten());
     }
 
     /// PHIs in blocks with predecessors the rename walk never came from
     /// (unreachable ones) get `poison` for them, in predecessor layout
     /// order.
     fn fill_unreachable_preds(&mut self, ctx: &mut Context) {
-        let phis = core::mem::take(&mut self.remaining);
+        let phis = core::mem::take(&mut self.bufs.remaining);
         for &some in &phis {
             let b = ctx.inst_parent(some).expect("phi in a block");
             if ctx.first_inst(b) != Some(some) {
@@ -1226,7 +1185,7 @@ impl Promoter {
                 cur = ctx.next_inst(p);
             }
         }
-        self.remaining = phis;
+        self.bufs.remaining = phis;
     }
 }
 
