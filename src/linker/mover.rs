@@ -708,9 +708,11 @@ impl<'a> Mover<'a> {
             self.warnings.push(format!(
                 "Linking two modules of different target triples: '{}' is '{}' whereas '{}' is '{}'\n",
                 self.src_id(),
-                strip,
+                // The message is text: a triple that is not UTF-8 shows
+                // U+FFFD where llvm-link writes the raw byte.
+                String::from_utf8_lossy(&strip),
                 self.dst_id(),
-                dtrip
+                String::from_utf8_lossy(&dtrip)
             ));
         }
     }
@@ -1427,12 +1429,12 @@ impl<'a> Mover<'a> {
     // ---- after the walk ----------------------------------------------------
 
     fn link_named_md(&mut self) {
-        let src_md: Vec<(Box<str>, Vec<Metadata>)> = self
+        let src_md: Vec<(Box<[u8]>, Vec<Metadata>)> = self
             .ctx
             .module(self.src)
             .named_md
             .iter()
-            .filter(|(n, _)| &***n != "llvm.module.flags")
+            .filter(|(n, _)| n[..] != b"llvm.module.flags"[..])
             .map(|(n, v)| (n.clone(), v.clone()))
             .collect();
         for (name, ops) in src_md {
