@@ -163,12 +163,28 @@ impl<'a> Parser<'a> {
                             // LLVM reads the attribute's value before it
                             // refuses the attribute.
                             self.bump();
-                            self.parse_attr_value(kind, place, pos)?;
+                            self.parse_attr_value(kind, pos)?;
                             return self.err_at(pos, "this attribute does not apply to functions");
                         }
                     }
                     self.bump();
-                    let attr = self.parse_attr_value(kind, place, pos)?;
+                    if place == AttrPlace::Group
+                        && matches!(kind, AttrKind::Alignment | AttrKind::StackAlignment)
+                    {
+                        match self.parse_group_align(kind)? {
+                            Some(attr) => {
+                                self.group_align0 &= kind != AttrKind::Alignment;
+                                insert_sorted(set, attr);
+                            }
+                            None if kind == AttrKind::Alignment => {
+                                set.retain(|a| a.kind() != Some(AttrKind::Alignment));
+                                self.group_align0 = true;
+                            }
+                            None => {}
+                        }
+                        continue;
+                    }
+                    let attr = self.parse_attr_value(kind, pos)?;
                     let ok = match place {
                         AttrPlace::Param => kind.allowed_on(AttrPosition::Param),
                         AttrPlace::Return => kind.allowed_on(AttrPosition::Return),
@@ -192,12 +208,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_attr_value(
-        &mut self,
-        kind: AttrKind,
-        place: AttrPlace,
-        pos: usize,
-    ) -> PResult<Attribute> {
+    fn parse_attr_value(&mut self, kind: AttrKind, pos: usize) -> PResult<Attribute> {
         let conv =
             |r: Result<Attribute, String>| r.map_err(|msg| Box::new(super::PErr { pos, msg }));
         match kind.class() {
@@ -211,53 +222,46 @@ impl<'a> Parser<'a> {
                 Ok(Attribute::Type(kind, t))
             }
             _ => {
-                if let Some(attr) = self.parse_int_attr_args(kind, place)? {
+                if let Some(attr) = self.parse_int_attr_args(kind)? {
                     return Ok(attr);
                 }
                 if self.is(Tok::LParen) {
                     let text = self.raw_parens()?;
                     return conv(Attribute::parse(kind, Some(&text)));
                 }
-                if self.is(Tok::Equal) && place == AttrPlace::Group {
-                    self.bump();
-                    let t = self.expect_token(Tok::Int, "expected integer")?;
-                    let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
-                    return conv(Attribute::parse(kind, Some(text)));
-                }
-                if kind == AttrKind::Alignment {
-                    let t = self.expect_token(Tok::Int, "expected integer")?;
-                    let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
-                    return conv(Attribute::parse(kind, Some(text)));
+                if matches!(
+                    kind,
+                    AttrKind::Memory | AttrKind::NoFpClass | AttrKind::Range
+                ) {
+                    return self.err("expected '('");
                 }
                 conv(Attribute::parse(kind, None))
             }
         }
     }
 
+    /// `=N` after `align` or `alignstack` in an attribute group, as
+    /// `LLParser::parseEnumAttribute` reads it: any 32-bit `N`, taken as
+    /// LLVM's `Align(N)` is: the largest power of two not above `N`
+    /// (`align=3` is `align 2`); `None` for 0 (`alignstack=0` adds
+    /// nothing, `align=0` an alignment of 0: see `attr_groups_align0`).
+    fn parse_group_align(&mut self, kind: AttrKind) -> PResult<Option<Attribute>> {
+        self.expect(Tok::Equal, "expected '=' here")?;
+        let v = self.parse_u32("integer")?;
+        if v == 0 {
+            return Ok(None);
+        }
+        Ok(Some(Attribute::Int(kind, 1 << v.ilog2())))
+    }
+
     /// The arguments of `align`, `alignstack`, `allocsize`, `allockind`,
     /// `dereferenceable(_or_null)` and `vscale_range`, token by token as
     /// LLVM 19's parser reads them, so that an error is reported where and
     /// as it reports it (`None` for the other kinds). In an attribute
-    /// group `align` and `alignstack` take `=N` (left to the caller).
-    fn parse_int_attr_args(
-        &mut self,
-        kind: AttrKind,
-        place: AttrPlace,
-    ) -> PResult<Option<Attribute>> {
+    /// group `align` and `alignstack` take `=N` ([`Self::parse_group_align`]).
+    fn parse_int_attr_args(&mut self, kind: AttrKind) -> PResult<Option<Attribute>> {
         let int = |kind, v| Ok(Some(Attribute::Int(kind, v)));
         match kind {
-            AttrKind::Alignment if place == AttrPlace::Group => {
-                if !self.is(Tok::Equal) {
-                    return self.err("expected '=' here");
-                }
-                Ok(None)
-            }
-            AttrKind::StackAlignment if place == AttrPlace::Group => {
-                if !self.is(Tok::Equal) {
-                    return self.err("expected '=' here");
-                }
-                Ok(None)
-            }
             AttrKind::Alignment => {
                 // The '(' (or the number) locates all but "expected integer".
                 let at = self.tok.start;
@@ -381,13 +385,24 @@ impl<'a> Parser<'a> {
 
     /// `attributes #N = { ... }`.
     pub(crate) fn parse_attr_group_def(&mut self) -> PResult<()> {
+        let at = self.tok.start;
         self.bump(); // attributes
         let t = self.expect_token(Tok::AttrGroup, "expected attribute group id")?;
         self.expect(Tok::Equal, "expected '=' here")?;
         self.expect(Tok::LBrace, "expected '{' here")?;
         let mut none = Vec::new();
+        self.group_align0 = false;
         let set = self.parse_attrs(AttrPlace::Group, &mut none)?;
         self.expect(Tok::RBrace, "unterminated attribute group")?;
+        // A later definition of `#N` replaces the earlier one, as LLVM's.
+        if set.is_empty() && !self.group_align0 {
+            return self.err_at(at, "attribute group has no attributes");
+        }
+        if self.group_align0 {
+            self.attr_groups_align0.insert(t.num);
+        } else {
+            self.attr_groups_align0.remove(&t.num);
+        }
         self.attr_groups.insert(t.num, set);
         Ok(())
     }
@@ -425,9 +440,13 @@ impl<'a> Parser<'a> {
                 continue;
             };
             let group = group.clone();
+            let align0 = self.attr_groups_align0.contains(&id);
             match target {
                 AttrTarget::Function(f) => {
                     let fd = self.ctx.function_data_mut(f);
+                    if align0 {
+                        fd.global.align = None;
+                    }
                     let group = match group.get(AttrKind::Alignment) {
                         Some(a) => {
                             fd.global.align = a.int_value();
