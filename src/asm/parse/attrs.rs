@@ -231,12 +231,18 @@ impl<'a> Parser<'a> {
                 ) {
                     // Read token by token for LLVM's error locations; the
                     // text between the parentheses then builds the value.
-                    let (a, b) = match kind {
-                        AttrKind::Memory => self.check_memory_args()?,
+                    let (a, b, hex) = match kind {
+                        AttrKind::Memory => {
+                            let (a, b) = self.check_memory_args()?;
+                            (a, b, None)
+                        }
                         AttrKind::NoFpClass => self.check_nofpclass_args()?,
                         _ => self.check_range_args()?,
                     };
-                    let text = String::from_utf8_lossy(self.lx.bytes(a, b));
+                    let text = match hex {
+                        Some(t) => t,
+                        None => String::from_utf8_lossy(self.lx.bytes(a, b)).into_owned(),
+                    };
                     return conv(Attribute::parse(kind, Some(&text)));
                 }
                 if self.is(Tok::LParen) {
@@ -309,8 +315,9 @@ impl<'a> Parser<'a> {
 
     /// `nofpclass(...)` as `LLParser::parseNoFPClassAttr` reads it: test
     /// keywords separated by spaces, or one mask number; the byte span
-    /// inside the parentheses.
-    fn check_nofpclass_args(&mut self) -> PResult<(usize, usize)> {
+    /// inside the parentheses, and the mask in decimal when it was written
+    /// `u0x..` (the text the value is built from).
+    fn check_nofpclass_args(&mut self) -> PResult<(usize, usize, Option<String>)> {
         const TESTS: [&str; 16] = [
             "all", "nan", "snan", "qnan", "inf", "ninf", "pinf", "norm", "nnorm", "pnorm", "sub",
             "nsub", "psub", "zero", "nzero", "pzero",
@@ -340,34 +347,43 @@ impl<'a> Parser<'a> {
                     return self.err("invalid mask value for 'nofpclass'");
                 }
                 let close = self.expect_token(Tok::RParen, "expected ')'")?;
-                return Ok((open.b, close.start));
+                let hex = (t.kind == Tok::HexInt).then(|| v.to_string());
+                return Ok((open.b, close.start, hex));
             } else {
                 return self.err("expected nofpclass test mask");
             }
             if self.is(Tok::RParen) {
                 let close = self.bump();
-                return Ok((open.b, close.start));
+                return Ok((open.b, close.start, None));
             }
         }
     }
 
     /// `range(iN lo, hi)` as `LLParser::parseRangeAttr` reads it; the byte
-    /// span inside the parentheses.
-    fn check_range_args(&mut self) -> PResult<(usize, usize)> {
+    /// span inside the parentheses, and `iN lo, hi` in decimal when a
+    /// bound was written `u0x..`/`s0x..` (the text the value is built
+    /// from).
+    fn check_range_args(&mut self) -> PResult<(usize, usize, Option<String>)> {
         let open = self.expect_token(Tok::LParen, "expected '('")?;
         let ty_at = self.tok.start;
         let ty = self.parse_type()?;
         let Some(width) = self.ctx.int_width(ty) else {
             return self.err_at(ty_at, "the range must have integer type!");
         };
+        let lo_hex = self.is(Tok::HexInt);
         let lo = self.range_bound(width)?;
         self.expect(Tok::Comma, "expected ','")?;
+        let hi_hex = self.is(Tok::HexInt);
         let hi = self.range_bound(width)?;
         if lo.is_some() && lo == hi {
             return self.err("the range should not represent the full or empty set!");
         }
         let close = self.expect_token(Tok::RParen, "expected ')'")?;
-        Ok((open.b, close.start))
+        let hex = match (lo, hi) {
+            (Some(lo), Some(hi)) if lo_hex || hi_hex => Some(format!("i{width} {lo}, {hi}")),
+            _ => None,
+        };
+        Ok((open.b, close.start, hex))
     }
 
     /// One bound of `range(...)`: an integer token no wider than `width`
