@@ -185,7 +185,7 @@ fn names(out: &mut Vec<String>) {
     ] {
         let mut ctx = Context::new();
         let m = ctx.create_module("m");
-        ctx.module_mut(m).triple = t.to_string();
+        ctx.module_mut(m).triple = t.as_bytes().to_vec();
         let i32t = ctx.i32_type();
         for _ in 0..3 {
             ctx.add_global_var(m, "g", i32t, 0);

@@ -237,7 +237,7 @@ fn old_module_flags_are_upgraded_on_reading() {
     ];
     ctx.module_mut(m)
         .named_md
-        .insert("llvm.module.flags".into(), flags);
+        .insert(b"llvm.module.flags"[..].into(), flags);
     let mut out = Vec::new();
     write_bitcode(&ctx, m, &mut out, &WriteOptions::default()).unwrap();
     let text = dis(&out).unwrap();

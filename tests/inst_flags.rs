@@ -183,9 +183,9 @@ fn memory_flags_round_trip() {
     ctx.set_swifterror(slot, true);
     assert!(ctx.is_swifterror(slot) && !ctx.is_inalloca(slot));
     assert_eq!(ctx.ordering(l), Ordering::NotAtomic);
-    ctx.set_atomic(l, Ordering::Acquire, SyncScope::Named("agent"));
+    ctx.set_atomic(l, Ordering::Acquire, SyncScope::Named(b"agent"));
     assert_eq!(ctx.ordering(l), Ordering::Acquire);
-    assert_eq!(ctx.sync_scope(l), SyncScope::Named("agent"));
+    assert_eq!(ctx.sync_scope(l), SyncScope::Named(b"agent"));
     ctx.set_volatile(l, true);
     assert!(ctx.is_volatile(l));
     assert_eq!(ctx.alignment(l), al(4));

@@ -264,7 +264,7 @@ fn memory_instructions() {
             assert_eq!((ty, ptr, align), (i32t, p, Align::from_bytes(4)));
             assert!(volatile);
             assert_eq!(ordering, Ordering::Acquire);
-            assert_eq!(scope, SyncScope::Named("agent"));
+            assert_eq!(scope, SyncScope::Named(b"agent"));
         }
         v => panic!("{v:?}"),
     }
@@ -346,7 +346,7 @@ fn memory_instructions() {
     }
     assert_eq!(e.ctx.rmw_op(e.inst("rmw")), RmwOp::UMax);
     assert_eq!(e.ctx.alignment(e.inst("ld")), Align::from_bytes(4));
-    assert_eq!(e.ctx.sync_scope(e.inst("ld")), SyncScope::Named("agent"));
+    assert_eq!(e.ctx.sync_scope(e.inst("ld")), SyncScope::Named(b"agent"));
 }
 
 #[test]

@@ -11,8 +11,9 @@ use std::fs;
 use std::path::Path;
 
 /// Links the case's modules as llvm-link does; returns the printed module
-/// (or `None` on error) and the diagnostics as llvm-link prints them.
-fn link_case(dir: &Path) -> (Option<String>, String) {
+/// as bytes, as llvm-link writes it (or `None` on error), and the
+/// diagnostics as llvm-link prints them.
+fn link_case(dir: &Path) -> (Option<Vec<u8>>, String) {
     let mut files: Vec<String> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -38,12 +39,13 @@ fn link_case(dir: &Path) -> (Option<String>, String) {
             }
         }
     }
-    let text = ctx.print_module(dst);
-    let body: String = text
-        .lines()
-        .filter(|l| !l.starts_with("; ModuleID"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let text = ctx.print_module_bytes(dst);
+    let mut body = Vec::with_capacity(text.len());
+    for l in text.split_inclusive(|&c| c == b'\n') {
+        if !l.starts_with(b"; ModuleID") {
+            body.extend_from_slice(l);
+        }
+    }
     (Some(body), diag)
 }
 
@@ -68,8 +70,9 @@ fn cases_agree_with_llvm_link_19() {
                 "{name}: diagnostics\n--- lair\n{diag}--- llvm-link-19\n{want_err}"
             ));
         }
-        match (out, fs::read_to_string(d.join("expected.txt")).ok()) {
-            (Some(o), Some(w)) if o.trim_end() != w.trim_end() => {
+        match (out, fs::read(d.join("expected.txt")).ok()) {
+            (Some(o), Some(w)) if o.trim_ascii_end() != w.trim_ascii_end() => {
+                let (o, w) = (String::from_utf8_lossy(&o), String::from_utf8_lossy(&w));
                 failures.push(format!(
                     "{name}: module\n--- lair\n{o}--- llvm-link-19\n{w}"
                 ));

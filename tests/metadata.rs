@@ -368,17 +368,24 @@ fn kinds_are_llvm_19_fixed_then_custom() {
     assert_eq!(ctx.md_kind_id("tbaa"), MdKindId::TBAA);
     assert_eq!(ctx.md_kind_id("llvm.loop"), MdKindId::LOOP);
     assert_eq!(ctx.md_kind_id("DIAssignID"), MdKindId::DI_ASSIGN_ID);
-    assert_eq!(ctx.md_kind_name(MdKindId::MMRA), "mmra");
+    assert_eq!(ctx.md_kind_name(MdKindId::MMRA), Some("mmra"));
     assert_eq!(
         ctx.md_kind_name(MdKindId::MEM_PARALLEL_LOOP_ACCESS),
-        "llvm.mem.parallel_loop_access"
+        Some("llvm.mem.parallel_loop_access")
     );
     assert_eq!(ctx.md_find_kind("foo"), None);
     let foo = ctx.md_kind_id("foo");
     assert!(foo > MdKindId::MMRA);
     assert_eq!(ctx.md_kind_id("foo"), foo);
-    assert_eq!(ctx.md_kind_name(foo), "foo");
+    assert_eq!(ctx.md_kind_name(foo), Some("foo"));
     assert_eq!(ctx.md_find_kind("foo"), Some(foo));
+    // Kind names are bytes: `\FF` and `\FE` are two kinds.
+    let ff = ctx.md_kind_id(b"k\xFF");
+    let fe = ctx.md_kind_id(b"k\xFE");
+    assert_ne!(ff, fe);
+    assert_eq!(ctx.md_kind_name(ff), None);
+    assert_eq!(ctx.md_kind_name_bytes(ff), b"k\xFF");
+    assert_eq!(ctx.md_find_kind(b"k\xFE"), Some(fe));
 }
 
 #[test]

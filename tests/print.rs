@@ -429,7 +429,7 @@ fn opcode_module(ctx: &mut Context) -> Module {
     let f1 = b.fence(Ordering::SeqCst);
     let _ = f1;
     let f2 = b.fence(Ordering::Acquire);
-    b.ctx.set_sync_scope(f2, SyncScope::Named("agent"));
+    b.ctx.set_sync_scope(f2, SyncScope::Named(b"agent"));
     let cx = b.cmpxchg(p, a, bb, Ordering::AcqRel, Ordering::Monotonic, align(4));
     b.ctx.set_weak(Inst(cx), true);
     b.ctx.set_volatile(Inst(cx), true);
@@ -879,7 +879,7 @@ fn more_instruction_forms() {
         .set_atomic(Inst(l), Ordering::Unordered, SyncScope::System);
     let s = b.store(l, p, align(4));
     b.ctx
-        .set_atomic(s, Ordering::Monotonic, SyncScope::Named("wavefront"));
+        .set_atomic(s, Ordering::Monotonic, SyncScope::Named(b"wavefront"));
     b.ctx.set_volatile(s, true);
     let r = b.atomicrmw(RmwOp::Max, p, n, Ordering::Release, align(8));
     b.ctx.set_sync_scope(Inst(r), SyncScope::SingleThread);
@@ -1609,7 +1609,9 @@ fn struct_types_in_type_finder_order() {
     let z = ctx.const_null(holder);
     let mdz = ctx.md_value(z);
     let tup = ctx.md_tuple(&[Some(mdz)]);
-    ctx.module_mut(m).named_md.insert("named".into(), vec![tup]);
+    ctx.module_mut(m)
+        .named_md
+        .insert(b"named"[..].into(), vec![tup]);
     let text = verified::text(&ctx, m);
     check(
         &text,
@@ -1720,10 +1722,10 @@ fn metadata_and_debug_records() {
     let flag2 = ctx.md_tuple(&[Some(v2), Some(dv), Some(v3)]);
     ctx.module_mut(m)
         .named_md
-        .insert("llvm.module.flags".into(), vec![flag1, flag2]);
+        .insert(b"llvm.module.flags"[..].into(), vec![flag1, flag2]);
     ctx.module_mut(m)
         .named_md
-        .insert("llvm.dbg.cu".into(), vec![cu]);
+        .insert(b"llvm.dbg.cu"[..].into(), vec![cu]);
     let sty = ctx.md_specialized(
         SpecKind::DISubroutineType,
         vec![(FieldName::from_name("types").unwrap(), MdField::Md(None))],
@@ -2127,4 +2129,41 @@ fn gc_name_bytes_print_raw() {
     let want: &[u8] = b"declare void @\"gc \\22g\\FF\\22\"() gc \"g\xff\"\"\n";
     assert!(bytes.windows(want.len()).any(|w| w == want));
     assert_eq!(bytes.len(), text.len() - 2 - 4);
+}
+
+/// `print_module` is `print_module_bytes` whenever that is UTF-8; where a
+/// raw name is not (a `gc` name, the target triple), `print_module` has
+/// the escaped spelling, which parses back to the same module. Checked on
+/// every hand-written module of `tests/data/ll` (the `names-bytes-*` ones
+/// hold the raw names).
+#[test]
+fn print_module_is_print_module_bytes() {
+    let mut raw_seen = 0;
+    let mut files: Vec<_> = std::fs::read_dir("tests/data/ll")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+        .collect();
+    files.sort();
+    for path in files {
+        let src = std::fs::read(&path).unwrap();
+        let mut ctx = Context::new();
+        let name = path.to_string_lossy();
+        let Ok(m) = lair::asm::parse::parse_module_bytes(&mut ctx, &src, &name) else {
+            continue;
+        };
+        let bytes = ctx.print_module_bytes(m);
+        let text = ctx.print_module(m);
+        match core::str::from_utf8(&bytes) {
+            Ok(b) => assert_eq!(b, text, "{name}"),
+            Err(_) => {
+                raw_seen += 1;
+                let mut c2 = Context::new();
+                let m2 = lair::asm::parse::parse_module(&mut c2, &text, &name).unwrap();
+                assert_eq!(c2.print_module_bytes(m2), bytes, "{name}");
+                assert_eq!(c2.print_module(m2), text, "{name}");
+            }
+        }
+    }
+    assert!(raw_seen >= 2, "only {raw_seen} modules with raw names");
 }

@@ -204,7 +204,7 @@ pub struct NoFlags;
 /// The synchronisation scope of an atomic instruction (LLVM's
 /// `SyncScope::ID`): the whole system (the default, printed as nothing),
 /// one thread (`syncscope("singlethread")`), or a target-defined scope
-/// named by a string (`syncscope("agent")`).
+/// named by a string of bytes, as LLVM's (`syncscope("agent")`).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub enum SyncScope<'a> {
     /// All threads of the system.
@@ -212,29 +212,36 @@ pub enum SyncScope<'a> {
     System,
     /// The executing thread only (signal handlers).
     SingleThread,
-    /// A target-defined scope.
-    Named(&'a str),
+    /// A target-defined scope: its name's bytes.
+    Named(&'a [u8]),
 }
 
 impl<'a> SyncScope<'a> {
     /// The scope a `syncscope("…")` string names, as LLVM's
     /// `getOrInsertSyncScopeID`: `""` is the system, `"singlethread"` one
     /// thread.
-    pub fn from_name(name: &'a str) -> SyncScope<'a> {
-        match name {
-            "" => SyncScope::System,
-            "singlethread" => SyncScope::SingleThread,
+    pub fn from_name<S: AsRef<[u8]> + ?Sized>(name: &'a S) -> SyncScope<'a> {
+        match name.as_ref() {
+            b"" => SyncScope::System,
+            b"singlethread" => SyncScope::SingleThread,
             s => SyncScope::Named(s),
         }
     }
 
-    /// The string of `syncscope("…")`, `None` for the system scope.
-    pub fn name(self) -> Option<&'a str> {
+    /// The bytes of `syncscope("…")`, `None` for the system scope.
+    pub fn name_bytes(self) -> Option<&'a [u8]> {
         match self {
             SyncScope::System => None,
-            SyncScope::SingleThread => Some("singlethread"),
+            SyncScope::SingleThread => Some(b"singlethread"),
             SyncScope::Named(s) => Some(s),
         }
+    }
+
+    /// The string of `syncscope("…")` as text: `None` for the system
+    /// scope and for a name that is not UTF-8 ([`name_bytes`](Self::name_bytes)
+    /// has it).
+    pub fn name(self) -> Option<&'a str> {
+        self.name_bytes().and_then(|s| core::str::from_utf8(s).ok())
     }
 }
 
@@ -391,6 +398,9 @@ mod tests {
             SyncScope::SingleThread
         );
         assert_eq!(SyncScope::from_name("agent").name(), Some("agent"));
+        let raw = SyncScope::from_name(b"a\xFF");
+        assert_eq!(raw, SyncScope::Named(b"a\xFF"));
+        assert_eq!((raw.name(), raw.name_bytes()), (None, Some(&b"a\xFF"[..])));
         assert_eq!(SyncScope::System.name(), None);
     }
 }

@@ -431,7 +431,7 @@ impl Context {
             "sync scope",
             is_atomic_capable,
         );
-        let name = scope.name().map(Box::from);
+        let name = scope.name_bytes().map(Box::from);
         if name.is_none() && self.extra(i).is_none_or(|e| e.sync_scope.is_none()) {
             return;
         }

@@ -100,7 +100,7 @@ pub struct InstExtra {
     /// Per-opcode payload.
     pub payload: InstPayload,
     /// Sync scope name (`syncscope("...")`), `None` = system.
-    pub sync_scope: Option<Box<str>>,
+    pub sync_scope: Option<Box<[u8]>>,
     /// `!dbg` attachment.
     pub dbg: Option<Metadata>,
     /// Other metadata attachments, ordered by kind id (the print order),

@@ -78,16 +78,19 @@ pub struct ModuleData {
     pub id: String,
     /// `source_filename = "..."`: bytes, as LLVM's (escapes undone).
     pub source_filename: Vec<u8>,
-    /// `target triple = "..."` (empty: none).
-    pub triple: String,
+    /// `target triple = "..."` (empty: none): bytes, as LLVM's (its
+    /// parser takes any; [`triple_str`](ModuleData::triple_str) is the
+    /// text).
+    pub triple: Vec<u8>,
     /// `target datalayout = "..."` (empty: none), as written.
     pub datalayout: String,
     /// `module asm "..."` lines, in order: bytes, as LLVM's.
     pub module_asm: Vec<Vec<u8>>,
     /// Comdats by name (bytes, as LLVM's), in definition order.
     pub comdats: IndexMap<Box<[u8]>, ComdatKind>,
-    /// Named metadata (`!name = !{...}`), in definition order.
-    pub named_md: IndexMap<Box<str>, Vec<Metadata>>,
+    /// Named metadata (`!name = !{...}`) by name (bytes, as LLVM's), in
+    /// definition order.
+    pub named_md: IndexMap<Box<[u8]>, Vec<Metadata>>,
     /// The ThinLTO summary index read with the module (`^N = ...`
     /// entries), printed after everything else.
     pub summary: Option<Box<super::summary::SummaryIndex>>,
@@ -96,6 +99,14 @@ pub struct ModuleData {
     pub(crate) last_unique: u32,
     /// Suffixes of intrinsic names that mangle unnamed structs.
     pub(crate) unique_intrinsics: super::intrinsics::UniqueNames,
+}
+
+impl ModuleData {
+    /// The target triple as text: `""` for none and for a triple that is
+    /// not UTF-8 (no target LLVM knows has one).
+    pub fn triple_str(&self) -> &str {
+        core::str::from_utf8(&self.triple).unwrap_or("")
+    }
 }
 
 fn list_slot(kind: ValueKind) -> usize {
@@ -117,7 +128,7 @@ impl Context {
         self.modules.push(ModuleData {
             id: id.to_string(),
             source_filename: id.as_bytes().to_vec(),
-            triple: String::new(),
+            triple: Vec::new(),
             datalayout: String::new(),
             module_asm: Vec::new(),
             comdats: IndexMap::new(),
@@ -269,7 +280,7 @@ impl Context {
             return;
         }
         let md = &mut self.modules[m];
-        let nvptx = Triple::parse(&md.triple).arch_family() == ArchFamily::Nvptx;
+        let nvptx = Triple::parse(md.triple_str()).arch_family() == ArchFamily::Nvptx;
         let sep: &[u8] = if nvptx { b"" } else { b"." };
         let unique: Box<[u8]> = if !md.symtab.contains_key(name) {
             name.into()

@@ -124,7 +124,7 @@ impl Context {
     /// Sets module `m`'s `target triple` and `target datalayout`.
     pub fn set_target(&mut self, m: Module, t: &Target) {
         let d = self.module_mut(m);
-        d.triple = t.triple.clone();
+        d.triple = t.triple.clone().into_bytes();
         d.datalayout = t.datalayout.clone();
     }
 }

@@ -17,7 +17,7 @@ const APPEND_UNIQUE: u64 = 6;
 const MAX: u64 = 7;
 const MIN: u64 = 8;
 
-const FLAGS: &str = "llvm.module.flags";
+const FLAGS: &[u8] = b"llvm.module.flags";
 
 fn ops(ctx: &Context, m: Metadata) -> Vec<Option<Metadata>> {
     match ctx.md_data(m) {

@@ -330,8 +330,8 @@ impl<'o> Import<'o> {
             let mds: Vec<_> = d.md.iter().collect();
             let mut nmd = crate::ir::metadata::MdAttachments::new();
             for (k, v) in mds {
-                let kname = o.md_kind_name(k).to_owned();
-                let nk = ctx.md_kind_id(&kname);
+                let kname = o.md_kind_name_bytes(k).to_owned();
+                let nk = ctx.md_kind_id(kname);
                 let nv = self.md(ctx, v);
                 nmd.add(nk, nv);
             }
@@ -363,7 +363,7 @@ impl<'o> Import<'o> {
         for &f in &funcs {
             self.body(ctx, f);
         }
-        let named: Vec<(Box<str>, Vec<Metadata>)> = o
+        let named: Vec<(Box<[u8]>, Vec<Metadata>)> = o
             .module(src)
             .named_md
             .iter()
@@ -454,8 +454,8 @@ impl<'o> Import<'o> {
                 ctx.extra_mut(ni).dbg = Some(nd);
             }
             for (k, v) in md.iter() {
-                let kname = o.md_kind_name(k).to_owned();
-                let nk = ctx.md_kind_id(&kname);
+                let kname = o.md_kind_name_bytes(k).to_owned();
+                let nk = ctx.md_kind_id(kname);
                 let nv = self.md(ctx, v);
                 ctx.extra_mut(ni).md.add(nk, nv);
             }

@@ -739,9 +739,11 @@ impl<'a> Mover<'a> {
             self.warnings.push(format!(
                 "Linking two modules of different target triples: '{}' is '{}' whereas '{}' is '{}'\n",
                 self.src_id(),
-                strip,
+                // The message is text: a triple that is not UTF-8 shows
+                // U+FFFD where llvm-link writes the raw byte.
+                String::from_utf8_lossy(&strip),
                 self.dst_id(),
-                dtrip
+                String::from_utf8_lossy(&dtrip)
             ));
         }
     }
@@ -1482,19 +1484,19 @@ impl<'a> Mover<'a> {
     // ---- after the walk ----------------------------------------------------
 
     /// The source's named metadata but the module flags (linked apart).
-    fn src_named_md(&self) -> Vec<(Box<str>, Vec<Metadata>)> {
+    fn src_named_md(&self) -> Vec<(Box<[u8]>, Vec<Metadata>)> {
         self.ctx
             .module(self.src)
             .named_md
             .iter()
-            .filter(|(n, _)| &***n != "llvm.module.flags")
+            .filter(|(n, _)| n[..] != b"llvm.module.flags"[..])
             .map(|(n, v)| (n.clone(), v.clone()))
             .collect()
     }
 
     /// `linkNamedMDNodes`: each source list, mapped, is appended to the
     /// destination's list of that name (no deduplication).
-    fn link_named_md(&mut self, named: Vec<(Box<str>, Vec<Metadata>)>) {
+    fn link_named_md(&mut self, named: Vec<(Box<[u8]>, Vec<Metadata>)>) {
         for (name, ops) in named {
             let ops: Vec<Metadata> = ops.into_iter().map(|m| self.remap_node(m)).collect();
             self.ctx
@@ -1868,9 +1870,9 @@ impl<'a> Mover<'a> {
                 }
             }
         }
-        let names: Vec<Box<str>> = self.ctx.module(self.dst).named_md.keys().cloned().collect();
+        let names: Vec<Box<[u8]>> = self.ctx.module(self.dst).named_md.keys().cloned().collect();
         for name in names {
-            let ops = self.ctx.module(self.dst).named_md[&name].clone();
+            let ops = self.ctx.module(self.dst).named_md[&*name].clone();
             let new: Vec<Metadata> = ops.iter().map(|&m| self.remap_node(m)).collect();
             if new != ops {
                 self.ctx.module_mut(self.dst).named_md.insert(name, new);

@@ -964,7 +964,7 @@ impl Context {
                 self.set_operand(ng, 0, Some(nt));
             }
         }
-        let named: Vec<(Box<str>, Vec<Metadata>)> = self
+        let named: Vec<(Box<[u8]>, Vec<Metadata>)> = self
             .module(m)
             .named_md
             .iter()

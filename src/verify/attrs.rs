@@ -783,7 +783,7 @@ impl Verifier<'_> {
 
     /// Whether the module's target triple names an x86 architecture.
     pub(crate) fn is_x86(&self) -> bool {
-        let t = &self.ctx.module(self.m).triple;
+        let t = self.ctx.module(self.m).triple_str();
         let arch = t.split('-').next().unwrap_or("");
         matches!(
             arch,

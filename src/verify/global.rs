@@ -20,7 +20,7 @@ use crate::Context;
 
 /// The value of module flag `key` (operand 2 of its `!{i32 b, !"key", v}`).
 pub(crate) fn module_flag(ctx: &Context, m: Module, key: &[u8]) -> Option<Metadata> {
-    let flags = ctx.module(m).named_md.get("llvm.module.flags")?;
+    let flags = ctx.module(m).named_md.get(&b"llvm.module.flags"[..])?;
     for &f in flags {
         if let MdData::Tuple { ops, .. } = ctx.md_data(f) {
             if ops.len() != 3 {
@@ -309,7 +309,7 @@ impl Verifier<'_> {
         for g in ctx.ifuncs(m) {
             self.visit_ifunc(g);
         }
-        let named: Vec<(Box<str>, Vec<Metadata>)> = ctx
+        let named: Vec<(Box<[u8]>, Vec<Metadata>)> = ctx
             .module(m)
             .named_md
             .iter()
@@ -702,9 +702,9 @@ impl Verifier<'_> {
         );
     }
 
-    fn visit_named_md(&mut self, name: &str, ops: &[Metadata]) {
+    fn visit_named_md(&mut self, name: &[u8], ops: &[Metadata]) {
         let ctx = self.ctx;
-        if name.starts_with("llvm.dbg.") && name != "llvm.dbg.cu" {
+        if name.starts_with(b"llvm.dbg.") && name != b"llvm.dbg.cu" {
             let text = self.named_md_text(name, ops);
             check_di!(
                 self,
@@ -714,7 +714,7 @@ impl Verifier<'_> {
             );
         }
         for &md in ops {
-            if name == "llvm.dbg.cu" {
+            if name == b"llvm.dbg.cu" {
                 let ok = ctx.md_data(md).spec_kind() == Some(SpecKind::DICompileUnit);
                 if !ok {
                     let text = self.named_md_text(name, ops);
@@ -725,8 +725,9 @@ impl Verifier<'_> {
         }
     }
 
-    /// A named metadata node as LLVM prints it (`!name = !{!0, !1}`).
-    fn named_md_text(&mut self, name: &str, ops: &[Metadata]) -> String {
+    /// A named metadata node as LLVM prints it (`!name = !{!0, !1}`, the
+    /// name escaped as `printMetadataIdentifier` escapes it).
+    fn named_md_text(&mut self, name: &[u8], ops: &[Metadata]) -> String {
         let ctx = self.ctx;
         let mut p = ctx.module_printer(self.m);
         let parts: Vec<String> = ops
@@ -736,7 +737,18 @@ impl Verifier<'_> {
                 t.split(" = ").next().unwrap_or("").to_string()
             })
             .collect();
-        format!("!{name} = !{{{}}}", parts.join(", "))
+        let mut id = String::with_capacity(name.len());
+        for (i, &c) in name.iter().enumerate() {
+            let plain = c.is_ascii_alphabetic()
+                || matches!(c, b'-' | b'$' | b'.' | b'_')
+                || (i > 0 && c.is_ascii_digit());
+            if plain {
+                id.push(c as char);
+            } else {
+                id.push_str(&format!("\\{c:02X}"));
+            }
+        }
+        format!("!{id} = !{{{}}}", parts.join(", "))
     }
 
     fn visit_comdat(&mut self, name: &[u8]) {
@@ -756,7 +768,7 @@ impl Verifier<'_> {
 
     /// Whether the target triple's object format is COFF.
     fn is_coff(&self) -> bool {
-        let t = &self.ctx.module(self.m).triple;
+        let t = self.ctx.module(self.m).triple_str();
         let parts: Vec<&str> = t.split('-').collect();
         let os_windows = parts.iter().any(|p| {
             p.starts_with("windows")
@@ -776,7 +788,7 @@ impl Verifier<'_> {
         let Some(flags) = ctx
             .module(self.m)
             .named_md
-            .get("llvm.module.flags")
+            .get(&b"llvm.module.flags"[..])
             .cloned()
         else {
             return;
@@ -963,7 +975,7 @@ impl Verifier<'_> {
                 self,
                 ctx.module(self.m)
                     .named_md
-                    .contains_key("llvm.linker.options"),
+                    .contains_key(&b"llvm.linker.options"[..]),
                 "'Linker Options' named metadata no longer supported"
             ),
             b"SemanticInterposition" => check!(
@@ -1015,7 +1027,7 @@ impl Verifier<'_> {
     /// `llvm.ident` and `llvm.commandline`: one string per node.
     fn visit_ident_like(&mut self, name: &str) {
         let ctx = self.ctx;
-        let Some(ops) = ctx.module(self.m).named_md.get(name).cloned() else {
+        let Some(ops) = ctx.module(self.m).named_md.get(name.as_bytes()).cloned() else {
             return;
         };
         let what = name.trim_start_matches("llvm.");
@@ -1046,7 +1058,7 @@ impl Verifier<'_> {
         let listed: hashbrown::HashSet<Metadata> = ctx
             .module(self.m)
             .named_md
-            .get("llvm.dbg.cu")
+            .get(&b"llvm.dbg.cu"[..])
             .map(|v| v.iter().map(|&m| ctx.md_resolved(m)).collect())
             .unwrap_or_default();
         let cus: Vec<Metadata> = self.cu_visited.keys().copied().collect();

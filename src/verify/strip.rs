@@ -51,15 +51,15 @@ impl Context {
     /// removed.
     pub fn strip_debug_info(&mut self, m: Module) -> bool {
         let mut changed = false;
-        let names: Vec<Box<str>> = self
+        let names: Vec<Box<[u8]>> = self
             .module(m)
             .named_md
             .keys()
-            .filter(|k| k.starts_with("llvm.dbg.") || &***k == "llvm.gcov")
+            .filter(|k| k.starts_with(b"llvm.dbg.") || k[..] == b"llvm.gcov"[..])
             .cloned()
             .collect();
         for n in names {
-            self.module_mut(m).named_md.shift_remove(&n);
+            self.module_mut(m).named_md.shift_remove(&*n);
             changed = true;
         }
         let heapalloc = self.md_find_kind("heapallocsite");

@@ -337,13 +337,13 @@ impl Parser<'_> {
         Ok(0)
     }
 
-    fn parse_syncscope(&mut self, i: Option<Inst>) -> PResult<Option<Box<str>>> {
+    fn parse_syncscope(&mut self, i: Option<Inst>) -> PResult<Option<Box<[u8]>>> {
         let _ = i;
         if !self.eat_word("syncscope") {
             return Ok(None);
         }
         self.expect(Tok::LParen, "expected '(' in syncscope")?;
-        let s = self.parse_string("syncscope name")?;
+        let s = self.parse_str_bytes("syncscope name")?;
         self.expect(Tok::RParen, "expected ')' in syncscope")?;
         Ok(Some(s.into()))
     }

@@ -431,10 +431,7 @@ impl Parser<'_> {
                 // Registered on first use, as LLVM's parser does, so kind
                 // ids (the print order) follow first appearance.
                 let n = self.name_of(&t);
-                let Ok(n) = core::str::from_utf8(&n) else {
-                    return self.err_at(t.start, "metadata kind name is not UTF-8 (unsupported)");
-                };
-                let k = self.ctx.md_kind_id(n);
+                let k = self.ctx.md_kind_id(&*n);
                 self.last_md_kind = Some((raw, k));
                 k
             }
@@ -480,7 +477,7 @@ impl Parser<'_> {
     /// `!name = !{...}` (the name is current).
     pub(crate) fn parse_named_md(&mut self) -> PResult<()> {
         let t = self.bump();
-        let name = self.utf8_name(&t, "named metadata")?;
+        let name = self.name_of(&t).into_owned();
         self.expect(Tok::Equal, "expected '=' here")?;
         self.expect(Tok::Exclaim, "Expected '!' here")?;
         self.expect(Tok::LBrace, "Expected '{' here")?;

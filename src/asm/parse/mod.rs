@@ -124,7 +124,7 @@ mod values;
 
 use core::fmt;
 
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use lexer::{Lexer, Tok, Token};
 
 use crate::ir::attributes::{Attribute, AttributeSet};
@@ -543,6 +543,11 @@ pub(crate) struct Parser<'a> {
     /// Temporaries standing for `ValueAsMetadata` of a placeholder.
     pub(crate) md_value_fwd: HashMap<Value, Metadata>,
     pub(crate) attr_groups: HashMap<u64, AttributeSet>,
+    /// The groups whose last `align=` is `align=0`: LLVM keeps an
+    /// alignment of 0 there, which takes a function's alignment away.
+    pub(crate) attr_groups_align0: HashSet<u64>,
+    /// Whether the attribute group being parsed ends in `align=0`.
+    pub(crate) group_align0: bool,
     /// Attribute sets read so far, by content: equal inline lists (the
     /// `noundef` of most call arguments) share one set.
     pub(crate) attr_sets: HashMap<Vec<Attribute>, AttributeSet>,
@@ -613,6 +618,8 @@ impl<'a> Parser<'a> {
             md_fwd: HashMap::new(),
             md_value_fwd: HashMap::new(),
             attr_groups: HashMap::new(),
+            attr_groups_align0: HashSet::new(),
+            group_align0: false,
             attr_sets: HashMap::new(),
             attr_scratch: Vec::new(),
             last_attrs: AttributeSet::new(),

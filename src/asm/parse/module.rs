@@ -118,12 +118,25 @@ impl Parser<'_> {
                         self.bump();
                         self.expect(Tok::Equal, &format!("expected '=' after target {which}"))?;
                         let pos = self.tok.start;
-                        let s = self.parse_string(&format!("string after target {which}"))?;
+                        let what = format!("string after target {which}");
+                        let s = self.parse_str_bytes(&what)?;
                         if which == "datalayout" {
-                            if let Err(e) = crate::layout::DataLayout::parse(&s) {
+                            // Every specifier is ASCII: a layout that is not
+                            // UTF-8 is refused with LLVM's message when each
+                            // byte past ASCII stands as DEL (one byte, as
+                            // LLVM measures tokens; no specifier, digit or
+                            // separator either).
+                            let text = match String::from_utf8(s) {
+                                Ok(t) => t,
+                                Err(e) => {
+                                    let b = e.into_bytes();
+                                    b.iter().map(|&c| char::from(c.min(0x7F))).collect()
+                                }
+                            };
+                            if let Err(e) = crate::layout::DataLayout::parse(&text) {
                                 return self.err_at(pos, e.to_string());
                             }
-                            self.ctx.module_mut(self.m).datalayout = s;
+                            self.ctx.module_mut(self.m).datalayout = text;
                             self.layout = None;
                         } else {
                             self.ctx.module_mut(self.m).triple = s;
@@ -557,16 +570,6 @@ impl Parser<'_> {
             return self.err_at(t.start, format!("redefinition of global '@{n}'"));
         }
         Ok(n)
-    }
-
-    /// The name token `t` as text, for the names lair holds as text (comdat,
-    /// type and metadata names); an error naming `what` when it is not
-    /// UTF-8.
-    pub(crate) fn utf8_name(&self, t: &Token, what: &str) -> PResult<String> {
-        match String::from_utf8(self.name_of(t).into_owned()) {
-            Ok(s) => Ok(s),
-            Err(_) => self.err_at(t.start, format!("{what} name is not UTF-8 (unsupported)")),
-        }
     }
 
     /// A global variable, alias or ifunc after `@x =` / `@N =` (`name`).

@@ -218,7 +218,7 @@ impl Writer<'_> {
         let push_scope = |out: &mut String| {
             if let Some(s) = scope {
                 out.push_str(" syncscope(");
-                push_quoted(out, s.as_bytes());
+                push_quoted(out, s);
                 out.push(')');
             }
         };

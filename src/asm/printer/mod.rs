@@ -65,23 +65,29 @@ impl Context {
     /// numbered metadata. Unnamed values are numbered as LLVM's
     /// `SlotTracker` numbers them. `llvm-as` 19 reads the result.
     ///
-    /// Names and strings LLVM prints unescaped (a function's `gc` name)
-    /// are escaped here when they are not UTF-8, which reads back as the
-    /// same module; [`print_module_bytes`](Context::print_module_bytes)
-    /// writes them as `llvm-dis` does.
+    /// This is [`print_module_bytes`](Context::print_module_bytes), the
+    /// one printer, whenever its bytes are UTF-8 (they always are unless
+    /// a name LLVM writes raw is not). Otherwise each such raw span (a
+    /// function's `gc` name, the target triple) is written with LLVM's
+    /// `\XX` string escapes instead, between its quotes, which reads
+    /// back as the same module; every other byte is the same.
     pub fn print_module(&self, m: Module) -> String {
         let mut out = String::with_capacity(1 << 12);
-        module::print_module(self, m, &mut out, None);
+        // The raw spans are not spliced in: each one is not UTF-8, so its
+        // escaped text stays.
+        let mut raw = Vec::new();
+        module::print_module(self, m, &mut out, &mut raw);
         out
     }
 
-    /// [`print_module`](Context::print_module) as bytes, exactly as
-    /// `llvm-dis` 19 writes them: a `gc` name that is not UTF-8 is written
-    /// as its raw bytes, as LLVM does, rather than escaped.
+    /// The whole module `m` as the bytes `llvm-dis` 19 writes (see
+    /// [`print_module`](Context::print_module) for the layout): names LLVM
+    /// writes unescaped (a function's `gc` name, the target triple) are
+    /// their raw bytes even when not UTF-8.
     pub fn print_module_bytes(&self, m: Module) -> Vec<u8> {
         let mut out = String::with_capacity(1 << 12);
         let mut raw = Vec::new();
-        module::print_module(self, m, &mut out, Some(&mut raw));
+        module::print_module(self, m, &mut out, &mut raw);
         if raw.is_empty() {
             return out.into_bytes();
         }

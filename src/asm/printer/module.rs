@@ -27,13 +27,15 @@ use crate::value::{Value, ValueKind};
 use crate::Context;
 
 /// Prints all of `m` into `out`.
-/// `raw`, when given, collects `(offset, length, bytes)` for each escaped
-/// string of `out` that LLVM writes as raw bytes (`gc` names not UTF-8).
+/// The one walk behind `print_module` and `print_module_bytes`: `raw`
+/// collects `(offset, length, bytes)` for each escaped string of `out`
+/// that LLVM writes as raw bytes (`gc` names and the target triple, when
+/// not UTF-8), in order; `out` is LLVM's bytes when it stays empty.
 pub(super) fn print_module<'c>(
     ctx: &'c Context,
     m: Module,
     out: &mut String,
-    mut raw: Option<&mut Vec<(usize, usize, &'c [u8])>>,
+    raw: &mut Vec<(usize, usize, &'c [u8])>,
 ) {
     let slots = ModuleSlots::new(ctx, m);
     // Generous: pages never written cost nothing, a regrowth copies it all.
@@ -56,9 +58,19 @@ pub(super) fn print_module<'c>(
         out.push_str("\"\n");
     }
     if !md.triple.is_empty() {
-        out.push_str("target triple = \"");
-        out.push_str(&md.triple);
-        out.push_str("\"\n");
+        // LLVM writes the triple raw; one that is not UTF-8 is escaped in
+        // `out` and raw in the bytes form.
+        out.push_str("target triple = ");
+        if let Ok(t) = core::str::from_utf8(&md.triple) {
+            out.push('"');
+            out.push_str(t);
+            out.push('"');
+        } else {
+            let at = out.len() + 1;
+            push_quoted(out, &md.triple);
+            raw.push((at, out.len() - 1 - at, &md.triple[..]));
+        }
+        out.push('\n');
     }
     if !md.module_asm.is_empty() {
         out.push('\n');
@@ -154,9 +166,7 @@ pub(super) fn print_module<'c>(
         };
         let start = out.len();
         w.function(out, f);
-        if let Some(raw) = raw.as_deref_mut() {
-            raw_gc(ctx, f, out, start, raw);
-        }
+        raw_gc(ctx, f, out, start, raw);
     }
 
     if !slots.attr_groups.is_empty() {

@@ -307,10 +307,10 @@ pub(super) fn attachments_in_print_order<'m>(
     ctx: &'m Context,
     dbg: Option<Metadata>,
     md: &'m MdAttachments,
-) -> impl Iterator<Item = (&'m str, Metadata)> + 'm {
-    dbg.map(|d| ("dbg", d))
+) -> impl Iterator<Item = (&'m [u8], Metadata)> + 'm {
+    dbg.map(|d| (&b"dbg"[..], d))
         .into_iter()
-        .chain(md.iter().map(|(k, m)| (ctx.md_kind_name(k), m)))
+        .chain(md.iter().map(|(k, m)| (ctx.md_kind_name_bytes(k), m)))
 }
 
 /// `%N` numbers of one function's unnamed arguments, blocks and

@@ -153,12 +153,12 @@ pub(super) fn push_bare_name(out: &mut String, name: &[u8]) {
 /// Appends a metadata name (`!dbg`, `!llvm.module.flags` without the `!`)
 /// as LLVM's `printMetadataIdentifier` does: letters and `-$._` as is
 /// (digits too after the first byte), every other byte as `\XX`.
-pub(super) fn push_md_identifier(out: &mut String, name: &str) {
+pub(super) fn push_md_identifier(out: &mut String, name: &[u8]) {
     if name.is_empty() {
         out.push_str("<empty name> ");
         return;
     }
-    for (i, &c) in name.as_bytes().iter().enumerate() {
+    for (i, &c) in name.iter().enumerate() {
         let ok = c.is_ascii_alphabetic()
             || matches!(c, b'-' | b'$' | b'.' | b'_')
             || (i > 0 && c.is_ascii_digit());
@@ -323,9 +323,9 @@ mod tests {
         push_name(&mut s, '%', b"");
         assert_eq!(s, "@a.b_-1@\"a$b\"%\"1x\"%\"a b\\\\\\22\"%\"\"");
         let mut s = String::new();
-        push_md_identifier(&mut s, "llvm.module.flags");
+        push_md_identifier(&mut s, b"llvm.module.flags");
         s.push(' ');
-        push_md_identifier(&mut s, "1a b");
+        push_md_identifier(&mut s, b"1a b");
         assert_eq!(s, "llvm.module.flags \\31a\\20b");
     }
 }

@@ -235,8 +235,8 @@ impl<'a> Rd<'a, '_> {
             if v.is_empty() {
                 return rd.err("empty metadata kind record");
             }
-            let name = rd.chars(&v[1..])?;
-            let k = rd.ctx.md_kind_id(&name);
+            let name = rd.name_chars(&v[1..]);
+            let k = rd.ctx.md_kind_id(name);
             rd.md_kinds.insert(v[0], k);
             Ok(())
         })
@@ -253,7 +253,7 @@ impl<'a> Rd<'a, '_> {
 
     /// A metadata block (module level, or in a function body).
     pub(crate) fn read_metadata(&mut self, module_level: bool) -> Res<()> {
-        let mut name: Option<String> = None;
+        let mut name: Option<Vec<u8>> = None;
         self.each_record(n::METADATA_BLOCK_ID, |rd, rec| {
             rd.md_record(rec, &mut name, module_level)
         })?;
@@ -335,7 +335,7 @@ impl<'a> Rd<'a, '_> {
     fn md_record(
         &mut self,
         rec: &Record<'a>,
-        name: &mut Option<String>,
+        name: &mut Option<Vec<u8>>,
         module_level: bool,
     ) -> Res<()> {
         let v = rec.operands();
@@ -358,7 +358,7 @@ impl<'a> Rd<'a, '_> {
                 self.ctx.md_string_bytes(&b)
             }
             n::METADATA_NAME => {
-                *name = Some(self.chars(v)?);
+                *name = Some(self.name_chars(v));
                 return Ok(());
             }
             n::METADATA_NAMED_NODE => {
@@ -380,8 +380,8 @@ impl<'a> Rd<'a, '_> {
             }
             n::METADATA_KIND => {
                 need(1)?;
-                let nm = self.chars(&v[1..])?;
-                let k = self.ctx.md_kind_id(&nm);
+                let nm = self.name_chars(&v[1..]);
+                let k = self.ctx.md_kind_id(nm);
                 self.md_kinds.insert(v[0], k);
                 return Ok(());
             }

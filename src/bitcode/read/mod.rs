@@ -218,7 +218,7 @@ pub(crate) struct Rd<'a, 'c> {
     pub(crate) md_value_fwd: HashMap<Value, Metadata>,
     pub(crate) md_kinds: HashMap<u64, MdKindId>,
     pub(crate) bundle_tags: Vec<Box<str>>,
-    pub(crate) sync_scopes: Vec<Box<str>>,
+    pub(crate) sync_scopes: Vec<Box<[u8]>>,
     /// Number of module-level values and metadata (function-level ids
     /// continue from them and are dropped after each body).
     pub(crate) module_values: usize,
@@ -563,7 +563,7 @@ impl<'a, 'c> Rd<'a, 'c> {
         // modules get one).
         if self.ctx.module(self.m).datalayout.is_empty() {
             let md = self.ctx.module_mut(self.m);
-            md.datalayout = upgrade_data_layout("", &md.triple);
+            md.datalayout = upgrade_data_layout("", md.triple_str());
         }
         if !self.inits_done {
             self.resolve_inits()?;
@@ -598,13 +598,13 @@ impl<'a, 'c> Rd<'a, 'c> {
                 self.version = ver;
             }
             n::MODULE_CODE_TRIPLE => {
-                let s = self.chars(v)?;
+                let s = self.name_chars(v);
                 self.ctx.module_mut(self.m).triple = s;
             }
             n::MODULE_CODE_DATALAYOUT => {
                 // Upgraded as LLVM 19's reader does (the triple comes first).
                 let raw = self.chars(v)?;
-                let s = upgrade_data_layout(&raw, &self.ctx.module(self.m).triple);
+                let s = upgrade_data_layout(&raw, self.ctx.module(self.m).triple_str());
                 if let Err(e) = crate::layout::DataLayout::parse(&s) {
                     return self.err(format!("invalid data layout: {e}"));
                 }
@@ -1052,7 +1052,7 @@ impl<'a, 'c> Rd<'a, 'c> {
             if rec.code() != n::SYNC_SCOPE_NAME {
                 return rd.err("invalid record in the sync scope names block");
             }
-            let s = rd.chars(rec.operands())?;
+            let s = rd.name_chars(rec.operands());
             rd.sync_scopes.push(s.into());
             Ok(())
         })?;
@@ -1063,11 +1063,11 @@ impl<'a, 'c> Rd<'a, 'c> {
     }
 
     /// A sync scope id of an atomic record: `None` for the system scope.
-    pub(crate) fn sync_scope(&self, id: u64) -> Res<Option<Box<str>>> {
+    pub(crate) fn sync_scope(&self, id: u64) -> Res<Option<Box<[u8]>>> {
         if self.sync_scopes.is_empty() {
             // Without a names block: 0 single thread, 1 system.
             return match id {
-                0 => Ok(Some("singlethread".into())),
+                0 => Ok(Some(b"singlethread"[..].into())),
                 1 => Ok(None),
                 _ => self.err(format!("invalid sync scope id {id}")),
             };

@@ -102,7 +102,12 @@ impl Rd<'_, '_> {
     /// enclosing its scope (dropped when the scope chain reaches none).
     pub(super) fn upgrade_cu_locals(&mut self) {
         let ctx = &mut *self.ctx;
-        let Some(cus) = ctx.module(self.m).named_md.get("llvm.dbg.cu").cloned() else {
+        let Some(cus) = ctx
+            .module(self.m)
+            .named_md
+            .get(&b"llvm.dbg.cu"[..])
+            .cloned()
+        else {
             return;
         };
         let spec = |ctx: &Context, m: Metadata| -> Option<SpecKind> {

@@ -146,7 +146,7 @@ pub(crate) struct Enumerator<'c> {
     /// others in order of first use.
     pub(crate) bundle_tags: Vec<&'c str>,
     /// The sync scope names in id order (first use after the two fixed).
-    pub(crate) sync_scopes: Vec<&'c str>,
+    pub(crate) sync_scopes: Vec<&'c [u8]>,
     /// The first function with an instruction using a forward-reference
     /// placeholder (bitcode cannot hold one).
     pub(crate) placeholder_user: Option<Function>,
@@ -209,7 +209,7 @@ impl<'c> Enumerator<'c> {
             md_ops_cache: HashMap::new(),
             preserve_use_lists,
             bundle_tags: super::module::FIXED_BUNDLE_TAGS.to_vec(),
-            sync_scopes: vec!["singlethread", ""],
+            sync_scopes: vec![b"singlethread", b""],
             placeholder_user: None,
             inst_scratch: Vec::new(),
             walks: Vec::new(),

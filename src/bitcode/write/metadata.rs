@@ -29,7 +29,9 @@ impl<'c> Wr<'c> {
         for (i, name) in names.iter().enumerate() {
             rec.clear();
             rec.push(i as u64);
-            rec.extend(name.bytes().map(u64::from));
+            // `Record.append(KName.begin(), KName.end())` sign-extends a
+            // `char` to 64 bits, as llvm-as 19 writes it: 0xFF is 2^64 - 1.
+            rec.extend(name.iter().map(|&c| c as i8 as u64));
             self.record(n::METADATA_KIND, &rec, 0);
         }
         self.exit();
@@ -107,14 +109,15 @@ impl<'c> Wr<'c> {
         // Named metadata.
         if !named_empty {
             let name_a = self.abbrev(&[Literal(u64::from(n::METADATA_NAME)), Array, Fixed(8)]);
-            let named: Vec<(&'c str, &'c [Metadata])> = ctx
+            let named: Vec<(&'c [u8], &'c [Metadata])> = ctx
                 .module(self.m)
                 .named_md
                 .iter()
                 .map(|(k, v)| (&**k, &v[..]))
                 .collect();
             for (name, ops) in named {
-                let vals: Vec<u64> = name.bytes().map(u64::from).collect();
+                // `bytes_begin()`: unsigned, 0xFF is 255.
+                let vals: Vec<u64> = name.iter().map(|&c| u64::from(c)).collect();
                 self.record(n::METADATA_NAME, &vals, name_a);
                 let ids: Vec<u64> = ops
                     .iter()

@@ -146,7 +146,7 @@ pub fn write_bitcode(
     options: &WriteOptions,
 ) -> Result<(), WriteError> {
     check_module(ctx)?;
-    let cpu = darwin_wrapper_cpu(&ctx.module(m).triple);
+    let cpu = darwin_wrapper_cpu(ctx.module(m).triple_str());
     let mut wr = Wr::new(ctx, m, options, cpu.is_some())?;
     wr.write_all()?;
     let mut bytes = wr.finish();
@@ -211,7 +211,7 @@ pub fn register_llvm_as_kinds(ctx: &mut Context, m: Module) {
     let has_version = ctx
         .module(m)
         .named_md
-        .get("llvm.module.flags")
+        .get(&b"llvm.module.flags"[..])
         .is_some_and(|flags| {
             flags.iter().any(|&f| match ctx.md_data(f) {
                 crate::ir::metadata::MdData::Tuple { ops, .. } => {
@@ -267,7 +267,7 @@ pub(crate) struct Wr<'c> {
     /// The operand bundle tags in id order (found by the enumeration).
     pub(crate) bundle_tags: Vec<&'c str>,
     /// The sync scope names in id order (found by the enumeration).
-    pub(crate) sync_scopes: Vec<&'c str>,
+    pub(crate) sync_scopes: Vec<&'c [u8]>,
     /// Scratch space of the local symbol table's order, reused per
     /// function.
     pub(crate) vst: strtab::VstScratch<'c>,

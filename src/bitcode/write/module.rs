@@ -414,7 +414,7 @@ impl Wr<'_> {
         let ctx = self.ctx;
         let md = ctx.module(self.m);
         if !md.triple.is_empty() {
-            self.string_record(n::MODULE_CODE_TRIPLE, md.triple.as_bytes(), 0);
+            self.string_record(n::MODULE_CODE_TRIPLE, &md.triple, 0);
         }
         if !md.datalayout.is_empty() {
             self.string_record(n::MODULE_CODE_DATALAYOUT, md.datalayout.as_bytes(), 0);
@@ -693,7 +693,9 @@ impl Wr<'_> {
         let names = std::mem::take(&mut self.sync_scopes);
         self.enter(n::SYNC_SCOPE_NAMES_BLOCK_ID, 2);
         for &s in &names {
-            let vals: Vec<u64> = s.bytes().map(u64::from).collect();
+            // `Record.append(SSN.begin(), SSN.end())` sign-extends a
+            // `char` to 64 bits, as llvm-as 19 writes it.
+            let vals: Vec<u64> = s.iter().map(|&c| c as i8 as u64).collect();
             self.record(n::SYNC_SCOPE_NAME, &vals, 0);
         }
         self.sync_scopes = names;

@@ -137,7 +137,7 @@ fn stack_id_order<'a>(
 /// The integer value of module flag `key` (`mdconst::extract_or_null<
 /// ConstantInt>(M.getModuleFlag(key))`), if it is one.
 fn module_flag_int(ctx: &Context, m: Module, key: &[u8]) -> Option<u64> {
-    let flags = ctx.module(m).named_md.get("llvm.module.flags")?;
+    let flags = ctx.module(m).named_md.get(&b"llvm.module.flags"[..])?;
     for &f in flags {
         if let MdData::Tuple { ops, .. } = ctx.md_data(f) {
             if ops.len() != 3 || ops[1].and_then(|k| ctx.md_data(k).as_bytes()) != Some(key) {

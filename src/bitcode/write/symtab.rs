@@ -56,7 +56,7 @@ pub(crate) fn build<'c>(
     }
     let mut set = |s: &[u8]| -> Str { Str(strtab.add_owned(s) as u32, s.len() as u32) };
     let producer = set(super::SYMTAB_PRODUCER.as_bytes());
-    let triple = set(md.triple.as_bytes());
+    let triple = set(&md.triple);
     let source = set(&md.source_filename);
     if md.datalayout.is_empty() {
         return None;
@@ -218,7 +218,7 @@ pub(crate) fn build<'c>(
         ]);
     }
     if elf {
-        if let Some(ops) = md.named_md.get("llvm.dependent-libraries") {
+        if let Some(ops) = md.named_md.get(&b"llvm.dependent-libraries"[..]) {
             for &n in ops {
                 if let crate::ir::metadata::MdData::Tuple { ops, .. } = ctx.md_data(n) {
                     if let Some(Some(s)) = ops.first() {

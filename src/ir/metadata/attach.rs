@@ -78,9 +78,10 @@ fixed_kinds_indexed! {
 }
 
 /// The per-context kind table.
+/// Names are bytes, as LLVM's (`!k\FF` is a kind).
 pub(crate) struct KindTable {
-    names: Vec<Box<str>>,
-    ids: hashbrown::HashMap<Box<str>, u32>,
+    names: Vec<Box<[u8]>>,
+    ids: hashbrown::HashMap<Box<[u8]>, u32>,
 }
 
 impl KindTable {
@@ -90,12 +91,12 @@ impl KindTable {
             ids: hashbrown::HashMap::new(),
         };
         for name in FIXED {
-            t.id(name);
+            t.id(name.as_bytes());
         }
         t
     }
 
-    pub(crate) fn id(&mut self, name: &str) -> MdKindId {
+    pub(crate) fn id(&mut self, name: &[u8]) -> MdKindId {
         if let Some(&i) = self.ids.get(name) {
             return MdKindId(i);
         }
@@ -105,18 +106,18 @@ impl KindTable {
         MdKindId(i)
     }
 
-    pub(crate) fn find(&self, name: &str) -> Option<MdKindId> {
+    pub(crate) fn find(&self, name: &[u8]) -> Option<MdKindId> {
         self.ids.get(name).map(|&i| MdKindId(i))
     }
 
-    pub(crate) fn name(&self, id: MdKindId) -> &str {
+    pub(crate) fn name(&self, id: MdKindId) -> &[u8] {
         self.names
             .get(id.0 as usize)
             .unwrap_or_else(|| panic!("{id:?} was not minted by this context"))
     }
 
     /// Every registered kind name, by id (LLVM's `getMDKindNames`).
-    pub(crate) fn names(&self) -> &[Box<str>] {
+    pub(crate) fn names(&self) -> &[Box<[u8]>] {
         &self.names
     }
 }
@@ -132,8 +133,8 @@ impl MdKindId {
 /// are nodes (never `null`, strings or values, as in LLVM).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NamedMd {
-    /// The name, without the `!`.
-    pub name: Box<str>,
+    /// The name, without the `!`: bytes, as LLVM's.
+    pub name: Box<[u8]>,
     /// The operands, in order.
     pub ops: Vec<Metadata>,
 }

@@ -408,22 +408,31 @@ impl Context {
     }
 
     /// The id of the metadata kind `name` (`"dbg"`, `"tbaa"`, a custom
-    /// name), registering it if new. LLVM 19's fixed kinds have their fixed
-    /// ids ([`MdKindId::DBG`] ...).
-    pub fn md_kind_id(&mut self, name: &str) -> MdKindId {
-        self.md.kinds.id(name)
+    /// name; bytes, as LLVM's kind names), registering it if new. LLVM
+    /// 19's fixed kinds have their fixed ids ([`MdKindId::DBG`] ...).
+    pub fn md_kind_id(&mut self, name: impl AsRef<[u8]>) -> MdKindId {
+        self.md.kinds.id(name.as_ref())
     }
 
     /// The id of `name` if it is registered.
-    pub fn md_find_kind(&self, name: &str) -> Option<MdKindId> {
-        self.md.kinds.find(name)
+    pub fn md_find_kind(&self, name: impl AsRef<[u8]>) -> Option<MdKindId> {
+        self.md.kinds.find(name.as_ref())
     }
 
-    /// The name of a metadata kind.
+    /// The name of a metadata kind as text; `None` when it is not UTF-8
+    /// ([`md_kind_name_bytes`](Context::md_kind_name_bytes) has it).
     ///
     /// # Panics
     /// If `id` was not minted by this context.
-    pub fn md_kind_name(&self, id: MdKindId) -> &str {
+    pub fn md_kind_name(&self, id: MdKindId) -> Option<&str> {
+        core::str::from_utf8(self.md.kinds.name(id)).ok()
+    }
+
+    /// The name of a metadata kind: bytes, as LLVM's.
+    ///
+    /// # Panics
+    /// If `id` was not minted by this context.
+    pub fn md_kind_name_bytes(&self, id: MdKindId) -> &[u8] {
         self.md.kinds.name(id)
     }
 }

@@ -34,7 +34,12 @@ impl Context {
     /// Rewrites `m`'s `!llvm.module.flags` as LLVM 19's `UpgradeModuleFlags`
     /// does (see the module documentation); true if anything changed.
     pub fn upgrade_module_flags(&mut self, m: Module) -> bool {
-        let Some(flags) = self.module(m).named_md.get("llvm.module.flags").cloned() else {
+        let Some(flags) = self
+            .module(m)
+            .named_md
+            .get(&b"llvm.module.flags"[..])
+            .cloned()
+        else {
             return false;
         };
         let mut new_flags = flags.clone();
@@ -112,7 +117,7 @@ impl Context {
         if new_flags == flags {
             return false;
         }
-        self.module_mut(m).named_md["llvm.module.flags"] = new_flags;
+        self.module_mut(m).named_md[&b"llvm.module.flags"[..]] = new_flags;
         true
     }
 
