@@ -694,9 +694,9 @@ fn writer_vbr_chunks_match_packer() {
         let mut want = Bits::default();
         for (k, &v) in vals.iter().enumerate() {
             // A fixed field first, so chunks start at every offset.
-            got.emit(k as u64, 3).unwrap();
+            got.emit(k as u64, 4).unwrap();
             got.emit_vbr(v, w).unwrap();
-            want.put(k as u64, 3).vbr(v, w);
+            want.put(k as u64, 4).vbr(v, w);
         }
         assert_eq!(got.finish(), want.done(), "chunk width {w}");
     }
