@@ -683,6 +683,25 @@ fn truncated_metadata_strings_are_refused() {
     ));
 }
 
+/// VBRs of every chunk width, one chunk to the widest values, are the
+/// chunks the independent packer writes (the writer gathers them in a
+/// register).
+#[test]
+fn writer_vbr_chunks_match_packer() {
+    let vals = [0, 1, 31, 32, 1023, 1024, 65_535, 1 << 31, 1 << 40, u64::MAX];
+    for w in 2..=32 {
+        let mut got = Writer::new();
+        let mut want = Bits::default();
+        for (k, &v) in vals.iter().enumerate() {
+            // A fixed field first, so chunks start at every offset.
+            got.emit(k as u64, 4).unwrap();
+            got.emit_vbr(v, w).unwrap();
+            want.put(k as u64, 4).vbr(v, w);
+        }
+        assert_eq!(got.finish(), want.done(), "chunk width {w}");
+    }
+}
+
 #[test]
 fn writer_checks_values() {
     let mut w = Writer::new();
@@ -1145,6 +1164,16 @@ fn field_stream(direct: bool) -> Vec<u8> {
         ),
         (vbrs, 3, vec![0, 31, 32, 1 << 40]),
     ];
+    // Unabbreviated: one chunk, two, the three-chunk boundary, wide.
+    let plain = [0, 31, 32, 1023, 1024, 1 << 40, u64::MAX];
+    if direct {
+        w.begin_unabbrev_record(44, plain.len());
+        for v in plain {
+            w.field_vbr6(v);
+        }
+    } else {
+        w.emit_unabbrev_record(44, &plain).unwrap();
+    }
     for (abbrev, code, vals) in &recs {
         if !direct {
             w.emit_record(*abbrev, *code, vals, None).unwrap();

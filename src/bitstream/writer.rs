@@ -62,12 +62,36 @@ impl Bits {
     /// Appends `v` as a VBR of 6-bit chunks (the width of unabbreviated
     /// records): no checks, one `put` for values below 32.
     #[inline(always)]
-    fn vbr6(&mut self, mut v: u64) {
-        while v >= 32 {
-            self.put((v & 31) | 32, 6);
-            v >>= 5;
+    fn vbr6(&mut self, v: u64) {
+        if v < 32 {
+            self.put(v, 6);
+        } else if v < 1 << 10 {
+            self.put(v & 31 | 32 | (v >> 5) << 6, 12);
+        } else {
+            self.chunks(v, 6);
         }
-        self.put(v, 6);
+    }
+
+    /// Appends `v` as a VBR of `w`-bit chunks (2..=32), several when it
+    /// needs them: the chunks are gathered in a register and appended up
+    /// to 32 bits at a time, not one `put` each.
+    #[inline(never)]
+    fn chunks(&mut self, mut v: u64, w: u32) {
+        let hi = 1u64 << (w - 1);
+        let (mut out, mut n) = (0u64, 0u32);
+        loop {
+            if n + w > 32 {
+                self.put(out, n);
+                (out, n) = (0, 0);
+            }
+            if v < hi {
+                self.put(out | v << n, n + w);
+                return;
+            }
+            out |= ((v & (hi - 1)) | hi) << n;
+            n += w;
+            v >>= w - 1;
+        }
     }
 
     #[cold]
@@ -113,16 +137,15 @@ impl Bits {
 
     /// [`Self::vbr`] of a value of several chunks (or a bad width).
     #[inline(never)]
-    fn vbr_chunks(&mut self, mut v: u64, w: u32) -> Result<()> {
+    fn vbr_chunks(&mut self, v: u64, w: u32) -> Result<()> {
         if w == 0 || w > 32 || (w == 1 && v != 0) {
             return Err(self.error(ErrorKind::ValueTooWide { value: v, width: w }));
         }
-        let hi = 1u64 << (w - 1);
-        while v >= hi {
-            self.put((v & (hi - 1)) | hi, w);
-            v >>= w - 1;
+        if w == 1 {
+            self.put(0, 1);
+        } else {
+            self.chunks(v, w);
         }
-        self.put(v, w);
         Ok(())
     }
 
@@ -547,9 +570,40 @@ impl Writer {
     /// If `width` is out of range.
     #[inline(always)]
     pub fn field_vbr(&mut self, value: u64, width: u32) {
+        if width == 6 {
+            return self.bits.vbr6(value);
+        }
         if let Err(e) = self.bits.vbr(value, width) {
             field_panic("field_vbr", e);
         }
+    }
+
+    /// A VBR field with 6-bit chunks, the width of unabbreviated records'
+    /// operands (and of array lengths): [`Writer::field_vbr`] of width 6.
+    #[inline(always)]
+    pub fn field_vbr6(&mut self, value: u64) {
+        self.bits.vbr6(value);
+    }
+
+    /// Starts an unabbreviated record written field by field: abbreviation
+    /// id 3, the code and the count of operands, which follow as
+    /// [`Writer::field_vbr6`] calls, `count` of them. The bits are those
+    /// [`Writer::emit_unabbrev_record`] writes for the same values.
+    ///
+    /// # Panics
+    /// In a BLOCKINFO block (its records are read back as they are
+    /// written), or where abbreviation ids are 1 bit wide.
+    #[inline(always)]
+    pub fn begin_unabbrev_record(&mut self, code: u32, count: usize) {
+        assert!(
+            !self.in_info && self.width >= 2,
+            "Writer::begin_unabbrev_record: record {code} in a BLOCKINFO block \
+             or with {}-bit abbreviation ids",
+            self.width
+        );
+        self.bits.put(u64::from(UNABBREV_RECORD), self.width);
+        self.bits.vbr6(u64::from(code));
+        self.bits.vbr6(count as u64);
     }
 
     /// A char6 field: the code of character `c`.

@@ -25,7 +25,7 @@ use crate::ir::{Function, Module};
 use crate::types::{Type, TypeData};
 use crate::value::ValueKind;
 use crate::Context;
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashTable};
 use smallvec::SmallVec;
 
 /// Bit of a value reference naming a synthetic constant.
@@ -125,7 +125,7 @@ pub(crate) struct Enumerator<'c> {
     /// The same ids keyed by the identity of the lists' shared sets: a
     /// list met again (the call sites of one callee) costs a hash of a few
     /// words, not of every attribute.
-    list_ptr_ids: HashMap<ListKey, u32>,
+    list_ptr_ids: HashTable<(ListKey, u32)>,
     /// Lists whose keys are in `list_ptr_ids` but not in `attr_lists`.
     list_keep: Vec<AttributeList>,
     // ---- comdats
@@ -195,7 +195,7 @@ impl<'c> Enumerator<'c> {
             group_ids: HashMap::new(),
             attr_lists: Vec::new(),
             list_ids: HashMap::new(),
-            list_ptr_ids: HashMap::new(),
+            list_ptr_ids: HashTable::new(),
             list_keep: Vec::new(),
             comdats: Vec::new(),
             comdat_ids: HashMap::new(),
@@ -641,21 +641,21 @@ impl<'c> Enumerator<'c> {
         if l.is_empty() {
             return 0;
         }
-        let key = list_key(l);
-        if let Some(&id) = self.list_ptr_ids.get(&key) {
+        let h = key_hash(key_ptrs(l));
+        if let Some(id) = self.list_ptr_id(l, h) {
             return id;
         }
         if let Some(&id) = self.list_ids.get(l) {
             // Known by content: its groups are enumerated already. The
             // list is kept so that its sets' addresses stay its own.
-            self.list_ptr_ids.insert(key, id);
+            self.list_ptr_insert(l, h, id);
             self.list_keep.push(l.clone());
             return id;
         }
         self.attr_lists.push(l.clone());
         let id = self.attr_lists.len() as u32;
         self.list_ids.insert(l.clone(), id);
-        self.list_ptr_ids.insert(key, id);
+        self.list_ptr_insert(l, h, id);
         for (index, set) in list_sets(l) {
             if self.group_ids.contains_key(&(index, set.clone())) {
                 continue;
@@ -670,6 +670,20 @@ impl<'c> Enumerator<'c> {
             }
         }
         id
+    }
+
+    /// The id of the list whose key is `l`'s, of hash `h`.
+    #[inline]
+    fn list_ptr_id(&self, l: &AttributeList, h: u64) -> Option<u32> {
+        self.list_ptr_ids
+            .find(h, |(k, _)| k.iter().copied().eq(key_ptrs(l)))
+            .map(|e| e.1)
+    }
+
+    fn list_ptr_insert(&mut self, l: &AttributeList, h: u64, id: u32) {
+        let key: ListKey = key_ptrs(l).collect();
+        self.list_ptr_ids
+            .insert_unique(h, (key, id), |(k, _)| key_hash(k.iter().copied()));
     }
 
     /// The id of the attribute list of the next instruction with call data
@@ -687,7 +701,7 @@ impl<'c> Enumerator<'c> {
         if l.is_empty() {
             return 0;
         }
-        if let Some(&id) = self.list_ptr_ids.get(&list_key(l)) {
+        if let Some(id) = self.list_ptr_id(l, key_hash(key_ptrs(l))) {
             return id;
         }
         self.list_ids.get(l).copied().unwrap_or(0)
@@ -1718,15 +1732,31 @@ pub(crate) fn list_sets(l: &AttributeList) -> impl Iterator<Item = (u32, &Attrib
 /// The identity of an attribute list: the addresses of its sets' shared
 /// storage, in order. Two lists with one key hold the same sets (storage
 /// is shared and not changed while the writer borrows the context).
-type ListKey = SmallVec<[usize; 8]>;
+type ListKey = SmallVec<[usize; 4]>;
 
-fn list_key(l: &AttributeList) -> ListKey {
-    let n = l.num_param_sets();
-    [AttrIndex::Function, AttrIndex::Return]
-        .into_iter()
-        .chain((0..n).map(AttrIndex::Param))
-        .map(|i| l.attrs(i).as_slice().as_ptr() as usize)
-        .collect()
+/// The elements of `l`'s key: its function, return and parameter sets'
+/// storage addresses.
+#[inline]
+fn key_ptrs(l: &AttributeList) -> impl Iterator<Item = usize> + '_ {
+    let n = l.num_param_sets() + 2;
+    (0..n).map(move |s| {
+        let i = match s {
+            0 => AttrIndex::Function,
+            1 => AttrIndex::Return,
+            k => AttrIndex::Param(k - 2),
+        };
+        l.attrs(i).as_slice().as_ptr() as usize
+    })
+}
+
+/// The hash of a key (a multiply-xor of the addresses, no allocation):
+/// the same for a list and for the key stored for it.
+#[inline]
+fn key_hash(ptrs: impl Iterator<Item = usize>) -> u64 {
+    let h = ptrs.fold(0u64, |h, p| {
+        (h ^ p as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    });
+    h ^ h >> 29
 }
 
 fn field(fields: &[(F, MdField)], name: F) -> Option<&MdField> {

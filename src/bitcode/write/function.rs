@@ -16,7 +16,10 @@ use crate::ir::inst::{InstExtra, InstPayload};
 use crate::ir::metadata::{MdData, Metadata};
 use crate::ir::{Function, Inst};
 use crate::types::TypeData;
-use crate::value::ValueKind;
+use crate::value::{UseData, ValueKind};
+
+/// The payload of an instruction without a side record.
+static NO_PAYLOAD: InstPayload = InstPayload::None;
 
 /// The state of the body being written.
 struct Body {
@@ -60,7 +63,13 @@ impl<'c> Wr<'c> {
                         return Err(e);
                     }
                 };
-                vst.add_inst(ctx, &self.ve, i, ctx.opcode(i), &body.ops);
+                vst.add_inst(
+                    ctx,
+                    &self.ve,
+                    i,
+                    ctx.opcode(i),
+                    ctx.graph.operand_slice(i.0),
+                );
                 let Some(x) = x else { continue };
                 needs_attachments |= !x.md.is_empty();
                 if let Some(loc) = x.dbg {
@@ -173,12 +182,18 @@ impl<'c> Wr<'c> {
     }
 
     /// `VE.getValueID`: a metadata-as-value operand's id is its metadata id.
-    #[inline]
+    #[inline(always)]
     fn value_or_md_id(&self, v: u32) -> u32 {
         // Metadata-as-value operands never get a value id.
-        if let Some(id) = self.ve.value_id(v) {
-            return id;
+        match self.ve.value_id(v) {
+            Some(id) => id,
+            None => self.md_value_id(v),
         }
+    }
+
+    /// [`Self::value_or_md_id`] of a value without a value id.
+    #[inline(never)]
+    fn md_value_id(&self, v: u32) -> u32 {
         let d = &self.ctx.graph.values[v as usize];
         if d.is(ValueKind::MetadataAsValue) {
             let md = self
@@ -192,11 +207,293 @@ impl<'c> Wr<'c> {
 
     /// Writes the record of `i` and advances the instruction id past it;
     /// returns its side record (payload, attachments, debug records).
+    #[inline(always)]
     fn write_inst(
         &mut self,
         i: Inst,
         body: &mut Body,
         scopes: &[&[u8]],
+    ) -> Result<Option<&'c InstExtra>, WriteError> {
+        let ctx: &'c crate::Context = self.ctx;
+        let d = &ctx.graph.values[i.0.idx as usize];
+        let extra = ctx.extra(i);
+        let uses = ctx.graph.operand_slice(i.0);
+        let payload: &'c InstPayload = extra.map_or(&NO_PAYLOAD, |x| &x.payload);
+        let op = Opcode::from_u8(d.opcode);
+        if !uses.iter().any(|u| u.val == NONE)
+            && self.write_hot_inst(op, d.ty, d.flags, uses, payload, body.inst_id)
+        {
+            if !ctx.is_void(d.ty) {
+                body.inst_id += 1;
+            }
+            return Ok(extra);
+        }
+        self.write_other_inst(i, body, scopes)
+    }
+
+    /// The record of a common instruction written field by field, with no
+    /// operand list: non-atomic loads and stores, allocas, GEPs, branches,
+    /// compares, binary operators, casts, returns, `unreachable` and calls
+    /// without operand bundles, unless an operand whose type the record
+    /// would carry is a forward reference. Returns `false`, having written
+    /// nothing, for every other instruction: [`Self::write_other_inst`]
+    /// writes those. The bits are the ones that path writes.
+    #[inline(always)]
+    fn write_hot_inst(
+        &mut self,
+        op: Opcode,
+        ty: crate::types::Type,
+        flags: u16,
+        uses: &[UseData],
+        payload: &InstPayload,
+        id: u32,
+    ) -> bool {
+        let ctx = self.ctx;
+        let tb = self.type_bits;
+        // `pushValue`: the relative id (wrapped for a forward reference).
+        let rel = |wr: &Self, k: usize| u64::from(id.wrapping_sub(wr.value_or_md_id(uses[k].val)));
+        // `pushValueAndType` of a value that is no forward reference.
+        let back = |wr: &Self, k: usize| {
+            let vid = wr.value_or_md_id(uses[k].val);
+            (vid < id).then(|| u64::from(id - vid))
+        };
+        let tid = |wr: &Self, t| u64::from(wr.ve.type_id(t));
+        let atomic = |f: u16| Ordering::from_bits(f >> mem::ORDER_SHIFT) != Ordering::NotAtomic;
+        match op {
+            Opcode::Load => {
+                if atomic(flags) {
+                    return false;
+                }
+                let Some(p) = back(self, 0) else { return false };
+                let t = tid(self, ty);
+                let align = self.align_code(flags, ty, AlignRule::Abi);
+                let w = &mut self.w;
+                w.begin_abbrev_record(abbrevs::FN_LOAD);
+                w.field_vbr6(p);
+                w.field_fixed(t, tb);
+                w.field_vbr(align, 4);
+                w.field_fixed(u64::from(flags & mem::VOLATILE != 0), 1);
+            }
+            Opcode::Store => {
+                if atomic(flags) {
+                    return false;
+                }
+                let (Some(p), Some(v)) = (back(self, 1), back(self, 0)) else {
+                    return false;
+                };
+                let vt = self.ve.vtype(uses[0].val);
+                let align = self.align_code(flags, vt, AlignRule::Abi);
+                let w = &mut self.w;
+                w.begin_unabbrev_record(n::FUNC_CODE_INST_STORE, 4);
+                w.field_vbr6(p);
+                w.field_vbr6(v);
+                w.field_vbr6(align);
+                w.field_vbr6(u64::from(flags & mem::VOLATILE != 0));
+            }
+            Opcode::GetElementPtr => {
+                let &InstPayload::Ty(src) = payload else {
+                    return false;
+                };
+                if uses.iter().any(|u| self.value_or_md_id(u.val) >= id) {
+                    return false;
+                }
+                let src = tid(self, src);
+                self.w.begin_abbrev_record(abbrevs::FN_GEP);
+                self.w.field_fixed(gep_bits(flags), 3);
+                self.w.field_fixed(src, tb);
+                self.w.field_vbr6(uses.len() as u64);
+                for k in 0..uses.len() {
+                    let r = rel(self, k);
+                    self.w.field_vbr6(r);
+                }
+            }
+            Opcode::Alloca => {
+                let &InstPayload::Ty(at) = payload else {
+                    return false;
+                };
+                let size = uses[0].val;
+                let vals = [
+                    tid(self, at),
+                    tid(self, self.ve.vtype(size)),
+                    u64::from(self.ve.vid(size)),
+                ];
+                let align = self.align_code(flags, at, AlignRule::Pref);
+                let mut packed = align & 0x1f | (align >> 5 & 7) << 8 | 1 << 6;
+                if flags & mem::WEAK != 0 {
+                    packed |= 1 << 5;
+                }
+                if flags & mem::SWIFTERROR != 0 {
+                    packed |= 1 << 7;
+                }
+                let aspace = ctx.ptr_addrspace(ty).unwrap_or(0);
+                let other_space = aspace != self.layout.alloca_address_space();
+                let w = &mut self.w;
+                w.begin_unabbrev_record(n::FUNC_CODE_INST_ALLOCA, 4 + usize::from(other_space));
+                for v in vals {
+                    w.field_vbr6(v);
+                }
+                w.field_vbr6(packed);
+                if other_space {
+                    w.field_vbr6(u64::from(aspace));
+                }
+            }
+            Opcode::Br => {
+                if uses.len() == 1 {
+                    let b = self.ve.block_id(uses[0].val);
+                    self.w.begin_unabbrev_record(n::FUNC_CODE_INST_BR, 1);
+                    self.w.field_vbr6(u64::from(b));
+                } else {
+                    let (t, f) = (self.ve.block_id(uses[2].val), self.ve.block_id(uses[1].val));
+                    let c = rel(self, 0);
+                    let w = &mut self.w;
+                    w.begin_unabbrev_record(n::FUNC_CODE_INST_BR, 3);
+                    w.field_vbr6(u64::from(t));
+                    w.field_vbr6(u64::from(f));
+                    w.field_vbr6(c);
+                }
+            }
+            Opcode::ICmp | Opcode::FCmp => {
+                let Some(a) = back(self, 0) else { return false };
+                let b = rel(self, 1);
+                let p = Predicate::from_u16(flags & 0xff).expect("a predicate");
+                let fl = if op == Opcode::FCmp {
+                    codes::fmf_to_bits(flags >> 8)
+                } else {
+                    0
+                };
+                let w = &mut self.w;
+                w.begin_unabbrev_record(n::FUNC_CODE_INST_CMP2, 3 + usize::from(fl != 0));
+                w.field_vbr6(a);
+                w.field_vbr6(b);
+                w.field_vbr6(codes::predicate_code(p));
+                if fl != 0 {
+                    w.field_vbr6(fl);
+                }
+            }
+            _ if op.is_binary() => {
+                let Some(a) = back(self, 0) else { return false };
+                let b = rel(self, 1);
+                let fl = if op.is_fp_binary() {
+                    codes::fmf_to_bits(flags)
+                } else {
+                    u64::from(flags & 3)
+                };
+                let w = &mut self.w;
+                w.begin_abbrev_record(if fl == 0 {
+                    abbrevs::FN_BINOP
+                } else {
+                    abbrevs::FN_BINOP_FLAGS
+                });
+                w.field_vbr6(a);
+                w.field_vbr6(b);
+                w.field_fixed(codes::binop_code(op), 4);
+                if fl != 0 {
+                    w.field_fixed(fl, 8);
+                }
+            }
+            _ if op.is_cast() => {
+                let Some(a) = back(self, 0) else { return false };
+                let t = tid(self, ty);
+                let fl = match op {
+                    Opcode::Trunc => u64::from(flags & 3),
+                    Opcode::ZExt | Opcode::UIToFP => u64::from(flags & bits::ONE_FLAG),
+                    _ => 0,
+                };
+                let w = &mut self.w;
+                w.begin_abbrev_record(if fl == 0 {
+                    abbrevs::FN_CAST
+                } else {
+                    abbrevs::FN_CAST_FLAGS
+                });
+                w.field_vbr6(a);
+                w.field_fixed(t, tb);
+                w.field_fixed(codes::cast_code(op), 4);
+                if fl != 0 {
+                    w.field_fixed(fl, 8);
+                }
+            }
+            Opcode::Ret => match uses.len() {
+                0 => self.w.begin_abbrev_record(abbrevs::FN_RET_VOID),
+                1 => {
+                    let Some(a) = back(self, 0) else { return false };
+                    self.w.begin_abbrev_record(abbrevs::FN_RET_VAL);
+                    self.w.field_vbr6(a);
+                }
+                _ => return false,
+            },
+            Opcode::Unreachable => self.w.begin_abbrev_record(abbrevs::FN_UNREACHABLE),
+            Opcode::Call => {
+                let InstPayload::Call(cd) = payload else {
+                    return false;
+                };
+                let Some((_, params, va)) = cd.fn_ty.and_then(|t| ctx.function_parts(t)) else {
+                    return false;
+                };
+                let nargs = uses.len() - 1;
+                let nfixed = params.len().min(nargs);
+                if !cd.bundles.is_empty() || (va && nargs < params.len()) {
+                    return false;
+                }
+                let Some(callee) = back(self, nargs) else {
+                    return false;
+                };
+                if va
+                    && uses[nfixed..nargs]
+                        .iter()
+                        .any(|u| self.value_or_md_id(u.val) >= id)
+                {
+                    return false;
+                }
+                let fl = codes::fmf_to_bits(flags);
+                let tail = cd.tail;
+                let cc = u64::from(cd.call_conv) << codes::CALL_CCONV
+                    | u64::from(tail == TailKind::Tail || tail == TailKind::MustTail)
+                        << codes::CALL_TAIL
+                    | u64::from(tail == TailKind::MustTail) << codes::CALL_MUSTTAIL
+                    | 1 << codes::CALL_EXPLICIT_TYPE
+                    | u64::from(tail == TailKind::NoTail) << codes::CALL_NOTAIL
+                    | u64::from(fl != 0) << codes::CALL_FMF;
+                let fty = tid(self, cd.fn_ty.expect("checked above"));
+                let attrs = self.ve.next_call_attr_id(&cd.attrs);
+                let count = 4 + usize::from(fl != 0) + if va { nargs } else { nfixed };
+                let w = &mut self.w;
+                w.begin_unabbrev_record(n::FUNC_CODE_INST_CALL, count);
+                w.field_vbr6(u64::from(attrs));
+                w.field_vbr6(cc);
+                if fl != 0 {
+                    w.field_vbr6(fl);
+                }
+                w.field_vbr6(fty);
+                w.field_vbr6(callee);
+                for (k, &p) in params[..nfixed].iter().enumerate() {
+                    let v = if ctx.is_label(p) {
+                        u64::from(self.ve.block_id(uses[k].val))
+                    } else {
+                        rel(self, k)
+                    };
+                    self.w.field_vbr6(v);
+                }
+                if va {
+                    for k in nfixed..nargs {
+                        let r = rel(self, k);
+                        self.w.field_vbr6(r);
+                    }
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// [`Self::write_inst`] of the instructions
+    /// [`Self::write_hot_inst`] leaves: every other one, through an
+    /// operand list.
+    #[inline(never)]
+    fn write_other_inst(
+        &mut self,
+        i: Inst,
+        body: &mut Body,
+        scopes: &[&str],
     ) -> Result<Option<&'c InstExtra>, WriteError> {
         let ctx: &'c crate::Context = self.ctx;
         let d = &ctx.graph.values[i.0.idx as usize];
@@ -211,7 +508,6 @@ impl<'c> Wr<'c> {
             });
         }
         let extra = ctx.extra(i);
-        static NO_PAYLOAD: InstPayload = InstPayload::None;
         let payload: &'c InstPayload = extra.map_or(&NO_PAYLOAD, |x| &x.payload);
         let id = body.inst_id;
         let mut vals = std::mem::take(&mut body.vals);

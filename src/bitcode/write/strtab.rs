@@ -15,7 +15,7 @@ use super::enumerate::Enumerator;
 use crate::inst::Opcode;
 use crate::ir::inst::InstPayload;
 use crate::ir::{Function, Inst};
-use crate::value::ValueKind;
+use crate::value::{UseData, ValueKind};
 use crate::Context;
 use hashbrown::HashMap;
 
@@ -130,7 +130,7 @@ impl<'c> VstScratch<'c> {
         ve: &Enumerator<'c>,
         i: Inst,
         op: Opcode,
-        ops: &[u32],
+        ops: &[UseData],
     ) {
         match op {
             // The bulk of instructions: no label operands.
@@ -146,16 +146,16 @@ impl<'c> VstScratch<'c> {
                         | Opcode::FCmp
                 ) => {}
             Opcode::Br if ops.len() == 3 => {
-                self.add_block(ctx, ve, ops[2]);
-                self.add_block(ctx, ve, ops[1]);
+                self.add_block(ctx, ve, ops[2].val);
+                self.add_block(ctx, ve, ops[1].val);
             }
             Opcode::CatchSwitch => {
                 let has_unwind = ctx.inst_flags(i) & crate::inst::bits::CATCHSWITCH_HAS_UNWIND != 0;
-                for &v in ops.iter().skip(if has_unwind { 2 } else { 1 }) {
-                    self.add_block(ctx, ve, v);
+                for u in ops.iter().skip(if has_unwind { 2 } else { 1 }) {
+                    self.add_block(ctx, ve, u.val);
                 }
                 if has_unwind {
-                    self.add_block(ctx, ve, ops[1]);
+                    self.add_block(ctx, ve, ops[1].val);
                 }
             }
             Opcode::Phi => {
@@ -166,7 +166,8 @@ impl<'c> VstScratch<'c> {
                 }
             }
             _ => {
-                for &v in ops {
+                for u in ops {
+                    let v = u.val;
                     if v != crate::entity::NONE && ctx.graph.values[v as usize].is(ValueKind::Block)
                     {
                         self.add_block(ctx, ve, v);
