@@ -88,12 +88,12 @@ impl<'a> Parser<'a> {
         // on: the same keyword before the same kind of token reads the same.
         if let Ok(s) = &out {
             if first.kind == Tok::Word
-                && self.tok.start == next.start
+                && self.tok.start() == next.start()
                 && groups.len() == ngroups
                 && ends_attr_list(next.kind)
             {
                 self.one_attr = Some(OneAttr {
-                    word: self.lx.bytes(first.a, first.b),
+                    word: self.lx.bytes(first.a(), first.b()),
                     place,
                     next: next.kind,
                     set: s.clone(),
@@ -116,7 +116,7 @@ impl<'a> Parser<'a> {
             match self.tok.kind {
                 Tok::AttrGroup if place == AttrPlace::Function => {
                     let t = self.bump();
-                    groups.push((t.num, t.start));
+                    groups.push((t.num(), t.start()));
                 }
                 Tok::AttrGroup if place == AttrPlace::Group => {
                     return self
@@ -132,7 +132,7 @@ impl<'a> Parser<'a> {
                     insert_sorted(set, Attribute::string(key, value));
                 }
                 Tok::Word => {
-                    let pos = self.tok.start;
+                    let pos = self.tok.start();
                     let Some(kind) = AttrKind::from_name(self.word()) else {
                         if matches!(place, AttrPlace::Function | AttrPlace::Group) {
                             if let Some(me) = legacy_memory_keyword(self.word()) {
@@ -221,12 +221,12 @@ impl<'a> Parser<'a> {
                 if self.is(Tok::Equal) && place == AttrPlace::Group {
                     self.bump();
                     let t = self.expect_token(Tok::Int, "expected integer")?;
-                    let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
+                    let text = core::str::from_utf8(self.lx.bytes(t.a(), t.b())).unwrap_or("");
                     return conv(Attribute::parse(kind, Some(text)));
                 }
                 if kind == AttrKind::Alignment {
                     let t = self.expect_token(Tok::Int, "expected integer")?;
-                    let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
+                    let text = core::str::from_utf8(self.lx.bytes(t.a(), t.b())).unwrap_or("");
                     return conv(Attribute::parse(kind, Some(text)));
                 }
                 conv(Attribute::parse(kind, None))
@@ -260,7 +260,7 @@ impl<'a> Parser<'a> {
             }
             AttrKind::Alignment => {
                 // The '(' (or the number) locates all but "expected integer".
-                let at = self.tok.start;
+                let at = self.tok.start();
                 let parens = self.eat(Tok::LParen);
                 let v = self.parse_u64("integer")?;
                 if parens && !self.eat(Tok::RParen) {
@@ -276,7 +276,7 @@ impl<'a> Parser<'a> {
             }
             AttrKind::StackAlignment => {
                 self.expect(Tok::LParen, "expected '('")?;
-                let at = self.tok.start;
+                let at = self.tok.start();
                 let v = self.parse_u32("integer")?;
                 self.expect(Tok::RParen, "expected ')'")?;
                 if !v.is_power_of_two() {
@@ -289,7 +289,7 @@ impl<'a> Parser<'a> {
                 let elem = self.parse_u32("integer")?;
                 let mut num = None;
                 if self.eat(Tok::Comma) {
-                    let at = self.tok.start;
+                    let at = self.tok.start();
                     let n = self.parse_u32("integer")?;
                     if n == elem {
                         return self
@@ -302,7 +302,7 @@ impl<'a> Parser<'a> {
             }
             AttrKind::AllocKind => {
                 self.expect(Tok::LParen, "expected '('")?;
-                let at = self.tok.start;
+                let at = self.tok.start();
                 if !self.is(Tok::Str) {
                     return self.err("expected allockind value");
                 }
@@ -317,7 +317,7 @@ impl<'a> Parser<'a> {
             }
             AttrKind::Dereferenceable | AttrKind::DereferenceableOrNull => {
                 self.expect(Tok::LParen, "expected '('")?;
-                let at = self.tok.start;
+                let at = self.tok.start();
                 let v = self.parse_u64("integer")?;
                 self.expect(Tok::RParen, "expected ')'")?;
                 if v == 0 {
@@ -368,8 +368,10 @@ impl<'a> Parser<'a> {
                     depth -= 1;
                     if depth == 0 {
                         let close = self.bump();
-                        return Ok(String::from_utf8_lossy(self.lx.bytes(open.b, close.start))
-                            .into_owned());
+                        return Ok(
+                            String::from_utf8_lossy(self.lx.bytes(open.b(), close.start()))
+                                .into_owned(),
+                        );
                     }
                 }
                 Tok::Eof | Tok::Error => return self.err("expected ')'"),
@@ -388,7 +390,7 @@ impl<'a> Parser<'a> {
         let mut none = Vec::new();
         let set = self.parse_attrs(AttrPlace::Group, &mut none)?;
         self.expect(Tok::RBrace, "unterminated attribute group")?;
-        self.attr_groups.insert(t.num, set);
+        self.attr_groups.insert(t.num(), set);
         Ok(())
     }
 
