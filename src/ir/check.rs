@@ -499,7 +499,16 @@ impl Context {
             return None;
         }
         match self.const_kind(v) {
-            ConstKind::Int => self.const_int_value(v)?.try_to_u64(),
+            ConstKind::Int => {
+                let d = self.graph.get(v);
+                if self.int_width(d.ty).is_some_and(|w| w <= 64) && self.const_payload(v).is_none()
+                {
+                    // Up to 64 bits the value is the record's `a`/`b`
+                    // (masked to the width): no `APInt`.
+                    return Some(u64::from(d.a) | u64::from(d.b) << 32);
+                }
+                self.const_int_value(v)?.try_to_u64()
+            }
             ConstKind::Zero if self.vector_len(self.type_of(v)).is_some() => Some(0),
             ConstKind::DataVector => {
                 let d = self.const_data(v)?;

@@ -155,37 +155,55 @@ impl Context {
     /// # Panics
     /// If `b` is already in a function.
     pub fn insert_block(&mut self, f: Function, b: Block, before: Option<Block>) {
-        assert_eq!(
-            self.graph.get(b.0).a,
-            NONE,
-            "block {:?} is already in a function",
-            b.0
-        );
+        let bd = self.graph.get(b.0);
+        assert_eq!(bd.a, NONE, "block {:?} is already in a function", b.0);
+        let named = bd.has_side();
         let next = before.map_or(NONE, |x| x.0.idx);
-        let prev = match before {
-            Some(x) => self.graph.get(x.0).b,
-            None => self.fdata(f).blocks.last,
+        let before_prev = before.map(|x| self.graph.get(x.0).b);
+        // The function's record is looked up once: list ends and the next
+        // block number are its fields.
+        let s = self.graph.side(f.0);
+        let fd = match self.sides.recs.get_mut(s as usize).map(|r| &mut r.payload) {
+            Some(Payload::Function(d)) => d,
+            _ => panic!("{:?} is not a function", f.0),
         };
+        let prev = before_prev.unwrap_or(fd.blocks.last);
+        if prev == NONE {
+            fd.blocks.first = b.0.idx;
+        }
+        if next == NONE {
+            fd.blocks.last = b.0.idx;
+        }
+        let n = fd.next_block_number;
+        let numbered = n < super::block_number::NO_NUMBER;
+        if numbered {
+            fd.next_block_number = n + 1;
+        }
         {
-            let d = self.graph.get_mut(b.0);
+            let d = &mut self.graph.values[b.0.idx as usize];
             d.a = f.0.idx;
             d.b = prev;
             d.c = next;
+            if numbered {
+                super::block_number::set_number_of(d, n);
+            }
         }
-        if prev == NONE {
-            self.fdata_mut(f).blocks.first = b.0.idx;
-        } else {
+        if prev != NONE {
             self.graph.values[prev as usize].c = b.0.idx;
         }
-        if next == NONE {
-            self.fdata_mut(f).blocks.last = b.0.idx;
-        } else {
+        if next != NONE {
             self.graph.values[next as usize].b = b.0.idx;
         }
-        self.number_new_block(f, b);
+        if !numbered {
+            // Out of numbers: the new block is linked already and gets its
+            // number from the renumbering.
+            self.number_new_block(f, b);
+        }
         // Register the name in the function's symbol table.
-        if let Some(n) = self.take_raw_name(b.0) {
-            self.set_local_name(f, b.0, &n);
+        if named {
+            if let Some(n) = self.take_raw_name(b.0) {
+                self.set_local_name(f, b.0, &n);
+            }
         }
     }
 
@@ -636,12 +654,39 @@ impl Context {
         if !self.md.trailing_dbg.is_empty() {
             self.absorb_trailing_dbg_records(blk, Inst(v));
         }
-        if matches!(payload, InstPayload::None) && storage != OperandStorage::HungOff {
-            core::mem::forget(payload);
-            return Inst(v);
+        if storage != OperandStorage::HungOff {
+            match payload {
+                InstPayload::None => {
+                    core::mem::forget(payload);
+                    return Inst(v);
+                }
+                // The common payloads of a fresh instruction (GEP, alloca,
+                // calls, aggregates): its extra is made with them in place.
+                // A fresh instruction has no side record unless debug
+                // records were just absorbed.
+                InstPayload::Ty(_) | InstPayload::Call(_) | InstPayload::Indices(_)
+                    if !self.graph.values[v.idx as usize].has_side() =>
+                {
+                    self.attach_payload(Inst(v), payload);
+                    return Inst(v);
+                }
+                _ => {}
+            }
         }
         self.set_inst_payload(Inst(v), storage, operands.len() as u32, payload);
         Inst(v)
+    }
+
+    /// Gives fresh `i`, which has no side record, an extra holding only
+    /// `payload`.
+    #[inline]
+    fn attach_payload(&mut self, i: Inst, payload: InstPayload) {
+        let x = self.sides.push_payload(payload);
+        let s = self.sides.alloc(super::side::Side {
+            name: None,
+            payload: Payload::Inst(x),
+        });
+        self.graph.set_side(i.0, s);
     }
 
     /// The payload step of [`create_inst`](Self::create_inst): hung-off

@@ -97,6 +97,27 @@ impl SideTable {
             (self.extras.len() - 1) as u32
         }
     }
+    /// A slot holding an extra with only `payload` set, built in place.
+    #[inline]
+    pub(crate) fn push_payload(&mut self, payload: super::inst::InstPayload) -> u32 {
+        if let Some(x) = self.extras_free.pop() {
+            self.extras[x as usize] = InstExtra {
+                payload,
+                ..InstExtra::default()
+            };
+            x
+        } else {
+            assert!(
+                self.extras.len() < NONE as usize,
+                "more than 2^32 instruction extras"
+            );
+            self.extras.push(InstExtra {
+                payload,
+                ..InstExtra::default()
+            });
+            (self.extras.len() - 1) as u32
+        }
+    }
     /// Returns extra `x` (no longer named by any side record).
     pub(crate) fn free_extra(&mut self, x: u32) {
         self.extras[x as usize] = InstExtra::default();

@@ -88,12 +88,12 @@ impl<'a> Parser<'a> {
         // on: the same keyword before the same kind of token reads the same.
         if let Ok(s) = &out {
             if first.kind == Tok::Word
-                && self.tok.start == next.start
+                && self.tok.start() == next.start()
                 && groups.len() == ngroups
                 && ends_attr_list(next.kind)
             {
                 self.one_attr = Some(OneAttr {
-                    word: self.lx.bytes(first.a, first.b),
+                    word: self.lx.bytes(first.a(), first.b()),
                     place,
                     next: next.kind,
                     set: s.clone(),
@@ -116,7 +116,7 @@ impl<'a> Parser<'a> {
             match self.tok.kind {
                 Tok::AttrGroup if place == AttrPlace::Function => {
                     let t = self.bump();
-                    groups.push((t.num, t.start));
+                    groups.push((t.num(), t.start()));
                 }
                 Tok::AttrGroup if place == AttrPlace::Group => {
                     return self
@@ -132,7 +132,7 @@ impl<'a> Parser<'a> {
                     insert_sorted(set, Attribute::string(key, value));
                 }
                 Tok::Word => {
-                    let pos = self.tok.start;
+                    let pos = self.tok.start();
                     let Some(kind) = AttrKind::from_name(self.word()) else {
                         if matches!(place, AttrPlace::Function | AttrPlace::Group) {
                             if let Some(me) = legacy_memory_keyword(self.word()) {
@@ -285,7 +285,7 @@ impl<'a> Parser<'a> {
                     } else {
                         "unterminated memory attribute"
                     };
-                    return self.err_at(t.b, msg);
+                    return self.err_at(t.b(), msg);
                 }
                 _ => false,
             };
@@ -305,7 +305,7 @@ impl<'a> Parser<'a> {
             }
             if self.is(Tok::RParen) {
                 let close = self.bump();
-                return Ok((open.b, close.start));
+                return Ok((open.b(), close.start()));
             }
             if !self.eat(Tok::Comma) {
                 return self.err("unterminated memory attribute");
@@ -335,8 +335,8 @@ impl<'a> Parser<'a> {
                 // `parseUInt64` (unsigned tokens only): saturating.
                 let t = self.bump();
                 let (digits, radix) = match t.kind {
-                    Tok::HexInt => (&self.lx.bytes(t.a, t.b)[3..], 16),
-                    _ => (self.lx.bytes(t.a, t.b), 10),
+                    Tok::HexInt => (&self.lx.bytes(t.a(), t.b())[3..], 16),
+                    _ => (self.lx.bytes(t.a(), t.b()), 10),
                 };
                 let v = digits.iter().fold(0u64, |v, &c| {
                     let d = (c as char).to_digit(radix).unwrap_or(0);
@@ -348,13 +348,13 @@ impl<'a> Parser<'a> {
                 }
                 let close = self.expect_token(Tok::RParen, "expected ')'")?;
                 let hex = (t.kind == Tok::HexInt).then(|| v.to_string());
-                return Ok((open.b, close.start, hex));
+                return Ok((open.b(), close.start(), hex));
             } else {
                 return self.err("expected nofpclass test mask");
             }
             if self.is(Tok::RParen) {
                 let close = self.bump();
-                return Ok((open.b, close.start, None));
+                return Ok((open.b(), close.start(), None));
             }
         }
     }
@@ -365,7 +365,7 @@ impl<'a> Parser<'a> {
     /// from).
     fn check_range_args(&mut self) -> PResult<(usize, usize, Option<String>)> {
         let open = self.expect_token(Tok::LParen, "expected '('")?;
-        let ty_at = self.tok.start;
+        let ty_at = self.tok.start();
         let ty = self.parse_type()?;
         let Some(width) = self.ctx.int_width(ty) else {
             return self.err_at(ty_at, "the range must have integer type!");
@@ -383,7 +383,7 @@ impl<'a> Parser<'a> {
             (Some(lo), Some(hi)) if lo_hex || hi_hex => Some(format!("i{width} {lo}, {hi}")),
             _ => None,
         };
-        Ok((open.b, close.start, hex))
+        Ok((open.b(), close.start(), hex))
     }
 
     /// One bound of `range(...)`: an integer token no wider than `width`
@@ -505,7 +505,7 @@ impl<'a> Parser<'a> {
         match kind {
             AttrKind::Alignment => {
                 // The '(' (or the number) locates all but "expected integer".
-                let at = self.tok.start;
+                let at = self.tok.start();
                 let parens = self.eat(Tok::LParen);
                 let v = self.parse_u64("integer")?;
                 if parens && !self.eat(Tok::RParen) {
@@ -521,7 +521,7 @@ impl<'a> Parser<'a> {
             }
             AttrKind::StackAlignment => {
                 self.expect(Tok::LParen, "expected '('")?;
-                let at = self.tok.start;
+                let at = self.tok.start();
                 let v = self.parse_u32("integer")?;
                 self.expect(Tok::RParen, "expected ')'")?;
                 if !v.is_power_of_two() {
@@ -534,7 +534,7 @@ impl<'a> Parser<'a> {
                 let elem = self.parse_u32("integer")?;
                 let mut num = None;
                 if self.eat(Tok::Comma) {
-                    let at = self.tok.start;
+                    let at = self.tok.start();
                     let n = self.parse_u32("integer")?;
                     if n == elem {
                         return self
@@ -547,7 +547,7 @@ impl<'a> Parser<'a> {
             }
             AttrKind::AllocKind => {
                 self.expect(Tok::LParen, "expected '('")?;
-                let at = self.tok.start;
+                let at = self.tok.start();
                 if !self.is(Tok::Str) {
                     return self.err("expected allockind value");
                 }
@@ -562,7 +562,7 @@ impl<'a> Parser<'a> {
             }
             AttrKind::Dereferenceable | AttrKind::DereferenceableOrNull => {
                 self.expect(Tok::LParen, "expected '('")?;
-                let at = self.tok.start;
+                let at = self.tok.start();
                 let v = self.parse_u64("integer")?;
                 self.expect(Tok::RParen, "expected ')'")?;
                 if v == 0 {
@@ -613,8 +613,10 @@ impl<'a> Parser<'a> {
                     depth -= 1;
                     if depth == 0 {
                         let close = self.bump();
-                        return Ok(String::from_utf8_lossy(self.lx.bytes(open.b, close.start))
-                            .into_owned());
+                        return Ok(
+                            String::from_utf8_lossy(self.lx.bytes(open.b(), close.start()))
+                                .into_owned(),
+                        );
                     }
                 }
                 Tok::Eof | Tok::Error => return self.err("expected ')'"),
@@ -626,7 +628,7 @@ impl<'a> Parser<'a> {
 
     /// `attributes #N = { ... }`.
     pub(crate) fn parse_attr_group_def(&mut self) -> PResult<()> {
-        let at = self.tok.start;
+        let at = self.tok.start();
         self.bump(); // attributes
         let t = self.expect_token(Tok::AttrGroup, "expected attribute group id")?;
         self.expect(Tok::Equal, "expected '=' here")?;
@@ -640,11 +642,11 @@ impl<'a> Parser<'a> {
             return self.err_at(at, "attribute group has no attributes");
         }
         if self.group_align0 {
-            self.attr_groups_align0.insert(t.num);
+            self.attr_groups_align0.insert(t.num());
         } else {
-            self.attr_groups_align0.remove(&t.num);
+            self.attr_groups_align0.remove(&t.num());
         }
-        self.attr_groups.insert(t.num, set);
+        self.attr_groups.insert(t.num(), set);
         Ok(())
     }
 

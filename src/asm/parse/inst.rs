@@ -199,10 +199,10 @@ impl Parser<'_> {
     }
 
     fn parse_block(&mut self) -> PResult<()> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let name = match self.tok.kind {
             Tok::LabelName => LocalName::Named(self.bump()),
-            Tok::LabelId => LocalName::Id(self.bump().num),
+            Tok::LabelId => LocalName::Id(self.bump().num()),
             _ => LocalName::Unnamed,
         };
         let b = self.start_block(name, pos)?;
@@ -322,8 +322,8 @@ impl Parser<'_> {
             self.bump();
             // `align N` with a small decimal N: read inline.
             let t = self.tok;
-            if t.kind == Tok::Int && t.b - t.a <= 10 && self.lx.src[t.a] != b'-' {
-                let a = self.lx.src[t.a..t.b]
+            if t.kind == Tok::Int && t.b() - t.a() <= 10 && self.lx.src[t.a()] != b'-' {
+                let a = self.lx.src[t.a()..t.b()]
                     .iter()
                     .fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
                 if a.is_power_of_two() && a <= 1 << 32 {
@@ -405,7 +405,7 @@ impl Parser<'_> {
 
     /// One instruction (with its `%x =`), appended to `b`.
     fn parse_instruction(&mut self, b: Block) -> PResult<Inst> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let named = matches!(self.tok.kind, Tok::LocalName | Tok::LocalId)
             && self.peek().kind == Tok::Equal;
         let name = match self.tok.kind {
@@ -413,7 +413,7 @@ impl Parser<'_> {
                 let t = self.bump();
                 self.bump();
                 if t.kind == Tok::LocalId {
-                    LocalName::Id(t.num)
+                    LocalName::Id(t.num())
                 } else {
                     LocalName::Named(t)
                 }
@@ -426,7 +426,7 @@ impl Parser<'_> {
         if self.tok.kind != Tok::Word {
             return self.err("expected instruction opcode");
         }
-        let key = word_key(self.lx.src, self.tok.a, self.tok.b);
+        let key = word_key(self.lx.src, self.tok.a(), self.tok.b());
         let tail = match key {
             Some(K_TAIL) => Some(TailKind::Tail),
             Some(K_MUSTTAIL) => Some(TailKind::MustTail),
@@ -504,7 +504,7 @@ impl Parser<'_> {
                     .function_parts(self.ctx.signature(f))
                     .map(|p| p.0)
                     .unwrap_or(void);
-                let tpos = self.tok.start;
+                let tpos = self.tok.start();
                 let t = self.parse_type()?;
                 if self.ctx.is_void(t) {
                     if !self.ctx.is_void(rt) {
@@ -532,7 +532,7 @@ impl Parser<'_> {
                 }
             }
             Opcode::Br => {
-                let tpos = self.tok.start;
+                let tpos = self.tok.start();
                 if self.is_word("label") {
                     let d = self.local_block()?;
                     self.new_inst(op, void, &[d], InstPayload::None, 0)
@@ -551,7 +551,7 @@ impl Parser<'_> {
                 }
             }
             Opcode::Switch => {
-                let tpos = self.tok.start;
+                let tpos = self.tok.start();
                 let c = self.parse_typed_value()?;
                 let ct = self.ctx.type_of(c);
                 self.check_ty(
@@ -564,7 +564,7 @@ impl Parser<'_> {
                 self.expect(Tok::LSquare, "expected '[' with switch table")?;
                 let mut ops = vec![c, d];
                 while !self.eat(Tok::RSquare) {
-                    let cpos = self.tok.start;
+                    let cpos = self.tok.start();
                     let v = self.parse_typed_value()?;
                     if self.ctx.type_of(v) != ct || self.ctx.value_kind(v) != ValueKind::Constant {
                         return self.err_at(cpos, "case value is not a constant integer");
@@ -674,7 +674,7 @@ impl Parser<'_> {
             Opcode::FNeg => {
                 cold();
                 let fl = self.parse_fmf();
-                let tpos = self.tok.start;
+                let tpos = self.tok.start();
                 let v = self.parse_typed_value()?;
                 let t = self.ctx.type_of(v);
                 self.check_ty(
@@ -705,7 +705,7 @@ impl Parser<'_> {
                     }
                     fl |= bits::wrap(wrap);
                 }
-                let tpos = self.tok.start;
+                let tpos = self.tok.start();
                 let t = self.parse_type()?;
                 let a = self.parse_value(t)?;
                 self.expect(Tok::Comma, "expected ',' in arithmetic operation")?;
@@ -733,7 +733,7 @@ impl Parser<'_> {
                     }
                 }
                 fl |= bits::wrap(wrap);
-                let tpos = self.tok.start;
+                let tpos = self.tok.start();
                 let v = self.parse_typed_value()?;
                 self.expect_word("to")?;
                 let dt = self.parse_type()?;
@@ -764,7 +764,7 @@ impl Parser<'_> {
                     return self.err("expected icmp predicate (e.g. 'eq')");
                 };
                 self.bump();
-                let tpos = self.tok.start;
+                let tpos = self.tok.start();
                 let t = self.parse_type()?;
                 let a = self.parse_value(t)?;
                 self.expect(Tok::Comma, "expected ',' after compare value")?;
@@ -827,7 +827,7 @@ impl Parser<'_> {
                 self.expect(Tok::Comma, "expected ',' after select condition")?;
                 let a = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after select value")?;
-                let bpos = self.tok.start;
+                let bpos = self.tok.start();
                 let b = self.parse_typed_value()?;
                 let t = self.ctx.type_of(a);
                 if t != self.ctx.type_of(b) {
@@ -851,7 +851,7 @@ impl Parser<'_> {
             }
             Opcode::ExtractElement => {
                 cold();
-                let vpos = self.tok.start;
+                let vpos = self.tok.start();
                 let v = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after extract value")?;
                 let idx = self.parse_typed_value()?;
@@ -864,7 +864,7 @@ impl Parser<'_> {
             }
             Opcode::InsertElement => {
                 cold();
-                let vpos = self.tok.start;
+                let vpos = self.tok.start();
                 let v = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after insertelement value")?;
                 let e = self.parse_typed_value()?;
@@ -878,12 +878,12 @@ impl Parser<'_> {
             }
             Opcode::ShuffleVector => {
                 cold();
-                let vpos = self.tok.start;
+                let vpos = self.tok.start();
                 let a = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after shuffle mask")?;
                 let b = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after shuffle value")?;
-                let mpos = self.tok.start;
+                let mpos = self.tok.start();
                 let m = self.parse_typed_value()?;
                 let at = self.ctx.type_of(a);
                 if !self.shuffle_ok(a, b, m) {
@@ -901,7 +901,7 @@ impl Parser<'_> {
             }
             Opcode::ExtractValue | Opcode::InsertValue => {
                 cold();
-                let vpos = self.tok.start;
+                let vpos = self.tok.start();
                 let v = self.parse_typed_value()?;
                 let mut ops = vec![v];
                 if op == Opcode::InsertValue {
@@ -978,7 +978,7 @@ impl Parser<'_> {
                 if self.eat_word("swifterror") {
                     fl |= mem::SWIFTERROR;
                 }
-                let tpos = self.tok.start;
+                let tpos = self.tok.start();
                 let t = self.parse_type()?;
                 if self.ctx.is_function(t)
                     || self.ctx.is_void(t)
@@ -1026,7 +1026,7 @@ impl Parser<'_> {
                 if self.eat_word("volatile") {
                     fl |= mem::VOLATILE;
                 }
-                let tpos = self.tok.start;
+                let tpos = self.tok.start();
                 // LLParser's `Loc`: the loaded pointer, the stored value.
                 let mut vpos = tpos;
                 let (ty, buf, n) = if op == Opcode::Load {
@@ -1035,7 +1035,7 @@ impl Parser<'_> {
                         return self.err_at(tpos, "void type only allowed for function results");
                     }
                     self.expect(Tok::Comma, "expected comma after load's type")?;
-                    vpos = self.tok.start;
+                    vpos = self.tok.start();
                     let p = self.parse_typed_value()?;
                     (t, [p, p], 1)
                 } else {
@@ -1045,7 +1045,7 @@ impl Parser<'_> {
                     (void, [v, p], 2)
                 };
                 let ops = &buf[..n];
-                let ppos = self.tok.start;
+                let ppos = self.tok.start();
                 if !self
                     .ctx
                     .is_ptr(self.ctx.type_of(*ops.last().unwrap_or(&ops[0])))
@@ -1112,7 +1112,7 @@ impl Parser<'_> {
                 self.expect(Tok::Comma, "expected ',' after cmpxchg address")?;
                 let c = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after cmpxchg cmp operand")?;
-                let npos = self.tok.start;
+                let npos = self.tok.start();
                 let n = self.parse_typed_value()?;
                 let ct = self.ctx.type_of(c);
                 if ct != self.ctx.type_of(n) {
@@ -1209,12 +1209,12 @@ impl Parser<'_> {
                 // llvm-as reports GEP errors at the pointer operand, or at
                 // the offending index.
                 let mut poss: SmallVec<[usize; 8]> = SmallVec::new();
-                poss.push(self.tok.start);
+                poss.push(self.tok.start());
                 let mut ops: SmallVec<[Value; 8]> = SmallVec::new();
                 ops.push(self.parse_typed_value()?);
                 while self.is(Tok::Comma) && self.peek().kind != Tok::MdName {
                     self.bump();
-                    poss.push(self.tok.start);
+                    poss.push(self.tok.start());
                     ops.push(self.parse_typed_value()?);
                 }
                 let rt = self.gep_result_type(&ops, &poss)?;
@@ -1298,11 +1298,11 @@ impl Parser<'_> {
         let mut none = Vec::new();
         let ret_attrs = self.parse_attrs(AttrPlace::Return, &mut none)?;
         let addrspace = self.parse_opt_addrspace()?;
-        let tpos = self.tok.start;
+        let tpos = self.tok.start();
         let ty = self.parse_type()?;
         // Callee: inline asm or a pointer value.
         let mut asm = None;
-        let asm_pos = self.tok.start;
+        let asm_pos = self.tok.start();
         let callee = if self.eat_word("asm") {
             let mut d = (false, false, AsmDialect::Att, false);
             loop {
@@ -1479,7 +1479,7 @@ impl Parser<'_> {
     /// Whether the next token is the word `w`.
     fn peek_is_word(&mut self, w: &[u8]) -> bool {
         let t = self.peek();
-        t.kind == Tok::Word && self.lx.bytes(t.a, t.b) == w
+        t.kind == Tok::Word && self.lx.bytes(t.a(), t.b()) == w
     }
 }
 

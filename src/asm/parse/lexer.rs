@@ -85,35 +85,81 @@ pub(crate) enum Tok {
     DbgRecord,
 }
 
-/// One token: kind, whole span, content span, a number or flags.
+/// One token: kind, whole span, content span, a number or flags, in 16
+/// bytes (the parser copies one per step). Positions are `u32`: the parser
+/// refuses inputs of 4 GiB and more before lexing.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Token {
-    pub(crate) kind: Tok,
     /// Start of the whole token (for error locations).
-    pub(crate) start: usize,
-    /// Start of the content (name without sigil and quotes, ...).
-    pub(crate) a: usize,
+    start: u32,
     /// End of the content.
-    pub(crate) b: usize,
-    /// `iN` width, `@N`/`%N`/`#N`/`^N`/`N:` number (`u64::MAX` when too big).
-    pub(crate) num: u64,
+    end: u32,
+    /// `iN` width, `@N`/`%N`/`#N`/`^N`/`N:` number (`u32::MAX` for a
+    /// width too big; numbers are cut to 32 bits as LLLexer's).
+    num: u32,
+    pub(crate) kind: Tok,
+    /// Start of the content (name without sigil and quotes, ...) minus
+    /// `start`.
+    off: u8,
     /// The content was quoted (may hold `\xx` escapes).
     pub(crate) quoted: bool,
     /// What is wrong with an [`Tok::Error`] token.
     pub(crate) err: LexError,
 }
 
+const _: () = assert!(core::mem::size_of::<Token>() == 16);
+
 impl Token {
     /// A placeholder (an end-of-input token at 0).
     pub(crate) const NONE: Token = Token {
         kind: Tok::Eof,
         start: 0,
-        a: 0,
-        b: 0,
+        end: 0,
         num: 0,
+        off: 0,
         quoted: false,
         err: LexError::None,
     };
+
+    /// A token of `kind` at `start` whose content is `a..b` (`a - start`
+    /// is at most a few bytes: a sigil, quotes, `#dbg_`).
+    #[inline(always)]
+    fn new(kind: Tok, start: usize, a: usize, b: usize, num: u32) -> Token {
+        debug_assert!(a >= start && a - start < 256 && b >= a && b <= u32::MAX as usize);
+        Token {
+            kind,
+            start: start as u32,
+            end: b as u32,
+            num,
+            off: (a - start) as u8,
+            quoted: false,
+            err: LexError::None,
+        }
+    }
+
+    /// Start of the whole token (for error locations).
+    #[inline(always)]
+    pub(crate) fn start(&self) -> usize {
+        self.start as usize
+    }
+
+    /// Start of the content.
+    #[inline(always)]
+    pub(crate) fn a(&self) -> usize {
+        self.start as usize + self.off as usize
+    }
+
+    /// End of the content.
+    #[inline(always)]
+    pub(crate) fn b(&self) -> usize {
+        self.end as usize
+    }
+
+    /// `iN` width, `@N`/`%N`/`#N`/`^N`/`N:` number.
+    #[inline(always)]
+    pub(crate) fn num(&self) -> u64 {
+        u64::from(self.num)
+    }
 }
 
 /// The message of an [`Tok::Error`] token (one byte in the token instead
@@ -193,11 +239,18 @@ fn is_name_start(c: u8) -> bool {
 /// The number of `%N`, `@N`, `#N` or `^N` as LLLexer's `LexUIntID` makes
 /// it: the decimal value (0 past 64 bits, as `atoull`) cut to 32 bits, so
 /// `%4294967297` is `%1`.
-fn id_value(d: &[u8]) -> u64 {
+fn id_value(d: &[u8]) -> u32 {
     let v = d.iter().try_fold(0u64, |v, &c| {
         v.checked_mul(10)?.checked_add(u64::from(c - b'0'))
     });
-    u64::from(v.unwrap_or(0) as u32)
+    v.unwrap_or(0) as u32
+}
+
+/// An `iN` width as a token's number: `u32::MAX` (no valid width) when
+/// it does not fit.
+#[inline]
+fn width(w: u64) -> u32 {
+    u32::try_from(w).unwrap_or(u32::MAX)
 }
 
 fn digits_value(d: &[u8]) -> u64 {
@@ -256,28 +309,12 @@ impl<'a> Lexer<'a> {
 
     #[inline]
     fn tok(&self, kind: Tok, start: usize, a: usize, b: usize) -> Token {
-        Token {
-            kind,
-            start,
-            a,
-            b,
-            num: 0,
-            quoted: false,
-            err: LexError::None,
-        }
+        Token::new(kind, start, a, b, 0)
     }
 
     #[inline]
-    fn numbered(&self, kind: Tok, start: usize, a: usize, b: usize, num: u64) -> Token {
-        Token {
-            kind,
-            start,
-            a,
-            b,
-            num,
-            quoted: false,
-            err: LexError::None,
-        }
+    fn numbered(&self, kind: Tok, start: usize, a: usize, b: usize, num: u32) -> Token {
+        Token::new(kind, start, a, b, num)
     }
 
     #[cold]
@@ -359,29 +396,22 @@ impl<'a> Lexer<'a> {
             }
         };
         let start = p;
-        let mut emit = |kind: Tok, a: usize, b: usize, num: u64| {
-            *out = Token {
-                kind,
-                start,
-                a,
-                b,
-                num,
-                quoted: false,
-                err: LexError::None,
-            }
+        let mut emit = |kind: Tok, a: usize, b: usize, num: u32| {
+            *out = Token::new(kind, start, a, b, num);
         };
         match c {
             b'%' => {
                 // `%N`, the most common local reference, inline.
                 let a = p + 1;
                 let mut q = a;
-                let mut v: u64 = 0;
+                // Up to 9 digits fit a u32 whatever they are.
+                let mut v: u32 = 0;
                 while let Some(&d) = src.get(q) {
                     let x = d.wrapping_sub(b'0');
                     if x > 9 {
                         break;
                     }
-                    v = v.wrapping_mul(10).wrapping_add(u64::from(x));
+                    v = v.wrapping_mul(10).wrapping_add(u32::from(x));
                     q += 1;
                 }
                 if q == a {
@@ -407,7 +437,7 @@ impl<'a> Lexer<'a> {
                     let d = &src[start + 1..q];
                     if d.len() <= 19 && d.iter().all(u8::is_ascii_digit) {
                         let w = d.iter().fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
-                        emit(Tok::IntType, start + 1, q, w);
+                        emit(Tok::IntType, start + 1, q, width(w));
                         return q;
                     }
                 }
@@ -491,15 +521,7 @@ impl<'a> Lexer<'a> {
     /// first byte `c` at `start` (`self.pos` is `start + 1`).
     #[inline(never)]
     fn next_rare(&mut self, start: usize, c: u8) -> Token {
-        let punct = |k| Token {
-            kind: k,
-            start,
-            a: start,
-            b: start + 1,
-            num: 0,
-            quoted: false,
-            err: LexError::None,
-        };
+        let punct = |k| Token::new(k, start, start, start + 1, 0);
         match c {
             b':' => punct(Tok::Colon),
             b'|' => punct(Tok::Bar),
@@ -652,7 +674,7 @@ impl<'a> Lexer<'a> {
         self.pos = q;
         match &src[start..q] {
             [b'i', d @ ..] if !d.is_empty() && d.iter().all(u8::is_ascii_digit) => {
-                self.numbered(Tok::IntType, start, start + 1, q, digits_value(d))
+                self.numbered(Tok::IntType, start, start + 1, q, width(digits_value(d)))
             }
             [b'u' | b's', b'0', b'x', ..] => self.identifier_hex(start, q),
             _ => self.tok(Tok::Word, start, start, q),
@@ -778,9 +800,9 @@ impl<'a> Lexer<'a> {
     /// The content of `t` as text, escapes undone when it was quoted
     /// (or is a metadata name with `\xx`).
     pub(crate) fn text(&self, t: &Token) -> Cow<'a, str> {
-        let raw = &self.src[t.a..t.b];
+        let raw = &self.src[t.a()..t.b()];
         if !t.quoted {
-            if let Some(s) = self.span_text(t.a, t.b) {
+            if let Some(s) = self.span_text(t.a(), t.b()) {
                 return Cow::Borrowed(s);
             }
         }
@@ -798,7 +820,7 @@ impl<'a> Lexer<'a> {
     /// quoted): LLVM's names are arbitrary bytes.
     #[inline]
     pub(crate) fn name(&self, t: &Token) -> Cow<'a, [u8]> {
-        let raw = &self.src[t.a..t.b];
+        let raw = &self.src[t.a()..t.b()];
         if t.quoted {
             unescape(raw)
         } else {
@@ -808,7 +830,7 @@ impl<'a> Lexer<'a> {
 
     /// The content of a string token as bytes, escapes undone.
     pub(crate) fn unescape(&self, t: &Token) -> Cow<'a, [u8]> {
-        unescape(&self.src[t.a..t.b])
+        unescape(&self.src[t.a()..t.b()])
     }
 }
 

@@ -144,14 +144,14 @@ impl Parser<'_> {
     }
 
     fn parse_md_inner(&mut self) -> PResult<Option<Metadata>> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         match self.tok.kind {
             Tok::Exclaim => {
                 self.bump();
                 match self.tok.kind {
                     Tok::Int => {
                         // LLVM reports an undefined `!N` at the `N`.
-                        let at = self.tok.start;
+                        let at = self.tok.start();
                         let n = self.parse_u64("metadata id")?;
                         Ok(Some(self.md_ref(n, at)))
                     }
@@ -204,10 +204,13 @@ impl Parser<'_> {
         let t = self.bump();
         let name = self.lx.text(&t);
         let Some(kind) = SpecKind::from_name(&name) else {
-            return self.err_at(t.start, format!("expected metadata type, got '!{name}'"));
+            return self.err_at(t.start(), format!("expected metadata type, got '!{name}'"));
         };
         if kind.is_always_distinct() && !distinct {
-            return self.err_at(t.start, format!("missing 'distinct', required for !{name}"));
+            return self.err_at(
+                t.start(),
+                format!("missing 'distinct', required for !{name}"),
+            );
         }
         self.expect(Tok::LParen, "expected '(' here")?;
         let mut fields: Vec<(FieldName, MdField)> = Vec::new();
@@ -241,14 +244,14 @@ impl Parser<'_> {
                     return self.err("expected field label here");
                 }
                 self.bump();
-                let fname = core::str::from_utf8(self.lx.bytes(ft.a, ft.b)).unwrap_or("");
+                let fname = core::str::from_utf8(self.lx.bytes(ft.a(), ft.b())).unwrap_or("");
                 let Some(f) = FieldName::from_name(fname).filter(|f| kind.fields().contains(f))
                 else {
-                    return self.err_at(ft.start, format!("invalid field '{fname}'"));
+                    return self.err_at(ft.start(), format!("invalid field '{fname}'"));
                 };
                 if fields.iter().any(|(n, _)| *n == f) {
                     return self.err_at(
-                        ft.start,
+                        ft.start(),
                         format!("field '{fname}' cannot be specified more than once"),
                     );
                 }
@@ -259,9 +262,9 @@ impl Parser<'_> {
                 }
             }
         }
-        let close = self.tok.start;
+        let close = self.tok.start();
         self.expect(Tok::RParen, "expected ')' here")?;
-        self.check_node_fields(kind, &fields, close, t.start, distinct)?;
+        self.check_node_fields(kind, &fields, close, t.start(), distinct)?;
         let fields = crate::ir::metadata::canonical_fields(self.ctx, kind, fields);
         Ok(self.ctx.md_specialized(kind, fields, distinct))
     }
@@ -424,7 +427,7 @@ impl Parser<'_> {
     /// `!kind !node` (the kind token is current).
     pub(crate) fn parse_md_attachment(&mut self) -> PResult<(MdKindId, Metadata)> {
         let t = self.expect_token(Tok::MdName, "expected metadata attachment")?;
-        let raw = self.lx.bytes(t.a, t.b);
+        let raw = self.lx.bytes(t.a(), t.b());
         let kind = match self.last_md_kind {
             Some((r, k)) if r == raw => k,
             _ => {
@@ -446,7 +449,7 @@ impl Parser<'_> {
     /// `!N = [distinct] node` (the `!` is current).
     pub(crate) fn parse_md_def(&mut self) -> PResult<()> {
         self.bump();
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let n = self.parse_u64("metadata id")?;
         self.expect(Tok::Equal, "expected '=' here")?;
         let distinct = self.eat_word("distinct");
@@ -513,14 +516,14 @@ impl Parser<'_> {
     /// `#dbg_kind(op, ...)` (the record token is current).
     pub(crate) fn parse_dbg_record(&mut self) -> PResult<DbgRecord> {
         let t = self.bump();
-        let kind = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
+        let kind = core::str::from_utf8(self.lx.bytes(t.a(), t.b())).unwrap_or("");
         let n = match kind {
             "value" | "declare" => 4,
             "assign" => 7,
             "label" => 2,
             _ => {
                 return self.err_at(
-                    t.start,
+                    t.start(),
                     format!("expected debug record type, got '#dbg_{kind}'"),
                 )
             }
@@ -535,7 +538,7 @@ impl Parser<'_> {
         }
         self.expect(Tok::RParen, "Expected ')' here")?;
         if ops.len() != n {
-            return self.err_at(t.start, format!("expected {n} operands in #dbg_{kind}"));
+            return self.err_at(t.start(), format!("expected {n} operands in #dbg_{kind}"));
         }
         Ok(DbgRecord {
             kind: kind.into(),

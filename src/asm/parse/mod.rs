@@ -32,7 +32,8 @@
 //!
 //! # Lexing
 //!
-//! The lexer is hand-written over bytes; a `Token` is 40 bytes, allocates
+//! The lexer is hand-written over bytes; a `Token` is 16 bytes (32-bit
+//! positions: inputs of 4 GiB and more are refused), allocates
 //! nothing, and borrows names without escapes. Tokens are lexed 256 at a
 //! time (512 trades the instruction-cache gain for data-cache misses).
 //! Inputs of 1 MiB or more on two or more cores are lexed on a scoped
@@ -203,6 +204,10 @@ const LOCAL_BATCH: usize = 256;
 /// the lexing it takes off the parser.
 const PIPE_MIN_BYTES: usize = 1 << 20;
 
+/// Inputs this long or longer are refused: a token's positions are
+/// 32-bit (16-byte tokens), so the end of input must fit in a `u32`.
+const MAX_INPUT: usize = u32::MAX as usize;
+
 /// Batches the lexer thread may run ahead of the parser.
 const PIPE_DEPTH: usize = 8;
 
@@ -362,6 +367,21 @@ fn parse(
     pipe: bool,
 ) -> Result<Module, ParseError> {
     let src = source.bytes;
+    if src.len() >= MAX_INPUT {
+        // Token positions are 32-bit.
+        return Err(make_error(
+            src,
+            filename,
+            PErr {
+                pos: 0,
+                msg: format!(
+                    "input of {} bytes is too large: at most {} bytes (unsupported)",
+                    src.len(),
+                    MAX_INPUT - 1
+                ),
+            },
+        ));
+    }
     let m = ctx.create_module(filename);
     // A leading `; ModuleID = '...'` comment (as llvm-dis writes it) names
     // the module, so that printing is a fixed point.
@@ -675,9 +695,9 @@ impl<'a> Parser<'a> {
         self.filled = 0;
         if on {
             debug_assert_eq!(self.tok.kind, Tok::SummaryId);
-            self.lx.pos = self.tok.b;
+            self.lx.pos = self.tok.b();
         } else {
-            self.lx.pos = self.tok.start;
+            self.lx.pos = self.tok.start();
             self.refill();
             self.tok = self.ahead[0];
             self.next = 1;
@@ -725,7 +745,7 @@ impl<'a> Parser<'a> {
     /// diagnostic replaces the lexer's).
     #[cold]
     pub(crate) fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
-        self.err_at(self.tok.start, msg)
+        self.err_at(self.tok.start(), msg)
     }
 
     #[inline]
@@ -792,7 +812,7 @@ impl<'a> Parser<'a> {
     /// The bytes of the current token's content.
     #[inline]
     pub(crate) fn tok_bytes(&self) -> &'a [u8] {
-        self.lx.bytes(self.tok.a, self.tok.b)
+        self.lx.bytes(self.tok.a(), self.tok.b())
     }
 
     /// Whether the current token is the bare word `w`.
@@ -800,7 +820,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn is_word(&self, w: &str) -> bool {
         // The length first: most tests fail there, before any slicing.
         self.tok.kind == Tok::Word
-            && self.tok.b.wrapping_sub(self.tok.a) == w.len()
+            && self.tok.b().wrapping_sub(self.tok.a()) == w.len()
             && self.tok_bytes() == w.as_bytes()
     }
 
@@ -825,7 +845,7 @@ impl<'a> Parser<'a> {
     /// The current word as text (empty if it is not a word).
     pub(crate) fn word(&self) -> &'a str {
         if self.tok.kind == Tok::Word {
-            self.lx.str_of(self.tok.a, self.tok.b)
+            self.lx.str_of(self.tok.a(), self.tok.b())
         } else {
             ""
         }
@@ -855,7 +875,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn parse_u32(&mut self, what: &str) -> PResult<u32> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let v = self.parse_u64(what)?;
         u32::try_from(v).or_else(|_| self.err_at(pos, "expected 32-bit integer (too large)"))
     }
@@ -888,7 +908,7 @@ impl<'a> Parser<'a> {
     /// as text (section, GC and partition names, asm, ...): an error naming
     /// `what` when it is not UTF-8, rather than a different string.
     pub(crate) fn parse_string(&mut self, what: &str) -> PResult<String> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let b = self.parse_str_bytes(what)?;
         match String::from_utf8(b) {
             Ok(s) => Ok(s),

@@ -117,7 +117,7 @@ impl Parser<'_> {
                         }
                         self.bump();
                         self.expect(Tok::Equal, &format!("expected '=' after target {which}"))?;
-                        let pos = self.tok.start;
+                        let pos = self.tok.start();
                         let what = format!("string after target {which}");
                         let s = self.parse_str_bytes(&what)?;
                         if which == "datalayout" {
@@ -224,7 +224,7 @@ impl Parser<'_> {
         }
         for (_, _, bt) in &self.fwd_blockaddr {
             note(
-                bt.start,
+                bt.start(),
                 "expected function name in blockaddress".to_string(),
             );
         }
@@ -438,7 +438,7 @@ impl Parser<'_> {
         let md = self.ctx.module_mut(self.m);
         if md.comdats.contains_key(&name[..]) {
             let shown = String::from_utf8_lossy(&name);
-            return self.err_at(t.start, format!("redefinition of comdat '${shown}'"));
+            return self.err_at(t.start(), format!("redefinition of comdat '${shown}'"));
         }
         md.comdats.insert(name.into(), kind);
         Ok(())
@@ -530,7 +530,7 @@ impl Parser<'_> {
             // `cc10`: LLVM's lexer reads an unknown word starting with
             // `cc` as `cc` and goes on after those two bytes.
             if !d.is_empty() && d.iter().all(u8::is_ascii_digit) {
-                let pos = self.tok.start + 2;
+                let pos = self.tok.start() + 2;
                 let n = d.iter().try_fold(0u32, |v, &c| {
                     v.checked_mul(10)?.checked_add(u32::from(c - b'0'))
                 });
@@ -544,7 +544,7 @@ impl Parser<'_> {
                 .iter()
                 .any(|c| c.0.as_bytes() == self.tok_bytes())
             {
-                return self.err_at(self.tok.start + 2, "expected integer");
+                return self.err_at(self.tok.start() + 2, "expected integer");
             }
         }
         let w = self.word();
@@ -567,7 +567,7 @@ impl Parser<'_> {
         let n = self.name_of(t).into_owned();
         if self.ctx.global_by_name(self.m, &n).is_some() {
             let n = String::from_utf8_lossy(&n);
-            return self.err_at(t.start, format!("redefinition of global '@{n}'"));
+            return self.err_at(t.start(), format!("redefinition of global '@{n}'"));
         }
         Ok(n)
     }
@@ -592,7 +592,7 @@ impl Parser<'_> {
         } else {
             return self.err("expected 'global' or 'constant'");
         };
-        let tpos = self.tok.start;
+        let tpos = self.tok.start();
         let ty = self.parse_type()?;
         if self.ctx.is_function(ty)
             || self.ctx.is_label(ty)
@@ -683,7 +683,7 @@ impl Parser<'_> {
 
     /// `comdat` already eaten: `($name)` or the global's own name.
     fn parse_comdat_ref(&mut self, own: &[u8]) -> PResult<Box<[u8]>> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let name: Box<[u8]> = if self.eat(Tok::LParen) {
             let t = self.expect_token(Tok::ComdatName, "expected comdat variable")?;
             let n = self.name_of(&t).into();
@@ -701,7 +701,7 @@ impl Parser<'_> {
 
     /// `N` after `align`, a power of two up to 2^32.
     pub(crate) fn parse_align_value(&mut self) -> PResult<u64> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let a = if self.eat(Tok::LParen) {
             let a = self.parse_u64("alignment")?;
             self.expect(Tok::RParen, "expected ')'")?;
@@ -732,7 +732,7 @@ impl Parser<'_> {
     ) -> PResult<()> {
         let ty = self.parse_type()?;
         self.expect(Tok::Comma, "expected comma after alias or ifunc's type")?;
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let target = if matches!(
             self.word(),
             "bitcast" | "getelementptr" | "addrspacecast" | "inttoptr"
@@ -797,7 +797,7 @@ impl Parser<'_> {
         let cc = self.parse_calling_conv()?;
         let mut none = Vec::new();
         let ret_attrs = self.parse_attrs(AttrPlace::Return, &mut none)?;
-        let rpos = self.tok.start;
+        let rpos = self.tok.start();
         let ret = self.parse_type()?;
         if !self.ctx.is_valid_return_type(ret) {
             return self.err_at(rpos, "invalid function return type");
@@ -819,7 +819,7 @@ impl Parser<'_> {
                     varargs = true;
                     break;
                 }
-                let p = self.tok.start;
+                let p = self.tok.start();
                 let t = self.parse_type()?;
                 if !self.ctx.is_valid_param_type(t) {
                     return self.err_at(p, "invalid type for function argument");
@@ -827,10 +827,10 @@ impl Parser<'_> {
                 let a = self.parse_attrs(AttrPlace::Param, &mut none)?;
                 let an = match self.tok.kind {
                     Tok::LocalName => LocalName::Named(self.bump()),
-                    Tok::LocalId => LocalName::Id(self.bump().num),
+                    Tok::LocalId => LocalName::Id(self.bump().num()),
                     _ => LocalName::Unnamed,
                 };
-                args.push((an, self.tok.start));
+                args.push((an, self.tok.start()));
                 params.push(t);
                 pattrs.push(a);
                 if !self.eat(Tok::Comma) {
@@ -989,12 +989,12 @@ impl Parser<'_> {
             let existing = if bt.kind == Tok::LocalId {
                 self.fs
                     .as_ref()
-                    .and_then(|fs| fs.numbered.get(&bt.num).copied())
+                    .and_then(|fs| fs.numbered.get(&bt.num()).copied())
             } else {
                 self.ctx.local_by_name(f, self.name_of(&bt))
             };
             if existing.is_some_and(|v| self.ctx.value_kind(v) != ValueKind::Block) {
-                return self.err_at(bt.start, "referenced value is not a basic block");
+                return self.err_at(bt.start(), "referenced value is not a basic block");
             }
             let lt = self.ctx.label_type();
             let b = self.local_ref(&bt, lt)?;
@@ -1002,10 +1002,10 @@ impl Parser<'_> {
             let (got, want) = (self.ctx.type_of(ba), self.ctx.type_of(ph));
             if got != want {
                 return self.err_at(
-                    bt.start,
+                    bt.start(),
                     format!(
                         "'{}' defined with type '{}' but expected '{}'",
-                        String::from_utf8_lossy(self.lx.bytes(bt.a, bt.b)),
+                        String::from_utf8_lossy(self.lx.bytes(bt.a(), bt.b())),
                         self.ty_str(got),
                         self.ty_str(want)
                     ),
@@ -1030,7 +1030,7 @@ impl Parser<'_> {
     /// `uselistorder T v, { ... }` (module level or at the end of a
     /// function body; the keyword is current).
     pub(crate) fn parse_uselistorder_directive(&mut self) -> PResult<()> {
-        let kpos = self.tok.start;
+        let kpos = self.tok.start();
         self.bump();
         let v = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected comma in uselistorder directive")?;
@@ -1042,7 +1042,7 @@ impl Parser<'_> {
     /// the defined function `@f` (numbered blocks cannot be named here, as
     /// in LLVM).
     fn parse_uselistorder_bb(&mut self) -> PResult<()> {
-        let kpos = self.tok.start;
+        let kpos = self.tok.start();
         self.bump();
         let ft = self.tok;
         if !matches!(ft.kind, Tok::GlobalName | Tok::GlobalId) {
@@ -1059,31 +1059,31 @@ impl Parser<'_> {
         let idx = self.parse_uselist_indexes()?;
         // Only a defined global counts (a forward reference does not).
         let defined = if ft.kind == Tok::GlobalId {
-            self.numbered_globals.get(&ft.num).copied()
+            self.numbered_globals.get(&ft.num()).copied()
         } else {
             self.ctx.global_by_name(self.m, self.name_of(&ft))
         };
         let Some(fv) = defined else {
             return self.err_at(
-                ft.start,
+                ft.start(),
                 "invalid function forward reference in uselistorder_bb",
             );
         };
         if self.ctx.value_kind(fv) != ValueKind::Function {
-            return self.err_at(ft.start, "expected function name in uselistorder_bb");
+            return self.err_at(ft.start(), "expected function name in uselistorder_bb");
         }
         let f = crate::ir::Function(fv);
         if self.ctx.is_declaration(f) {
-            return self.err_at(ft.start, "invalid declaration in uselistorder_bb");
+            return self.err_at(ft.start(), "invalid declaration in uselistorder_bb");
         }
         if bt.kind == Tok::LocalId {
-            return self.err_at(bt.start, "invalid numeric label in uselistorder_bb");
+            return self.err_at(bt.start(), "invalid numeric label in uselistorder_bb");
         }
         let Some(b) = self.ctx.local_by_name(f, self.name_of(&bt)) else {
-            return self.err_at(bt.start, "invalid basic block in uselistorder_bb");
+            return self.err_at(bt.start(), "invalid basic block in uselistorder_bb");
         };
         if self.ctx.value_kind(b) != ValueKind::Block {
-            return self.err_at(bt.start, "expected basic block in uselistorder_bb");
+            return self.err_at(bt.start(), "expected basic block in uselistorder_bb");
         }
         self.apply_uselistorder(b, &idx, kpos)
     }
@@ -1093,7 +1093,7 @@ impl Parser<'_> {
     /// below the count, not already in order. (Like LLVM, this admits
     /// lists that are not permutations, such as `{ 0, 2, 2, 0 }`.)
     fn parse_uselist_indexes(&mut self) -> PResult<Vec<u32>> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         self.expect(Tok::LBrace, "expected '{' here")?;
         if self.is(Tok::RBrace) {
             return self.err("expected non-empty list of uselistorder indexes");

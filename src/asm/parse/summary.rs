@@ -81,7 +81,7 @@ impl Parser<'_> {
     /// One `^N = ...` entry (the `^N` is current).
     pub(crate) fn parse_summary_entry(&mut self) -> PResult<()> {
         // LLVM reads the number as `unsigned`.
-        let id = self.tok.num as u32;
+        let id = self.tok.num() as u32;
         self.sum();
         self.set_ignore_colon(true);
         self.bump();
@@ -264,7 +264,7 @@ impl Parser<'_> {
 
     /// `[readonly|writeonly] ^N`: a global value reference.
     fn sum_gv_ref(&mut self) -> PResult<GvRef> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let access = if self.eat_word("readonly") {
             Access::ReadOnly
         } else if self.eat_word("writeonly") {
@@ -275,7 +275,7 @@ impl Parser<'_> {
         if !self.is(Tok::SummaryId) {
             return self.err("expected GV ID");
         }
-        let id = self.bump().num as u32;
+        let id = self.bump().num() as u32;
         let s = self.sum();
         let cell = s.cells.len();
         let (value, fwd) = match s.numbered.get(&id) {
@@ -310,8 +310,8 @@ impl Parser<'_> {
 
     /// A type id reference `^N` (forward only); its cell.
     fn sum_type_ref(&mut self) -> u64 {
-        let pos = self.tok.start;
-        let id = self.bump().num as u32;
+        let pos = self.tok.start();
+        let id = self.bump().num() as u32;
         let s = self.sum();
         let cell = s.type_refs.len();
         s.type_refs.push(0);
@@ -333,9 +333,9 @@ impl Parser<'_> {
             return self.err("expected module ID");
         }
         let t = self.bump();
-        match self.sum().modules.get(&(t.num as u32)) {
+        match self.sum().modules.get(&(t.num() as u32)) {
             Some(p) => Ok(p.clone()),
-            None => self.err_at(t.start, format!("use of undefined module '^{}'", t.num)),
+            None => self.err_at(t.start(), format!("use of undefined module '^{}'", t.num())),
         }
     }
 
@@ -383,7 +383,7 @@ impl Parser<'_> {
                             Some(l) => l,
                             // LLVM 19 steps over the first byte of the
                             // unknown word and wants the `)` after it.
-                            None => return self.err_at(self.tok.start + 1, "expected ')' here"),
+                            None => return self.err_at(self.tok.start() + 1, "expected ')' here"),
                         }
                     };
                     self.bump();
@@ -435,7 +435,7 @@ impl Parser<'_> {
         self.bump();
         self.expect(Tok::Colon, "expected ':' here")?;
         self.expect(Tok::LParen, "expected '(' here")?;
-        let loc = self.tok.start;
+        let loc = self.tok.start();
         let (name, guid) = match self.word() {
             "name" => {
                 self.bump();
@@ -457,7 +457,7 @@ impl Parser<'_> {
         self.expect(Tok::Colon, "expected ':' here")?;
         self.expect(Tok::LParen, "expected '(' here")?;
         loop {
-            let loc = self.tok.start;
+            let loc = self.tok.start();
             let s = match self.word() {
                 "function" => self.sum_function()?,
                 "variable" => self.sum_variable()?,
@@ -977,7 +977,7 @@ impl Parser<'_> {
     /// `alias: (module: ^M, flags: (...), aliasee: ^N)` (LLVM 19 does not
     /// read `aliasee: null`, though it prints it).
     fn sum_alias(&mut self) -> PResult<GlobalSummary> {
-        let loc = self.tok.start;
+        let loc = self.tok.start();
         self.bump();
         self.expect(Tok::Colon, "expected ':' here")?;
         self.expect(Tok::LParen, "expected '(' here")?;

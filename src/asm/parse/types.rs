@@ -17,8 +17,8 @@ impl Parser<'_> {
     #[inline]
     pub(crate) fn parse_type(&mut self) -> PResult<Type> {
         let t = match self.tok.kind {
-            Tok::IntType if (1..=64).contains(&self.tok.num) => {
-                self.ctx.try_int_type(self.tok.num as u32)
+            Tok::IntType if (1..=64).contains(&self.tok.num()) => {
+                self.ctx.try_int_type(self.tok.num() as u32)
             }
             Tok::Word if self.tok_bytes() == b"ptr" => Some(self.ctx.ptr_type(0)),
             _ => None,
@@ -26,7 +26,7 @@ impl Parser<'_> {
         let Some(t) = t else {
             return self.parse_type_slow();
         };
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let is_ptr = self.tok.kind == Tok::Word;
         self.bump();
         if !matches!(self.tok.kind, Tok::Star | Tok::LParen) && !self.is_word("addrspace") {
@@ -56,10 +56,10 @@ impl Parser<'_> {
     }
 
     fn parse_type_inner(&mut self) -> PResult<Type> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let mut ty = match self.tok.kind {
             Tok::IntType => {
-                let w = self.tok.num;
+                let w = self.tok.num();
                 let t = u32::try_from(w).ok().and_then(|w| self.ctx.try_int_type(w));
                 match t {
                     Some(t) => {
@@ -202,7 +202,7 @@ impl Parser<'_> {
     fn parse_addrspace(&mut self) -> PResult<u32> {
         self.bump();
         self.expect(Tok::LParen, "expected '(' in address space")?;
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let a = if self.is(Tok::Str) {
             let s = self.parse_string("address space")?;
             match s.as_str() {
@@ -232,7 +232,7 @@ impl Parser<'_> {
                     varargs = true;
                     break;
                 }
-                let p = self.tok.start;
+                let p = self.tok.start();
                 let t = self.parse_type()?;
                 if !self.ctx.is_valid_param_type(t) {
                     return self.err_at(p, "invalid type for function argument");
@@ -259,7 +259,7 @@ impl Parser<'_> {
         let mut elems = Vec::new();
         if !self.is(Tok::RBrace) {
             loop {
-                let p = self.tok.start;
+                let p = self.tok.start();
                 let t = self.parse_type()?;
                 if !self.ctx.is_valid_struct_element(t) {
                     return self.err_at(p, "invalid element type for struct");
@@ -283,7 +283,7 @@ impl Parser<'_> {
         if !self.eat_word("x") {
             return self.err("expected 'x' after element count");
         }
-        let p = self.tok.start;
+        let p = self.tok.start();
         let elem = self.parse_type()?;
         if !self.ctx.is_valid_array_element(elem) {
             return self.err_at(p, "invalid array element type");
@@ -298,12 +298,12 @@ impl Parser<'_> {
         if scalable && !self.eat_word("x") {
             return self.err("expected 'x' after vscale");
         }
-        let p = self.tok.start;
+        let p = self.tok.start();
         let n = self.parse_u64("number in vector type")?;
         if !self.eat_word("x") {
             return self.err("expected 'x' after element count");
         }
-        let ep = self.tok.start;
+        let ep = self.tok.start();
         let elem = self.parse_type()?;
         self.expect(Tok::Greater, "expected end of sequential type")?;
         if n == 0 {
@@ -345,17 +345,17 @@ impl Parser<'_> {
     /// remembered as a forward reference.
     fn named_type_ref(&mut self, t: &super::lexer::Token) -> PResult<Type> {
         if t.kind == Tok::LocalId {
-            if let Some(&(ty, _)) = self.numbered_types.get(&t.num) {
+            if let Some(&(ty, _)) = self.numbered_types.get(&t.num()) {
                 return Ok(ty);
             }
             let ty = self.ctx.create_struct("");
-            self.numbered_types.insert(t.num, (ty, Some(t.start)));
+            self.numbered_types.insert(t.num(), (ty, Some(t.start())));
             return Ok(ty);
         }
         // An unquoted name is its own key: looked up without a copy (most
         // references name a type seen already).
         if !t.quoted {
-            let key = self.lx.bytes(t.a, t.b);
+            let key = self.lx.bytes(t.a(), t.b());
             if let Some(&(ty, _)) = self.named_types.get(key).filter(|_| !key.is_empty()) {
                 return Ok(ty);
             }
@@ -365,7 +365,7 @@ impl Parser<'_> {
             return Ok(ty);
         }
         let ty = self.ctx.create_struct(&name);
-        self.named_types.insert(name.into(), (ty, Some(t.start)));
+        self.named_types.insert(name.into(), (ty, Some(t.start())));
         Ok(ty)
     }
 
@@ -380,11 +380,11 @@ impl Parser<'_> {
         };
         let existing = match &name {
             Some(n) => self.named_types.get(&n[..]).copied(),
-            None => self.numbered_types.get(&name_tok.num).copied(),
+            None => self.numbered_types.get(&name_tok.num()).copied(),
         };
         if let Some((_, None)) = existing {
             return self.err_at(
-                name_tok.start,
+                name_tok.start(),
                 format!(
                     "redefinition of type named '{}'",
                     String::from_utf8_lossy(&self.name_of(&name_tok))
@@ -396,17 +396,17 @@ impl Parser<'_> {
             || (self.is(Tok::Less) && self.peek().kind == Tok::LBrace);
         if !is_struct {
             if existing.is_some() {
-                return self.err_at(name_tok.start, "forward references to non-struct type");
+                return self.err_at(name_tok.start(), "forward references to non-struct type");
             }
             let ty = self.parse_type()?;
-            self.record_type(&name, name_tok.num, ty);
+            self.record_type(&name, name_tok.num(), ty);
             return Ok(());
         }
         let ty = match existing {
             Some((t, _)) => t,
             None => self.ctx.create_struct(name.as_deref().unwrap_or(b"")),
         };
-        self.record_type(&name, name_tok.num, ty);
+        self.record_type(&name, name_tok.num(), ty);
         if self.eat_word("opaque") {
             return Ok(());
         }

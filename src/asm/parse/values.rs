@@ -83,7 +83,7 @@ impl Parser<'_> {
         if self.tok.kind != Tok::LocalId {
             return None;
         }
-        let &v = self.fs.as_ref()?.numbered.get(&self.tok.num)?;
+        let &v = self.fs.as_ref()?.numbered.get(&self.tok.num())?;
         (self.ctx.type_of(v) == ty && ty != self.ctx.metadata_type()).then_some(v)
     }
 
@@ -106,7 +106,7 @@ impl Parser<'_> {
 
     /// `T v` where `v` must be a constant.
     fn parse_typed_const(&mut self) -> PResult<Value> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let v = self.parse_typed_value()?;
         self.need_const(v, pos)
     }
@@ -132,7 +132,7 @@ impl Parser<'_> {
     }
 
     fn parse_value_inner(&mut self, ty: Type) -> PResult<Value> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         if self.ctx.is_metadata(ty) {
             let md = self.parse_md_operand()?;
             return Ok(self.ctx.metadata_as_value(md));
@@ -152,7 +152,7 @@ impl Parser<'_> {
                 let Some(kind) = FloatKind::of_type(self.ctx.type_data(ty)) else {
                     return self.err_at(pos, "floating point constant invalid for type");
                 };
-                let text = core::str::from_utf8(self.lx.bytes(t.a, t.b)).unwrap_or("");
+                let text = core::str::from_utf8(self.lx.bytes(t.a(), t.b())).unwrap_or("");
                 let lit = FloatLiteral::parse(text).map_err(|e| super::PErr {
                     pos,
                     msg: e.message().to_string(),
@@ -179,7 +179,7 @@ impl Parser<'_> {
     }
 
     fn parse_int_const(&mut self, ty: Type) -> PResult<Value> {
-        let pos = self.tok.start;
+        let pos = self.tok.start();
         let t = self.bump();
         let Some(w) = self.ctx.int_width(ty) else {
             if t.kind == Tok::HexInt {
@@ -194,7 +194,7 @@ impl Parser<'_> {
                 },
             );
         };
-        let text = self.lx.bytes(t.a, t.b);
+        let text = self.lx.bytes(t.a(), t.b());
         if t.kind == Tok::Int && text.len() <= 18 && w <= 64 {
             // Fast path: fits an i64; truncation of the sign-extended value.
             let mut v: i64 = 0;
@@ -339,7 +339,7 @@ impl Parser<'_> {
         let mut first_ty = None;
         if !self.is(Tok::RSquare) {
             loop {
-                let p = self.tok.start;
+                let p = self.tok.start();
                 let et = self.parse_type()?;
                 if let Some(want) = elem_want.or(first_ty) {
                     if et != want {
@@ -392,7 +392,7 @@ impl Parser<'_> {
         let mut types = Vec::new();
         if !self.is(Tok::RBrace) {
             loop {
-                let p = self.tok.start;
+                let p = self.tok.start();
                 let et = self.parse_type()?;
                 types.push(et);
                 let v = self.parse_value(et)?;
@@ -437,7 +437,7 @@ impl Parser<'_> {
         let mut elems = Vec::new();
         let mut first_ty = None;
         loop {
-            let p = self.tok.start;
+            let p = self.tok.start();
             let et = self.parse_type()?;
             if let Some(f) = first_ty {
                 if f != et {
@@ -488,7 +488,7 @@ impl Parser<'_> {
         self.bump();
         self.expect(Tok::RParen, "expected ')' in block address expression")?;
         let fref = if ft.kind == Tok::GlobalId {
-            BlockRef::Id(ft.num)
+            BlockRef::Id(ft.num())
         } else {
             BlockRef::Name(self.name_of(&ft).into())
         };
@@ -525,7 +525,7 @@ impl Parser<'_> {
                 // LLVM 19 keeps no numbering of a finished body.
                 if bt.kind == Tok::LocalId {
                     return self.err_at(
-                        bt.start,
+                        bt.start(),
                         "cannot take address of numeric label after the function is defined",
                     );
                 }
@@ -535,7 +535,7 @@ impl Parser<'_> {
                     .filter(|&v| self.ctx.value_kind(v) == ValueKind::Block);
                 return match b {
                     Some(b) => Ok(self.ctx.block_address_raw(f.0, b)),
-                    None => self.err_at(bt.start, "referenced value is not a basic block"),
+                    None => self.err_at(bt.start(), "referenced value is not a basic block"),
                 };
             }
         }
@@ -561,7 +561,7 @@ impl Parser<'_> {
     /// The block a `blockaddress` names, by number or name.
     pub(crate) fn block_ref(&self, bt: &Token) -> BlockRef {
         if bt.kind == Tok::LocalId {
-            BlockRef::Id(bt.num)
+            BlockRef::Id(bt.num())
         } else {
             BlockRef::Name(self.name_of(bt).into())
         }
@@ -895,9 +895,9 @@ impl Parser<'_> {
     pub(crate) fn lookup_global(&self, t: &Token) -> Option<Value> {
         if t.kind == Tok::GlobalId {
             self.numbered_globals
-                .get(&t.num)
+                .get(&t.num())
                 .copied()
-                .or_else(|| self.fwd_global_ids.get(&t.num).map(|x| x.0))
+                .or_else(|| self.fwd_global_ids.get(&t.num()).map(|x| x.0))
         } else {
             let n = self.name_of(t);
             self.ctx
@@ -910,7 +910,7 @@ impl Parser<'_> {
     /// not only referenced.
     fn defined_global(&self, t: &Token) -> Option<Value> {
         if t.kind == Tok::GlobalId {
-            self.numbered_globals.get(&t.num).copied()
+            self.numbered_globals.get(&t.num()).copied()
         } else {
             self.ctx.global_by_name(self.m, self.name_of(t))
         }
@@ -922,7 +922,7 @@ impl Parser<'_> {
     /// so its use of `@f` comes after every other.
     fn fwd_dso_local_equivalent(&mut self, t: &Token, ty: Type, pos: usize) -> PResult<Value> {
         let key = if t.kind == Tok::GlobalId {
-            BlockRef::Id(t.num)
+            BlockRef::Id(t.num())
         } else {
             BlockRef::Name(self.name_of(t).into())
         };
@@ -955,7 +955,7 @@ impl Parser<'_> {
                     BlockRef::Id(_) => String::new(),
                 };
                 return self.err_at(
-                    t.start,
+                    t.start(),
                     format!("unknown function '{name}' referenced by dso_local_equivalent"),
                 );
             };
@@ -970,7 +970,7 @@ impl Parser<'_> {
             };
             if !is_fn {
                 return self.err_at(
-                    t.start,
+                    t.start(),
                     "expected a function, alias to function, or ifunc in dso_local_equivalent",
                 );
             }
@@ -984,7 +984,10 @@ impl Parser<'_> {
     /// A reference `@x` / `@N` of pointer type `ty`.
     pub(crate) fn global_ref(&mut self, t: &Token, ty: Type) -> PResult<Value> {
         if !self.ctx.is_ptr(ty) {
-            return self.err_at(t.start, "global variable reference must have pointer type");
+            return self.err_at(
+                t.start(),
+                "global variable reference must have pointer type",
+            );
         }
         let v = match self.lookup_global(t) {
             Some(v) => v,
@@ -993,10 +996,10 @@ impl Parser<'_> {
                 let i8t = self.ctx.i8_type();
                 let g = self.ctx.add_global_var(self.m, "", i8t, a);
                 if t.kind == Tok::GlobalId {
-                    self.fwd_global_ids.insert(t.num, (g.0, t.start));
+                    self.fwd_global_ids.insert(t.num(), (g.0, t.start()));
                 } else {
                     let n: Box<[u8]> = self.name_of(t).into();
-                    self.fwd_globals.insert(n, (g.0, t.start));
+                    self.fwd_globals.insert(n, (g.0, t.start()));
                 }
                 g.0
             }
@@ -1004,7 +1007,7 @@ impl Parser<'_> {
         let vt = self.ctx.type_of(v);
         if vt != ty {
             return self.err_at(
-                t.start,
+                t.start(),
                 format!(
                     "'{}' defined with type '{}' but expected '{}'",
                     self.token_text(t),
@@ -1018,17 +1021,17 @@ impl Parser<'_> {
 
     /// The source text of a token.
     pub(crate) fn token_text(&self, t: &Token) -> String {
-        let end = if t.quoted { t.b + 1 } else { t.b };
-        String::from_utf8_lossy(self.lx.bytes(t.start, end.max(t.start))).into_owned()
+        let end = if t.quoted { t.b() + 1 } else { t.b() };
+        String::from_utf8_lossy(self.lx.bytes(t.start(), end.max(t.start()))).into_owned()
     }
 
     /// `@N` (`t`) where a global of kind `what` ("global", "function") is
     /// defined: N may skip numbers but never go back (checked where LLVM
     /// checks it, before the rest of the definition is parsed).
     pub(crate) fn check_global_number(&self, t: &Token, what: &str) -> PResult<()> {
-        if t.kind == Tok::GlobalId && t.num < self.next_global_id {
+        if t.kind == Tok::GlobalId && t.num() < self.next_global_id {
             return self.err_at(
-                t.start,
+                t.start(),
                 format!(
                     "{what} expected to be numbered '@{}' or greater",
                     self.next_global_id
@@ -1043,9 +1046,9 @@ impl Parser<'_> {
     /// [`Self::check_global_number`]), replacing any forward reference.
     pub(crate) fn define_global(&mut self, t: &Token, v: Value) -> PResult<()> {
         let fwd = if t.kind == Tok::GlobalId {
-            self.next_global_id = t.num.saturating_add(1);
-            self.numbered_globals.insert(t.num, v);
-            self.fwd_global_ids.remove(&t.num)
+            self.next_global_id = t.num().saturating_add(1);
+            self.numbered_globals.insert(t.num(), v);
+            self.fwd_global_ids.remove(&t.num())
         } else {
             let n = self.name_of(t);
             self.fwd_globals.remove(n.as_ref())
@@ -1084,16 +1087,17 @@ impl Parser<'_> {
     /// A reference `%x` / `%N` of type `ty` inside a function body.
     pub(crate) fn local_ref(&mut self, t: &Token, ty: Type) -> PResult<Value> {
         let Some(fs) = self.fs.as_mut() else {
-            return self.err_at(t.start, "expected value token");
+            return self.err_at(t.start(), "expected value token");
         };
         let f = fs.f;
         let found = if t.kind == Tok::LocalId {
-            match fs.numbered.get(&t.num) {
+            match fs.numbered.get(&t.num()) {
                 Some(&v) => Some(v),
-                None => match fs.fwd_ids.get(&t.num) {
+                None => match fs.fwd_ids.get(&t.num()) {
                     Some(&(v, _)) => Some(v),
-                    None if t.num < fs.next_id => {
-                        return self.err_at(t.start, format!("use of undefined value '%{}'", t.num))
+                    None if t.num() < fs.next_id => {
+                        return self
+                            .err_at(t.start(), format!("use of undefined value '%{}'", t.num()))
                     }
                     None => None,
                 },
@@ -1113,12 +1117,12 @@ impl Parser<'_> {
             if vt != ty {
                 if self.ctx.is_label(ty) {
                     return self.err_at(
-                        t.start,
+                        t.start(),
                         format!("'{}' is not a basic block", self.token_text(t)),
                     );
                 }
                 return self.err_at(
-                    t.start,
+                    t.start(),
                     format!(
                         "'{}' defined with type '{}' but expected '{}'",
                         self.token_text(t),
@@ -1139,15 +1143,15 @@ impl Parser<'_> {
             self.ctx.create_block(&name).0
         } else {
             if self.ctx.is_void(ty) || self.ctx.is_function(ty) {
-                return self.err_at(t.start, "invalid use of a non-first-class type");
+                return self.err_at(t.start(), "invalid use of a non-first-class type");
             }
             self.ctx.parse_placeholder(ty)
         };
         if t.kind == Tok::LocalId {
-            self.fs().fwd_ids.insert(t.num, (v, t.start));
+            self.fs().fwd_ids.insert(t.num(), (v, t.start()));
         } else {
             let n: Box<[u8]> = self.lx.name(t).into();
-            self.fs().fwd_named.insert(n, (v, t.start));
+            self.fs().fwd_named.insert(n, (v, t.start()));
         }
         Ok(v)
     }
@@ -1184,7 +1188,7 @@ impl Parser<'_> {
                 let n = self.lx.name(&t);
                 if self.ctx.local_by_name(f, &n).is_some() {
                     return self.err_at(
-                        t.start,
+                        t.start(),
                         format!(
                             "multiple definition of local value named '{}'",
                             String::from_utf8_lossy(&n)

@@ -493,7 +493,7 @@ impl<'c> Wr<'c> {
         &mut self,
         i: Inst,
         body: &mut Body,
-        scopes: &[&str],
+        scopes: &[&[u8]],
     ) -> Result<Option<&'c InstExtra>, WriteError> {
         let ctx: &'c crate::Context = self.ctx;
         let d = &ctx.graph.values[i.0.idx as usize];
