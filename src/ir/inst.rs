@@ -794,6 +794,20 @@ impl Context {
         }
     }
 
+    /// [`Context::extra`] of the live instruction at raw value index
+    /// `idx` (a walk's own index: no handle minted or generation checked).
+    #[inline]
+    pub(crate) fn extra_at(&self, idx: u32) -> Option<&InstExtra> {
+        let s = self.graph.side_at(idx);
+        if s == NONE {
+            return None;
+        }
+        match self.sides.recs[s as usize].payload {
+            Payload::Inst(x) => Some(&self.sides.extras[x as usize]),
+            _ => None,
+        }
+    }
+
     /// The `!dbg` location of `i` (LLVM's `getDebugLoc`).
     pub fn dbg_loc(&self, i: Inst) -> Option<Metadata> {
         self.extra(i).and_then(|e| e.dbg)

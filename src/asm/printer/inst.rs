@@ -69,7 +69,13 @@ impl Writer<'_> {
     /// The debug records of `i` (one `    #dbg_...(...)` line each), then
     /// `i` itself, each line ending in a newline.
     pub(super) fn inst_line(&self, out: &mut String, i: Inst) {
-        let extra = self.ctx.extra(i);
+        // `i` is a live instruction of the walk: its record read in place.
+        let d = &self.ctx.graph.values[i.0.idx as usize];
+        let extra = if d.has_side() {
+            self.ctx.extra_at(i.0.idx)
+        } else {
+            None
+        };
         if let Some(extra) = extra {
             for r in &extra.dbg_records {
                 out.push_str("    ");
@@ -101,16 +107,19 @@ impl Writer<'_> {
 
     /// One instruction, indented by two spaces, without a newline.
     pub(super) fn inst(&self, out: &mut String, i: Inst) {
+        // Checks that `i` is a live instruction (a panic naming it if not).
+        self.ctx.opcode(i);
         self.inst_with(out, i, self.ctx.extra(i));
     }
 
-    /// [`Writer::inst`] with `i`'s side payload already looked up.
+    /// [`Writer::inst`] of the live instruction `i` with its side payload
+    /// already looked up.
     fn inst_with(&self, out: &mut String, i: Inst, extra: Option<&InstExtra>) {
         static NONE_PAYLOAD: InstPayload = InstPayload::None;
         let ctx = self.ctx;
         let v = i.0;
-        let d = ctx.graph.get(v);
-        let op = ctx.opcode(i);
+        let d = &ctx.graph.values[v.idx as usize];
+        let op = Opcode::from_u8(d.opcode);
         let flags = d.flags;
         let ty = d.ty;
         let payload = extra.map_or(&NONE_PAYLOAD, |e| &e.payload);
@@ -208,7 +217,11 @@ impl Writer<'_> {
         }
 
         let ops = Ops {
-            uses: ctx.graph.operand_slice(v),
+            uses: if d.nops == 0 {
+                &[]
+            } else {
+                &ctx.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
+            },
             graph: &ctx.graph,
         };
         self.inst_operands(out, i, ops, op, ty, payload, call);
@@ -410,7 +423,8 @@ impl Writer<'_> {
                 out.push_str(" within ");
                 self.operand_opt(out, op_at(ops, 0));
                 out.push_str(" [");
-                let has_unwind = ctx.inst_flags(i) & bits::CATCHSWITCH_HAS_UNWIND != 0;
+                let has_unwind =
+                    ctx.graph.values[i.0.idx as usize].flags & bits::CATCHSWITCH_HAS_UNWIND != 0;
                 let first = if has_unwind { 2 } else { 1 };
                 for k in first..nops {
                     if k > first {
@@ -459,7 +473,7 @@ impl Writer<'_> {
             }
             Opcode::Alloca => {
                 out.push(' ');
-                let flags = ctx.inst_flags(i);
+                let flags = ctx.graph.values[i.0.idx as usize].flags;
                 if flags & mem::WEAK != 0 {
                     out.push_str("inalloca ");
                 }

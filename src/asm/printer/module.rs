@@ -8,7 +8,7 @@
 //! `dso_local`, visibility, ..., `section`, `comdat`, `align`, `gc`,
 //! `prefix`, `prologue`, `personality`). Instructions are `inst.rs`'s.
 
-use super::slots::{attachments_in_print_order, LocalSlots, ModuleSlots};
+use super::slots::{attachments_in_print_order, inst_indices, LocalSlots, ModuleSlots};
 use super::text::{
     push_bare_name, push_calling_conv, push_linkage, push_md_identifier, push_name, push_quoted,
     push_spaces, push_u64, unnamed_addr_name,
@@ -22,7 +22,7 @@ use crate::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
 use crate::ir::global::{GlobalData, Linkage, Visibility};
 use crate::ir::metadata::{MdAttachments, Metadata};
 use crate::ir::module::ComdatKind;
-use crate::ir::{Block, Function, Global, Module};
+use crate::ir::{Block, Function, Global, Inst, Module};
 use crate::value::{Value, ValueKind};
 use crate::Context;
 
@@ -625,8 +625,8 @@ impl Writer<'_> {
             }
         }
         out.push('\n');
-        for i in ctx.insts(b) {
-            self.inst_line(out, i);
+        for i in inst_indices(ctx, b.0.idx) {
+            self.inst_line(out, Inst(ctx.graph.handle(i)));
         }
     }
 }

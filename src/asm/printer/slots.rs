@@ -189,15 +189,24 @@ impl<'a> ModuleSlots<'a> {
         if let Some(tf) = tf.as_deref_mut() {
             tf.function(f);
         }
-        for b in ctx.blocks(f) {
-            for i in ctx.insts(b) {
+        let values = &ctx.graph.values;
+        let mut b = ctx.function_data(f).blocks.first;
+        while b != NONE {
+            let block = b;
+            b = values[b as usize].c;
+            for idx in inst_indices(ctx, block) {
                 self.insts += 1;
-                let d = &ctx.graph.values[i.0.idx as usize];
-                let extra = if d.has_side() { ctx.extra(i) } else { None };
+                let d = &values[idx as usize];
+                let extra = if d.has_side() {
+                    ctx.extra_at(idx)
+                } else {
+                    None
+                };
                 if let Some(tf) = tf.as_deref_mut() {
                     tf.inst_rec(d, extra);
                 }
                 let Some(extra) = extra else { continue };
+                let i = Inst(ctx.graph.handle(idx));
                 for r in &extra.dbg_records {
                     for md in r.ops.iter().flatten() {
                         self.md.add_root(ctx, *md);
@@ -317,60 +326,100 @@ pub(super) fn attachments_in_print_order<'m>(
 /// non-void instructions (`SlotTracker::processFunction`), and which values
 /// are the function's own (so that an operand of another function prints
 /// as `<badref>` instead of a name that would bind to something else).
+///
+/// Sized by the function, not the context: a function's blocks and
+/// instructions are usually created together (its arguments apart, with
+/// the function), so each group's indices span a short range, held as one
+/// `u32` per index of that range (a few KiB, in cache while the function
+/// prints; a constant or global operand is told apart by a range check,
+/// with no load). A function whose values are spread over the arena
+/// (values added by later edits) uses a table over the whole context,
+/// whose words are cleared again after the function.
 pub(crate) struct LocalSlots {
-    /// Slot word by raw value index, tagged in its high half with the
-    /// incorporation that wrote it (a word of another one is stale): the
-    /// `%N` of an unnamed local, [`NAMED`] for a named one; a value not of
-    /// the function has a stale word. Stale words need no reset, so a
-    /// function is numbered in one walk with one store per value.
-    slot: Vec<u64>,
-    /// The tag of the current incorporation (never 0: the tag of fresh
-    /// words).
-    epoch: u32,
+    /// Slot word of the blocks and instructions by value index minus
+    /// `base`: the `%N` of an unnamed local, [`NAMED`] for a named one,
+    /// `NONE` for an index of the range that is not the function's.
+    window: Vec<u32>,
+    base: u32,
+    /// The same for the arguments.
+    args: Vec<u32>,
+    args_base: u32,
+    /// Whether the function is held in `spread` instead.
+    is_spread: bool,
+    /// Slot word plus one by value index (0: not the function's), for a
+    /// spread-out function; all 0 otherwise.
+    spread: Vec<u32>,
+    /// `(index, slot word)` of each local, in numbering order (scratch).
+    order: Vec<(u32, u32)>,
 }
+
+/// A group of `n` locals is held in a window when its indices span at most
+/// `n * WINDOW_SLACK + WINDOW_MIN` (a constant interleaved with them, made
+/// while the function was read, is a hole).
+const WINDOW_SLACK: usize = 4;
+const WINDOW_MIN: usize = 1024;
 
 impl LocalSlots {
     pub(super) fn new() -> Self {
         LocalSlots {
-            slot: Vec::new(),
-            epoch: 0,
+            window: Vec::new(),
+            base: 0,
+            args: Vec::new(),
+            args_base: 0,
+            is_spread: false,
+            spread: Vec::new(),
+            order: Vec::new(),
         }
     }
 
     /// Numbers `f`'s unnamed values and marks its named ones, forgetting
     /// the previous function's.
     pub(super) fn incorporate(&mut self, ctx: &Context, f: Function) {
-        // Every value index of the context fits: no growth check per value.
+        if self.is_spread {
+            for &(idx, _) in &self.order {
+                self.spread[idx as usize] = 0;
+            }
+            self.is_spread = false;
+        }
+        self.window.clear();
+        self.args.clear();
+        self.order.clear();
         let values = &ctx.graph.values;
-        if self.slot.len() < values.len() {
-            // Zeroed memory: pages the walk never writes are never touched.
-            self.slot = vec![0; values.len()];
-            self.epoch = 0;
-        }
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.slot.fill(0);
-            self.epoch = 1;
-        }
-        let tag = (self.epoch as u64) << 32;
         let mut n = 0u32;
-        let slot = &mut self.slot[..];
+        let order = &mut self.order;
         let mut set = |idx: u32| {
             let named = values[idx as usize].has_side() && ctx.name_at(idx).is_some();
-            slot[idx as usize] = tag | u64::from(if named { NAMED } else { n });
+            order.push((idx, if named { NAMED } else { n }));
             n += u32::from(!named);
         };
+        let nargs = ctx.args(f).len();
         for &a in ctx.args(f) {
             set(a.idx);
         }
         let void = ctx.void_type();
-        for b in ctx.blocks(f) {
-            set(b.0.idx);
-            for i in ctx.insts(b) {
-                if values[i.0.idx as usize].ty != void {
-                    set(i.0.idx);
+        let mut b = ctx.function_data(f).blocks.first;
+        while b != NONE {
+            set(b);
+            for i in inst_indices(ctx, b) {
+                if values[i as usize].ty != void {
+                    set(i);
                 }
             }
+            b = values[b as usize].c;
+        }
+        let (args, body) = self.order.split_at(nargs);
+        if !(fill_window(&mut self.args, &mut self.args_base, args)
+            && fill_window(&mut self.window, &mut self.base, body))
+        {
+            self.window.clear();
+            self.args.clear();
+            if self.spread.len() < values.len() {
+                self.spread = vec![0; values.len()];
+            }
+            for &(idx, w) in &self.order {
+                self.spread[idx as usize] = w.wrapping_add(1);
+            }
+            self.is_spread = true;
         }
     }
 
@@ -378,10 +427,21 @@ impl LocalSlots {
     /// `NONE` for a value not of the incorporated function.
     #[inline]
     pub(super) fn raw(&self, idx: u32) -> u32 {
-        match self.slot.get(idx as usize) {
-            Some(&w) if (w >> 32) as u32 == self.epoch => w as u32,
-            _ => NONE,
+        // A hole of one window may be a local of the other.
+        match self.window.get(idx.wrapping_sub(self.base) as usize) {
+            Some(&w) if w != NONE => return w,
+            _ => {}
         }
+        match self.args.get(idx.wrapping_sub(self.args_base) as usize) {
+            Some(&w) if w != NONE => return w,
+            _ => {}
+        }
+        if !self.is_spread {
+            return NONE;
+        }
+        self.spread
+            .get(idx as usize)
+            .map_or(NONE, |&w| w.wrapping_sub(1))
     }
 
     /// The `%N` of `v` in the incorporated function.
@@ -398,7 +458,48 @@ impl LocalSlots {
     }
 }
 
-/// The mark of a named local in [`LocalSlots::slot`].
+/// The raw value indices of block `b`'s instructions (block index `b`), in
+/// order: the block's record holds its first and last instruction, each
+/// instruction's `c` the next (no handle minted per instruction).
+#[inline]
+pub(super) fn inst_indices(ctx: &Context, b: u32) -> impl Iterator<Item = u32> + '_ {
+    let values = &ctx.graph.values;
+    let d = &values[b as usize];
+    let (mut cur, last) = (d.ops, d.nops);
+    core::iter::from_fn(move || {
+        if cur == NONE {
+            return None;
+        }
+        let i = cur;
+        cur = if i == last {
+            NONE
+        } else {
+            values[i as usize].c
+        };
+        Some(i)
+    })
+}
+
+/// Holds the `(index, slot word)` pairs `locals` in `window` from `base`
+/// on; false (window left empty) when their indices are too spread out.
+fn fill_window(window: &mut Vec<u32>, base: &mut u32, locals: &[(u32, u32)]) -> bool {
+    let Some(lo) = locals.iter().map(|l| l.0).min() else {
+        return true;
+    };
+    let hi = locals.iter().map(|l| l.0).max().unwrap_or(lo);
+    let span = (hi - lo) as usize + 1;
+    if span > locals.len() * WINDOW_SLACK + WINDOW_MIN {
+        return false;
+    }
+    *base = lo;
+    window.resize(span, NONE);
+    for &(idx, w) in locals {
+        window[(idx - lo) as usize] = w;
+    }
+    true
+}
+
+/// The mark of a named local in [`LocalSlots`].
 pub(super) const NAMED: u32 = NONE - 1;
 
 /// The `%N` of local `v` in function `f`, found by walking `f` (for a
@@ -486,7 +587,9 @@ impl<'c> TypeFinder<'c> {
         TypeFinder {
             ctx,
             visited_types: Vec::new(),
-            visited_values: Vec::new(),
+            // Every value index of the context fits: no growth check on
+            // the per-operand path.
+            visited_values: vec![0; ctx.graph.values.len() / 64 + 1],
             visited_md: HashSet::new(),
             structs: Vec::new(),
             total: ctx.num_identified_structs(),
@@ -566,18 +669,18 @@ impl<'c> TypeFinder<'c> {
         } else {
             &ctx.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
         };
+        // The visited bit is read before the operand's record: a constant
+        // walked before, and a global or local seen before (marked here:
+        // they lead to no type), cost no read of their record.
         for u in uses {
-            if u.val == NONE {
+            if u.val == NONE || self.visited_value(u.val) {
                 continue;
             }
             let d = &ctx.graph.values[u.val as usize];
-            let walk = if d.is(ValueKind::Constant) {
-                !self.visited_value(u.val)
-            } else {
-                d.is(ValueKind::MetadataAsValue)
-            };
-            if walk {
+            if d.is(ValueKind::Constant) || d.is(ValueKind::MetadataAsValue) {
                 self.value(ctx.graph.handle(u.val));
+            } else {
+                self.visit_value(ctx.graph.handle(u.val));
             }
         }
         let Some(extra) = extra else { return };
