@@ -277,4 +277,56 @@ impl Context {
     pub fn indirect_target(&self, g: Global) -> Option<Value> {
         self.graph.operand(g.0, 0)
     }
+
+    /// The global object `v` stands for, as LLVM 19's
+    /// `GlobalValue::getAliaseeObject` (`findBaseObject`) finds it: a
+    /// function, variable or ifunc is itself; an alias is followed to its
+    /// aliasee; constant expressions are looked through at `inttoptr`,
+    /// `ptrtoint`, `bitcast` and `getelementptr` (operand 0), an `add` whose
+    /// one side alone has an object, a `sub` whose right side has none.
+    /// Nothing else is looked through (`addrspacecast` is not), and an
+    /// alias met a second time on the way (one set for the whole walk,
+    /// both sides of an `add` included) gives `None`.
+    pub fn aliasee_object(&self, v: Value) -> Option<Value> {
+        let mut seen = hashbrown::HashSet::new();
+        self.base_object_in(v, &mut seen)
+    }
+
+    fn base_object_in(&self, v: Value, seen: &mut hashbrown::HashSet<Value>) -> Option<Value> {
+        use crate::constants::ConstKind;
+        use crate::inst::Opcode;
+        match self.value_kind(v) {
+            ValueKind::Alias => {
+                if !seen.insert(v) {
+                    return None;
+                }
+                let t = self.indirect_target(Global(v))?;
+                crate::stack::deep(|| self.base_object_in(t, seen))
+            }
+            k if k.is_global() => Some(v),
+            ValueKind::Constant if self.const_kind(v) == ConstKind::Expr => {
+                let (op, _) = self.const_expr_opcode(v)?;
+                let side = |i: u32, seen: &mut hashbrown::HashSet<Value>| {
+                    let o = self.graph.operand(v, i)?;
+                    crate::stack::deep(|| self.base_object_in(o, seen))
+                };
+                match op {
+                    Opcode::Add => match (side(0, seen), side(1, seen)) {
+                        (Some(_), Some(_)) => None,
+                        (l, r) => l.or(r),
+                    },
+                    Opcode::Sub => match side(1, seen) {
+                        Some(_) => None,
+                        None => side(0, seen),
+                    },
+                    Opcode::IntToPtr
+                    | Opcode::PtrToInt
+                    | Opcode::BitCast
+                    | Opcode::GetElementPtr => side(0, seen),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
 }

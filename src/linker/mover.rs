@@ -12,8 +12,9 @@ use crate::inst::Opcode;
 use crate::ir::attributes::{AttrIndex, AttrKind, Attribute, AttributeList, AttributeSet};
 use crate::ir::global::Linkage;
 use crate::ir::global::{GlobalData, UnnamedAddr, Visibility};
+use crate::ir::inst::DbgRecord;
 use crate::ir::inst::InstPayload;
-use crate::ir::metadata::{MdData, Metadata};
+use crate::ir::metadata::{MdAttachments, MdData, MdField, Metadata};
 use crate::ir::module::ComdatKind;
 use crate::ir::{Function, Global, Inst, Module};
 use crate::types::Type;
@@ -73,6 +74,21 @@ pub(super) struct Mover<'a> {
     /// definition (`IndirectSymbolValueMap`), with those aliases.
     indirect_copies: HashMap<Value, Vec<Value>>,
     pub(super) warnings: Vec<String>,
+    /// The final metadata map (`remap_md`): `None` is `null`.
+    md_map: HashMap<Metadata, Option<Metadata>>,
+    /// Nodes being mapped (a cycle maps a node to itself).
+    md_busy: HashSet<Metadata>,
+    /// Uniqued nodes the metadata store made distinct because a
+    /// replacement made them equal to another node: LLVM's mapper, which
+    /// copies rather than moves, builds such nodes anew and finds them
+    /// uniqued, so they are mapped as uniqued nodes.
+    undistinct: HashSet<Metadata>,
+    /// Whether a constant names a global left in the source.
+    names_src: HashMap<Value, bool>,
+    /// Whether the walk met a constant in metadata whose types the type
+    /// map changes. Metadata inside the bodies changes only then or when
+    /// `undistinct` is not empty (every global it names was materialised).
+    md_types_change: bool,
 }
 
 fn err<T>(msg: String) -> Result<T, LinkError> {
@@ -137,6 +153,11 @@ impl<'a> Mover<'a> {
             to_clone: Vec::new(),
             indirect_copies: HashMap::new(),
             warnings: Vec::new(),
+            md_map: HashMap::new(),
+            md_busy: HashSet::new(),
+            undistinct: HashSet::new(),
+            names_src: HashMap::new(),
+            md_types_change: false,
         }
     }
 
@@ -253,7 +274,7 @@ impl<'a> Mover<'a> {
         let shown = String::from_utf8_lossy(name);
         let mut g = self.ctx.global_by_name(m, name);
         if let Some(a) = g.filter(|&a| self.ctx.value_kind(a) == ValueKind::Alias) {
-            g = aliasee_object(self.ctx, a);
+            g = self.ctx.aliasee_object(a);
             if g.is_none() {
                 return err(format!(
                     "Linking COMDATs named '{shown}': COMDAT key involves incomputable alias size."
@@ -272,9 +293,10 @@ impl<'a> Mover<'a> {
     /// comdat, an ifunc in none.
     fn comdat_of(&self, g: Value) -> Option<Box<[u8]>> {
         match self.ctx.value_kind(g) {
-            ValueKind::Alias => {
-                aliasee_object(self.ctx, g).and_then(|o| self.ctx.global_data(o).comdat.clone())
-            }
+            ValueKind::Alias => self
+                .ctx
+                .aliasee_object(g)
+                .and_then(|o| self.ctx.global_data(o).comdat.clone()),
             ValueKind::IFunc => None,
             _ => self.ctx.global_data(g).comdat.clone(),
         }
@@ -573,7 +595,7 @@ impl<'a> Mover<'a> {
         if !non_prevailing.is_empty() {
             let mut aliased = HashSet::new();
             for g in self.ctx.aliases(self.src).collect::<Vec<_>>() {
-                if let Some(o) = aliasee_object(self.ctx, g.0) {
+                if let Some(o) = self.ctx.aliasee_object(g.0) {
                     if self.ctx.global_data(o).comdat.is_some() {
                         aliased.insert(o);
                     }
@@ -650,6 +672,15 @@ impl<'a> Mover<'a> {
             self.flush_rauw();
         }
         self.done_bodies = true;
+        // Named metadata is walked after the bodies, as `linkNamedMDNodes`
+        // runs: a source global first met there links only as a reference
+        // to the destination's (or not at all, and maps to `null`).
+        let named = self.src_named_md();
+        for (_, ops) in &named {
+            for &m in ops {
+                self.map_md(m);
+            }
+        }
         // Source globals that resolved to existing destination globals:
         // their uses (in what moved) now name the destination's.
         let mut pairs: Vec<(Value, Value)> = self
@@ -669,10 +700,10 @@ impl<'a> Mover<'a> {
                     self.ctx
                         .replace_uses_with_if(s, d, |_, u| !aliases.contains(&u.user));
                 }
-                None => self.ctx.replace_all_uses_with(s, d),
+                None => self.rauw(s, d),
             }
         }
-        self.link_named_md();
+        self.link_named_md(named);
         let asm = self.ctx.module(self.src).module_asm.clone();
         self.ctx.module_mut(self.dst).module_asm.extend(asm);
         self.reorder_globals(&src_vars);
@@ -1109,10 +1140,32 @@ impl<'a> Mover<'a> {
             if !self.ctx.is_live(old) {
                 continue;
             }
-            self.ctx.replace_all_uses_with(old, new);
+            self.rauw(old, new);
             match self.ctx.value_kind(old) {
                 ValueKind::Function => self.ctx.erase_function(Function(old)),
                 _ => self.ctx.erase_global(Global(old)),
+            }
+        }
+    }
+
+    /// Replaces every use of `old` by `new`, noting the uniqued nodes the
+    /// metadata store makes distinct on the way (see `undistinct`).
+    fn rauw(&mut self, old: Value, new: Value) {
+        let users: Vec<Metadata> = match self.ctx.md.vam_of(old) {
+            Some(vam) => self
+                .ctx
+                .md
+                .vam_users_of(vam)
+                .iter()
+                .copied()
+                .filter(|&u| !self.ctx.md_data(u).is_distinct())
+                .collect(),
+            None => Vec::new(),
+        };
+        self.ctx.replace_all_uses_with(old, new);
+        for u in users {
+            if self.ctx.md_data(u).is_distinct() {
+                self.undistinct.insert(self.ctx.md_resolved(u));
             }
         }
     }
@@ -1291,7 +1344,9 @@ impl<'a> Mover<'a> {
             match self.ctx.md_data(m) {
                 MdData::Value(v) => {
                     let v = *v;
-                    self.map_value(v);
+                    if self.map_value(v) && self.ctx.value_kind(v) == ValueKind::Constant {
+                        self.md_types_change = true;
+                    }
                 }
                 d => {
                     let mut kids: SmallVec<[Metadata; 8]> = SmallVec::new();
@@ -1426,19 +1481,22 @@ impl<'a> Mover<'a> {
 
     // ---- after the walk ----------------------------------------------------
 
-    fn link_named_md(&mut self) {
-        let src_md: Vec<(Box<str>, Vec<Metadata>)> = self
-            .ctx
+    /// The source's named metadata but the module flags (linked apart).
+    fn src_named_md(&self) -> Vec<(Box<str>, Vec<Metadata>)> {
+        self.ctx
             .module(self.src)
             .named_md
             .iter()
             .filter(|(n, _)| &***n != "llvm.module.flags")
             .map(|(n, v)| (n.clone(), v.clone()))
-            .collect();
-        for (name, ops) in src_md {
-            for &m in &ops {
-                self.map_md(m);
-            }
+            .collect()
+    }
+
+    /// `linkNamedMDNodes`: each source list, mapped, is appended to the
+    /// destination's list of that name (no deduplication).
+    fn link_named_md(&mut self, named: Vec<(Box<str>, Vec<Metadata>)>) {
+        for (name, ops) in named {
+            let ops: Vec<Metadata> = ops.into_iter().map(|m| self.remap_node(m)).collect();
             self.ctx
                 .module_mut(self.dst)
                 .named_md
@@ -1497,6 +1555,11 @@ impl<'a> Mover<'a> {
             if nvt != vt {
                 self.ctx.global_data_mut(v).value_type = Some(nvt);
             }
+            // A declaration's attachments are not walked with the bodies.
+            let md = self.ctx.global_data(v).md.clone();
+            if let Some(n) = self.remap_attachments(&md) {
+                self.ctx.global_data_mut(v).md = n;
+            }
             match self.ctx.value_kind(v) {
                 ValueKind::GlobalVariable => {
                     if let Some(init) = self.ctx.initializer(Global(v)) {
@@ -1517,9 +1580,18 @@ impl<'a> Mover<'a> {
                 }
             }
         }
+        if !self.undistinct.is_empty() {
+            self.remap_dst_md();
+        }
+    }
+
+    /// Whether metadata the bodies reach may map to something else.
+    fn md_may_change(&self) -> bool {
+        self.md_types_change || !self.undistinct.is_empty()
     }
 
     fn remap_function(&mut self, f: Function) {
+        let md = self.md_may_change();
         let attrs = self.ctx.function_data(f).attrs.clone();
         let na = self.map_attr_types(&attrs);
         if na != attrs {
@@ -1550,12 +1622,17 @@ impl<'a> Mover<'a> {
                     let Some(op) = self.ctx.operand(i.0, k) else {
                         continue;
                     };
-                    if self.ctx.value_kind(op) == ValueKind::Constant {
-                        let no = self.map_const(op);
-                        if no != op {
-                            self.ctx.set_operand(i.0, k, Some(no));
-                        }
+                    let no = match self.ctx.value_kind(op) {
+                        ValueKind::Constant => self.map_const(op),
+                        ValueKind::MetadataAsValue if md => self.remap_md_operand(op),
+                        _ => op,
+                    };
+                    if no != op {
+                        self.ctx.set_operand(i.0, k, Some(no));
                     }
+                }
+                if md {
+                    self.remap_inst_md(i);
                 }
                 let t = self.ctx.type_of(i.0);
                 let nt = self.ty(t);
@@ -1583,6 +1660,264 @@ impl<'a> Mover<'a> {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The metadata attachments `md` mapped; `None` if none changed.
+    fn remap_attachments(&mut self, md: &MdAttachments) -> Option<MdAttachments> {
+        let mut changed = false;
+        let mut out = MdAttachments::new();
+        for (k, m) in md.iter() {
+            let n = self.remap_node(m);
+            changed |= n != m;
+            out.add(k, n);
+        }
+        changed.then_some(out)
+    }
+
+    /// A node (never `null`) mapped.
+    fn remap_node(&mut self, m: Metadata) -> Metadata {
+        self.remap_md(m).unwrap_or(m)
+    }
+
+    /// `m` as LLVM's `ValueMapper` maps it into the destination (with
+    /// `RF_ReuseAndMutateDistinctMDs`, and `RF_NullMapMissingGlobalValues`
+    /// as the bodies are done): a value is mapped (its types; a global left
+    /// in the source, or a constant naming one, is `null`, as LLVM's
+    /// deletion of the source module makes it); a uniqued node whose
+    /// operands change is uniqued anew, a distinct node is changed in place.
+    fn remap_md(&mut self, m: Metadata) -> Option<Metadata> {
+        let m = self.ctx.md_resolved(m);
+        if let Some(&r) = self.md_map.get(&m) {
+            return r;
+        }
+        if !self.md_busy.insert(m) {
+            return Some(m);
+        }
+        let r = match self.ctx.md_data(m) {
+            MdData::String(_) | MdData::Temporary => Some(m),
+            &MdData::Value(v) => self.remap_md_value(m, v),
+            _ => self.remap_md_node(m),
+        };
+        self.md_busy.remove(&m);
+        self.md_map.insert(m, r);
+        r
+    }
+
+    /// `remap_md` of a tuple or specialised node: the node itself unless
+    /// an operand maps to something else or it is in `undistinct`.
+    fn remap_md_node(&mut self, m: Metadata) -> Option<Metadata> {
+        let mut kids: SmallVec<[Metadata; 8]> = SmallVec::new();
+        self.ctx.md_data(m).for_each_operand(|o| kids.push(o));
+        let mut same = !self.undistinct.contains(&m);
+        for k in kids {
+            if !same {
+                break;
+            }
+            same = crate::stack::deep(|| self.remap_md(k)) == Some(k);
+        }
+        if same {
+            return Some(m);
+        }
+        match self.ctx.md_data(m).clone() {
+            MdData::Tuple { distinct, ops } => {
+                let new: Vec<Option<Metadata>> = ops
+                    .iter()
+                    .map(|o| o.and_then(|x| crate::stack::deep(|| self.remap_md(x))))
+                    .collect();
+                if distinct && !self.undistinct.contains(&m) {
+                    for (i, (a, b)) in ops.iter().zip(&new).enumerate() {
+                        if a != b {
+                            self.ctx.md_set_operand(m, i, *b);
+                        }
+                    }
+                    Some(m)
+                } else if distinct || *new != *ops {
+                    Some(self.ctx.md_tuple(&new))
+                } else {
+                    Some(m)
+                }
+            }
+            MdData::Specialized {
+                kind,
+                distinct,
+                fields,
+            } => {
+                let mut new = fields.to_vec();
+                let mut edits: Vec<(usize, Option<Metadata>)> = Vec::new();
+                let mut list_changed = false;
+                for (i, (_, f)) in new.iter_mut().enumerate() {
+                    match f {
+                        MdField::Md(Some(x)) => {
+                            let x0 = *x;
+                            let y = crate::stack::deep(|| self.remap_md(x0));
+                            if y != Some(x0) {
+                                edits.push((i, y));
+                                *f = MdField::Md(y);
+                            }
+                        }
+                        MdField::List(l) => {
+                            for o in l.iter_mut() {
+                                if let Some(x0) = *o {
+                                    let y = crate::stack::deep(|| self.remap_md(x0));
+                                    list_changed |= y != Some(x0);
+                                    *o = y;
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                let changed = list_changed || !edits.is_empty();
+                if distinct && !self.undistinct.contains(&m) {
+                    if list_changed {
+                        Some(self.ctx.md_specialized(kind, new, true))
+                    } else {
+                        for (i, y) in edits {
+                            self.ctx.md_set_operand(m, i, y);
+                        }
+                        Some(m)
+                    }
+                } else if distinct || changed {
+                    Some(self.ctx.md_specialized(kind, new, false))
+                } else {
+                    Some(m)
+                }
+            }
+            _ => Some(m),
+        }
+    }
+
+    fn remap_md_value(&mut self, m: Metadata, v: Value) -> Option<Metadata> {
+        match self.ctx.value_kind(v) {
+            k if is_global_kind(k) => (self.ctx.global_parent(v) != self.src).then_some(m),
+            ValueKind::Constant => {
+                if self.names_src_global(v) {
+                    return None;
+                }
+                let c = self.map_const(v);
+                Some(if c == v { m } else { self.ctx.md_value(c) })
+            }
+            _ => Some(m),
+        }
+    }
+
+    /// Whether constant `c` names a global left in the source module.
+    fn names_src_global(&mut self, c: Value) -> bool {
+        match self.ctx.value_kind(c) {
+            k if is_global_kind(k) => return self.ctx.global_parent(c) == self.src,
+            ValueKind::Constant => {}
+            _ => return false,
+        }
+        if let Some(&r) = self.names_src.get(&c) {
+            return r;
+        }
+        let ops: SmallVec<[Value; 4]> = self.ctx.operands(c).flatten().collect();
+        let r = ops
+            .into_iter()
+            .any(|o| crate::stack::deep(|| self.names_src_global(o)));
+        self.names_src.insert(c, r);
+        r
+    }
+
+    /// A `metadata` operand with its metadata mapped (`null` becomes
+    /// `!{}`, as LLVM's `MetadataAsValue` of deleted metadata does).
+    fn remap_md_operand(&mut self, op: Value) -> Value {
+        let Some(md) = self.ctx.value_metadata(op) else {
+            return op;
+        };
+        match self.remap_md(md) {
+            Some(n) if n == md => op,
+            Some(n) => self.ctx.metadata_as_value(n),
+            None => {
+                let empty = self.ctx.md_tuple(&[]);
+                self.ctx.metadata_as_value(empty)
+            }
+        }
+    }
+
+    /// When replacements made uniqued nodes distinct (`undistinct`), the
+    /// destination's own metadata is mapped too, so that they are found
+    /// uniqued as LLVM's copies are. O(destination), only then.
+    fn remap_dst_md(&mut self) {
+        for g in self.all_globals(self.dst) {
+            let md = self.ctx.global_data(g).md.clone();
+            if let Some(n) = self.remap_attachments(&md) {
+                self.ctx.global_data_mut(g).md = n;
+            }
+            if self.ctx.value_kind(g) != ValueKind::Function {
+                continue;
+            }
+            let blocks: Vec<_> = self.ctx.blocks(Function(g)).collect();
+            for b in blocks {
+                let insts: Vec<Inst> = self.ctx.insts(b).collect();
+                for i in insts {
+                    for k in 0..self.ctx.num_operands(i.0) {
+                        let Some(op) = self.ctx.operand(i.0, k) else {
+                            continue;
+                        };
+                        if self.ctx.value_kind(op) == ValueKind::MetadataAsValue {
+                            let no = self.remap_md_operand(op);
+                            if no != op {
+                                self.ctx.set_operand(i.0, k, Some(no));
+                            }
+                        }
+                    }
+                    self.remap_inst_md(i);
+                }
+            }
+        }
+        let names: Vec<Box<str>> = self.ctx.module(self.dst).named_md.keys().cloned().collect();
+        for name in names {
+            let ops = self.ctx.module(self.dst).named_md[&name].clone();
+            let new: Vec<Metadata> = ops.iter().map(|&m| self.remap_node(m)).collect();
+            if new != ops {
+                self.ctx.module_mut(self.dst).named_md.insert(name, new);
+            }
+        }
+    }
+
+    /// The metadata of instruction `i` (attachments, debug records) mapped.
+    fn remap_inst_md(&mut self, i: Inst) {
+        let Some(x) = self.ctx.extra(i) else {
+            return;
+        };
+        let dbg = x.dbg;
+        let md = (!x.md.is_empty()).then(|| x.md.clone());
+        let mut rec_ops: SmallVec<[Metadata; 8]> = SmallVec::new();
+        for r in &x.dbg_records {
+            rec_ops.extend(r.ops.iter().flatten().copied());
+        }
+        if let Some(d) = dbg {
+            let n = self.remap_node(d);
+            if n != d {
+                self.ctx.extra_mut(i).dbg = Some(n);
+            }
+        }
+        if let Some(n) = md.and_then(|md| self.remap_attachments(&md)) {
+            self.ctx.extra_mut(i).md = n;
+        }
+        if rec_ops.into_iter().any(|o| self.remap_md(o) != Some(o)) {
+            let recs = self.ctx.dbg_records(i).to_vec();
+            let mut changed = false;
+            let new: Vec<DbgRecord> = recs
+                .iter()
+                .map(|r| DbgRecord {
+                    kind: r.kind.clone(),
+                    ops: r
+                        .ops
+                        .iter()
+                        .map(|o| {
+                            let n = o.and_then(|x| self.remap_md(x));
+                            changed |= n != *o;
+                            n
+                        })
+                        .collect(),
+                })
+                .collect();
+            if changed {
+                self.ctx.set_dbg_records(i, new);
             }
         }
     }
@@ -1698,50 +2033,5 @@ fn list_move_before(ctx: &mut Context, v: Value, before: Value) {
         ctx.modules[m].lists[slot].first = v.idx;
     } else {
         ctx.graph.values[prev as usize].c = v.idx;
-    }
-}
-
-/// `GlobalValue::getAliaseeObject` (`findBaseObject`): the object an alias
-/// resolves to through aliases, `inttoptr`/`ptrtoint`/`bitcast`, GEPs and
-/// one-sided adds and subs.
-fn aliasee_object(ctx: &Context, g: Value) -> Option<Value> {
-    let mut seen = HashSet::new();
-    base_object(ctx, g, &mut seen)
-}
-
-fn base_object(ctx: &Context, v: Value, seen: &mut HashSet<Value>) -> Option<Value> {
-    match ctx.value_kind(v) {
-        ValueKind::Alias => {
-            if !seen.insert(v) {
-                return None;
-            }
-            base_object(ctx, ctx.indirect_target(Global(v))?, seen)
-        }
-        k if is_global_kind(k) => Some(v),
-        ValueKind::Constant if ctx.const_kind(v) == ConstKind::Expr => {
-            let (op, _) = ctx.const_expr_opcode(v)?;
-            match op {
-                Opcode::Add => {
-                    let l = base_object(ctx, ctx.operand(v, 0)?, seen);
-                    let r = base_object(ctx, ctx.operand(v, 1)?, seen);
-                    match (l, r) {
-                        (Some(_), Some(_)) => None,
-                        (l, r) => l.or(r),
-                    }
-                }
-                Opcode::Sub => {
-                    if base_object(ctx, ctx.operand(v, 1)?, seen).is_some() {
-                        return None;
-                    }
-                    base_object(ctx, ctx.operand(v, 0)?, seen)
-                }
-                // LLVM 19 does not look through addrspacecast here.
-                Opcode::IntToPtr | Opcode::PtrToInt | Opcode::BitCast | Opcode::GetElementPtr => {
-                    base_object(ctx, ctx.operand(v, 0)?, seen)
-                }
-                _ => None,
-            }
-        }
-        _ => None,
     }
 }

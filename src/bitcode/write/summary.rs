@@ -407,7 +407,7 @@ impl Wr<'_> {
         }
         let aliases: Vec<Global> = ctx.aliases(m).collect();
         for a in aliases {
-            let Some(object) = super::symtab::base_object(ctx, a.0) else {
+            let Some(object) = ctx.aliasee_object(a.0) else {
                 return Err(WriteError {
                     message: format!(
                         "alias {} resolves to no global object, which a summary cannot name",

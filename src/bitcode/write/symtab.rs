@@ -120,7 +120,7 @@ pub(crate) fn build<'c>(
         if format_specific {
             flags |= 1 << FB_FORMAT_SPECIFIC;
         }
-        let base = base_object(ctx, gv);
+        let base = ctx.aliasee_object(gv);
         if base.is_some_and(|b| matches!(ctx.value_kind(b), ValueKind::Function | ValueKind::IFunc))
         {
             flags |= 1 << FB_EXECUTABLE;
@@ -337,50 +337,6 @@ fn can_omit(d: &GlobalData, kind: ValueKind) -> bool {
         return false;
     }
     d.unnamed_addr != UnnamedAddr::None
-}
-
-/// `getAliaseeObject`: the global object an alias resolves to through
-/// casts, GEPs and adds (an ifunc and any other object is itself).
-pub(super) fn base_object(ctx: &Context, gv: Value) -> Option<Value> {
-    let mut seen: HashSet<Value> = HashSet::new();
-    let mut cur = gv;
-    loop {
-        match ctx.value_kind(cur) {
-            ValueKind::Alias => {
-                if !seen.insert(cur) {
-                    return None;
-                }
-                cur = ctx.indirect_target(Global(cur))?;
-            }
-            k if k.is_global() => return Some(cur),
-            ValueKind::Constant if ctx.const_kind(cur) == ConstKind::Expr => {
-                let (op, _) = ctx.const_expr_opcode(cur)?;
-                match op {
-                    Opcode::IntToPtr
-                    | Opcode::PtrToInt
-                    | Opcode::BitCast
-                    | Opcode::GetElementPtr
-                    | Opcode::AddrSpaceCast => cur = ctx.operand(cur, 0)?,
-                    Opcode::Add | Opcode::Sub => {
-                        let a = ctx.operand(cur, 0)?;
-                        let b = ctx.operand(cur, 1)?;
-                        let la = base_object(ctx, a);
-                        let lb = if op == Opcode::Add {
-                            base_object(ctx, b)
-                        } else {
-                            None
-                        };
-                        return match (la, lb) {
-                            (Some(x), None) | (None, Some(x)) => Some(x),
-                            _ => None,
-                        };
-                    }
-                    _ => return None,
-                }
-            }
-            _ => return None,
-        }
-    }
 }
 
 /// The globals of `llvm.used` and `llvm.compiler.used`.
