@@ -47,6 +47,15 @@ pub(crate) struct DenseMemo {
     infos: Vec<StepInfo>,
 }
 
+impl DenseMemo {
+    /// The step infos by type index (`StepInfo::UNKNOWN` where none is
+    /// known yet).
+    #[inline]
+    pub(crate) fn infos(&self) -> &[StepInfo] {
+        &self.infos
+    }
+}
+
 impl StructMemo for DenseMemo {
     #[inline]
     fn slot(&self, ty: Type) -> Option<u32> {
@@ -112,6 +121,8 @@ impl StructMemo for DenseMemo {
 #[derive(Clone, Debug)]
 pub struct LayoutCache {
     dl: DataLayout,
+    /// `dl`'s index width in address space 0, read once.
+    pub(crate) index_bits0: u32,
     pub(crate) memo: DenseMemo,
 }
 
@@ -119,6 +130,7 @@ impl LayoutCache {
     /// An empty cache for `dl`.
     pub fn new(dl: DataLayout) -> LayoutCache {
         LayoutCache {
+            index_bits0: dl.index_size_in_bits(0),
             dl,
             memo: DenseMemo::default(),
         }

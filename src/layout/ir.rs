@@ -33,10 +33,11 @@ use crate::inst::{bits, GepFlags, Opcode};
 use crate::ir::inst::InstPayload;
 use crate::ir::side::Payload;
 use crate::types::{Type, TypeData};
-use crate::value::{UseData, Value, ValueKind, KIND_MASK};
+use crate::value::{UseData, Value, ValueData, ValueKind, KIND_MASK};
 
-use super::cache::LayoutCache;
+use super::cache::{DenseMemo, LayoutCache};
 use super::gep::{ConstIndexList, GepError, GepIndex, IndexList, Mode};
+use super::sizes::{StepInfo, StructMemo};
 
 /// The constant byte offset of a GEP, with its flags.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -157,6 +158,90 @@ fn wide_const_index(ctx: &Context, raw: u32) -> Option<i128> {
         let shift = 128 - w;
         ((lo << shift) as i128) >> shift
     })
+}
+
+/// The constant walk of [`LayoutCache::accumulate_constant_offset`] on
+/// its fast path: an index width of at most 64 bits, every index a
+/// constant of at most 64 bits, every step info on the way cached, and no
+/// error. `None` when any of that fails; the general walk then gives the
+/// answer or the exact error (and fills the cache).
+///
+/// The same arithmetic as the general walk (modulo `2^64`, read back from
+/// `width` bits), but reading only: with nothing in the loop that can
+/// grow the tables, their pointers stay in registers, and each index is
+/// one value load, one table load and one jump on the step kind.
+#[inline(always)]
+fn cached_constant_offset(
+    memo: &DenseMemo,
+    ctx: &Context,
+    width: u32,
+    source: Type,
+    uses: &[UseData],
+) -> Option<i128> {
+    if !(1..=64).contains(&width) {
+        return None;
+    }
+    let values = &ctx.graph.values[..];
+    let infos = memo.infos();
+    let pool = memo.store().field_pool();
+    let i64t = ctx.i64_type();
+    // A constant index, sign-extended from its width to 64 bits.
+    let signed = |d: &ValueData, x: u64| -> Option<u64> {
+        if d.ty == i64t {
+            return Some(x);
+        }
+        let TypeData::Int(w) = *ctx.type_data(d.ty) else {
+            return None;
+        };
+        let shift = 64u32.wrapping_sub(w) & 63;
+        Some((((x << shift) as i64) >> shift) as u64)
+    };
+    let mut offset = 0u64;
+    // The cursor of the general walk (`gep.rs`): the first index steps
+    // over the source type as over an array element.
+    let (mut kind, mut inner, mut extra) = (StepInfo::ARRAY, source.raw(), 0u32);
+    // Kind and constant kind of a scalar integer constant, as one word.
+    const INT: u16 = ValueKind::Constant as u16 | (ConstKind::Int as u16) << 8;
+    for u in uses {
+        let d = values.get(u.val as usize)?;
+        let tag = u16::from_le_bytes([d.kind_bits & KIND_MASK, d.opcode]);
+        if tag != INT || has_payload(d) {
+            return None;
+        }
+        let x = u64::from(d.a) | u64::from(d.b) << 32;
+        if kind == StepInfo::STRUCT {
+            // The field number, zero-extended (`getZExtValue`). Field 0
+            // is at offset 0; the others refuse a scalable struct.
+            if x >= u64::from(extra) {
+                return None;
+            }
+            let (field_offset, field) = pool.get(inner as usize + x as usize)?;
+            if field.scalable & (x != 0) {
+                return None;
+            }
+            offset = offset.wrapping_add(*field_offset);
+            (kind, inner, extra) = (field.kind, field.inner, field.elem_store);
+        } else if kind == StepInfo::ARRAY {
+            let info = infos.get(Type::from_raw(inner).index())?;
+            let i = signed(d, x)?;
+            if (info.kind == StepInfo::UNKNOWN) | (info.scalable & (i != 0)) {
+                return None;
+            }
+            offset = offset.wrapping_add(i.wrapping_mul(info.alloc));
+            (kind, inner, extra) = (info.kind, info.inner, info.elem_store);
+        } else if kind == StepInfo::VECTOR {
+            let i = signed(d, x)?;
+            if (extra == StepInfo::NOT_BYTE_SIZED) & (i != 0) {
+                return None;
+            }
+            offset = offset.wrapping_add(i.wrapping_mul(u64::from(extra)));
+            kind = StepInfo::SCALAR;
+        } else {
+            return None;
+        }
+    }
+    let shift = 64 - width;
+    Some(i128::from(((offset << shift) as i64) >> shift))
 }
 
 /// The index operands of a GEP as constants only (the constant walk).
@@ -354,8 +439,21 @@ impl LayoutCache {
         gep: impl Into<Value>,
     ) -> Result<GepConstOffset, GepError> {
         let h = ctx.gep_head(gep.into())?;
-        let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
-        let width = self.data_layout().index_size_in_bits(addr_space);
+        // A `ptr` base (address space 0) needs no type lookup.
+        let base_ty = ctx.graph.values.get(h.ops[0].val as usize).map(|d| d.ty);
+        let width = if base_ty == Some(ctx.ptr0_type()) {
+            self.index_bits0
+        } else {
+            let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
+            self.data_layout().index_size_in_bits(addr_space)
+        };
+        if let Some(offset) = cached_constant_offset(&self.memo, ctx, width, h.source, &h.ops[1..])
+        {
+            return Ok(GepConstOffset {
+                offset,
+                flags: bits::gep_of(h.flags),
+            });
+        }
         let list = ConstOperands {
             ctx,
             uses: &h.ops[1..],

@@ -163,6 +163,12 @@ impl LayoutStore {
         self.pool[start as usize + i]
     }
 
+    /// Every layout's field records, `(offset, step info)`, in one pool.
+    #[inline]
+    pub(crate) fn field_pool(&self) -> &[(u64, StepInfo)] {
+        &self.pool
+    }
+
     /// Number of layouts held.
     pub(crate) fn len(&self) -> usize {
         self.layouts.len()
