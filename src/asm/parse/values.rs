@@ -548,6 +548,11 @@ impl Parser<'_> {
             .iter()
             .find(|(_, f, b)| *f == fref && self.block_ref(b) == key)
         {
+            // One placeholder a block, typed by its first reference.
+            let got = self.ctx.type_of(ph);
+            if got != ty {
+                return self.mismatch(pos, got, ty);
+            }
             return Ok(ph);
         }
         let i8t = self.ctx.i8_type();
