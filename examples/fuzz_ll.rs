@@ -1,8 +1,8 @@
 //! A stable-Rust fuzzer for the `.ll` parser: mutates seed modules with the
 //! deterministic xorshift mutator of `tests/support/mutate.rs` and parses
 //! each mutant; an accepted one is printed, its print parsed again (it
-//! must parse, unless the verifier refuses the module as LLVM's would,
-//! and print the same: a fixed point) and its use lists checked. A panic is a bug, and so is a parse that takes more than a
+//! must parse and print the same, a fixed point, unless the verifier
+//! refuses the module as LLVM's would) and its use lists checked. A panic is a bug, and so is a parse that takes more than a
 //! second.
 //!
 //! ```text
@@ -42,7 +42,12 @@ fn exercise(bytes: &[u8]) -> Result<bool, String> {
                 Err(_) if !ctx.verify_module(m).is_ok() => return Ok(true),
                 Err(e) => return Err(format!("the printed module does not parse: {e}")),
             };
-            if strip_preds(&again.print_module(m2)) != strip_preds(&printed) {
+            // Nor is a fixed point owed for such IR: an instruction after a
+            // terminator starts an unnamed block when read back, in LLVM's
+            // parser as in ours (`opt-19 -disable-verify -S` splits it too).
+            if strip_preds(&again.print_module(m2)) != strip_preds(&printed)
+                && ctx.verify_module(m).is_ok()
+            {
                 return Err("printing is not a fixed point".into());
             }
             Ok(true)
