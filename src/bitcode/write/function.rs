@@ -318,13 +318,7 @@ impl<'c> Wr<'c> {
                     u64::from(self.ve.vid(size)),
                 ];
                 let align = self.align_code(flags, at, AlignRule::Pref);
-                let mut packed = align & 0x1f | (align >> 5 & 7) << 8 | 1 << 6;
-                if flags & mem::WEAK != 0 {
-                    packed |= 1 << 5;
-                }
-                if flags & mem::SWIFTERROR != 0 {
-                    packed |= 1 << 7;
-                }
+                let packed = alloca_packed(flags, align);
                 let aspace = ctx.ptr_addrspace(ty).unwrap_or(0);
                 let other_space = aspace != self.layout.alloca_address_space();
                 let w = &mut self.w;
@@ -862,13 +856,7 @@ impl<'c> Wr<'c> {
                 vals.push(tid(self, self.ve.vtype(ops[0])));
                 vals.push(u64::from(self.ve.vid(ops[0])));
                 let align = self.align_code(flags, at, AlignRule::Pref);
-                let mut packed = align & 0x1f | (align >> 5 & 7) << 8 | 1 << 6;
-                if flags & mem::WEAK != 0 {
-                    packed |= 1 << 5;
-                }
-                if flags & mem::SWIFTERROR != 0 {
-                    packed |= 1 << 7;
-                }
+                let packed = alloca_packed(flags, align);
                 vals.push(packed);
                 let aspace = ctx.ptr_addrspace(d.ty).unwrap_or(0);
                 if aspace != self.layout.alloca_address_space() {
@@ -1209,4 +1197,18 @@ fn f_uint(f: &super::di::Fields<'_>, name: crate::ir::metadata::FieldName) -> u6
         Some(crate::ir::metadata::MdField::Bool(b)) => u64::from(*b),
         _ => 0,
     }
+}
+
+/// An alloca record's packed word: the alignment code split in two, the
+/// explicit-type bit, `inalloca` (lair's `WEAK` bit; bit 5) and
+/// `swifterror` (bit 7).
+fn alloca_packed(flags: u16, align: u64) -> u64 {
+    let mut packed = align & 0x1f | (align >> 5 & 7) << 8 | 1 << 6;
+    if flags & mem::WEAK != 0 {
+        packed |= 1 << 5;
+    }
+    if flags & mem::SWIFTERROR != 0 {
+        packed |= 1 << 7;
+    }
+    packed
 }
