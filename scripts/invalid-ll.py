@@ -12,6 +12,7 @@ llvm-as fails on it.
 
 Usage: scripts/invalid-ll.py [CASES]; exits 1 on any disagreement.
 """
+import codecs
 import os
 import re
 import subprocess
@@ -19,6 +20,13 @@ import sys
 import tempfile
 
 LLVM_AS = "/usr/lib/llvm-19/bin/llvm-as"
+
+# LLVM writes a name's raw bytes into its message; lair's messages are text
+# and show each byte outside a UTF-8 sequence as `\XX` (`ir::shown`), so
+# LLVM's stderr is read the same way.
+codecs.register_error(
+    "llvm_hex",
+    lambda e: ("".join("\\%02X" % b for b in e.object[e.start:e.end]), e.end))
 
 
 def main():
@@ -40,7 +48,7 @@ def main():
             with open(f, "w", encoding="utf-8", errors="surrogateescape") as out:
                 out.write(case)
             r = subprocess.run([LLVM_AS, "--disable-verify", f, "-o", os.devnull],
-                               capture_output=True, text=True, errors="replace")
+                               capture_output=True, text=True, errors="llvm_hex")
             if r.returncode == 0:
                 bad += 1
                 print(f"ACCEPTED by llvm-as-19:\n{case}")

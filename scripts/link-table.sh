@@ -13,7 +13,7 @@ bad=0 n=0
 for d in tests/data/link/*/; do
   n=$((n + 1))
   mapfile -t files < <(cd "$d" && ls *.ll | sort)
-  out=$(cd "$d" && $B/llvm-link -S "${files[@]}" -o - 2>/tmp/link-table.err | grep -v '^; ModuleID' || true)
+  out=$(cd "$d" && $B/llvm-link -S "${files[@]}" -o - 2>/tmp/link-table.err | grep -av '^; ModuleID' || true)
   err=$(cat /tmp/link-table.err)
   if [[ $check == --check ]]; then
     if [[ -n $out ]]; then

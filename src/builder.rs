@@ -1375,7 +1375,7 @@ impl Context {
     pub fn phi_reserve(&mut self, phi: Inst, n: u32) {
         let cap = match &self.payload(phi) {
             InstPayload::Phi { cap, .. } => *cap,
-            _ => panic!("{:?} is not a phi", phi.0),
+            _ => self.not_an_inst_of_kind("Context::phi_reserve", phi, "PHI"),
         };
         if n > cap {
             let mut c = cap;
@@ -1421,11 +1421,11 @@ impl Context {
         let side = self.graph.side_at(phi.0.idx);
         let x = match self.sides.recs.get(side as usize).map(|r| &r.payload) {
             Some(&crate::ir::side::Payload::Inst(x)) => x,
-            _ => not_a_phi(phi),
+            _ => self.not_an_inst_of_kind(WHO, phi, "PHI"),
         };
         let cap = match &self.sides.extras[x as usize].payload {
             InstPayload::Phi { cap, .. } => *cap,
-            _ => not_a_phi(phi),
+            _ => self.not_an_inst_of_kind(WHO, phi, "PHI"),
         };
         if n == cap {
             ops = self.grow_phi(phi, x, n);
@@ -1460,7 +1460,7 @@ impl Context {
     #[inline(never)]
     fn grow_phi(&mut self, phi: Inst, x: u32, n: u32) -> u32 {
         let InstPayload::Phi { blocks, cap } = &mut self.sides.extras[x as usize].payload else {
-            not_a_phi(phi)
+            self.not_an_inst_of_kind("Context::phi_add_incoming", phi, "PHI")
         };
         let new_cap = (n + n / 2).max(2);
         blocks.reserve_exact(new_cap as usize - blocks.len());
@@ -1472,14 +1472,18 @@ impl Context {
     pub fn phi_blocks(&self, phi: Inst) -> &[Value] {
         match self.payload(phi) {
             InstPayload::Phi { blocks, .. } => blocks,
-            _ => panic!("{:?} is not a phi", phi.0),
+            _ => self.not_an_inst_of_kind("Context::phi_blocks", phi, "PHI"),
         }
     }
 
     pub(crate) fn grow_reserve(&mut self, i: Inst, n: u32) {
         let cap = match self.payload(i) {
             InstPayload::Grow { cap, .. } => *cap,
-            _ => panic!("{:?} has no growable operands", i.0),
+            _ => self.not_an_inst_of_kind(
+                "Context::grow_reserve",
+                i,
+                "instruction with growable operands",
+            ),
         };
         if n > cap {
             let mut c = cap;
@@ -1624,12 +1628,6 @@ impl Context {
     }
 }
 
-#[cold]
-#[inline(never)]
-fn not_a_phi(phi: Inst) -> ! {
-    panic!("{:?} is not a phi", phi.0)
-}
-
 /// # Intrinsic declarations
 ///
 /// Getting or inserting the declaration of an intrinsic in a module
@@ -1676,9 +1674,9 @@ impl Context {
     ) -> Value {
         let fty = self.intrinsic_type(id, overloads);
         let name = if overloads.is_empty() {
-            id.name().to_string()
+            id.name().as_bytes().to_vec()
         } else {
-            self.intrinsic_name(id, overloads, m, Some(fty))
+            self.intrinsic_name_bytes(id, overloads, m, Some(fty))
         };
         if let Some(g) = self.global_by_name(m, &name) {
             return g;

@@ -707,7 +707,7 @@ impl Context {
             f.0
         );
         self.md_forget_deleted(f.0);
-        let args = self.fdata(f).args.clone();
+        let args = self.fdata("Context::erase_function", f).args.clone();
         for a in args {
             self.notify_erase(a);
             self.md_forget_deleted(a);

@@ -572,7 +572,10 @@ fn phi_add_incoming_rejects_stale_value_and_non_phi() {
     }));
     let msg = r.expect_err("non-phi accepted");
     let msg = msg.downcast_ref::<String>().cloned().unwrap_or_default();
-    assert!(msg.contains("is not a phi"), "{msg}");
+    assert!(
+        msg.contains("Context::phi_add_incoming: %a (`add`, of type i32) is not a PHI"),
+        "{msg}"
+    );
 }
 
 /// H8: `phis` gives the leading PHIs in order (none in an empty block);

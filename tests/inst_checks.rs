@@ -66,6 +66,15 @@ impl World {
             gother,
         }
     }
+    /// A world whose entry block holds `%s = add i64 %a64, %a64`.
+    fn with_add_s() -> (World, Inst) {
+        let mut w = World::new();
+        let a = w.arg(0);
+        let s = w.b().add(a, a);
+        w.ctx.set_name(s, "s");
+        let s = w.ctx.as_inst(s).unwrap();
+        (w, s)
+    }
     fn arg(&self, k: usize) -> Value {
         self.ctx.arg(self.f, k)
     }
@@ -1131,4 +1140,40 @@ fn side_record_setters_round_trip() {
         text.contains("call fastcc i64 @g(i32 %a32, i64 %a64, ptr %p)"),
         "{text}"
     );
+}
+
+// ---- API misuse names the method, the value and its type ----------------
+
+#[test]
+#[should_panic(
+    expected = "Context::function_data: %a64 is not a function (a Argument of type i64)"
+)]
+fn function_data_of_an_argument() {
+    let w = World::new();
+    w.ctx.function_data(Function(w.arg(0)));
+}
+
+#[test]
+#[should_panic(
+    expected = "Context::call_function_type: %s (`add`, of type i64) is not a call site"
+)]
+fn call_function_type_of_an_add() {
+    let (w, s) = World::with_add_s();
+    w.ctx.call_function_type(s);
+}
+
+#[test]
+#[should_panic(expected = "Context::phi_blocks: %s (`add`, of type i64) is not a PHI")]
+fn phi_blocks_of_an_add() {
+    let (w, s) = World::with_add_s();
+    w.ctx.phi_blocks(s);
+}
+
+#[test]
+#[should_panic(
+    expected = "Context::global_data: %a64 is not a global value (a Argument of type i64)"
+)]
+fn global_data_of_an_argument() {
+    let w = World::new();
+    w.ctx.global_data(w.arg(0));
 }

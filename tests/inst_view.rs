@@ -414,11 +414,11 @@ fn calls_and_invokes() {
             assert_eq!(callee, g);
             assert_eq!(e.ctx.function_parts(fn_ty).unwrap().1.len(), 1);
             assert_eq!(args.iter().collect::<Vec<_>>(), [e.local("a")]);
-            let b: Vec<(&str, Vec<Value>)> = bundles
+            let b: Vec<(&[u8], Vec<Value>)> = bundles
                 .iter()
                 .map(|(t, l)| (t, l.iter().collect()))
                 .collect();
-            assert_eq!(b, [("deopt", vec![e.local("a"), e.local("b")])]);
+            assert_eq!(b, [(&b"deopt"[..], vec![e.local("a"), e.local("b")])]);
             assert_eq!(tail, TailKind::Tail);
             assert_eq!(fast_math, FastMathFlags::NONE);
         }
@@ -598,8 +598,8 @@ fn callbr_from_the_builder() {
     let asm_ty = ctx.function_type(void, &[i32t], false);
     let asm = ctx.inline_asm(lair::ir::special::InlineAsmData {
         fn_ty: asm_ty,
-        asm: "".into(),
-        constraints: "r,!i,!i".into(),
+        asm: b""[..].into(),
+        constraints: b"r,!i,!i"[..].into(),
         side_effect: true,
         align_stack: false,
         dialect: lair::ir::special::AsmDialect::Att,

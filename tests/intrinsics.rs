@@ -320,6 +320,45 @@ fn get_or_insert_declarations() {
     assert_eq!(c3, c1);
 }
 
+/// A module and a struct `%"s\FFt" = type { i32 }`.
+fn struct_named_ff() -> (Context, lair::ir::Module, Type) {
+    let mut ctx = Context::new();
+    let m = ctx.create_module("m");
+    let i32t = ctx.i32_type();
+    let s = ctx.create_struct(b"s\xFFt");
+    ctx.set_struct_body(s, &[i32t], false);
+    (ctx, m, s)
+}
+
+/// An identified struct whose name is not UTF-8 mangles as its bytes
+/// (`getMangledTypeStr`: `s_<name>s`), as llvm-as-19 accepts
+/// `@"llvm.ssa.copy.s_s\FFts"` (tests/data/ll/names-bytes-intrinsic.ll);
+/// it is not numbered as an unnamed struct is.
+#[test]
+fn a_struct_name_that_is_not_utf8_mangles_as_its_bytes() {
+    let (mut ctx, m, s) = struct_named_ff();
+    let want: &[u8] = b"llvm.ssa.copy.s_s\xFFts";
+    assert_eq!(
+        ctx.intrinsic_name_bytes(IntrinsicId::SSA_COPY, &[s], m, None),
+        want
+    );
+    let c = ctx.intrinsic_declaration(m, IntrinsicId::SSA_COPY, &[s]);
+    assert_eq!(ctx.name_bytes(c), Some(want));
+    assert_eq!(ctx.intrinsic_id(c), Some(IntrinsicId::SSA_COPY));
+    let again = ctx.intrinsic_declaration(m, IntrinsicId::SSA_COPY, &[s]);
+    assert_eq!(again, c);
+}
+
+#[test]
+#[should_panic(
+    expected = "Context::intrinsic_name: the name of llvm.ssa.copy is not UTF-8 \
+                           (llvm.ssa.copy.s_s\\FFts): use intrinsic_name_bytes"
+)]
+fn a_name_that_is_not_utf8_is_not_text() {
+    let (mut ctx, m, s) = struct_named_ff();
+    ctx.intrinsic_name(IntrinsicId::SSA_COPY, &[s], m, None);
+}
+
 #[test]
 #[should_panic(expected = "is taken by a global that is not a")]
 fn a_name_taken_by_a_variable_is_refused() {

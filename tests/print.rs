@@ -486,7 +486,7 @@ fn opcode_module(ctx: &mut Context) -> Module {
             fn_ty: Some(fty),
             call_conv: 8,
             bundles: vec![Bundle {
-                tag: "deopt".into(),
+                tag: b"deopt"[..].into(),
                 start: 0,
                 len: 2,
             }],
@@ -1014,8 +1014,8 @@ fn inline_asm_and_metadata_operands() {
     let vfty = ctx.function_type(void, &[], false);
     let nop = ctx.inline_asm(InlineAsmData {
         fn_ty: vfty,
-        asm: "nop".into(),
-        constraints: "~{dirflag}".into(),
+        asm: b"nop"[..].into(),
+        constraints: b"~{dirflag}"[..].into(),
         side_effect: true,
         align_stack: false,
         dialect: AsmDialect::Att,
@@ -1023,8 +1023,8 @@ fn inline_asm_and_metadata_operands() {
     });
     let intel = ctx.inline_asm(InlineAsmData {
         fn_ty: vfty,
-        asm: "mov \"a\"".into(),
-        constraints: "".into(),
+        asm: b"mov \"a\""[..].into(),
+        constraints: b""[..].into(),
         side_effect: false,
         align_stack: true,
         dialect: AsmDialect::Intel,
@@ -1032,8 +1032,8 @@ fn inline_asm_and_metadata_operands() {
     });
     let jmp = ctx.inline_asm(InlineAsmData {
         fn_ty: vfty,
-        asm: "jmp ${0:l}".into(),
-        constraints: "!i".into(),
+        asm: b"jmp ${0:l}"[..].into(),
+        constraints: b"!i"[..].into(),
         side_effect: false,
         align_stack: false,
         dialect: AsmDialect::Att,

@@ -181,7 +181,7 @@ impl Context {
     /// `isAssumeWithEmptyBundle`: every bundle of the `assume` is an
     /// `"ignore"` one.
     fn assume_has_empty_bundles(&self, i: Inst) -> bool {
-        self.call_bundles(i).iter().all(|b| &*b.tag == "ignore")
+        self.call_bundles(i).iter().all(|b| &*b.tag == b"ignore")
     }
 
     /// Whether a constrained FP intrinsic's exception behavior (its last

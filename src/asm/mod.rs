@@ -32,5 +32,7 @@
 pub mod parse;
 mod printer;
 
+pub(crate) use printer::text::push_md_identifier;
+
 pub(crate) use printer::module_struct_types;
 pub use printer::{FunctionDisplay, LocalNames, ModuleDisplay, ModulePrinter, ValueDisplay};

@@ -307,9 +307,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
                     let warnings = clock
                         .step("link", || linker.link_in_from(&mut ctx, &octx, m))
                         .map_err(|e| format!("{path}: {e}"))?;
-                    for w in warnings {
-                        eprintln!("lair link: warning: {}", w.trim_end());
-                    }
+                    print_link_warnings(&warnings);
                     continue;
                 }
                 let bytes = clock.step("read", || read_input(path))?;
@@ -333,9 +331,7 @@ fn run(cmd: Cmd, clock: &mut Clock) -> Result<u8, Fail> {
                 let warnings = clock
                     .step("link", || linker.link_in(&mut ctx, m, order))
                     .map_err(|e| format!("{name}: {e}"))?;
-                for w in warnings {
-                    eprintln!("lair link: warning: {}", w.trim_end());
-                }
+                print_link_warnings(&warnings);
             }
             if !text {
                 return write_bitcode_output(&ctx, dst, output.as_deref(), clock);
@@ -500,6 +496,20 @@ fn looks_like_text(bytes: &[u8]) -> bool {
             .iter()
             .take(512)
             .all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace() || b >= 0x80)
+}
+
+/// Writes the linker's warnings to stderr as `llvm-link` does: raw bytes
+/// (a triple that is not UTF-8 is not re-encoded).
+fn print_link_warnings(warnings: &[lair::linker::LinkWarning]) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    for w in warnings {
+        let mut line = b"lair link: warning: ".to_vec();
+        line.extend_from_slice(w.as_bytes().trim_ascii_end());
+        line.push(b'\n');
+        // A closed stderr leaves nothing to report the failure on.
+        let _ = err.write_all(&line);
+    }
 }
 
 /// What LLVM 19's bitcode reader does to a module once it is read

@@ -64,13 +64,13 @@ impl Context {
     /// One past the highest number given to a block of `f` since the last
     /// renumbering: the length of a vector indexed by block number.
     pub(crate) fn max_block_number(&self, f: Function) -> u32 {
-        self.fdata(f).next_block_number
+        self.fdata("Context::max_block_number", f).next_block_number
     }
 
     /// How many times `f`'s blocks were renumbered: an analysis records it
     /// and checks it to tell that its block-indexed data is stale.
     pub fn block_number_epoch(&self, f: Function) -> u32 {
-        self.fdata(f).block_epoch
+        self.fdata("Context::block_number_epoch", f).block_epoch
     }
 
     /// Numbers `f`'s blocks 0, 1, ... in layout order, so that
@@ -78,14 +78,14 @@ impl Context {
     /// the epoch. O(blocks).
     pub fn renumber_blocks(&mut self, f: Function) {
         let mut n = 0;
-        let mut cur = self.fdata(f).blocks.first;
+        let mut cur = self.fdata("Context::renumber_blocks", f).blocks.first;
         while cur != crate::entity::NONE {
             let d = &mut self.graph.values[cur as usize];
             set_number_of(d, n);
             n += 1;
             cur = d.c;
         }
-        let fd = self.fdata_mut(f);
+        let fd = self.fdata_mut("Context::renumber_blocks", f);
         fd.next_block_number = n;
         fd.block_epoch = fd.block_epoch.wrapping_add(1);
     }
@@ -96,18 +96,18 @@ impl Context {
     /// # Panics
     /// If `f` would have more than 2^24 - 1 blocks.
     pub(crate) fn number_new_block(&mut self, f: Function, b: Block) {
-        if self.fdata(f).next_block_number >= NO_NUMBER {
+        if self.fdata("Context::number_new_block", f).next_block_number >= NO_NUMBER {
             // The new block is linked already and gets its number here.
             self.renumber_blocks(f);
             assert!(
-                self.fdata(f).next_block_number <= NO_NUMBER,
+                self.fdata("Context::number_new_block", f).next_block_number <= NO_NUMBER,
                 "function {:?} has more than {} blocks",
                 f.0,
                 NO_NUMBER
             );
             return;
         }
-        let fd = self.fdata_mut(f);
+        let fd = self.fdata_mut("Context::number_new_block", f);
         let n = fd.next_block_number;
         fd.next_block_number = n + 1;
         set_number_of(self.graph.get_mut(b.0), n);

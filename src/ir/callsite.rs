@@ -53,13 +53,16 @@ impl Context {
     ///
     /// If `i` is not a call, invoke or callbr.
     pub fn call_data(&self, i: Inst) -> &CallData {
+        self.call_data_for("Context::call_data", i)
+    }
+
+    /// [`call_data`](Self::call_data) for method `who`, which a panic
+    /// names.
+    #[track_caller]
+    fn call_data_for(&self, who: &str, i: Inst) -> &CallData {
         match self.extra(i).map(|e| &e.payload) {
             Some(InstPayload::Call(cd)) => cd,
-            _ => panic!(
-                "{:?} ({}) is not a call site",
-                i.0,
-                self.opcode(i).mnemonic()
-            ),
+            _ => self.not_an_inst_of_kind(who, i, "call site"),
         }
     }
 
@@ -94,11 +97,7 @@ impl Context {
             self.extra(i).map(|e| &e.payload),
             Some(InstPayload::Call(_))
         ) {
-            panic!(
-                "{who}: {:?} ({}) is not a call site",
-                i.0,
-                self.opcode(i).mnemonic()
-            );
+            self.not_an_inst_of_kind(who, i, "call site");
         }
         match &mut self.extra_mut(i).payload {
             InstPayload::Call(cd) => cd,
@@ -112,16 +111,17 @@ impl Context {
     ///
     /// If `i` is not a call site.
     pub fn call_function_type(&self, i: Inst) -> Type {
-        self.call_data(i)
-            .fn_ty
-            .unwrap_or_else(|| panic!("call {:?} has no function type", i.0))
+        const WHO: &str = "Context::call_function_type";
+        self.call_data_for(WHO, i).fn_ty.unwrap_or_else(|| {
+            self.not_an_inst_of_kind(WHO, i, "call site with a function type (it is being built)")
+        })
     }
 
     /// The callee operand: a function, inline asm or any pointer value
     /// (`getCalledOperand`). `None` only for a call being built.
     pub fn called_operand(&self, i: Inst) -> Option<Value> {
         let n = self.num_operands(i.0);
-        self.call_data(i);
+        self.call_data_for("Context::called_operand", i);
         n.checked_sub(1).and_then(|k| self.operand(i.0, k))
     }
 
@@ -165,7 +165,7 @@ impl Context {
     /// The number of arguments (`arg_size`): operands before the bundle
     /// operands.
     pub fn call_num_args(&self, i: Inst) -> u32 {
-        let cd = self.call_data(i);
+        let cd = self.call_data_for("Context::call_num_args", i);
         let trailing = match self.opcode(i) {
             Opcode::Invoke => 3,
             Opcode::CallBr => 2 + cd.num_indirect,
@@ -183,11 +183,11 @@ impl Context {
     pub fn call_arg(&self, i: Inst, n: u32) -> Value {
         assert!(
             n < self.call_num_args(i),
-            "call_arg: argument {n} of a call with {} arguments",
+            "Context::call_arg: argument {n} of a call with {} arguments",
             self.call_num_args(i)
         );
         self.operand(i.0, n)
-            .unwrap_or_else(|| panic!("call_arg: argument {n} of {:?} is unset", i.0))
+            .unwrap_or_else(|| panic!("Context::call_arg: argument {n} of {:?} is unset", i.0))
     }
 
     /// The arguments of call `i`, in order (`args`).
@@ -197,7 +197,7 @@ impl Context {
 
     /// The operand bundles of call `i`, in order.
     pub fn call_bundles(&self, i: Inst) -> &[Bundle] {
-        &self.call_data(i).bundles
+        &self.call_data_for("Context::call_bundles", i).bundles
     }
 
     /// The operands of bundle `b` of call `i`.
@@ -210,7 +210,7 @@ impl Context {
     pub fn call_has_bundles_other_than(&self, i: Inst, tags: &[&str]) -> bool {
         self.call_bundles(i)
             .iter()
-            .any(|b| !tags.contains(&&*b.tag))
+            .any(|b| !tags.iter().any(|t| t.as_bytes() == &*b.tag))
     }
 
     /// Whether the call's bundles make it read memory
@@ -231,7 +231,7 @@ impl Context {
 
     /// The call-site attributes of `i` (`getAttributes`).
     pub fn call_attrs(&self, i: Inst) -> &AttributeList {
-        &self.call_data(i).attrs
+        &self.call_data_for("Context::call_attrs", i).attrs
     }
 
     /// Whether the call site or the callee (a function of any type) has
@@ -317,8 +317,13 @@ impl Context {
             .call_bundles(i)
             .iter()
             .find(|b| (b.start..b.start + b.len).contains(&n))
-            .unwrap_or_else(|| panic!("data operand {n} of {:?} is out of range", i.0));
-        &*b.tag == "deopt"
+            .unwrap_or_else(|| {
+                panic!(
+                    "Context::call_data_operand_has_attr: data operand {n} of {:?} is out of range",
+                    i.0
+                )
+            });
+        &*b.tag == b"deopt"
             && matches!(kind, AttrKind::ReadOnly | AttrKind::NoCapture)
             && self
                 .operand(i.0, n)
@@ -447,12 +452,16 @@ impl Context {
     /// Whether `i` is a `tail` or `musttail` call (`isTailCall`).
     pub fn call_is_tail(&self, i: Inst) -> bool {
         self.opcode(i) == Opcode::Call
-            && matches!(self.call_data(i).tail, TailKind::Tail | TailKind::MustTail)
+            && matches!(
+                self.call_data_for("Context::call_is_tail", i).tail,
+                TailKind::Tail | TailKind::MustTail
+            )
     }
 
     /// Whether `i` is a `musttail` call (`isMustTailCall`).
     pub fn call_is_must_tail(&self, i: Inst) -> bool {
-        self.opcode(i) == Opcode::Call && self.call_data(i).tail == TailKind::MustTail
+        self.opcode(i) == Opcode::Call
+            && self.call_data_for("Context::call_is_must_tail", i).tail == TailKind::MustTail
     }
 
     /// The function, return or parameter attribute set at `index` of the

@@ -128,7 +128,7 @@ impl fmt::Display for V<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (ctx, v) = (self.0, self.1);
         let kind = ctx.value_kind(v);
-        match ctx.name_bytes(v).map(String::from_utf8_lossy) {
+        match ctx.name_bytes(v).map(crate::ir::shown) {
             Some(n) if kind.is_global() => write!(f, "@{n}"),
             Some(n) => write!(f, "%{n}"),
             None => match kind {
@@ -270,13 +270,48 @@ impl Context {
     #[inline(never)]
     #[track_caller]
     pub(crate) fn not_a_block(&self, who: &str, v: Value) -> ! {
+        self.not_a(who, v, "block")
+    }
+
+    /// Panics: `v`, passed as a function to `who`, is not one.
+    #[cold]
+    #[inline(never)]
+    #[track_caller]
+    pub(crate) fn not_a_function(&self, who: &str, v: Value) -> ! {
+        self.not_a(who, v, "function")
+    }
+
+    /// Panics: `v`, passed to `who` as a `what` ("block", "function",
+    /// "global value"), is not one; the message names `v`, its kind and
+    /// its type.
+    #[cold]
+    #[inline(never)]
+    #[track_caller]
+    pub(crate) fn not_a(&self, who: &str, v: Value, what: &str) -> ! {
         fail(
             who,
             format_args!(
-                "{} is not a block (a {:?} of type {})",
+                "{} is not a {what} (a {:?} of type {})",
                 V(self, v),
                 self.value_kind(v),
                 T(self, self.type_of(v))
+            ),
+        )
+    }
+
+    /// Panics: instruction `i`, passed to `who` as a `what` ("call site",
+    /// "PHI"), is not one; the message names `i`, its opcode and its type.
+    #[cold]
+    #[inline(never)]
+    #[track_caller]
+    pub(crate) fn not_an_inst_of_kind(&self, who: &str, i: super::Inst, what: &str) -> ! {
+        fail(
+            who,
+            format_args!(
+                "{} (`{}`, of type {}) is not a {what}",
+                V(self, i.0),
+                self.opcode(i).mnemonic(),
+                T(self, self.type_of(i.0))
             ),
         )
     }

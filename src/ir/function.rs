@@ -72,7 +72,10 @@ impl Context {
     pub fn add_function(&mut self, m: Module, name: impl AsRef<[u8]>, fn_ty: Type) -> Function {
         let params: Vec<Type> = match self.function_parts(fn_ty) {
             Some((_, p, _)) => p.to_vec(),
-            None => panic!("add_function needs a function type"),
+            None => panic!(
+                "Context::add_function: type {} is not a function type",
+                fn_ty.display(self)
+            ),
         };
         let pty = self.ptr_type(0);
         let v = self.graph.alloc(ValueData::new(ValueKind::Function, pty));
@@ -105,39 +108,50 @@ impl Context {
         self.set_global_name_bytes(v, name.as_ref());
         // An intrinsic declaration carries LLVM's attributes for it
         // (`Function::Function`).
-        if let Some(id) = self.fdata(Function(v)).intrinsic {
-            self.fdata_mut(Function(v)).attrs = id.attributes().clone();
+        if let Some(id) = self.fdata("Context::add_function", Function(v)).intrinsic {
+            self.fdata_mut("Context::add_function", Function(v)).attrs = id.attributes().clone();
         }
         Function(v)
     }
 
-    pub(crate) fn fdata(&self, f: Function) -> &FunctionData {
+    /// The data of function `f`; a value that is not a function panics
+    /// naming `who`, the method misused.
+    #[track_caller]
+    pub(crate) fn fdata(&self, who: &str, f: Function) -> &FunctionData {
         match self.side_of(f.0).map(|s| &s.payload) {
             Some(Payload::Function(d)) => d,
-            _ => panic!("{:?} is not a function", f.0),
+            _ => self.not_a_function(who, f.0),
         }
     }
 
-    pub(crate) fn fdata_mut(&mut self, f: Function) -> &mut FunctionData {
+    /// [`fdata`](Self::fdata), mutable.
+    #[track_caller]
+    pub(crate) fn fdata_mut(&mut self, who: &str, f: Function) -> &mut FunctionData {
+        if !matches!(
+            self.side_of(f.0).map(|s| &s.payload),
+            Some(Payload::Function(_))
+        ) {
+            self.not_a_function(who, f.0);
+        }
         match self.side_of_mut(f.0).map(|s| &mut s.payload) {
             Some(Payload::Function(d)) => d,
-            _ => panic!("{:?} is not a function", f.0),
+            _ => unreachable!("checked above"),
         }
     }
 
     /// The function data (attributes, calling convention, ...) of `f`.
     pub fn function_data(&self, f: Function) -> &FunctionData {
-        self.fdata(f)
+        self.fdata("Context::function_data", f)
     }
 
     /// Mutable function data of `f`.
     pub fn function_data_mut(&mut self, f: Function) -> &mut FunctionData {
-        self.fdata_mut(f)
+        self.fdata_mut("Context::function_data_mut", f)
     }
 
     /// The function type of `f`.
     pub fn signature(&self, f: Function) -> Type {
-        self.fdata(f)
+        self.fdata("Context::signature", f)
             .global
             .value_type
             .expect("a function has a function type")
@@ -145,7 +159,7 @@ impl Context {
 
     /// The arguments of `f`.
     pub fn args(&self, f: Function) -> &[Value] {
-        &self.fdata(f).args
+        &self.fdata("Context::args", f).args
     }
 
     /// Argument `i` of `f`.
@@ -154,7 +168,7 @@ impl Context {
     /// If `i` is out of range.
     #[inline]
     pub fn arg(&self, f: Function, i: usize) -> Value {
-        self.fdata(f).args[i]
+        self.fdata("Context::arg", f).args[i]
     }
 
     /// The function an argument belongs to.
@@ -182,17 +196,18 @@ impl Context {
     pub fn set_function_addrspace(&mut self, f: Function, addrspace: u32) {
         let pty = self.ptr_type(addrspace);
         self.graph.get_mut(f.0).ty = pty;
-        self.fdata_mut(f).addrspace = addrspace;
+        self.fdata_mut("Context::set_function_addrspace", f)
+            .addrspace = addrspace;
     }
 
     /// Whether `f` is a declaration (has no blocks).
     pub fn is_declaration(&self, f: Function) -> bool {
-        self.fdata(f).blocks.first == NONE
+        self.fdata("Context::is_declaration", f).blocks.first == NONE
     }
 
     /// The blocks of `f`, in layout order.
     pub fn blocks(&self, f: Function) -> impl Iterator<Item = Block> + '_ {
-        let mut cur = self.fdata(f).blocks.first;
+        let mut cur = self.fdata("Context::blocks", f).blocks.first;
         core::iter::from_fn(move || {
             if cur == NONE {
                 return None;
@@ -206,7 +221,7 @@ impl Context {
     /// The entry block of `f`, if it has a body.
     #[inline]
     pub fn entry_block(&self, f: Function) -> Option<Block> {
-        let first = self.fdata(f).blocks.first;
+        let first = self.fdata("Context::entry_block", f).blocks.first;
         (first != NONE).then(|| Block(self.graph.handle(first)))
     }
 
@@ -250,7 +265,7 @@ impl Context {
             self.set_raw_name(v, None);
             return;
         }
-        let fd = self.fdata_mut(f);
+        let fd = self.fdata_mut("Context::set_local_name", f);
         let fresh = match fd.symtab.entry_ref(name) {
             EntryRef::Vacant(e) => {
                 e.insert(v);
@@ -283,7 +298,9 @@ impl Context {
         if vs == NONE {
             return;
         }
-        assert!(fs != NONE && fs != vs, "{:?} is not a function", f.0);
+        if fs == NONE || fs == vs {
+            self.not_a_function("Context::forget_local_name", f.0);
+        }
         // The function's record and the value's are two records of one
         // table: borrowed apart, the name needs no copy.
         let recs = &mut self.sides.recs;
@@ -301,13 +318,16 @@ impl Context {
             Payload::Function(d) => {
                 d.symtab.remove(old);
             }
-            _ => panic!("{:?} is not a function", f.0),
+            _ => self.not_a_function("Context::forget_local_name", f.0),
         }
     }
 
     /// The local value named `name` in `f` (a `&str` or the name's bytes).
     pub fn local_by_name(&self, f: Function, name: impl AsRef<[u8]>) -> Option<Value> {
-        self.fdata(f).symtab.get(name.as_ref()).copied()
+        self.fdata("Context::local_by_name", f)
+            .symtab
+            .get(name.as_ref())
+            .copied()
     }
 }
 

@@ -210,7 +210,7 @@ impl Context {
         match &self.side_of(v).map(|s| &s.payload) {
             Some(super::side::Payload::Global(b)) => b,
             Some(super::side::Payload::Function(f)) => &f.global,
-            _ => panic!("{v:?} is not a global value"),
+            _ => self.not_a("Context::global_data", v, "global value"),
         }
     }
 
@@ -220,10 +220,16 @@ impl Context {
     /// If `g` is stale or not a global value.
     pub fn global_data_mut(&mut self, g: impl Into<Value>) -> &mut GlobalData {
         let v = g.into();
+        if !matches!(
+            self.side_of(v).map(|s| &s.payload),
+            Some(super::side::Payload::Global(_) | super::side::Payload::Function(_))
+        ) {
+            self.not_a("Context::global_data_mut", v, "global value");
+        }
         match self.side_of_mut(v).map(|s| &mut s.payload) {
             Some(super::side::Payload::Global(b)) => b,
             Some(super::side::Payload::Function(f)) => &mut f.global,
-            _ => panic!("{v:?} is not a global value"),
+            _ => unreachable!("checked above"),
         }
     }
 

@@ -35,8 +35,8 @@ use crate::Context;
 /// An operand bundle of a call: tag and the range of operands it covers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bundle {
-    /// The tag (`"deopt"`, `"funclet"`, ...).
-    pub tag: Box<str>,
+    /// The tag (`"deopt"`, `"funclet"`, ...): bytes, as LLVM's.
+    pub tag: Box<[u8]>,
     /// First operand index of the bundle.
     pub start: u32,
     /// Number of operands.
@@ -165,7 +165,7 @@ impl Context {
         let s = self.graph.side(f.0);
         let fd = match self.sides.recs.get_mut(s as usize).map(|r| &mut r.payload) {
             Some(Payload::Function(d)) => d,
-            _ => panic!("{:?} is not a function", f.0),
+            _ => self.not_a_function("Context::insert_block", f.0),
         };
         let prev = before_prev.unwrap_or(fd.blocks.last);
         if prev == NONE {
@@ -217,12 +217,12 @@ impl Context {
         }
         let f = Function(self.graph.handle(fi));
         if prev == NONE {
-            self.fdata_mut(f).blocks.first = next;
+            self.fdata_mut("Context::remove_block", f).blocks.first = next;
         } else {
             self.graph.values[prev as usize].c = next;
         }
         if next == NONE {
-            self.fdata_mut(f).blocks.last = prev;
+            self.fdata_mut("Context::remove_block", f).blocks.last = prev;
         } else {
             self.graph.values[next as usize].b = prev;
         }
@@ -587,7 +587,9 @@ impl Context {
         flags: u16,
     ) -> Inst {
         let bd = self.graph.get(b.0);
-        assert!(bd.is(ValueKind::Block), "{:?} is not a block", b.0);
+        if !bd.is(ValueKind::Block) {
+            self.not_a_block("Context::append_new_inst", b.0);
+        }
         self.append_inst_with(b.0.idx, op, ty, operands, payload, flags, false)
     }
 

@@ -2,8 +2,9 @@
 //! attributes, metadata, and the placement of instructions in blocks.
 //!
 //! Owns the typed handles over [`Value`] ([`Inst`], [`Block`],
-//! [`Function`], [`Global`]), the [`Module`] handle, and the side records
-//! (names and per-kind payloads) that keep the hot value record small.
+//! [`Function`], [`Global`]), the [`Module`] handle, the side records
+//! (names and per-kind payloads) that keep the hot value record small, and
+//! how a name's bytes show in a message (`shown`).
 
 mod asm_constraints;
 pub mod attributes;
@@ -31,6 +32,28 @@ use crate::entity::{plain_entity, NONE};
 use crate::value::{Value, ValueKind};
 use crate::Context;
 use side::{Payload, Side};
+use std::borrow::Cow;
+
+/// LLVM's bytes (a name, a triple) shown in a message: as they are when
+/// UTF-8; otherwise the UTF-8 runs as they are and every other byte as
+/// `\XX` (upper-case hex), where LLVM writes the raw byte. Never U+FFFD,
+/// which would show two different names alike.
+pub(crate) fn shown(bytes: &[u8]) -> Cow<'_, str> {
+    if let Ok(s) = core::str::from_utf8(bytes) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for &c in chunk.invalid() {
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            out.push('\\');
+            out.push(HEX[(c >> 4) as usize] as char);
+            out.push(HEX[(c & 15) as usize] as char);
+        }
+    }
+    Cow::Owned(out)
+}
 
 plain_entity!(
     /// A module of its context.
@@ -151,7 +174,7 @@ impl Context {
             ValueKind::Instruction => {
                 assert!(
                     name.is_empty() || !self.is_void(d.ty),
-                    "instruction has a name, but provides a void value"
+                    "Context::set_name_bytes: instruction has a name, but provides a void value"
                 );
                 let f = self.inst_parent(Inst(v)).and_then(|b| self.block_parent(b));
                 match f {
@@ -159,7 +182,7 @@ impl Context {
                     None => self.set_raw_name(v, (!name.is_empty()).then(|| name.into())),
                 }
             }
-            k => panic!("a {k:?} cannot be named"),
+            k => panic!("Context::set_name_bytes: a {k:?} cannot be named"),
         }
     }
 
@@ -230,5 +253,24 @@ impl Context {
     /// The block holding `v` if it is an instruction in one.
     pub(crate) fn parent_block_of(&self, v: Value) -> Option<Block> {
         self.as_inst(v).and_then(|i| self.inst_parent(i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shown_bytes() {
+        // UTF-8 is borrowed as is, escapes included.
+        assert!(matches!(
+            shown("caf\u{e9} \\FF".as_bytes()),
+            Cow::Borrowed("caf\u{e9} \\FF")
+        ));
+        // Every byte outside a whole UTF-8 sequence (a truncated one's
+        // too) is `\XX`; the sequences around it stay as they are.
+        assert_eq!(shown(b"a\xFFb"), "a\\FFb");
+        assert_eq!(shown(b"\xC3\xA9\xFE\xC3"), "\u{e9}\\FE\\C3");
+        assert_ne!(shown(b"\xFF"), shown(b"\xFE"));
     }
 }

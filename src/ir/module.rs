@@ -249,9 +249,10 @@ impl Context {
             return;
         }
         let id = self
-            .name_of(v)
+            .name_bytes(v)
             .and_then(super::intrinsics::IntrinsicId::lookup);
-        self.fdata_mut(super::Function(v)).intrinsic = id;
+        self.fdata_mut("Context::update_intrinsic_id", super::Function(v))
+            .intrinsic = id;
     }
 
     /// Names global `v` in its module, renaming on collision with LLVM's

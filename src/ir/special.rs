@@ -31,10 +31,10 @@ pub enum AsmDialect {
 pub struct InlineAsmData {
     /// The function type of the call that uses it.
     pub fn_ty: Type,
-    /// The assembler text.
-    pub asm: Box<str>,
-    /// The constraint string.
-    pub constraints: Box<str>,
+    /// The assembler text: bytes, as LLVM's.
+    pub asm: Box<[u8]>,
+    /// The constraint string: bytes, as LLVM's.
+    pub constraints: Box<[u8]>,
     /// `sideeffect`
     pub side_effect: bool,
     /// `alignstack`

@@ -225,7 +225,7 @@ impl<'a> Bundles<'a> {
         self.bundles.is_empty()
     }
     /// The bundles, in order: tag and operands.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&'a str, ValueList<'a>)> + 'a {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&'a [u8], ValueList<'a>)> + 'a {
         let all = self.all;
         self.bundles.iter().map(move |b| {
             let s = (b.start as usize).min(all.uses.len());

@@ -43,14 +43,14 @@ fn parts(ctx: &Context, flag: Metadata) -> Result<(u64, Metadata, Option<Metadat
 }
 
 fn id_str(ctx: &Context, id: Metadata) -> String {
-    String::from_utf8_lossy(ctx.md_data(id).as_bytes().unwrap_or(b"")).into_owned()
+    crate::ir::shown(ctx.md_data(id).as_bytes().unwrap_or(b"")).into_owned()
 }
 
 pub(super) fn link_module_flags(
     ctx: &mut Context,
     dst: Module,
     src: Module,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<super::LinkWarning>,
 ) -> Result<(), LinkError> {
     let Some(src_flags) = ctx.module(src).named_md.get(FLAGS).cloned() else {
         return Ok(());
@@ -131,11 +131,14 @@ pub(super) fn link_module_flags(
             }
         }
         if (db == WARNING || sb == WARNING) && sv != dv {
-            warnings.push(format!(
-                "linking module flags '{name}': IDs have conflicting values ('{}' from {src_id} with '{}' from {dst_id})",
-                md_text(ctx, sv),
-                md_text(ctx, dv)
-            ));
+            warnings.push(
+                format!(
+                    "linking module flags '{name}': IDs have conflicting values ('{}' from {src_id} with '{}' from {dst_id})",
+                    md_text(ctx, sv),
+                    md_text(ctx, dv)
+                )
+                .into(),
+            );
         }
         if db == MIN || sb == MIN || db == MAX || sb == MAX {
             let is_min = db == MIN || sb == MIN;
@@ -211,7 +214,7 @@ fn md_text(ctx: &Context, m: Option<Metadata>) -> String {
             Some(a) => format!("i32 {}", a.to_u64()),
             None => "value".to_owned(),
         },
-        Some(MdData::String(s)) => format!("!\"{}\"", String::from_utf8_lossy(s)),
+        Some(MdData::String(s)) => format!("!\"{}\"", crate::ir::shown(s)),
         _ => "!{...}".to_owned(),
     }
 }

@@ -88,8 +88,10 @@
 //!   the source). Equal to the same-context link on the link corpus and the
 //!   cases except use-list order (patched forward references are linked in a
 //!   different order), which only `; preds =` comments show.
-//! * Checked by `tests/link.rs` (32 hand-written cases, one rule each, module
-//!   text and diagnostics equal to `llvm-link-19`'s, re-derived by
+//! * Warnings are bytes ([`LinkWarning`]): a triple that is not UTF-8 is
+//!   quoted raw, as `llvm-link` writes it.
+//! * Checked by `tests/link.rs` (34 hand-written cases, one rule each, module
+//!   text and diagnostics, as bytes, equal to `llvm-link-19`'s, re-derived by
 //!   `scripts/link-table.sh --check`; cross-context against same-context on
 //!   every case), and in `.ci/run` by `oracle-link.sh` on
 //!   `shared/corpus/link`, on the cases and on their bitcode, by
@@ -122,6 +124,38 @@ impl fmt::Display for LinkError {
 }
 
 impl std::error::Error for LinkError {}
+
+/// A warning of the linker: the message LLVM's linker prints, as bytes,
+/// because the names and triples it quotes are LLVM's bytes (a triple
+/// that is not UTF-8 is written raw, as `llvm-link` writes it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkWarning(Box<[u8]>);
+
+impl LinkWarning {
+    /// The message, as LLVM's linker writes it (raw bytes).
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl From<Vec<u8>> for LinkWarning {
+    fn from(bytes: Vec<u8>) -> LinkWarning {
+        LinkWarning(bytes.into())
+    }
+}
+
+impl From<String> for LinkWarning {
+    fn from(text: String) -> LinkWarning {
+        LinkWarning(text.into_bytes().into())
+    }
+}
+
+/// The message as text: bytes that are not UTF-8 as `\XX`.
+impl fmt::Display for LinkWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::ir::shown(&self.0))
+    }
+}
 
 /// Where a source module's identified structs come from, which decides the
 /// order the linker matches them by name in (LLVM's
@@ -157,7 +191,11 @@ impl Context {
     /// Where LLVM refuses: two definitions of one symbol, incompatible
     /// comdats, appending variables that disagree, conflicting module
     /// flags.
-    pub fn link_modules(&mut self, dst: Module, src: Module) -> Result<Vec<String>, LinkError> {
+    pub fn link_modules(
+        &mut self,
+        dst: Module,
+        src: Module,
+    ) -> Result<Vec<LinkWarning>, LinkError> {
         let mut l = Linker::new(self, dst);
         l.link_in(self, src, SourceStructs::Used)
     }
@@ -189,7 +227,7 @@ impl Linker {
         ctx: &mut Context,
         src: Module,
         order: SourceStructs,
-    ) -> Result<Vec<String>, LinkError> {
+    ) -> Result<Vec<LinkWarning>, LinkError> {
         assert_ne!(
             src, self.dst,
             "link_in: a module cannot be linked into itself"
@@ -223,7 +261,7 @@ impl Linker {
         ctx: &mut Context,
         other: &Context,
         src: Module,
-    ) -> Result<Vec<String>, LinkError> {
+    ) -> Result<Vec<LinkWarning>, LinkError> {
         let mut imp = import::Import::new(other);
         let m = imp.module(ctx, src);
         let structs = core::mem::take(&mut imp.structs);

@@ -73,7 +73,7 @@ pub(super) struct Mover<'a> {
     /// that name them while their other uses resolve to a destination
     /// definition (`IndirectSymbolValueMap`), with those aliases.
     indirect_copies: HashMap<Value, Vec<Value>>,
-    pub(super) warnings: Vec<String>,
+    pub(super) warnings: Vec<super::LinkWarning>,
     /// The final metadata map (`remap_md`): `None` is `null`.
     md_map: HashMap<Metadata, Option<Metadata>>,
     /// Nodes being mapped (a cycle maps a node to itself).
@@ -168,7 +168,7 @@ impl<'a> Mover<'a> {
 
     /// The name of `g` as text for messages.
     fn name_text(&self, g: Value) -> String {
-        String::from_utf8_lossy(self.ctx.name_bytes(g).unwrap_or(b"")).into_owned()
+        crate::ir::shown(self.ctx.name_bytes(g).unwrap_or(b"")).into_owned()
     }
 
     fn src_id(&self) -> String {
@@ -271,7 +271,7 @@ impl<'a> Mover<'a> {
     /// `ModuleLinker::getComdatLeader`: the variable named like the comdat,
     /// through an alias to its aliasee object.
     fn comdat_leader(&self, m: Module, name: &[u8]) -> Result<Value, LinkError> {
-        let shown = String::from_utf8_lossy(name);
+        let shown = crate::ir::shown(name);
         let mut g = self.ctx.global_by_name(m, name);
         if let Some(a) = g.filter(|&a| self.ctx.value_kind(a) == ValueKind::Alias) {
             g = self.ctx.aliasee_object(a);
@@ -315,7 +315,7 @@ impl<'a> Mover<'a> {
 
     /// `ModuleLinker::getComdatResult` and `computeResultingSelectionKind`.
     fn comdat_result(&mut self, name: &[u8], sk: ComdatKind) -> Result<LinkFrom, LinkError> {
-        let shown = String::from_utf8_lossy(name);
+        let shown = crate::ir::shown(name);
         let Some(&dk) = self.ctx.module(self.dst).comdats.get(name) else {
             return Ok(LinkFrom::Src);
         };
@@ -727,24 +727,29 @@ impl<'a> Mover<'a> {
             (d.datalayout.clone(), d.triple.clone())
         };
         if sdl != ddl {
-            self.warnings.push(format!(
-                "Linking two modules of different data layouts: '{}' is '{}' whereas '{}' is '{}'\n",
-                self.src_id(),
-                sdl,
-                self.dst_id(),
-                ddl
-            ));
+            self.warnings.push(
+                format!(
+                    "Linking two modules of different data layouts: '{}' is '{}' whereas '{}' is '{}'\n",
+                    self.src_id(),
+                    sdl,
+                    self.dst_id(),
+                    ddl
+                )
+                .into(),
+            );
         }
         if !strip.is_empty() && strip != dtrip {
-            self.warnings.push(format!(
-                "Linking two modules of different target triples: '{}' is '{}' whereas '{}' is '{}'\n",
-                self.src_id(),
-                // The message is text: a triple that is not UTF-8 shows
-                // U+FFFD where llvm-link writes the raw byte.
-                String::from_utf8_lossy(&strip),
-                self.dst_id(),
-                String::from_utf8_lossy(&dtrip)
-            ));
+            // The triples are LLVM's bytes, written raw as llvm-link does.
+            let mut w = format!(
+                "Linking two modules of different target triples: '{}' is '",
+                self.src_id()
+            )
+            .into_bytes();
+            w.extend_from_slice(&strip);
+            w.extend_from_slice(format!("' whereas '{}' is '", self.dst_id()).as_bytes());
+            w.extend_from_slice(&dtrip);
+            w.extend_from_slice(b"'\n");
+            self.warnings.push(w.into());
         }
     }
 
@@ -973,7 +978,7 @@ impl<'a> Mover<'a> {
     /// `linkAppendingVarProto`.
     fn link_appending_proto(&mut self, dgv: Option<Value>, sgv: Value) -> Option<Value> {
         let name = self.name(sgv).unwrap_or_default();
-        let name_text = String::from_utf8_lossy(&name).into_owned();
+        let name_text = crate::ir::shown(&name).into_owned();
         if let Some(d) = dgv {
             if !is_declaration(self.ctx, d) && !is_declaration(self.ctx, sgv) {
                 let (dd, sd) = (self.ctx.global_data(d), self.ctx.global_data(sgv));

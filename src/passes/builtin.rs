@@ -210,7 +210,7 @@ fn print_analysis(
         _ => {}
     }
     let ctx = &*ctx;
-    let fname = String::from_utf8_lossy(ctx.name_bytes(f.0).unwrap_or(b""));
+    let fname = crate::ir::shown(ctx.name_bytes(f.0).unwrap_or(b""));
     let names = ctx.local_names(f);
     let mut name = |out: &mut String, b: Block| names.push(out, b.0);
     match a {

@@ -194,7 +194,7 @@ fn drop_droppable_use(ctx: &mut Context, i: Inst, opno: u32) {
     if let InstPayload::Call(cd) = &mut ctx.extra_mut(i).payload {
         for b in cd.bundles.iter_mut() {
             if opno >= b.start && opno < b.start + b.len {
-                b.tag = "ignore".into();
+                b.tag = (*b"ignore").into();
             }
         }
     }

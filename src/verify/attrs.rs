@@ -99,7 +99,7 @@ impl Verifier<'_> {
                     if STR_BOOL.contains(&key) {
                         let val = s.value();
                         if !(val.is_empty() || val == b"true" || val == b"false") {
-                            let val = String::from_utf8_lossy(val);
+                            let val = crate::ir::shown(val);
                             self.fail(
                                 false,
                                 format!("invalid value for '{key}' attribute: {val}"),
@@ -688,7 +688,7 @@ impl Verifier<'_> {
                 .and_then(Attribute::as_string)
                 .map(|s| s.value().to_vec())
         };
-        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        let text = |b: &[u8]| crate::ir::shown(b).into_owned();
         if let Some(fp) = sval("frame-pointer") {
             if !matches!(&fp[..], b"all" | b"non-leaf" | b"none" | b"reserved") {
                 self.fail(

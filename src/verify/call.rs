@@ -32,7 +32,7 @@ pub(crate) struct CallView<'a> {
 
 impl<'a> CallView<'a> {
     /// The tag of the bundle holding operand `k`, if it is a bundle operand.
-    pub(crate) fn bundle_tag_at(&self, k: u32) -> Option<&str> {
+    pub(crate) fn bundle_tag_at(&self, k: u32) -> Option<&[u8]> {
         self.data
             .bundles
             .iter()
@@ -42,7 +42,11 @@ impl<'a> CallView<'a> {
 
     /// Whether the call has a bundle tagged `tag`.
     pub(crate) fn count_bundles(&self, tag: &str) -> usize {
-        self.data.bundles.iter().filter(|b| &*b.tag == tag).count()
+        self.data
+            .bundles
+            .iter()
+            .filter(|b| &*b.tag == tag.as_bytes())
+            .count()
     }
 
     /// The call-site attributes.
@@ -108,18 +112,18 @@ impl<'a> Verifier<'a> {
             .data
             .bundles
             .iter()
-            .any(|b| !matches!(&*b.tag, "ptrauth" | "kcfi" | "convergencectrl"));
+            .any(|b| !matches!(&*b.tag, b"ptrauth" | b"kcfi" | b"convergencectrl"));
         let clobbers = cv.data.bundles.iter().any(|b| {
             !matches!(
                 &*b.tag,
-                "ptrauth"
-                    | "kcfi"
-                    | "convergencectrl"
-                    | "deopt"
-                    | "funclet"
-                    | "gc-transition"
-                    | "gc-live"
-            ) && !b.tag.starts_with("deopt")
+                b"ptrauth"
+                    | b"kcfi"
+                    | b"convergencectrl"
+                    | b"deopt"
+                    | b"funclet"
+                    | b"gc-transition"
+                    | b"gc-live"
+            ) && !b.tag.starts_with(b"deopt")
         });
         match k {
             AttrKind::ReadNone => !reads && !clobbers,
@@ -625,7 +629,7 @@ impl<'a> Verifier<'a> {
     fn verify_bundles(&mut self, cv: &CallView) -> bool {
         let ctx = self.ctx;
         let i = cv.inst;
-        let mut found: hashbrown::HashSet<&str> = hashbrown::HashSet::new();
+        let mut found: hashbrown::HashSet<&[u8]> = hashbrown::HashSet::new();
         for b in &cv.data.bundles {
             let inputs: Vec<Option<Value>> = (b.start..b.start + b.len)
                 .map(|k| ctx.operand(i.0, k))
@@ -637,11 +641,11 @@ impl<'a> Verifier<'a> {
             };
             let first = found.insert(tag);
             match tag {
-                "deopt" if !first => return fail(self, "Multiple deopt operand bundles"),
-                "gc-transition" if !first => {
+                b"deopt" if !first => return fail(self, "Multiple deopt operand bundles"),
+                b"gc-transition" if !first => {
                     return fail(self, "Multiple gc-transition operand bundles")
                 }
-                "funclet" => {
+                b"funclet" => {
                     if !first {
                         return fail(self, "Multiple funclet operand bundles");
                     }
@@ -658,7 +662,7 @@ impl<'a> Verifier<'a> {
                         );
                     }
                 }
-                "cfguardtarget" => {
+                b"cfguardtarget" => {
                     if !first {
                         return fail(self, "Multiple CFGuardTarget operand bundles");
                     }
@@ -666,7 +670,7 @@ impl<'a> Verifier<'a> {
                         return fail(self, "Expected exactly one cfguardtarget bundle operand");
                     }
                 }
-                "ptrauth" => {
+                b"ptrauth" => {
                     if !first {
                         return fail(self, "Multiple ptrauth operand bundles");
                     }
@@ -685,7 +689,7 @@ impl<'a> Verifier<'a> {
                         return fail(self, "Ptrauth bundle discriminator operand must be an i64");
                     }
                 }
-                "kcfi" => {
+                b"kcfi" => {
                     if !first {
                         return fail(self, "Multiple kcfi operand bundles");
                     }
@@ -701,7 +705,7 @@ impl<'a> Verifier<'a> {
                         return fail(self, "Kcfi bundle operand must be an i32 constant");
                     }
                 }
-                "preallocated" => {
+                b"preallocated" => {
                     if !first {
                         return fail(self, "Multiple preallocated operand bundles");
                     }
@@ -718,8 +722,8 @@ impl<'a> Verifier<'a> {
                         );
                     }
                 }
-                "gc-live" if !first => return fail(self, "Multiple gc-live operand bundles"),
-                "clang.arc.attachedcall" => {
+                b"gc-live" if !first => return fail(self, "Multiple gc-live operand bundles"),
+                b"clang.arc.attachedcall" => {
                     if !first {
                         return fail(self, "Multiple \"clang.arc.attachedcall\" operand bundles");
                     }
@@ -1113,17 +1117,15 @@ pub(crate) enum ConstraintType {
 /// The kind and `*` (indirect) flag of each constraint, as LLVM's
 /// `InlineAsm::ParseConstraints` reads them; empty when the string does
 /// not parse (LLVM then checks nothing).
-pub(crate) fn parse_constraints(s: &str) -> Vec<(ConstraintType, bool)> {
+pub(crate) fn parse_constraints(s: &[u8]) -> Vec<(ConstraintType, bool)> {
     let mut out = Vec::new();
     if s.is_empty() {
         return out;
     }
-    let pieces: Vec<&str> = s.split(',').collect();
-    for p in &pieces {
-        if p.is_empty() {
+    for b in s.split(|&c| c == b',') {
+        if b.is_empty() {
             return Vec::new();
         }
-        let b = p.as_bytes();
         let mut k = 0;
         let ty = match b[0] {
             b'~' => {

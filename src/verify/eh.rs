@@ -225,7 +225,7 @@ impl Verifier<'_> {
                         cv.data
                             .bundles
                             .iter()
-                            .find(|bd| &*bd.tag == "funclet")
+                            .find(|bd| &*bd.tag == b"funclet")
                             .and_then(|bd| ctx.operand(t.0, bd.start))
                     });
                     Some(bundle.unwrap_or(NONE_TOKEN))

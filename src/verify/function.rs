@@ -39,8 +39,8 @@ pub(crate) mod cc {
 
 /// Whether `name` is reserved for intrinsics (`llvm.`; LLVM's
 /// `Function::isIntrinsic`).
-pub(crate) fn is_intrinsic_name(name: Option<&str>) -> bool {
-    name.is_some_and(|n| n.starts_with("llvm."))
+pub(crate) fn is_intrinsic_name(name: Option<&[u8]>) -> bool {
+    name.is_some_and(|n| n.starts_with(b"llvm."))
 }
 
 impl Verifier<'_> {
@@ -54,7 +54,7 @@ impl Verifier<'_> {
             Some(&2) => return true,
             _ => {}
         }
-        let yes = is_intrinsic_name(self.ctx.name_of(f.0));
+        let yes = is_intrinsic_name(self.ctx.name_bytes(f.0));
         if self.intrinsic_flag.len() <= idx {
             self.intrinsic_flag.resize(idx + 1, 0);
         }
@@ -503,7 +503,7 @@ impl Verifier<'_> {
             let Some(cv) = self.call_view(i) else {
                 return Some(user);
             };
-            if cv.bundle_tag_at(u.operand_no) == Some("clang.arc.attachedcall") {
+            if cv.bundle_tag_at(u.operand_no) == Some(b"clang.arc.attachedcall") {
                 continue;
             }
             if u.operand_no != n - 1 || cv.data.fn_ty != Some(ctx.signature(f)) {

@@ -737,18 +737,13 @@ impl Verifier<'_> {
                 t.split(" = ").next().unwrap_or("").to_string()
             })
             .collect();
-        let mut id = String::with_capacity(name.len());
-        for (i, &c) in name.iter().enumerate() {
-            let plain = c.is_ascii_alphabetic()
-                || matches!(c, b'-' | b'$' | b'.' | b'_')
-                || (i > 0 && c.is_ascii_digit());
-            if plain {
-                id.push(c as char);
-            } else {
-                id.push_str(&format!("\\{c:02X}"));
-            }
-        }
-        format!("!{id} = !{{{}}}", parts.join(", "))
+        let mut text = String::with_capacity(name.len() + 8);
+        text.push('!');
+        crate::asm::push_md_identifier(&mut text, name);
+        text.push_str(" = !{");
+        text.push_str(&parts.join(", "));
+        text.push('}');
+        text
     }
 
     fn visit_comdat(&mut self, name: &[u8]) {

@@ -208,7 +208,7 @@ impl Verifier<'_> {
                     if self.is_intrinsic(callee_fn) {
                         let attached = is_call
                             && self.call_view(i).is_some_and(|cv| {
-                                cv.bundle_tag_at(k) == Some("clang.arc.attachedcall")
+                                cv.bundle_tag_at(k) == Some(b"clang.arc.attachedcall")
                             });
                         check!(
                             self,

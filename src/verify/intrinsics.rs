@@ -205,11 +205,12 @@ impl<'a> Verifier<'a> {
         // such a name is not compared.
         if tys.iter().all(|&t| ctx.has_mangling(t)) {
             let expected = ctx.intrinsic_name_unrecorded(id, &tys, ctx.global_parent(f), fty);
-            if ctx.name_of(f.0) != Some(expected.as_str()) {
+            if ctx.name_bytes(f.0) != Some(&expected[..]) {
                 return fail(
                     self,
                     format!(
-                        "Intrinsic name not mangled correctly for type arguments! Should be: {expected}"
+                        "Intrinsic name not mangled correctly for type arguments! Should be: {}",
+                        crate::ir::shown(&expected)
                     ),
                 );
             }
@@ -1092,7 +1093,7 @@ impl<'a> Verifier<'a> {
                 this.fail(false, m.to_string(), vec![i.into()]);
                 false
             };
-            if &*b.tag == "separate_storage" {
+            if &*b.tag == b"separate_storage" {
                 if n != 2 {
                     return fail(self, "separate_storage assumptions should have 2 arguments");
                 }
@@ -1104,8 +1105,10 @@ impl<'a> Verifier<'a> {
                 }
                 return true;
             }
-            let kind = crate::ir::attributes::AttrKind::from_name(&b.tag);
-            if &*b.tag != "ignore" && kind.is_none() {
+            let kind = core::str::from_utf8(&b.tag)
+                .ok()
+                .and_then(crate::ir::attributes::AttrKind::from_name);
+            if &*b.tag != b"ignore" && kind.is_none() {
                 return fail(self, "tags must be valid attribute names");
             }
             if kind == Some(AttrKind::Alignment) {
@@ -1227,7 +1230,7 @@ impl<'a> Verifier<'a> {
                 if ucv.count_bundles("preallocated") > 1 {
                     return false;
                 }
-                let Some(b) = ucv.data.bundles.iter().find(|b| &*b.tag == "preallocated") else {
+                let Some(b) = ucv.data.bundles.iter().find(|b| &*b.tag == b"preallocated") else {
                     return fail(
                         self,
                         "Use of llvm.call.preallocated.setup outside intrinsics must be in \"preallocated\" operand bundle",

@@ -182,7 +182,7 @@ impl Parser<'_> {
         let mut first: Option<(usize, String)> = None;
         for (n, (_, p)) in &fs.fwd_named {
             if first.as_ref().is_none_or(|x| *p < x.0) {
-                let n = String::from_utf8_lossy(n);
+                let n = crate::ir::shown(n);
                 first = Some((*p, format!("use of undefined value '%{n}'")));
             }
         }
@@ -254,7 +254,7 @@ impl Parser<'_> {
                     // verifier then sees a terminator mid-block); any other
                     // local of that name is a refusal.
                     if self.ctx.value_kind(v) != ValueKind::Block {
-                        let n = String::from_utf8_lossy(&n);
+                        let n = crate::ir::shown(&n);
                         return self.err_at(pos, format!("unable to create block named '{n}'"));
                     }
                     self.ctx.remove_block(Block(v));
@@ -1318,9 +1318,9 @@ impl Parser<'_> {
                     break;
                 }
             }
-            let text = self.parse_string("asm string")?;
+            let text = self.parse_str_bytes("asm string")?;
             self.expect(Tok::Comma, "expected comma in inline asm expression")?;
-            let cons = self.parse_string("constraint string")?;
+            let cons = self.parse_str_bytes("constraint string")?;
             asm = Some((d, text, cons));
             None
         } else {
@@ -1361,7 +1361,7 @@ impl Parser<'_> {
         let mut bundle_ops = Vec::new();
         if self.eat(Tok::LSquare) {
             loop {
-                let tag = self.parse_string("operand bundle tag")?;
+                let tag = self.parse_str_bytes("operand bundle tag")?;
                 self.expect(Tok::LParen, "expected '(' in operand bundle")?;
                 let start = (args.len() + bundle_ops.len()) as u32;
                 if !self.is(Tok::RParen) {
@@ -1435,7 +1435,7 @@ impl Parser<'_> {
         let callee = match (callee, asm) {
             (Some(c), _) => c,
             (None, Some((d, text, cons))) => {
-                if let Err(e) = self.ctx.verify_inline_asm(fn_ty, cons.as_bytes()) {
+                if let Err(e) = self.ctx.verify_inline_asm(fn_ty, &cons) {
                     return self.err_at(asm_pos, e);
                 }
                 self.ctx.inline_asm(InlineAsmData {

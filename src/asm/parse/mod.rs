@@ -905,7 +905,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A string token as text (escapes undone), for the strings lair holds
-    /// as text (section, GC and partition names, asm, ...): an error naming
+    /// as text (address spaces, type and summary names): an error naming
     /// `what` when it is not UTF-8, rather than a different string.
     pub(crate) fn parse_string(&mut self, what: &str) -> PResult<String> {
         let pos = self.tok.start();

@@ -213,7 +213,7 @@ impl Parser<'_> {
         for (n, (_, p)) in &self.fwd_globals {
             note(
                 *p,
-                format!("use of undefined value '@{}'", String::from_utf8_lossy(n)),
+                format!("use of undefined value '@{}'", crate::ir::shown(n)),
             );
         }
         for (n, (_, p)) in &self.fwd_global_ids {
@@ -304,7 +304,7 @@ impl Parser<'_> {
         match undefined {
             Some((c, p)) => self.err_at(
                 *p,
-                format!("use of undefined comdat '${}'", String::from_utf8_lossy(c)),
+                format!("use of undefined comdat '${}'", crate::ir::shown(c)),
             ),
             None => Ok(()),
         }
@@ -322,7 +322,7 @@ impl Parser<'_> {
             .fwd_globals
             .keys()
             .filter_map(|n| {
-                let id = IntrinsicId::lookup(core::str::from_utf8(n).ok()?)?;
+                let id = IntrinsicId::lookup(n)?;
                 Some((n.clone(), id))
             })
             .collect();
@@ -360,7 +360,7 @@ impl Parser<'_> {
                     format!(
                         "metadata naming the undeclared intrinsic '@{}' is not supported \
                          (LLVM 19 replaces it by null)",
-                        String::from_utf8_lossy(&name)
+                        crate::ir::shown(&name)
                     ),
                 );
             }
@@ -394,8 +394,8 @@ impl Parser<'_> {
             if !id.is_overloaded() || !tys.iter().all(|&t| self.ctx.has_mangling(t)) {
                 continue;
             }
-            let wanted = self.ctx.intrinsic_name(id, &tys, self.m, Some(fty));
-            if self.ctx.name_of(f) == Some(wanted.as_str()) {
+            let wanted = self.ctx.intrinsic_name_bytes(id, &tys, self.m, Some(fty));
+            if self.ctx.name_bytes(f) == Some(&wanted[..]) {
                 continue;
             }
             let new = match self.ctx.global_by_name(self.m, &wanted) {
@@ -409,7 +409,8 @@ impl Parser<'_> {
                 }
                 existing => {
                     if let Some(g) = existing {
-                        self.ctx.set_name(g, &format!("{wanted}.renamed"));
+                        self.ctx
+                            .set_name_bytes(g, &[&wanted[..], b".renamed"].concat());
                     }
                     self.ctx.intrinsic_declaration_value(self.m, id, &tys)
                 }
@@ -437,7 +438,7 @@ impl Parser<'_> {
         self.bump();
         let md = self.ctx.module_mut(self.m);
         if md.comdats.contains_key(&name[..]) {
-            let shown = String::from_utf8_lossy(&name);
+            let shown = crate::ir::shown(&name);
             return self.err_at(t.start(), format!("redefinition of comdat '${shown}'"));
         }
         md.comdats.insert(name.into(), kind);
@@ -566,7 +567,7 @@ impl Parser<'_> {
         }
         let n = self.name_of(t).into_owned();
         if self.ctx.global_by_name(self.m, &n).is_some() {
-            let n = String::from_utf8_lossy(&n);
+            let n = crate::ir::shown(&n);
             return self.err_at(t.start(), format!("redefinition of global '@{n}'"));
         }
         Ok(n)
@@ -862,7 +863,7 @@ impl Parser<'_> {
                 let shown = if name.kind == Tok::GlobalId {
                     self.token_text(&name)
                 } else {
-                    String::from_utf8_lossy(&n).into_owned()
+                    crate::ir::shown(&n).into_owned()
                 };
                 Err(Box::new(super::PErr {
                     pos: e.pos,
@@ -1005,7 +1006,7 @@ impl Parser<'_> {
                     bt.start(),
                     format!(
                         "'{}' defined with type '{}' but expected '{}'",
-                        String::from_utf8_lossy(self.lx.bytes(bt.a(), bt.b())),
+                        crate::ir::shown(self.lx.bytes(bt.a(), bt.b())),
                         self.ty_str(got),
                         self.ty_str(want)
                     ),

@@ -492,7 +492,7 @@ impl Parser<'_> {
             // Only a global defined so far counts (as in llvm-as-19, a
             // forward reference is not found).
             let Some(v) = self.ctx.global_by_name(self.m, n) else {
-                let n = String::from_utf8_lossy(n);
+                let n = crate::ir::shown(n);
                 return self.err_at(loc, format!("Reference to undefined global \"{n}\""));
             };
             let linkage = self.ctx.global_data(v).linkage;

@@ -387,7 +387,7 @@ impl Parser<'_> {
                 name_tok.start(),
                 format!(
                     "redefinition of type named '{}'",
-                    String::from_utf8_lossy(&self.name_of(&name_tok))
+                    crate::ir::shown(&self.name_of(&name_tok))
                 ),
             );
         }
@@ -433,7 +433,7 @@ impl Parser<'_> {
         for (n, (_, fwd)) in &self.named_types {
             if let Some(p) = fwd {
                 if first.as_ref().is_none_or(|f| *p < f.0) {
-                    let n = String::from_utf8_lossy(n);
+                    let n = crate::ir::shown(n);
                     first = Some((*p, format!("use of undefined type named '{n}'")));
                 }
             }

@@ -956,7 +956,7 @@ impl Parser<'_> {
         for (key, ph, t) in pending {
             let Some(g) = self.defined_global(&t) else {
                 let name = match key {
-                    BlockRef::Name(n) => String::from_utf8_lossy(&n).into_owned(),
+                    BlockRef::Name(n) => crate::ir::shown(&n).into_owned(),
                     BlockRef::Id(_) => String::new(),
                 };
                 return self.err_at(
@@ -1027,7 +1027,7 @@ impl Parser<'_> {
     /// The source text of a token.
     pub(crate) fn token_text(&self, t: &Token) -> String {
         let end = if t.quoted { t.b() + 1 } else { t.b() };
-        String::from_utf8_lossy(self.lx.bytes(t.start(), end.max(t.start()))).into_owned()
+        crate::ir::shown(self.lx.bytes(t.start(), end.max(t.start()))).into_owned()
     }
 
     /// `@N` (`t`) where a global of kind `what` ("global", "function") is
@@ -1196,7 +1196,7 @@ impl Parser<'_> {
                         t.start(),
                         format!(
                             "multiple definition of local value named '{}'",
-                            String::from_utf8_lossy(&n)
+                            crate::ir::shown(&n)
                         ),
                     );
                 }

@@ -678,7 +678,7 @@ impl Writer<'_> {
                 if k > 0 {
                     out.push_str(", ");
                 }
-                push_quoted(out, b.tag.as_bytes());
+                push_quoted(out, &b.tag);
                 out.push('(');
                 for j in 0..b.len {
                     if j > 0 {

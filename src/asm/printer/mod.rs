@@ -40,7 +40,7 @@ mod inst;
 mod module;
 mod slots;
 mod summary;
-mod text;
+pub(super) mod text;
 mod writer;
 
 use core::fmt;

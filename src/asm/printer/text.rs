@@ -153,7 +153,7 @@ pub(super) fn push_bare_name(out: &mut String, name: &[u8]) {
 /// Appends a metadata name (`!dbg`, `!llvm.module.flags` without the `!`)
 /// as LLVM's `printMetadataIdentifier` does: letters and `-$._` as is
 /// (digits too after the first byte), every other byte as `\XX`.
-pub(super) fn push_md_identifier(out: &mut String, name: &[u8]) {
+pub(crate) fn push_md_identifier(out: &mut String, name: &[u8]) {
     if name.is_empty() {
         out.push_str("<empty name> ");
         return;

@@ -357,9 +357,9 @@ impl<'a> Writer<'a> {
                     if a.can_throw {
                         out.push_str("unwind ");
                     }
-                    push_quoted(out, a.asm.as_bytes());
+                    push_quoted(out, &a.asm);
                     out.push_str(", ");
-                    push_quoted(out, a.constraints.as_bytes());
+                    push_quoted(out, &a.constraints);
                 }
                 None => out.push_str("<badref>"),
             },

@@ -440,13 +440,13 @@ impl<'a> Rd<'a, '_> {
                 if 3 + alen >= v.len() {
                     return self.err("malformed inline asm record");
                 }
-                let asm = self.chars(&v[3..3 + alen])?;
+                let asm = self.name_chars(&v[3..3 + alen]);
                 let clen = v[3 + alen] as usize;
                 let start = 4 + alen;
                 if start + clen > v.len() {
                     return self.err("malformed inline asm record");
                 }
-                let cons = self.chars(&v[start..start + clen])?;
+                let cons = self.name_chars(&v[start..start + clen]);
                 let c = self.ctx.inline_asm(InlineAsmData {
                     fn_ty: fty,
                     asm: asm.into(),

@@ -30,7 +30,7 @@ struct Body {
     insts: Vec<Inst>,
     last: Option<Inst>,
     last_loc: Option<Metadata>,
-    bundles: Vec<(Box<str>, Vec<Value>)>,
+    bundles: Vec<(Box<[u8]>, Vec<Value>)>,
 }
 
 /// A record's fields with a read position, for the `getValue*` helpers.
@@ -523,7 +523,7 @@ impl<'a> Rd<'a, '_> {
         // bundle (the first one) is dropped.
         if let Some(k) = taken
             .iter()
-            .position(|(t, v)| &**t == "clang.arc.attachedcall" && v.is_empty())
+            .position(|(t, v)| &**t == b"clang.arc.attachedcall" && v.is_empty())
         {
             taken.remove(k);
         }

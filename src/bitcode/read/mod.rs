@@ -217,7 +217,7 @@ pub(crate) struct Rd<'a, 'c> {
     /// Temporaries standing for value-as-metadata of placeholders.
     pub(crate) md_value_fwd: HashMap<Value, Metadata>,
     pub(crate) md_kinds: HashMap<u64, MdKindId>,
-    pub(crate) bundle_tags: Vec<Box<str>>,
+    pub(crate) bundle_tags: Vec<Box<[u8]>>,
     pub(crate) sync_scopes: Vec<Box<[u8]>>,
     /// Number of module-level values and metadata (function-level ids
     /// continue from them and are dropped after each body).
@@ -1041,7 +1041,7 @@ impl<'a, 'c> Rd<'a, 'c> {
             if rec.code() != n::OPERAND_BUNDLE_TAG {
                 return rd.err("invalid record in the operand bundle tags block");
             }
-            let s = rd.chars(rec.operands())?;
+            let s = rd.name_chars(rec.operands());
             rd.bundle_tags.push(s.into());
             Ok(())
         })

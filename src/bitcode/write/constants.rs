@@ -121,10 +121,12 @@ impl Wr<'_> {
                     | dialect << 2
                     | u64::from(ia.can_throw) << 3,
             );
+            // `Record.append(AsmStr.begin(), AsmStr.end())` sign-extends
+            // a `char` to 64 bits, as llvm-as 19 writes it.
             rec.push(ia.asm.len() as u64);
-            rec.extend(ia.asm.bytes().map(u64::from));
+            rec.extend(ia.asm.iter().map(|&c| c as i8 as u64));
             rec.push(ia.constraints.len() as u64);
-            rec.extend(ia.constraints.bytes().map(u64::from));
+            rec.extend(ia.constraints.iter().map(|&c| c as i8 as u64));
             return (n::CST_CODE_INLINEASM, 0);
         }
         if ctx.is_null_value(val) {

@@ -144,7 +144,7 @@ pub(crate) struct Enumerator<'c> {
     pub(crate) preserve_use_lists: bool,
     /// The operand bundle tags in id order: LLVM's fixed ones, then the
     /// others in order of first use.
-    pub(crate) bundle_tags: Vec<&'c str>,
+    pub(crate) bundle_tags: Vec<&'c [u8]>,
     /// The sync scope names in id order (first use after the two fixed).
     pub(crate) sync_scopes: Vec<&'c [u8]>,
     /// The first function with an instruction using a forward-reference

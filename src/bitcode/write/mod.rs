@@ -265,7 +265,7 @@ pub(crate) struct Wr<'c> {
     /// The module's data layout (LLVM's default when it has none).
     pub(crate) layout: crate::layout::DataLayout,
     /// The operand bundle tags in id order (found by the enumeration).
-    pub(crate) bundle_tags: Vec<&'c str>,
+    pub(crate) bundle_tags: Vec<&'c [u8]>,
     /// The sync scope names in id order (found by the enumeration).
     pub(crate) sync_scopes: Vec<&'c [u8]>,
     /// Scratch space of the local symbol table's order, reused per
@@ -292,7 +292,7 @@ impl<'c> Wr<'c> {
             return Err(WriteError {
                 message: format!(
                     "function @{}: an instruction uses a forward-reference placeholder",
-                    String::from_utf8_lossy(ctx.name_bytes(f.0).unwrap_or(b""))
+                    crate::ir::shown(ctx.name_bytes(f.0).unwrap_or(b""))
                 ),
             });
         }

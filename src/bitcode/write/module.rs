@@ -682,7 +682,9 @@ impl Wr<'_> {
         let tags = std::mem::take(&mut self.bundle_tags);
         self.enter(n::OPERAND_BUNDLE_TAGS_BLOCK_ID, 3);
         for &t in &tags {
-            let vals: Vec<u64> = t.bytes().map(u64::from).collect();
+            // `Record.append(Tag.begin(), Tag.end())` sign-extends a `char`
+            // to 64 bits, as llvm-as 19 writes it.
+            let vals: Vec<u64> = t.iter().map(|&c| c as i8 as u64).collect();
             self.record(n::OPERAND_BUNDLE_TAG, &vals, 0);
         }
         self.bundle_tags = tags;
@@ -704,17 +706,17 @@ impl Wr<'_> {
 }
 
 /// LLVM 19's operand bundle tags registered in every context, in id order.
-pub(crate) const FIXED_BUNDLE_TAGS: [&str; 10] = [
-    "deopt",
-    "funclet",
-    "gc-transition",
-    "cfguardtarget",
-    "preallocated",
-    "gc-live",
-    "clang.arc.attachedcall",
-    "ptrauth",
-    "kcfi",
-    "convergencectrl",
+pub(crate) const FIXED_BUNDLE_TAGS: [&[u8]; 10] = [
+    b"deopt",
+    b"funclet",
+    b"gc-transition",
+    b"cfguardtarget",
+    b"preallocated",
+    b"gc-live",
+    b"clang.arc.attachedcall",
+    b"ptrauth",
+    b"kcfi",
+    b"convergencectrl",
 ];
 
 /// The visibility LLVM keeps: default for local linkage.

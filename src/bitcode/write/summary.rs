@@ -154,10 +154,7 @@ fn module_flag_int(ctx: &Context, m: Module, key: &[u8]) -> Option<u64> {
 
 /// The name of global `v` for an error.
 fn describe(ctx: &Context, v: Value) -> String {
-    format!(
-        "@{}",
-        String::from_utf8_lossy(ctx.name_bytes(v).unwrap_or(b""))
-    )
+    format!("@{}", crate::ir::shown(ctx.name_bytes(v).unwrap_or(b"")))
 }
 
 /// The first summary of global `v` of `m` (by its GUID), if it has one.

@@ -11,8 +11,7 @@ use core::cmp::Ordering;
 
 /// The intrinsic a function named `name` is (`Function::lookupIntrinsicID`;
 /// `None` for `not_intrinsic`). A name not starting with `llvm.` is none.
-pub(super) fn lookup(name: &str) -> Option<IntrinsicId> {
-    let name = name.as_bytes();
+pub(super) fn lookup(name: &[u8]) -> Option<IntrinsicId> {
     let rest = name.strip_prefix(b"llvm.")?;
     let target = rest.split(|&b| b == b'.').next().unwrap_or(rest);
     let t = table::TARGETS.partition_point(|(t, _, _)| t.as_bytes() < target);

@@ -3,7 +3,9 @@
 //!
 //! Owns the mangling and the per-module numbering of names that mangle an
 //! unnamed struct (`Module::getUniqueIntrinsicName`: such a name gets
-//! `.N`, one N per function type). O(size of the types) per name.
+//! `.N`, one N per function type). O(size of the types) per name. Names
+//! are bytes, as value names are: an identified struct mangles as its
+//! name's bytes (`s_<name>s`), UTF-8 or not.
 
 use super::IntrinsicId;
 use crate::ir::Module;
@@ -18,7 +20,7 @@ pub(crate) struct UniqueNames {
     /// The suffix given to each (intrinsic, function type).
     by_proto: HashMap<(IntrinsicId, Type), u32>,
     /// The next suffix to try for each base name.
-    next: HashMap<String, u32>,
+    next: HashMap<Vec<u8>, u32>,
 }
 
 /// # Intrinsics: names
@@ -35,7 +37,9 @@ impl Context {
     /// # Panics
     ///
     /// If `overloads` is not empty for an intrinsic that is not
-    /// overloaded, or an overload type has no mangling (`label`, `token`).
+    /// overloaded, an overload type has no mangling (`label`, `token`),
+    /// or the name is not UTF-8 (an overload struct's name is not:
+    /// [`intrinsic_name_bytes`](Context::intrinsic_name_bytes) gives it).
     pub fn intrinsic_name(
         &mut self,
         id: IntrinsicId,
@@ -43,6 +47,28 @@ impl Context {
         m: Module,
         fn_ty: Option<Type>,
     ) -> String {
+        let name = self.intrinsic_name_bytes(id, overloads, m, fn_ty);
+        String::from_utf8(name).unwrap_or_else(|e| {
+            panic!(
+                "Context::intrinsic_name: the name of {id} is not UTF-8 ({}): use intrinsic_name_bytes",
+                crate::ir::shown(e.as_bytes())
+            )
+        })
+    }
+
+    /// [`intrinsic_name`](Context::intrinsic_name) as bytes, as LLVM's
+    /// names are: an identified struct mangles as its name's bytes.
+    ///
+    /// # Panics
+    ///
+    /// As `intrinsic_name`, a name that is not UTF-8 aside.
+    pub fn intrinsic_name_bytes(
+        &mut self,
+        id: IntrinsicId,
+        overloads: &[Type],
+        m: Module,
+        fn_ty: Option<Type>,
+    ) -> Vec<u8> {
         let (name, unnamed) = self.mangled_name(id, overloads);
         if !unnamed {
             return name;
@@ -66,13 +92,13 @@ impl Context {
         overloads: &[Type],
         m: Module,
         fn_ty: Type,
-    ) -> String {
+    ) -> Vec<u8> {
         let (base, unnamed) = self.mangled_name(id, overloads);
         if !unnamed {
             return base;
         }
         let u = &self.modules[m.index()].unique_intrinsics;
-        let encode = |n: u32| format!("{base}.{n}");
+        let encode = |n: u32| numbered(&base, n);
         if let Some(&n) = u.by_proto.get(&(id, fn_ty)) {
             return encode(n);
         }
@@ -101,9 +127,15 @@ impl Context {
         let (name, unnamed) = self.mangled_name(id, overloads);
         assert!(
             !unnamed,
-            "intrinsic_name_no_unnamed: {name} mangles an unnamed struct"
+            "Context::intrinsic_name_no_unnamed: {} mangles an unnamed struct",
+            crate::ir::shown(&name)
         );
-        name
+        String::from_utf8(name).unwrap_or_else(|e| {
+            panic!(
+                "Context::intrinsic_name_no_unnamed: {} is not UTF-8",
+                crate::ir::shown(e.as_bytes())
+            )
+        })
     }
 
     /// Whether `t` has a mangling (contains no `label` or `token`, on
@@ -118,24 +150,25 @@ impl Context {
     }
 
     /// The base name and manglings, and whether an unnamed struct was met.
-    fn mangled_name(&self, id: IntrinsicId, overloads: &[Type]) -> (String, bool) {
+    fn mangled_name(&self, id: IntrinsicId, overloads: &[Type]) -> (Vec<u8>, bool) {
         assert!(
             overloads.is_empty() || id.is_overloaded(),
-            "intrinsic_name: {id} is not overloaded, given {} overload types",
+            "Context::intrinsic_name: {id} is not overloaded, given {} overload types",
             overloads.len()
         );
-        let mut out = String::from(id.name());
+        let mut out = id.name().as_bytes().to_vec();
         let mut unnamed = false;
         for &t in overloads {
-            out.push('.');
+            out.push(b'.');
             self.mangle_type(t, &mut out, &mut unnamed);
         }
         (out, unnamed)
     }
 
     /// Appends `getMangledTypeStr(t)`.
-    fn mangle_type(&self, t: Type, out: &mut String, unnamed: &mut bool) {
-        use core::fmt::Write;
+    fn mangle_type(&self, t: Type, out: &mut Vec<u8>, unnamed: &mut bool) {
+        // Writing to a `Vec` cannot fail.
+        use std::io::Write;
         match self.type_data(t) {
             TypeData::Ptr(a) => {
                 let _ = write!(out, "p{a}");
@@ -145,36 +178,34 @@ impl Context {
                 crate::stack::deep(|| self.mangle_type(*elem, out, unnamed));
             }
             TypeData::IdentifiedStruct(_) => {
-                out.push_str("s_");
-                // A name that is not UTF-8 mangles as an unnamed struct's
-                // (intrinsic names are text here).
-                match self.struct_name(t) {
-                    Some(n) if !n.is_empty() => out.push_str(n),
+                out.extend_from_slice(b"s_");
+                match self.struct_name_bytes(t) {
+                    Some(n) if !n.is_empty() => out.extend_from_slice(n),
                     _ => *unnamed = true,
                 }
-                out.push('s');
+                out.push(b's');
             }
             TypeData::LiteralStruct { elems, .. } => {
-                out.push_str("sl_");
+                out.extend_from_slice(b"sl_");
                 for &e in elems.iter() {
                     crate::stack::deep(|| self.mangle_type(e, out, unnamed));
                 }
-                out.push('s');
+                out.push(b's');
             }
             TypeData::Function {
                 ret,
                 params,
                 varargs,
             } => {
-                out.push_str("f_");
+                out.extend_from_slice(b"f_");
                 crate::stack::deep(|| self.mangle_type(*ret, out, unnamed));
                 for &p in params.iter() {
                     crate::stack::deep(|| self.mangle_type(p, out, unnamed));
                 }
                 if *varargs {
-                    out.push_str("vararg");
+                    out.extend_from_slice(b"vararg");
                 }
-                out.push('f');
+                out.push(b'f');
             }
             TypeData::Vector {
                 elem,
@@ -182,39 +213,42 @@ impl Context {
                 scalable,
             } => {
                 if *scalable {
-                    out.push_str("nx");
+                    out.extend_from_slice(b"nx");
                 }
                 let _ = write!(out, "v{len}");
                 crate::stack::deep(|| self.mangle_type(*elem, out, unnamed));
             }
             TypeData::TargetExt { name, types, ints } => {
-                out.push('t');
-                out.push_str(name);
+                out.push(b't');
+                out.extend_from_slice(name.as_bytes());
                 for &p in types.iter() {
-                    out.push('_');
+                    out.push(b'_');
                     crate::stack::deep(|| self.mangle_type(p, out, unnamed));
                 }
                 for i in ints.iter() {
                     let _ = write!(out, "_{i}");
                 }
-                out.push('t');
+                out.push(b't');
             }
-            TypeData::Void => out.push_str("isVoid"),
-            TypeData::Metadata => out.push_str("Metadata"),
-            TypeData::Half => out.push_str("f16"),
-            TypeData::BFloat => out.push_str("bf16"),
-            TypeData::Float => out.push_str("f32"),
-            TypeData::Double => out.push_str("f64"),
-            TypeData::X86Fp80 => out.push_str("f80"),
-            TypeData::Fp128 => out.push_str("f128"),
-            TypeData::PpcFp128 => out.push_str("ppcf128"),
-            TypeData::X86Amx => out.push_str("x86amx"),
-            TypeData::X86Mmx => out.push_str("x86mmx"),
+            TypeData::Void => out.extend_from_slice(b"isVoid"),
+            TypeData::Metadata => out.extend_from_slice(b"Metadata"),
+            TypeData::Half => out.extend_from_slice(b"f16"),
+            TypeData::BFloat => out.extend_from_slice(b"bf16"),
+            TypeData::Float => out.extend_from_slice(b"f32"),
+            TypeData::Double => out.extend_from_slice(b"f64"),
+            TypeData::X86Fp80 => out.extend_from_slice(b"f80"),
+            TypeData::Fp128 => out.extend_from_slice(b"f128"),
+            TypeData::PpcFp128 => out.extend_from_slice(b"ppcf128"),
+            TypeData::X86Amx => out.extend_from_slice(b"x86amx"),
+            TypeData::X86Mmx => out.extend_from_slice(b"x86mmx"),
             TypeData::Int(w) => {
                 let _ = write!(out, "i{w}");
             }
             TypeData::Label | TypeData::Token => {
-                panic!("intrinsic_name: {} has no mangling", t.display(self))
+                panic!(
+                    "Context::intrinsic_name: type {} has no mangling",
+                    t.display(self)
+                )
             }
         }
     }
@@ -225,11 +259,11 @@ impl Context {
     fn unique_intrinsic_name(
         &mut self,
         m: Module,
-        base: String,
+        base: Vec<u8>,
         id: IntrinsicId,
         fn_ty: Type,
-    ) -> String {
-        let encode = |n: u32| format!("{base}.{n}");
+    ) -> Vec<u8> {
+        let encode = |n: u32| numbered(&base, n);
         if let Some(&n) = self.modules[m.index()]
             .unique_intrinsics
             .by_proto
@@ -273,4 +307,13 @@ impl Context {
             .insert(base, count + 1);
         name
     }
+}
+
+/// `base.N`.
+fn numbered(base: &[u8], n: u32) -> Vec<u8> {
+    let mut name = Vec::with_capacity(base.len() + 4);
+    name.extend_from_slice(base);
+    name.push(b'.');
+    name.extend_from_slice(n.to_string().as_bytes());
+    name
 }

@@ -155,9 +155,10 @@ impl IntrinsicId {
     /// `name` or a prefix of it followed by `.`, where a suffix is allowed
     /// only for an overloaded intrinsic (`llvm.umax.i32` is `umax`,
     /// `llvm.trap.x` is none). No check that the suffix is the right
-    /// mangling: that is the verifier's. O(components × log n).
-    pub fn lookup(name: &str) -> Option<IntrinsicId> {
-        lookup::lookup(name)
+    /// mangling: that is the verifier's. O(components × log n). The name
+    /// is bytes (a `&str` or not UTF-8), as LLVM's names are.
+    pub fn lookup(name: impl AsRef<[u8]>) -> Option<IntrinsicId> {
+        lookup::lookup(name.as_ref())
     }
 
     /// The name without overload suffixes (`Intrinsic::getBaseName`):
@@ -239,13 +240,13 @@ impl Context {
     /// `None` for a function whose name is not an intrinsic's, including
     /// an unknown `llvm.*` name. O(1): kept up to date when `f` is named.
     pub fn intrinsic_id(&self, f: Function) -> Option<IntrinsicId> {
-        self.fdata(f).intrinsic
+        self.fdata("Context::intrinsic_id", f).intrinsic
     }
 
     /// Whether `f`'s name starts with `llvm.` (`Function::isIntrinsic`):
     /// true also for unknown `llvm.*` names, which LLVM reserves.
     pub fn is_intrinsic(&self, f: Function) -> bool {
-        self.name_of(f).is_some_and(|n| n.starts_with("llvm."))
+        self.name_bytes(f).is_some_and(|n| n.starts_with(b"llvm."))
     }
 
     /// `v` as a function that is a known intrinsic, with its id.
