@@ -180,10 +180,68 @@ static void names() {
   }
 }
 
+// Memory instructions written without `align`: the alignment LLParser
+// gives them under each data layout.
+static const char *AlignBody =
+    "%s = type { i8, i64, <2 x float> }\n"
+    "%p = type <{ i8, i32 }>\n"
+    "define void @f(ptr %q) {\n"
+    "  %a1 = alloca i1\n"
+    "  %a2 = alloca i64\n"
+    "  %a3 = alloca double\n"
+    "  %a4 = alloca <4 x i32>\n"
+    "  %a5 = alloca %s\n"
+    "  %a6 = alloca [3 x i128]\n"
+    "  %a7 = alloca ptr addrspace(1)\n"
+    "  %l1 = load i8, ptr %q\n"
+    "  %l2 = load i64, ptr %q\n"
+    "  %l3 = load double, ptr %q\n"
+    "  %l4 = load <3 x i16>, ptr %q\n"
+    "  %l5 = load %s, ptr %q\n"
+    "  %l6 = load %p, ptr %q\n"
+    "  %l7 = load ptr, ptr %q\n"
+    "  %l8 = load i128, ptr %q\n"
+    "  %l9 = load x86_fp80, ptr %q\n"
+    "  %l10 = load <vscale x 2 x i64>, ptr %q\n"
+    "  %l11 = load i24, ptr %q\n"
+    "  store i8 %l1, ptr %q\n"
+    "  store i64 %l2, ptr %q\n"
+    "  store %s %l5, ptr %q\n"
+    "  store volatile <3 x i16> %l4, ptr %q\n"
+    "  %r1 = atomicrmw add ptr %q, i32 1 seq_cst\n"
+    "  %r2 = atomicrmw fadd ptr %q, double 1.0 acquire\n"
+    "  %x1 = cmpxchg ptr %q, i128 0, i128 1 acquire monotonic\n"
+    "  ret void\n"
+    "}\n";
+
+static void default_align() {
+  const char *Layouts[][2] = {
+      {"default", ""},
+      {"e50963", "E-m:e-p:64:64-i64:64-i128:128-n32:64-S128-v128:64"},
+      {"i386", "e-m:e-p:32:32-p1:16:16-i64:32-f64:32-f80:32-i128:32-v64:32-v128:32-n8:16:32-S128"},
+  };
+  for (auto &L : Layouts) {
+    LLVMContext C;
+    std::string Text = std::string("target datalayout = \"") + L[1] + "\"\n" + AlignBody;
+    auto M = parse(C, Text.c_str());
+    outs() << "align." << L[0] << ":";
+    for (BasicBlock &BB : *M->getFunction("f"))
+      for (Instruction &I : BB) {
+        if (auto *A = dyn_cast<AllocaInst>(&I)) outs() << " " << A->getAlign().value();
+        else if (auto *Ld = dyn_cast<LoadInst>(&I)) outs() << " " << Ld->getAlign().value();
+        else if (auto *St = dyn_cast<StoreInst>(&I)) outs() << " " << St->getAlign().value();
+        else if (auto *R = dyn_cast<AtomicRMWInst>(&I)) outs() << " " << R->getAlign().value();
+        else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I)) outs() << " " << X->getAlign().value();
+      }
+    outs() << "\n";
+  }
+}
+
 int main() {
   refold();
   refold_gep();
   deleted_rauw();
   splats();
   names();
+  default_align();
 }

@@ -560,6 +560,63 @@ fn big_division_identities() {
     }
 }
 
+/// A decimal literal read straight at a type's width (modulo 2^width,
+/// linear in the digits) equals the whole value met at the type, for
+/// widths across the word boundaries and past `DECIMAL_MOD_WORDS`.
+#[test]
+fn decimal_at_width_equals_the_literal_at_the_width() {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut digits = |n: usize| -> String {
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (b'0' + (x % 10) as u8) as char
+            })
+            .collect()
+    };
+    let mut texts: Vec<String> = [
+        "0",
+        "-0",
+        "1",
+        "-1",
+        "000",
+        "-000042",
+        "18446744073709551616",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for n in [1, 18, 19, 20, 38, 39, 40, 100, 1000, 5000] {
+        let d = digits(n);
+        texts.push(format!("-{d}"));
+        texts.push(d);
+    }
+    texts.push(format!("{}{}", "0".repeat(50), digits(30)));
+    for t in &texts {
+        let lit = IntLiteral::parse(t).unwrap();
+        for w in [
+            1, 7, 8, 32, 63, 64, 65, 127, 128, 129, 1000, 4096, 4097, 9000,
+        ] {
+            assert_eq!(
+                IntLiteral::decimal_at_width(t, w).unwrap(),
+                lit.to_width(w),
+                "{t} at i{w}"
+            );
+        }
+    }
+    for bad in ["", "-", "12a", "--1", "+1"] {
+        assert_eq!(
+            IntLiteral::decimal_at_width(bad, 64)
+                .unwrap_err()
+                .to_string(),
+            IntLiteral::parse(bad).unwrap_err().to_string(),
+            "{bad:?}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Floating-point text: LLVM 19's llvm-as | llvm-dis as the oracle.
 

@@ -2,7 +2,9 @@
 //! in the same cases (`scripts/behaviour-oracle.cpp` writes
 //! `tests/data/behaviour/llvm.txt`; `.ci/run` re-derives it): constant
 //! expressions re-folded after RAUW, a `Deleted` callback that RAUWs its
-//! value also told `Replaced`, scalable splats, name collisions on NVPTX.
+//! value also told `Replaced`, scalable splats, name collisions on NVPTX,
+//! and the alignment a `load`, `store`, `alloca`, `atomicrmw` or `cmpxchg`
+//! written without `align` has once parsed.
 
 use lair::inst::Opcode;
 use lair::ir::{Global, Inst};
@@ -203,6 +205,80 @@ fn names(out: &mut Vec<String>) {
     }
 }
 
+/// A `load`, `store`, `alloca`, `atomicrmw` or `cmpxchg` written without
+/// `align`: the alignment a pass reads from the parsed instruction.
+const ALIGN_BODY: &str = "%s = type { i8, i64, <2 x float> }
+%p = type <{ i8, i32 }>
+define void @f(ptr %q) {
+  %a1 = alloca i1
+  %a2 = alloca i64
+  %a3 = alloca double
+  %a4 = alloca <4 x i32>
+  %a5 = alloca %s
+  %a6 = alloca [3 x i128]
+  %a7 = alloca ptr addrspace(1)
+  %l1 = load i8, ptr %q
+  %l2 = load i64, ptr %q
+  %l3 = load double, ptr %q
+  %l4 = load <3 x i16>, ptr %q
+  %l5 = load %s, ptr %q
+  %l6 = load %p, ptr %q
+  %l7 = load ptr, ptr %q
+  %l8 = load i128, ptr %q
+  %l9 = load x86_fp80, ptr %q
+  %l10 = load <vscale x 2 x i64>, ptr %q
+  %l11 = load i24, ptr %q
+  store i8 %l1, ptr %q
+  store i64 %l2, ptr %q
+  store %s %l5, ptr %q
+  store volatile <3 x i16> %l4, ptr %q
+  %r1 = atomicrmw add ptr %q, i32 1 seq_cst
+  %r2 = atomicrmw fadd ptr %q, double 1.0 acquire
+  %x1 = cmpxchg ptr %q, i128 0, i128 1 acquire monotonic
+  ret void
+}
+";
+
+/// The data layouts [`ALIGN_BODY`] is read under (tag, layout).
+const ALIGN_LAYOUTS: [(&str, &str); 3] = [
+    ("default", ""),
+    (
+        "e50963",
+        "E-m:e-p:64:64-i64:64-i128:128-n32:64-S128-v128:64",
+    ),
+    (
+        "i386",
+        "e-m:e-p:32:32-p1:16:16-i64:32-f64:32-f80:32-i128:32-v64:32-v128:32-n8:16:32-S128",
+    ),
+];
+
+fn default_align(out: &mut Vec<String>) {
+    for (tag, dl) in ALIGN_LAYOUTS {
+        let mut ctx = Context::new();
+        let text = format!("target datalayout = \"{dl}\"\n{ALIGN_BODY}");
+        let m = ctx.parse_assembly(&text, "a.ll").unwrap();
+        let f = ctx.functions(m).next().unwrap();
+        let mut line = format!("align.{tag}:");
+        let blocks: Vec<_> = ctx.blocks(f).collect();
+        for b in blocks {
+            for i in ctx.insts(b) {
+                if matches!(
+                    ctx.opcode(i),
+                    Opcode::Alloca
+                        | Opcode::Load
+                        | Opcode::Store
+                        | Opcode::AtomicRMW
+                        | Opcode::AtomicCmpXchg
+                ) {
+                    let a = ctx.alignment(i).map_or(0, |a| a.bytes());
+                    line.push_str(&format!(" {a}"));
+                }
+            }
+        }
+        out.push(line);
+    }
+}
+
 #[test]
 fn behaviours_are_llvm_19_s() {
     let want = std::fs::read_to_string(
@@ -215,6 +291,7 @@ fn behaviours_are_llvm_19_s() {
     deleted_rauw(&mut got);
     splats(&mut got);
     names(&mut got);
+    default_align(&mut got);
     let want: Vec<&str> = want.lines().collect();
     let diffs: Vec<String> = want
         .iter()

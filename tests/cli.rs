@@ -236,3 +236,55 @@ fn module_id_is_the_path_as_given() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `lair as` verifies before it writes, as `llvm-as` does, unless told
+/// `--disable-verify`; `verify`, `opt` and `fmt` read the bitcode it
+/// writes by its magic, whatever the file is called.
+#[test]
+fn as_verifies_first_and_the_tools_take_its_bitcode() {
+    let broken = "define void @f() {\n  %x = add i32 %y, 1\n  %y = add i32 %x, 1\n  ret void\n}\n";
+    let p = temp("broken.ll", broken.as_bytes());
+    let o = lair(&["as", p.to_str().unwrap(), "-o", "-"], None);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("Instruction does not dominate all uses!"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty(), "bitcode written for a broken module");
+    let o = lair(
+        &["as", "--disable-verify", p.to_str().unwrap(), "-o", "-"],
+        None,
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.stdout.starts_with(b"BC\xC0\xDE"));
+    // Named like text: read as bitcode all the same.
+    let bc = temp("broken-bc.ll", &o.stdout);
+    let o = lair(&["verify", bc.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("Instruction does not dominate all uses!"),
+        "{err}"
+    );
+
+    let o = lair(&["as", "-", "-o", "-"], Some(SMALL.as_bytes()));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let good = temp("good.bc", &o.stdout);
+    let good = good.to_str().unwrap();
+    assert!(lair(&["verify", good], None).status.success());
+    let from_text = lair(&["fmt", "-"], Some(SMALL.as_bytes()));
+    let from_bc = lair(&["fmt", good], None);
+    assert!(from_bc.status.success(), "{}", text(&from_bc.stderr));
+    let body = |o: &Output| {
+        text(&o.stdout)
+            .lines()
+            .filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&from_bc), body(&from_text));
+    let o = lair(&["opt", "-passes=dce", good, "-S", "-o", "-"], None);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(body(&o), body(&from_text));
+}

@@ -239,6 +239,14 @@ fn pathological_inputs_fail_cleanly() {
         out.contains(&format!("@x = global i64 {}\n", low64.wrapping_neg())),
         "{out}"
     );
+    // Linear in the digits: 2.5 million took 5 s when each digit
+    // multiplied the whole value.
+    let long = format!("@x = global i64 {}\n", "9".repeat(2_500_000));
+    let t = std::time::Instant::now();
+    assert!(parse(&long, "p.ll")
+        .unwrap()
+        .contains("@x = global i64 -1\n"));
+    assert!(t.elapsed().as_secs() < 2, "{:?}", t.elapsed());
     let wide = format!("@x = global i64 u0x1{}\n", "0".repeat(1 << 21));
     assert!(parse(&wide, "p.ll")
         .unwrap()

@@ -1929,6 +1929,11 @@ impl fmt::Debug for APInt {
 
 // ---------------------------------------------------------------------------
 
+/// The widest type, in words, at which [`IntLiteral::decimal_at_width`]
+/// keeps only the type's words while reading (4,096 bits: at most 64 word
+/// operations per 19 digits); wider types read the whole value.
+pub const DECIMAL_MOD_WORDS: usize = 64;
+
 /// An integer literal as the `.ll` lexer reads it, before it meets a type:
 /// the smallest value that holds it and whether it extends as signed.
 ///
@@ -1994,6 +1999,60 @@ impl IntLiteral {
             value,
             signed: true,
         })
+    }
+
+    /// A decimal literal `-?[0-9]+` met at a type of `width` bits: the
+    /// value of `IntLiteral::parse_decimal(text)?.to_width(width)`, the
+    /// magnitude modulo 2^`width` (negated for a `-`).
+    ///
+    /// Up to [`DECIMAL_MOD_WORDS`] words of width, only those words of each
+    /// multiply-and-add step are kept, so the time is linear in the digits
+    /// (the digits of an `i64` constant cost one word operation per 19);
+    /// wider types take [`IntLiteral::parse_decimal`]'s whole value.
+    ///
+    /// # Errors
+    ///
+    /// As [`IntLiteral::parse_decimal`].
+    ///
+    /// # Panics
+    ///
+    /// If `width` is 0 or above [`MAX_WIDTH`].
+    #[track_caller]
+    pub fn decimal_at_width(text: &str, width: u32) -> Result<APInt, ParseIntError> {
+        check_width(width);
+        let words = word_count(width);
+        if words > DECIMAL_MOD_WORDS {
+            return Ok(IntLiteral::parse_decimal(text)?.to_width(width));
+        }
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        if digits.is_empty() {
+            return Err(ParseIntError::new("expected digits in integer literal"));
+        }
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseIntError::new("invalid digit in integer literal"));
+        }
+        let digits = digits.as_bytes();
+        let mut acc: Vec<u64> = Vec::with_capacity(words + 1);
+        // The first chunk takes the digits past a multiple of 19, so every
+        // later chunk is 19 digits (10^19 fits a u64).
+        let mut start = 0;
+        let mut end = match digits.len() % 19 {
+            0 => 19,
+            r => r,
+        };
+        while start < digits.len() {
+            let chunk = &digits[start..end];
+            let v = chunk.iter().fold(0u64, |v, &b| v * 10 + (b - b'0') as u64);
+            mul_add_small(&mut acc, 10u64.pow(chunk.len() as u32), v);
+            acc.truncate(words);
+            start = end;
+            end += 19;
+        }
+        let v = APInt::from_vec(width, acc);
+        Ok(if negative { v.neg() } else { v })
     }
 
     /// Parses the hex digits of a `u0x…` (`signed == false`) or `s0x…`

@@ -210,11 +210,17 @@ impl Parser<'_> {
             return Ok(self.const_int(ty, v as u64));
         }
         let s = core::str::from_utf8(text).unwrap_or("");
-        let lit = IntLiteral::parse(s).map_err(|e| super::PErr {
+        let err = |e: crate::constants::apint::ParseIntError| super::PErr {
             pos,
             msg: e.message().to_string(),
-        })?;
-        let ap = lit.to_width(w);
+        };
+        // A decimal literal is read straight at the type's width (linear in
+        // its digits); a hex one at its own.
+        let ap = if t.kind == Tok::Int {
+            IntLiteral::decimal_at_width(s, w).map_err(err)?
+        } else {
+            IntLiteral::parse(s).map_err(err)?.to_width(w)
+        };
         Ok(self.ctx.const_int_ap(ty, &ap))
     }
 
