@@ -60,16 +60,38 @@ impl Bits {
     }
 
     /// Appends `v` as a VBR of 6-bit chunks (the width of unabbreviated
-    /// records): no checks, one `put` for values below 32.
+    /// records): no checks, one `put` for values below 2^25 (at most five
+    /// chunks, 30 bits).
     #[inline(always)]
     fn vbr6(&mut self, v: u64) {
         if v < 32 {
             self.put(v, 6);
         } else if v < 1 << 10 {
             self.put(v & 31 | 32 | (v >> 5) << 6, 12);
+        } else if v < 1 << 15 {
+            // Three chunks: relative ids in large functions, call flags.
+            self.put(
+                v & 31 | 32 | ((v >> 5) & 31 | 32) << 6 | (v >> 10) << 12,
+                18,
+            );
+        } else if v < 1 << 25 {
+            self.vbr6_short(v);
         } else {
             self.chunks(v, 6);
         }
+    }
+
+    /// [`Self::vbr6`] of a value of four or five chunks: gathered in a
+    /// register, one `put`.
+    #[inline(never)]
+    fn vbr6_short(&mut self, mut v: u64) {
+        let (mut out, mut n) = (0u64, 0u32);
+        while v >= 32 {
+            out |= (v & 31 | 32) << n;
+            n += 6;
+            v >>= 5;
+        }
+        self.put(out | v << n, n + 6);
     }
 
     /// Appends `v` as a VBR of `w`-bit chunks (2..=32), several when it

@@ -252,6 +252,27 @@ impl Context {
         }
     }
 
+    /// The raw value indices of `b`'s instructions, in order: for walks
+    /// that read the records by index (no handle minted, no generation
+    /// checked per instruction).
+    #[inline]
+    pub(crate) fn inst_indices(&self, b: Block) -> impl Iterator<Item = u32> + '_ {
+        let d = self.graph.get(b.0);
+        let (mut cur, last) = (d.ops, d.nops);
+        core::iter::from_fn(move || {
+            if cur == NONE {
+                return None;
+            }
+            let i = cur;
+            cur = if i == last {
+                NONE
+            } else {
+                self.graph.values[i as usize].c
+            };
+            Some(i)
+        })
+    }
+
     /// The first instruction of `b`.
     #[inline]
     pub fn first_inst(&self, b: Block) -> Option<Inst> {
@@ -808,6 +829,22 @@ impl Context {
             Payload::Inst(x) => Some(&self.sides.extras[x as usize]),
             _ => None,
         }
+    }
+
+    /// [`Context::extra_at`] and [`Context::name_at`] of the live
+    /// instruction at raw index `idx`, its side record read once.
+    #[inline]
+    pub(crate) fn extra_and_name_at(&self, idx: u32) -> (Option<&InstExtra>, Option<&[u8]>) {
+        let s = self.graph.side_at(idx);
+        if s == NONE {
+            return (None, None);
+        }
+        let rec = &self.sides.recs[s as usize];
+        let extra = match rec.payload {
+            Payload::Inst(x) => Some(&self.sides.extras[x as usize]),
+            _ => None,
+        };
+        (extra, rec.name.as_deref())
     }
 
     /// The `!dbg` location of `i` (LLVM's `getDebugLoc`).

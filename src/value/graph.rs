@@ -479,6 +479,17 @@ impl Graph {
         (val != NONE).then(|| self.handle(val))
     }
 
+    /// [`Self::operand_slice`] of the live value at raw index `idx` (a
+    /// walk's own index: no generation checked).
+    #[inline]
+    pub(crate) fn operands_at(&self, idx: u32) -> &[UseData] {
+        let (ops, nops) = Self::run_of(&self.values[idx as usize]);
+        if nops == 0 {
+            return &[];
+        }
+        &self.pool.uses[ops as usize..(ops + nops) as usize]
+    }
+
     /// Raw value indices of all operands of `user`.
     #[inline]
     pub(crate) fn operand_slice(&self, user: Value) -> &[UseData] {

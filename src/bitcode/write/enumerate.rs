@@ -1278,8 +1278,9 @@ impl<'c> Enumerator<'c> {
         let (c0, i0) = (self.walk_consts.len(), self.walk_insts.len());
         let mut simple = true;
         for b in ctx.blocks(f) {
-            for i in ctx.insts(b) {
-                let extra = ctx.extra(i);
+            for i in ctx.inst_indices(b) {
+                let di = &ctx.graph.values[i as usize];
+                let extra = ctx.extra_at(i);
                 if let Some(x) = extra {
                     simple &= x.dbg_records.is_empty();
                     for r in &x.dbg_records {
@@ -1291,7 +1292,8 @@ impl<'c> Enumerator<'c> {
                         }
                     }
                 }
-                for u in ctx.graph.operand_slice(i.0) {
+                let ops = ctx.graph.operands_at(i);
+                for u in ops {
                     let o = u.val;
                     if o == NONE {
                         continue;
@@ -1313,17 +1315,16 @@ impl<'c> Enumerator<'c> {
                     self.enumerate_operand_type(o);
                 }
                 let payload = extra.map_or(&InstPayload::None, |x| &x.payload);
-                let op = ctx.opcode(i);
+                let op = Opcode::from_u8(di.opcode);
                 if op == Opcode::Switch {
                     // Case values again, as `incorporate_function` counts
                     // them.
-                    let ops = ctx.graph.operand_slice(i.0);
                     self.walk_consts
                         .extend(ops.iter().skip(2).step_by(2).map(|u| u.val));
                 }
                 match payload {
                     InstPayload::Mask(m) if op == Opcode::ShuffleVector => {
-                        let scalable = ctx.is_scalable(ctx.type_of(i.0));
+                        let scalable = ctx.is_scalable(di.ty);
                         let mc = self.mask_constant(m, scalable);
                         self.walk_consts.push(mc);
                         let t = self.vtype(mc);
@@ -1334,10 +1335,10 @@ impl<'c> Enumerator<'c> {
                     }
                     _ => {}
                 }
-                let ty = ctx.type_of(i.0);
+                let ty = di.ty;
                 self.enumerate_type(ty);
                 if !ctx.is_void(ty) {
-                    self.walk_insts.push(i.0.idx);
+                    self.walk_insts.push(i);
                 }
                 if let InstPayload::Call(cd) = payload {
                     let id = self.enumerate_attrs(&cd.attrs);
@@ -1535,8 +1536,16 @@ impl<'c> Enumerator<'c> {
                 self.set_vid(b.0.idx, id);
             }
             self.close_function_constants(f);
-            for k in insts {
-                self.enumerate_inst(self.walk_insts[k as usize]);
+            // The instructions are new (nothing enumerated so far in this
+            // function refers to one): their ids follow in order, each
+            // with one use, as `enumerate_inst` would give them.
+            let first = self.values.len();
+            let new = &self.walk_insts[insts.start as usize..insts.end as usize];
+            self.values.extend_from_slice(new);
+            self.counts.resize(self.values.len(), 1);
+            for (k, &v) in new.iter().enumerate() {
+                debug_assert_eq!(self.val_ids[v as usize], 0);
+                self.val_ids[v as usize] = (first + k) as u32 + 1;
             }
             return;
         }

@@ -12,7 +12,7 @@ use crate::bitstream::names as n;
 use crate::constants::ConstKind;
 use crate::entity::NONE;
 use crate::inst::{bits, mem, Opcode, Ordering, Predicate, TailKind};
-use crate::ir::inst::{InstExtra, InstPayload};
+use crate::ir::inst::InstPayload;
 use crate::ir::metadata::{MdData, Metadata};
 use crate::ir::{Function, Inst};
 use crate::types::TypeData;
@@ -54,23 +54,18 @@ impl<'c> Wr<'c> {
         vst.begin(ctx, &self.ve, f);
         for b in ctx.blocks(f) {
             vst.add_block(ctx, &self.ve, b.0.idx);
-            for i in ctx.insts(b) {
-                let x = self.write_inst(i, &mut body, &scopes);
-                let x = match x {
-                    Ok(x) => x,
-                    Err(e) => {
-                        self.vst = vst;
-                        return Err(e);
-                    }
-                };
-                vst.add_inst(
-                    ctx,
-                    &self.ve,
-                    i,
-                    ctx.opcode(i),
-                    ctx.graph.operand_slice(i.0),
-                );
-                let Some(x) = x else { continue };
+            for i in ctx.inst_indices(b) {
+                let d = &ctx.graph.values[i as usize];
+                let (extra, name) = ctx.extra_and_name_at(i);
+                let uses = ctx.graph.operands_at(i);
+                let payload: &'c InstPayload = extra.map_or(&NO_PAYLOAD, |x| &x.payload);
+                let op = Opcode::from_u8(d.opcode);
+                if let Err(e) = self.write_inst(i, (op, uses, payload), &mut body, &scopes) {
+                    self.vst = vst;
+                    return Err(e);
+                }
+                vst.add_inst(ctx, &self.ve, (i, name), (op, d.flags), uses, payload);
+                let Some(x) = extra else { continue };
                 needs_attachments |= !x.md.is_empty();
                 if let Some(loc) = x.dbg {
                     let loc = ctx.md_resolved(loc);
@@ -83,7 +78,7 @@ impl<'c> Wr<'c> {
                     }
                 }
                 if !x.dbg_records.is_empty() {
-                    self.write_dbg_records(i, body.inst_id);
+                    self.write_dbg_records(Inst(ctx.graph.handle(i)), body.inst_id);
                 }
             }
             self.block_address_users(f, b.0.idx, &mut ba_users);
@@ -205,30 +200,28 @@ impl<'c> Wr<'c> {
         self.ve.vid(v)
     }
 
-    /// Writes the record of `i` and advances the instruction id past it;
-    /// returns its side record (payload, attachments, debug records).
+    /// Writes the record of instruction `i` (raw index; opcode `op`,
+    /// operands `uses`, payload `payload`) and advances the instruction id
+    /// past it.
     #[inline(always)]
     fn write_inst(
         &mut self,
-        i: Inst,
+        i: u32,
+        (op, uses, payload): (Opcode, &[UseData], &InstPayload),
         body: &mut Body,
         scopes: &[&[u8]],
-    ) -> Result<Option<&'c InstExtra>, WriteError> {
+    ) -> Result<(), WriteError> {
         let ctx: &'c crate::Context = self.ctx;
-        let d = &ctx.graph.values[i.0.idx as usize];
-        let extra = ctx.extra(i);
-        let uses = ctx.graph.operand_slice(i.0);
-        let payload: &'c InstPayload = extra.map_or(&NO_PAYLOAD, |x| &x.payload);
-        let op = Opcode::from_u8(d.opcode);
+        let d = &ctx.graph.values[i as usize];
         if !uses.iter().any(|u| u.val == NONE)
             && self.write_hot_inst(op, d.ty, d.flags, uses, payload, body.inst_id)
         {
             if !ctx.is_void(d.ty) {
                 body.inst_id += 1;
             }
-            return Ok(extra);
+            return Ok(());
         }
-        self.write_other_inst(i, body, scopes)
+        self.write_other_inst(Inst(ctx.graph.handle(i)), body, scopes)
     }
 
     /// The record of a common instruction written field by field, with no
@@ -488,7 +481,7 @@ impl<'c> Wr<'c> {
         i: Inst,
         body: &mut Body,
         scopes: &[&[u8]],
-    ) -> Result<Option<&'c InstExtra>, WriteError> {
+    ) -> Result<(), WriteError> {
         let ctx: &'c crate::Context = self.ctx;
         let d = &ctx.graph.values[i.0.idx as usize];
         let op = Opcode::from_u8(d.opcode);
@@ -956,7 +949,7 @@ impl<'c> Wr<'c> {
         if !ctx.is_void(d.ty) {
             body.inst_id += 1;
         }
-        Ok(extra)
+        Ok(())
     }
 
     /// Writes an instruction record through its function-block

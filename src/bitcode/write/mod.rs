@@ -31,7 +31,9 @@
 //! check) and records per body what its function block needs (constants,
 //! instruction ids, call attribute-list ids; a body with function-local
 //! metadata is walked again when its block is written); one walk writes a
-//! body's records and orders its local symbol table; ids live in dense tables indexed by
+//! body's records and orders its local symbol table; both walks take a
+//! block's instructions by raw index (`Context::inst_indices`) and read
+//! each one's side record once; ids live in dense tables indexed by
 //! raw value, type and metadata index; attribute lists are found by the
 //! addresses of their shared sets before their contents are hashed. Checked by
 //! `oracle-as.sh` in `.ci/run` (every module `llvm-dis-19` reads back as

@@ -14,7 +14,7 @@
 use super::enumerate::Enumerator;
 use crate::inst::Opcode;
 use crate::ir::inst::InstPayload;
-use crate::ir::{Function, Inst};
+use crate::ir::Function;
 use crate::value::{UseData, ValueKind};
 use crate::Context;
 use hashbrown::HashMap;
@@ -104,7 +104,7 @@ impl<'c> VstScratch<'c> {
     /// has one (each is added once).
     #[inline]
     fn add(&mut self, ctx: &'c Context, v: u32) {
-        if let Some(name) = ctx.name_bytes(ctx.graph.handle(v)) {
+        if let Some(name) = ctx.name_at(v) {
             if !name.is_empty() {
                 self.map.insert(&mut self.keys, name, v);
             }
@@ -121,16 +121,18 @@ impl<'c> VstScratch<'c> {
         }
     }
 
-    /// Adds the blocks instruction `i` (opcode `op`, operands `ops`)
-    /// names, then `i`.
+    /// Adds the blocks instruction `i` (raw index; name `name`, opcode
+    /// `op`, flags `flags`, operands `ops`, payload `payload`) names, then
+    /// `i`.
     #[inline]
     pub(crate) fn add_inst(
         &mut self,
         ctx: &'c Context,
         ve: &Enumerator<'c>,
-        i: Inst,
-        op: Opcode,
+        (i, name): (u32, Option<&'c [u8]>),
+        (op, flags): (Opcode, u16),
         ops: &[UseData],
+        payload: &InstPayload,
     ) {
         match op {
             // The bulk of instructions: no label operands.
@@ -150,7 +152,7 @@ impl<'c> VstScratch<'c> {
                 self.add_block(ctx, ve, ops[1].val);
             }
             Opcode::CatchSwitch => {
-                let has_unwind = ctx.inst_flags(i) & crate::inst::bits::CATCHSWITCH_HAS_UNWIND != 0;
+                let has_unwind = flags & crate::inst::bits::CATCHSWITCH_HAS_UNWIND != 0;
                 for u in ops.iter().skip(if has_unwind { 2 } else { 1 }) {
                     self.add_block(ctx, ve, u.val);
                 }
@@ -159,7 +161,7 @@ impl<'c> VstScratch<'c> {
                 }
             }
             Opcode::Phi => {
-                if let InstPayload::Phi { blocks, .. } = ctx.payload(i) {
+                if let InstPayload::Phi { blocks, .. } = payload {
                     for b in blocks.iter() {
                         self.add_block(ctx, ve, b.idx);
                     }
@@ -175,7 +177,11 @@ impl<'c> VstScratch<'c> {
                 }
             }
         }
-        self.add(ctx, i.0.idx);
+        if let Some(name) = name {
+            if !name.is_empty() {
+                self.map.insert(&mut self.keys, name, i);
+            }
+        }
     }
 
     /// The names added (raw value index and name) in the table's order,
