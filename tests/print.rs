@@ -2131,6 +2131,57 @@ fn gc_name_bytes_print_raw() {
     assert_eq!(bytes.len(), text.len() - 2 - 4);
 }
 
+/// Struct definitions come in the type finder's order, found along the
+/// functions: a struct the module does not use is left out (the text
+/// after the definitions moves, with the raw `gc` bytes recorded in it),
+/// a context struct of another module too, and a module using every
+/// struct prints them in first-use order, not creation order.
+#[test]
+fn struct_definitions_in_use_order() {
+    let mut ctx = Context::new();
+    let src = "%unused = type { i64 }\n%b = type { i32, %c }\n%a = type { ptr, %b }\n\
+               %c = type { i16 }\n%d = type { i8 }\n@g = global %a zeroinitializer\n\
+               define void @f() gc \"\\FFx\" {\n  %x = alloca %d\n  ret void\n}\n\
+               define void @h() gc \"g\\FE\" {\n  %y = alloca %b\n  ret void\n}\n";
+    let m = lair::asm::parse::parse_module(&mut ctx, src, "s.ll").unwrap();
+    let text = ctx.print_module(m);
+    let defs = "\n%a = type { ptr, %b }\n%b = type { i32, %c }\n%c = type { i16 }\n\
+                %d = type { i8 }\n\n@g = ";
+    assert!(text.contains(defs), "{text}");
+    let bytes = ctx.print_module_bytes(m);
+    for want in [
+        &b"define void @f() gc \"\xffx\" {"[..],
+        b"define void @h() gc \"g\xfe\" {",
+    ] {
+        assert!(bytes.windows(want.len()).any(|w| w == want), "{text}");
+    }
+    // A second module in the context: its structs are the context's too.
+    let src2 = "%e = type { i32 }\n%b2 = type { %e }\n\
+                define void @k() gc \"\\FF\" {\n  %x = alloca %b2\n  ret void\n}\n";
+    let m2 = lair::asm::parse::parse_module(&mut ctx, src2, "t.ll").unwrap();
+    let text2 = ctx.print_module(m2);
+    assert!(
+        text2.contains("\n\n%b2 = type { %e }\n%e = type { i32 }\n\ndefine"),
+        "{text2}"
+    );
+    let bytes2 = ctx.print_module_bytes(m2);
+    let want: &[u8] = b"define void @k() gc \"\xff\" {";
+    assert!(bytes2.windows(want.len()).any(|w| w == want), "{text2}");
+    assert_eq!(bytes2.len(), text2.len() - 2);
+    // Printing the first module again is unchanged by the second's structs.
+    assert_eq!(ctx.print_module(m), text);
+    // Every struct used, first used in the other order than made.
+    let mut c3 = Context::new();
+    let src3 = "%z = type { i32 }\n%y = type { %z }\n\
+                define void @f() {\n  %x = alloca %y\n  ret void\n}\n";
+    let m3 = lair::asm::parse::parse_module(&mut c3, src3, "u.ll").unwrap();
+    let text3 = c3.print_module(m3);
+    assert!(
+        text3.contains("\n\n%y = type { %z }\n%z = type { i32 }\n\ndefine"),
+        "{text3}"
+    );
+}
+
 /// `print_module` is `print_module_bytes` whenever that is UTF-8; where a
 /// raw name is not (a `gc` name, the target triple), `print_module` has
 /// the escaped spelling, which parses back to the same module. Checked on

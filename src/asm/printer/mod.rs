@@ -22,8 +22,10 @@
 //!
 //! * `slots.rs`: `ModuleSlots::new` numbers `@N`, `#N` (equal sets share a
 //!   group), `!N` (via `MdSlots`) and unnamed structs (`TypeFinder` order)
-//!   in one walk; `LocalSlots` numbers `%N` into a dense vector by value
-//!   slot.
+//!   in one walk; a module print (`ModuleSlots::for_print`) takes each
+//!   function's share of that walk just before printing the function, and
+//!   writes the struct definitions last into the place kept for them;
+//!   `LocalSlots` numbers `%N` into a dense vector by value slot.
 //! * Layout facts from llvm-dis 19: labels padded to column 50 before
 //!   `; preds = ...` or `; No predecessors!`; implied `dso_local` omitted;
 //!   `alloca` omits a count of `i32 1`; fast-math flags on `phi`, `select`
@@ -32,8 +34,8 @@
 //!   numbers it; where LLVM's text would not read back as the same index (an
 //!   aliasee without summary, a full `params` range, an empty module path, a
 //!   name with `"`), lair prints what does.
-//! * The output `String` is reserved from the instruction and metadata
-//!   counts; nesting uses explicit stacks (a 100k-deep constant prints on a
+//! * The output `String` is reserved from the context's value and
+//!   metadata counts; nesting uses explicit stacks (a 100k-deep constant prints on a
 //!   256 KiB stack).
 
 mod inst;

@@ -23,6 +23,7 @@ use crate::ir::global::{GlobalData, Linkage, Visibility};
 use crate::ir::metadata::{MdAttachments, Metadata};
 use crate::ir::module::ComdatKind;
 use crate::ir::{Block, Function, Global, Inst, Module};
+use crate::types::Type;
 use crate::value::{Value, ValueKind};
 use crate::Context;
 
@@ -37,9 +38,12 @@ pub(super) fn print_module<'c>(
     out: &mut String,
     raw: &mut Vec<(usize, usize, &'c [u8])>,
 ) {
-    let slots = ModuleSlots::new(ctx, m);
-    // Generous: pages never written cost nothing, a regrowth copies it all.
-    out.reserve(slots.insts * 64 + slots.md.nodes().len() * 128 + (1 << 16));
+    let (mut slots, mut types) = ModuleSlots::for_print(ctx, m);
+    // From the context's values and metadata (the module's own are not
+    // counted before the walk; the corpus prints 41-48 bytes a value and
+    // ~53 a metadata node): pages never written cost nothing, a regrowth
+    // copies it all.
+    out.reserve(ctx.graph.values.len() * 48 + ctx.md.len() * 64 + (1 << 16));
     let md = ctx.module(m);
     if !md.id.is_empty() && !md.id.contains('\n') {
         out.push_str("; ModuleID = '");
@@ -94,28 +98,30 @@ pub(super) fn print_module<'c>(
         }
     }
 
+    // The struct definitions: printed here when their order is known;
+    // otherwise (the type finder runs along the functions) this place
+    // holds the definitions of every struct of the context, in creation
+    // order, overwritten at the end with the ones found, in their order:
+    // the same bytes in place when all are (the usual case), a move of
+    // the text after them otherwise.
+    let structs_at = out.len();
+    let placeholder_len = match &types {
+        None => {
+            struct_defs(ctx, &slots, out);
+            0
+        }
+        Some(_) => {
+            let all: Vec<Type> = ctx.identified_structs().collect();
+            struct_section(ctx, &slots, &all, out);
+            out.len() - structs_at
+        }
+    };
     {
         let w = Writer {
             ctx,
             slots: &slots,
             locals: None,
         };
-        if !slots.numbered_structs.is_empty() || !slots.named_structs.is_empty() {
-            out.push('\n');
-        }
-        for (n, &t) in slots.numbered_structs.iter().enumerate() {
-            out.push('%');
-            push_u64(out, n as u64);
-            out.push_str(" = ");
-            w.struct_body(out, t);
-            out.push('\n');
-        }
-        for &t in &slots.named_structs {
-            push_name(out, '%', ctx.struct_name_bytes(t).unwrap_or_default());
-            out.push_str(" = ");
-            w.struct_body(out, t);
-            out.push('\n');
-        }
 
         if !slots.comdats.is_empty() {
             out.push('\n');
@@ -157,6 +163,7 @@ pub(super) fn print_module<'c>(
 
     let mut locals = LocalSlots::new();
     for f in ctx.functions(m) {
+        slots.incorporate_function(ctx, f, types.as_mut());
         locals.incorporate(ctx, f);
         out.push('\n');
         let w = Writer {
@@ -167,6 +174,20 @@ pub(super) fn print_module<'c>(
         let start = out.len();
         w.function(out, f);
         raw_gc(ctx, f, out, start, raw);
+    }
+
+    if types.is_some() {
+        slots.finish_types(m, types.take());
+        let mut defs = String::new();
+        struct_defs(ctx, &slots, &mut defs);
+        let end = structs_at + placeholder_len;
+        if out[structs_at..end] != defs {
+            out.replace_range(structs_at..end, &defs);
+            // `gc` names were recorded after the definitions.
+            for r in raw.iter_mut().filter(|r| r.0 >= end) {
+                r.0 = r.0 - placeholder_len + defs.len();
+            }
+        }
     }
 
     if !slots.attr_groups.is_empty() {
@@ -214,6 +235,55 @@ pub(super) fn print_module<'c>(
         out.push('\n');
         super::summary::print_summary(ix, out);
     }
+}
+
+/// The struct definitions of `slots` (numbered, then named), after a
+/// blank line; nothing when there are none.
+fn struct_defs(ctx: &Context, slots: &ModuleSlots<'_>, out: &mut String) {
+    let w = Writer {
+        ctx,
+        slots,
+        locals: None,
+    };
+    if !slots.numbered_structs.is_empty() {
+        out.push('\n');
+        for (n, &t) in slots.numbered_structs.iter().enumerate() {
+            out.push('%');
+            push_u64(out, n as u64);
+            out.push_str(" = ");
+            w.struct_body(out, t);
+            out.push('\n');
+        }
+        for &t in &slots.named_structs {
+            named_struct_def(&w, t, out);
+        }
+    } else {
+        struct_section(ctx, slots, &slots.named_structs, out);
+    }
+}
+
+/// The definitions of named structs `tys`, after a blank line; nothing
+/// when `tys` is empty.
+fn struct_section(ctx: &Context, slots: &ModuleSlots<'_>, tys: &[Type], out: &mut String) {
+    let w = Writer {
+        ctx,
+        slots,
+        locals: None,
+    };
+    if !tys.is_empty() {
+        out.push('\n');
+    }
+    for &t in tys {
+        named_struct_def(&w, t, out);
+    }
+}
+
+/// `%name = type { ... }` and a newline.
+fn named_struct_def(w: &Writer<'_>, t: Type, out: &mut String) {
+    push_name(out, '%', w.ctx.struct_name_bytes(t).unwrap_or_default());
+    out.push_str(" = ");
+    w.struct_body(out, t);
+    out.push('\n');
 }
 
 /// Whether LLVM prints `dso_local` for a global (`isDSOLocal() &&

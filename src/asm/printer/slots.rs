@@ -61,8 +61,6 @@ pub(crate) struct ModuleSlots<'a> {
     /// Whether a module is being printed (calls and functions print their
     /// address space when there is none, as LLVM does).
     pub(super) has_module: bool,
-    /// Number of instructions seen (to size the output).
-    pub(super) insts: usize,
 }
 
 impl<'a> ModuleSlots<'a> {
@@ -81,7 +79,6 @@ impl<'a> ModuleSlots<'a> {
             comdats: Vec::new(),
             program_as: 0,
             has_module: false,
-            insts: 0,
         }
     }
 
@@ -103,6 +100,49 @@ impl<'a> ModuleSlots<'a> {
     }
 
     fn numbering(ctx: &'a Context, m: Module, only: Option<Function>) -> Self {
+        let (mut s, mut tf) = Self::module_level(ctx, m);
+        for f in ctx.functions(m) {
+            if only.is_none_or(|o| o == f) {
+                s.incorporate_function(ctx, f, tf.as_mut());
+            } else if let Some(tf) = tf.as_mut() {
+                tf.function_body(f);
+            }
+        }
+        s.finish_types(m, tf);
+        s
+    }
+
+    /// The numbering of `m` for printing it whole, walking no function
+    /// yet: everything but each function's metadata and call-site
+    /// attribute groups, which [`ModuleSlots::incorporate_function`] adds
+    /// as the printer reaches the function (the order `new` gives them,
+    /// so the same numbers). The struct order is complete unless
+    /// `Some(finder)` is returned: then no identified struct of the
+    /// context is unnamed (none is printed by number), the finder is fed
+    /// each function by `incorporate_function` and ended by
+    /// [`ModuleSlots::finish_types`], and only the struct definitions,
+    /// printed last, wait for it.
+    pub(super) fn for_print(ctx: &'a Context, m: Module) -> (Self, Option<TypeFinder<'a>>) {
+        let (mut s, mut tf) = Self::module_level(ctx, m);
+        let numbered = ctx
+            .identified_structs()
+            .any(|t| ctx.struct_name_bytes(t).is_none());
+        if numbered {
+            if let Some(t) = tf.as_mut() {
+                for f in ctx.functions(m) {
+                    t.function_body(f);
+                }
+            }
+            s.finish_types(m, tf.take());
+        }
+        (s, tf)
+    }
+
+    /// The module-level part of the numbering (no instruction walked):
+    /// `@N`, the attribute groups of variables and functions, the
+    /// metadata of variables and named metadata, the comdats, and a type
+    /// finder (if the context has identified structs) fed the globals.
+    fn module_level(ctx: &'a Context, m: Module) -> (Self, Option<TypeFinder<'a>>) {
         let mut s = ModuleSlots::empty();
         s.has_module = true;
         s.program_as = program_address_space(&ctx.module(m).datalayout);
@@ -136,29 +176,6 @@ impl<'a> ModuleSlots<'a> {
             number(&mut s, f.0);
             s.add_attr_group(ctx.function_data(f).attrs.fn_attrs());
         }
-        for f in ctx.functions(m) {
-            if only.is_none_or(|o| o == f) {
-                s.incorporate_function(ctx, f, tf.as_mut());
-            } else if let Some(tf) = tf.as_mut() {
-                tf.function(f);
-                for b in ctx.blocks(f) {
-                    for i in ctx.insts(b) {
-                        tf.inst(i, ctx.extra(i));
-                    }
-                }
-            }
-        }
-        if let Some(mut tf) = tf {
-            tf.named_md(m);
-            for ty in tf.structs {
-                if ctx.struct_name_bytes(ty).is_some() {
-                    s.named_structs.push(ty);
-                } else {
-                    s.struct_num.insert(ty, s.numbered_structs.len() as u32);
-                    s.numbered_structs.push(ty);
-                }
-            }
-        }
         let mut seen: HashSet<&[u8]> = HashSet::new();
         let objects = ctx
             .functions(m)
@@ -171,13 +188,31 @@ impl<'a> ModuleSlots<'a> {
                 }
             }
         }
-        s
+        (s, tf)
+    }
+
+    /// Ends the type finder fed every function: named metadata last, then
+    /// the structs it found, numbered (unnamed) or in definition order
+    /// (named).
+    pub(super) fn finish_types(&mut self, m: Module, tf: Option<TypeFinder<'a>>) {
+        let Some(mut tf) = tf else { return };
+        tf.named_md(m);
+        let ctx = tf.ctx;
+        for ty in tf.structs {
+            if ctx.struct_name_bytes(ty).is_some() {
+                self.named_structs.push(ty);
+            } else {
+                self.struct_num
+                    .insert(ty, self.numbered_structs.len() as u32);
+                self.numbered_structs.push(ty);
+            }
+        }
     }
 
     /// Adds `f`'s metadata and call-site attribute groups, as LLVM does
     /// when it reaches `f` (`processFunction`), and feeds `f` to the type
     /// finder.
-    fn incorporate_function(
+    pub(super) fn incorporate_function(
         &mut self,
         ctx: &'a Context,
         f: Function,
@@ -195,7 +230,6 @@ impl<'a> ModuleSlots<'a> {
             let block = b;
             b = values[b as usize].c;
             for idx in inst_indices(ctx, block) {
-                self.insts += 1;
                 let d = &values[idx as usize];
                 let extra = if d.has_side() {
                     ctx.extra_at(idx)
@@ -570,7 +604,7 @@ pub(crate) fn module_struct_types(ctx: &Context, m: Module) -> Vec<Type> {
 /// its walk first reaches them. Explicit stacks throughout, so deep types,
 /// constants and metadata cannot overflow the call stack. Visited sets are
 /// bitmaps over type and value indices.
-struct TypeFinder<'c> {
+pub(super) struct TypeFinder<'c> {
     ctx: &'c Context,
     visited_types: Vec<bool>,
     visited_values: Vec<u64>,
@@ -635,6 +669,20 @@ impl<'c> TypeFinder<'c> {
         self.attrs(&ctx.function_data(f).attrs);
         for op in ctx.operands(f.0).flatten() {
             self.value(op);
+        }
+    }
+
+    /// A function with its instructions, for the struct order alone.
+    fn function_body(&mut self, f: Function) {
+        if self.complete() {
+            return;
+        }
+        self.function(f);
+        let ctx = self.ctx;
+        for b in ctx.blocks(f) {
+            for i in ctx.insts(b) {
+                self.inst(i, ctx.extra(i));
+            }
         }
     }
 
