@@ -133,6 +133,12 @@ pub(crate) enum StepKind {
 /// are buffered and none of `rmask` is set (every VBR of the run is one
 /// chunk), the whole run is read from one buffer value: field `i` is
 /// `((x >> off) & pmask) | lit`, with no per-field check or shift.
+///
+/// The tail run: the scalars after the first operand, likewise, with
+/// offsets in `off2` and its width and mask in the first operand's `run`
+/// and `rmask` (which the leading run leaves unused). When the leading run
+/// fails, most often because the first operand (a relative value id) takes
+/// several VBR chunks, that operand is read alone and the rest in one go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Step {
     pub pmask: u64,
@@ -143,6 +149,7 @@ pub(crate) struct Step {
     pub kind: StepKind,
     pub off: u8,
     pub run: u8,
+    pub off2: u8,
 }
 
 const _: () = assert!(std::mem::size_of::<Step>() == 40);
@@ -166,6 +173,7 @@ impl Step {
             kind: StepKind::Scalar,
             off: 0,
             run: NO_RUN,
+            off2: 0,
         };
         let special = |kind| Step {
             pmask: 0,
@@ -176,6 +184,7 @@ impl Step {
             kind,
             off: 0,
             run: NO_RUN,
+            off2: 0,
         };
         match op {
             AbbrevOp::Literal(v) => scalar(0, 0, v, 0),
@@ -194,27 +203,46 @@ impl Step {
 
 /// Fills in the leading run of an abbreviation's compiled operands
 /// `steps` (see [`Step`]): offsets, and the run's width and continuation
-/// mask on the first step. Called once at definition.
+/// mask on the first step; likewise the tail run (the scalars after the
+/// first operand, offsets in `off2`) with its width and mask on the second
+/// step. Called once at definition.
 pub(crate) fn link_run(steps: &mut [Step]) {
+    if let Some((first, rest)) = steps.split_first_mut() {
+        if let Some((run, rmask)) = link(std::slice::from_mut(first), rest, |s, o| s.off = o) {
+            first.run = run;
+            first.rmask = rmask;
+        }
+    }
+    if let Some((second, rest)) = steps.get_mut(1..).and_then(|s| s.split_first_mut()) {
+        if let Some((run, rmask)) = link(&mut [], rest, |s, o| s.off2 = o) {
+            second.run = run;
+            second.rmask = rmask;
+        }
+    }
+}
+
+/// Offsets of the scalars of `head` then `tail` up to the first other
+/// kind, set by `set`; the run's width and continuation mask if it covers
+/// them all within [`RUN_MAX`] bits and is not empty.
+fn link(head: &mut [Step], tail: &mut [Step], set: impl Fn(&mut Step, u8)) -> Option<(u8, u64)> {
     let mut off = 0u32;
     let mut rmask = 0u64;
+    let mut complete = true;
     let mut n = 0;
-    for s in steps.iter_mut() {
-        if s.kind != StepKind::Scalar || off + u32::from(s.width) > RUN_MAX {
+    for s in head.iter_mut().chain(tail.iter_mut()) {
+        if s.kind != StepKind::Scalar {
             break;
         }
-        s.off = off as u8;
+        if off + u32::from(s.width) > RUN_MAX {
+            complete = false;
+            break;
+        }
+        set(s, off as u8);
         rmask |= s.cmask << off;
         off += u32::from(s.width);
         n += 1;
     }
-    let complete = steps.get(n).is_none_or(|s| s.kind != StepKind::Scalar);
-    if let Some(first) = steps.first_mut() {
-        if n > 0 && complete {
-            first.run = off as u8;
-            first.rmask = rmask;
-        }
-    }
+    (n > 0 && complete).then_some((off as u8, rmask))
 }
 
 /// How the record loop reads an abbreviation, decided once at definition.
@@ -292,5 +320,41 @@ impl Shape {
             }
             _ => Shape::Generic,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AbbrevOp::{Array, Fixed, Literal, Vbr};
+    use super::{link_run, AbbrevOp, Step, NO_RUN};
+
+    fn linked(ops: &[AbbrevOp]) -> Vec<Step> {
+        let mut steps: Vec<Step> = ops.iter().map(|&op| Step::of(op)).collect();
+        link_run(&mut steps);
+        steps
+    }
+
+    /// The leading run starts at the code, the tail run at the second
+    /// operand; each covers the scalars up to the first other kind, or
+    /// does not exist.
+    #[test]
+    fn leading_and_tail_runs() {
+        // `INST_LOAD`'s shape: code, vbr6, fixed, vbr4, fixed.
+        let s = linked(&[Literal(20), Vbr(6), Fixed(5), Vbr(4), Fixed(1)]);
+        assert_eq!((s[0].run, s[0].rmask), (16, 0x20 | 0x8 << 11));
+        assert_eq!(
+            s.iter().map(|s| s.off).collect::<Vec<_>>(),
+            [0, 0, 6, 11, 15]
+        );
+        assert_eq!((s[1].run, s[1].rmask), (10, 0x8 << 5));
+        assert_eq!(s[2..].iter().map(|s| s.off2).collect::<Vec<_>>(), [0, 5, 9]);
+
+        // Nothing after the first operand but an array: no tail run.
+        let s = linked(&[Literal(1), Vbr(6), Array, Fixed(8)]);
+        assert_eq!((s[0].run, s[1].run), (6, NO_RUN));
+
+        // Too wide: neither run.
+        let s = linked(&[Literal(1), Vbr(6), Fixed(32), Fixed(32)]);
+        assert_eq!((s[0].run, s[1].run), (NO_RUN, NO_RUN));
     }
 }

@@ -214,15 +214,24 @@ impl<'a> BitBuf<'a> {
         None
     }
 
-    /// A vbr6 code and a vbr6 count of one chunk each, if 12 bits are
-    /// buffered and neither continues (the common unabbreviated record
-    /// start). Otherwise nothing moves.
+    /// A vbr6 code of one or two chunks and a vbr6 count of one chunk, if
+    /// 18 bits are buffered (the common unabbreviated record start; codes
+    /// from 32 up, such as `INST_STORE` and `INST_CALL`, take two chunks).
+    /// Otherwise nothing moves.
     #[inline(always)]
     pub fn code_count6(&mut self) -> Option<(u64, u64)> {
         let x = self.buf;
-        if self.cnt >= 12 && x & 0x820 == 0 {
-            self.consume(12);
-            return Some((x & 0x1f, (x >> 6) & 0x1f));
+        if self.cnt >= 18 {
+            if x & 0x820 == 0 {
+                self.consume(12);
+                return Some((x & 0x1f, (x >> 6) & 0x1f));
+            }
+            // The code continues once (bit 5), its second chunk ends (bit
+            // 11) and so does the count (bit 17).
+            if x & 0x2_0820 == 0x20 {
+                self.consume(18);
+                return Some(((x & 0x1f) | ((x >> 1) & 0x3e0), (x >> 12) & 0x1f));
+            }
         }
         None
     }
@@ -470,6 +479,45 @@ mod tests {
                 assert_eq!(cur.bit_pos(), b.bit_pos());
             }
         }
+    }
+
+    /// The unabbreviated record start read in one go (a code of one or two
+    /// chunks, a count of one) gives what two vbr6 reads give, and
+    /// declines (moving nothing) whenever it cannot.
+    #[test]
+    fn code_and_count_in_one_go() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut taken = [0usize; 2];
+        for _ in 0..20_000 {
+            let bytes = data(&mut rng);
+            let start = rng.below(bytes.len() as u64 * 8 + 1);
+            let mut cur = Cursor::new(&bytes);
+            cur.set_pos(start);
+            let mut b = BitBuf::at(&cur);
+            b.refill();
+            match b.code_count6() {
+                Some((code, count)) => {
+                    let want = (cur.vbr32(6).unwrap(), cur.vbr32(6).unwrap());
+                    assert_eq!((code, count), (u64::from(want.0), u64::from(want.1)));
+                    assert_eq!(b.bit_pos(), cur.bit_pos());
+                    taken[usize::from(code >= 32)] += 1;
+                }
+                None => {
+                    assert_eq!(b.bit_pos(), start);
+                    // Declined only if the code takes three chunks or more,
+                    // the count two or more, or fewer than 18 bits are left.
+                    let code_ok = cur.vbr32(6).is_some() && cur.bit_pos() - start <= 12;
+                    let at = cur.bit_pos();
+                    let count_ok = cur.vbr32(6).is_some() && cur.bit_pos() - at == 6;
+                    let room = start + 18 <= bytes.len() as u64 * 8;
+                    assert!(
+                        !(code_ok && count_ok && room),
+                        "bytes {bytes:?} from bit {start}"
+                    );
+                }
+            }
+        }
+        assert!(taken[0] > 0 && taken[1] > 0, "{taken:?}");
     }
 
     /// Alignment, skips and blob bytes.

@@ -170,6 +170,12 @@ impl<'a> Record<'a> {
         self.ops.get(..self.n_ops).unwrap_or(&[])
     }
 
+    /// The number of operand values, `operands().len()`.
+    #[inline]
+    pub fn num_operands(&self) -> usize {
+        self.n_ops
+    }
+
     /// The blob's bytes, borrowed from the stream, if the abbreviation has a
     /// blob operand (the last one, if several).
     #[inline]
@@ -883,11 +889,32 @@ fn read_scalars(
         return Some(run_field(x, code) as u32);
     }
     let code = read_code(b, code)?;
-    // By index: both have the same length, so no bounds check is left.
-    for i in 0..out.len() {
-        out[i] = b.step(&scalars[i])?;
-    }
+    read_tail(b, scalars, out)?;
     Some(code)
+}
+
+/// The scalars after the code when the leading run could not be read in
+/// one go (usually because the first operand, a relative value id, takes
+/// several VBR chunks): the first one alone, then the rest as the tail
+/// run if it applies (see `link_run`), else one by one. `out` is as long
+/// as `scalars`.
+#[inline(always)]
+fn read_tail(b: &mut BitBuf<'_>, scalars: &[Step], out: &mut [u64]) -> Option<()> {
+    let (Some((first, rest)), Some((slot, slots))) = (scalars.split_first(), out.split_first_mut())
+    else {
+        return Some(());
+    };
+    *slot = b.step(first)?;
+    if let Some(x) = b.run(u32::from(first.run), first.rmask) {
+        for (slot, s) in slots.iter_mut().zip(rest) {
+            *slot = ((x >> s.off2) & s.pmask) | s.lit;
+        }
+        return Some(());
+    }
+    for (slot, s) in slots.iter_mut().zip(rest) {
+        *slot = b.step(s)?;
+    }
+    Some(())
 }
 
 /// A field of a leading run read in one go: `x` is the buffer at the
@@ -925,9 +952,7 @@ fn read_plain_n<const N: usize>(
         return Some((run_field(x, code) as u32, N));
     }
     let code = read_code(b, code)?;
-    for i in 0..N {
-        out[i] = b.step(&scalars[i])?;
-    }
+    read_tail(b, scalars, out)?;
     Some((code, N))
 }
 
@@ -961,6 +986,12 @@ fn read_with_array(b: &mut BitBuf<'_>, steps: &[Step], ops: &mut Vec<u64>) -> Op
     if elem.kind == StepKind::Char6 {
         for slot in out {
             *slot = b.char6()?;
+        }
+    } else if elem.cmask == 1 << 5 {
+        // vbr6 elements (operand lists such as `INST_GEP`'s): the
+        // unabbreviated record's loop, with no per-element step data.
+        for slot in out {
+            *slot = b.vbr::<64>(6)?;
         }
     } else {
         for slot in out {

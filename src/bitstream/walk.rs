@@ -37,7 +37,7 @@ impl WalkStats {
         let code = u64::from(rec.code());
         let blob = rec.blob().map_or(0, |b| b.len() as u64);
         self.records += 1;
-        self.checksum += code + rec.operands().len() as u64 + blob;
+        self.checksum += code + rec.num_operands() as u64 + blob;
         self.code_sum += code;
     }
 }
