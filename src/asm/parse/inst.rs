@@ -8,7 +8,7 @@
 //! and to `flags` bit layouts (`crate::inst`).
 
 use super::attrs::AttrPlace;
-use super::lexer::Tok;
+use super::lexer::{Kw, Tok, KW_OPCODE};
 use super::module::Header;
 use super::values::LocalName;
 use super::{cold, AttrTarget, FnState, PResult, Parser};
@@ -23,95 +23,6 @@ use crate::ir::{Block, Inst};
 use crate::types::{Type, TypeData};
 use crate::value::{Value, ValueKind};
 use smallvec::SmallVec;
-
-/// A word of up to 8 bytes at `a..b` of `src` as a number (its bytes in
-/// little-endian order), so that an opcode is found by comparing numbers
-/// rather than strings; `None` for a longer word.
-#[inline]
-fn word_key(src: &[u8], a: usize, b: usize) -> Option<u64> {
-    let n = b.checked_sub(a).filter(|&n| n <= 8)?;
-    let k = match src.get(a..a + 8) {
-        Some(w) => u64::from_le_bytes(w.try_into().ok()?),
-        None => key(src.get(a..b)?),
-    };
-    Some(if n == 8 {
-        k
-    } else {
-        k & ((1u64 << (8 * n)) - 1)
-    })
-}
-
-/// The number [`word_key`] gives the word `s` (at most 8 bytes).
-const fn key(s: &[u8]) -> u64 {
-    let mut k = 0u64;
-    let mut i = 0;
-    while i < s.len() && i < 8 {
-        k |= (s[i] as u64) << (8 * i);
-        i += 1;
-    }
-    k
-}
-
-const K_TAIL: u64 = key(b"tail");
-const K_MUSTTAIL: u64 = key(b"musttail");
-const K_NOTAIL: u64 = key(b"notail");
-
-macro_rules! quick_opcodes {
-    ($($s:literal => $op:ident,)*) => {
-        /// The opcode of the common mnemonics by [`word_key`], most
-        /// frequent first (`Opcode::from_mnemonic` for the rest).
-        #[inline]
-        fn quick_opcode(k: u64) -> Option<Opcode> {
-            $(
-                {
-                    const K: u64 = key($s.as_bytes());
-                    if k == K {
-                        return Some(Opcode::$op);
-                    }
-                }
-            )*
-            None
-        }
-
-        #[cfg(test)]
-        const QUICK_OPCODES: &[&str] = &[$($s,)*];
-    };
-}
-
-quick_opcodes! {
-    "load" => Load,
-    "store" => Store,
-    "br" => Br,
-    "call" => Call,
-    "alloca" => Alloca,
-    "icmp" => ICmp,
-    "sext" => SExt,
-    "zext" => ZExt,
-    "add" => Add,
-    "ret" => Ret,
-    "and" => And,
-    "sub" => Sub,
-    "trunc" => Trunc,
-    "phi" => Phi,
-    "or" => Or,
-    "select" => Select,
-    "mul" => Mul,
-    "shl" => Shl,
-    "lshr" => LShr,
-    "ashr" => AShr,
-    "xor" => Xor,
-    "switch" => Switch,
-    "bitcast" => BitCast,
-    "fcmp" => FCmp,
-    "fadd" => FAdd,
-    "fsub" => FSub,
-    "fmul" => FMul,
-    "fdiv" => FDiv,
-    "sdiv" => SDiv,
-    "udiv" => UDiv,
-    "srem" => SRem,
-    "urem" => URem,
-}
 
 fn align_bits(a: u64) -> u16 {
     (a.trailing_zeros() as u16 + 1) & mem::ALIGN_MASK
@@ -287,7 +198,8 @@ impl Parser<'_> {
         };
         self.ctx.insert_block(f, b, None);
         if let Some(n) = id {
-            self.fs().numbered.push(n, b.0);
+            let lt = self.ctx.label_type();
+            self.fs().numbered.push(n, b.0, lt);
         }
         Ok(b)
     }
@@ -317,18 +229,14 @@ impl Parser<'_> {
 
     /// `, align N` if next; also stops before `, !md`.
     fn opt_comma_align(&mut self) -> PResult<u16> {
-        if self.is(Tok::Comma) && self.peek().kind == Tok::Word && self.peek_is_word(b"align") {
+        if self.is(Tok::Comma) && self.peek().is_kw(Kw::Align) {
             self.bump();
             self.bump();
-            // `align N` with a small decimal N: read inline.
-            let t = self.tok;
-            if t.kind == Tok::Int && t.b() - t.a() <= 10 && self.lx.src[t.a()] != b'-' {
-                let a = self.lx.src[t.a()..t.b()]
-                    .iter()
-                    .fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
-                if a.is_power_of_two() && a <= 1 << 32 {
+            // `align N` with a small decimal N: its value is in the token.
+            if let Some(a) = self.tok.small_int() {
+                if a > 0 && (a as u32).is_power_of_two() {
                     self.bump();
-                    return Ok(align_bits(a));
+                    return Ok(align_bits(u64::from(a as u32)));
                 }
             }
             let a = self.parse_align_value()?;
@@ -359,7 +267,7 @@ impl Parser<'_> {
     }
 
     fn local_block(&mut self) -> PResult<Value> {
-        if !self.eat_word("label") {
+        if !self.eat_kw(Kw::Label) {
             return self.err("expected 'label'");
         }
         let lt = self.ctx.label_type();
@@ -426,23 +334,27 @@ impl Parser<'_> {
         if self.tok.kind != Tok::Word {
             return self.err("expected instruction opcode");
         }
-        let key = word_key(self.lx.src, self.tok.a(), self.tok.b());
-        let tail = match key {
-            Some(K_TAIL) => Some(TailKind::Tail),
-            Some(K_MUSTTAIL) => Some(TailKind::MustTail),
-            Some(K_NOTAIL) => Some(TailKind::NoTail),
-            _ => None,
+        // The lexer classified the common mnemonics.
+        let kw = self.tok.kw_num();
+        let tail = if kw == Kw::Tail as u32 {
+            Some(TailKind::Tail)
+        } else if kw == Kw::MustTail as u32 {
+            Some(TailKind::MustTail)
+        } else if kw == Kw::NoTail as u32 {
+            Some(TailKind::NoTail)
+        } else {
+            None
         };
         let op = if tail.is_some() {
             self.bump();
-            if !self.is_word("call") {
+            if !self.tok.is_kw(Kw::Call) {
                 return self.err("expected 'tail call', 'musttail call', or 'notail call'");
             }
             Opcode::Call
         } else {
-            match key.and_then(quick_opcode) {
+            match KW_OPCODE.get(kw as usize).copied().flatten() {
                 Some(op) => op,
-                None if self.tok_bytes() == b"getelementptr" => Opcode::GetElementPtr,
+                None if kw == Kw::GetElementPtr as u32 => Opcode::GetElementPtr,
                 None => match Opcode::from_mnemonic(self.word()) {
                     Some(op) => op,
                     None => return self.err("expected instruction opcode"),
@@ -533,7 +445,7 @@ impl Parser<'_> {
             }
             Opcode::Br => {
                 let tpos = self.tok.start();
-                if self.is_word("label") {
+                if self.tok.is_kw(Kw::Label) {
                     let d = self.local_block()?;
                     self.new_inst(op, void, &[d], InstPayload::None, 0)
                 } else {
@@ -611,7 +523,7 @@ impl Parser<'_> {
                 let pad = self.pad_operand(false)?;
                 self.expect_word("unwind")?;
                 let mut ops = vec![pad];
-                if self.eat_word("to") {
+                if self.eat_kw(Kw::To) {
                     self.expect_word("caller")?;
                 } else {
                     ops.push(self.local_block()?);
@@ -642,7 +554,7 @@ impl Parser<'_> {
                 self.expect_word("unwind")?;
                 let mut ops = vec![parent];
                 let mut flags = 0;
-                if self.eat_word("to") {
+                if self.eat_kw(Kw::To) {
                     self.expect_word("caller")?;
                 } else {
                     ops.push(self.local_block()?);
@@ -691,9 +603,9 @@ impl Parser<'_> {
                 } else {
                     let mut wrap = WrapFlags::NONE;
                     loop {
-                        if op.has_wrap_flags() && self.eat_word("nuw") {
+                        if op.has_wrap_flags() && self.eat_kw(Kw::Nuw) {
                             wrap |= WrapFlags::NUW;
-                        } else if op.has_wrap_flags() && self.eat_word("nsw") {
+                        } else if op.has_wrap_flags() && self.eat_kw(Kw::Nsw) {
                             wrap |= WrapFlags::NSW;
                         } else if (op.has_exact_flag() && self.eat_word("exact"))
                             || (op.has_disjoint_flag() && self.eat_word("disjoint"))
@@ -722,9 +634,9 @@ impl Parser<'_> {
                 let mut fl = 0;
                 let mut wrap = WrapFlags::NONE;
                 loop {
-                    if op == Opcode::Trunc && self.eat_word("nuw") {
+                    if op == Opcode::Trunc && self.eat_kw(Kw::Nuw) {
                         wrap |= WrapFlags::NUW;
-                    } else if op == Opcode::Trunc && self.eat_word("nsw") {
+                    } else if op == Opcode::Trunc && self.eat_kw(Kw::Nsw) {
                         wrap |= WrapFlags::NSW;
                     } else if op.has_nneg_flag() && self.eat_word("nneg") {
                         fl |= bits::ONE_FLAG;
@@ -993,10 +905,10 @@ impl Parser<'_> {
                 let mut addrspace = 0;
                 while self.is(Tok::Comma) && self.peek().kind != Tok::MdName {
                     self.bump();
-                    if self.eat_word("align") {
+                    if self.eat_kw(Kw::Align) {
                         let a = self.parse_align_value()?;
                         fl |= align_bits(a);
-                    } else if self.is_word("addrspace") {
+                    } else if self.tok.is_kw(Kw::AddrSpace) {
                         addrspace = self.parse_opt_addrspace()?;
                     } else if count.is_none() {
                         count = Some(self.parse_typed_value()?);
@@ -1021,9 +933,9 @@ impl Parser<'_> {
                 self.new_inst(op, pt, &[count], InstPayload::Ty(t), fl)
             }
             Opcode::Load | Opcode::Store => {
-                let atomic = self.eat_word("atomic");
+                let atomic = self.eat_kw(Kw::Atomic);
                 let mut fl = 0;
-                if self.eat_word("volatile") {
+                if self.eat_kw(Kw::Volatile) {
                     fl |= mem::VOLATILE;
                 }
                 let tpos = self.tok.start();
@@ -1105,7 +1017,7 @@ impl Parser<'_> {
                 if self.eat_word("weak") {
                     fl |= mem::WEAK;
                 }
-                if self.eat_word("volatile") {
+                if self.eat_kw(Kw::Volatile) {
                     fl |= mem::VOLATILE;
                 }
                 let p = self.parse_typed_value()?;
@@ -1149,7 +1061,7 @@ impl Parser<'_> {
             Opcode::AtomicRMW => {
                 cold();
                 let mut fl = 0;
-                if self.eat_word("volatile") {
+                if self.eat_kw(Kw::Volatile) {
                     fl |= mem::VOLATILE;
                 }
                 let Some(r) = RmwOp::from_name(self.word()).filter(|_| self.tok.kind == Tok::Word)
@@ -1193,11 +1105,11 @@ impl Parser<'_> {
             Opcode::GetElementPtr => {
                 let mut gf = GepFlags::NONE;
                 loop {
-                    if self.eat_word("inbounds") {
+                    if self.eat_kw(Kw::InBounds) {
                         gf |= GepFlags::INBOUNDS;
                     } else if self.eat_word("nusw") {
                         gf |= GepFlags::NUSW;
-                    } else if self.eat_word("nuw") {
+                    } else if self.eat_kw(Kw::Nuw) {
                         gf |= GepFlags::NUW;
                     } else {
                         break;
@@ -1475,35 +1387,20 @@ impl Parser<'_> {
     }
 }
 
-impl Parser<'_> {
-    /// Whether the next token is the word `w`.
-    fn peek_is_word(&mut self, w: &[u8]) -> bool {
-        let t = self.peek();
-        t.kind == Tok::Word && self.lx.bytes(t.a(), t.b()) == w
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn quick_opcodes_are_the_mnemonics() {
-        for s in QUICK_OPCODES {
-            let k = word_key(s.as_bytes(), 0, s.len());
-            assert_eq!(k.and_then(quick_opcode), Opcode::from_mnemonic(s), "{s}");
-            assert!(Opcode::from_mnemonic(s).is_some(), "{s}");
-            // Inside longer text: only the word's own bytes count.
-            let text = format!("{s}x ");
-            let k2 = word_key(text.as_bytes(), 0, s.len());
-            assert_eq!(k2, k, "{s}");
+    fn keyword_opcodes_are_the_mnemonics() {
+        use crate::asm::parse::lexer::KEYWORDS;
+        for &(s, k) in KEYWORDS {
+            let op = KW_OPCODE[k as usize];
+            match s {
+                // Read by `parse_instruction` itself.
+                "getelementptr" => assert_eq!(op, None),
+                _ => assert_eq!(op, Opcode::from_mnemonic(s), "{s}"),
+            }
         }
-        for s in ["lo", "loads", "tail", "getelementptr", "adds", "a", ""] {
-            let k = word_key(s.as_bytes(), 0, s.len());
-            assert_eq!(k.and_then(quick_opcode), None, "{s}");
-        }
-        assert_eq!(word_key(b"musttail", 0, 8), Some(K_MUSTTAIL));
-        assert_eq!(word_key(b"x notail", 2, 8), Some(K_NOTAIL));
-        assert_eq!(word_key(b"getelementptr", 0, 13), None);
     }
 }

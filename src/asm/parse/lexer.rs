@@ -6,8 +6,12 @@
 //! token is a kind plus byte spans into the source; the source is bytes,
 //! not necessarily UTF-8, and NUL is a blank. Text is decoded only when the
 //! parser asks for it
-//! ([`Lexer::text`], [`Lexer::unescape`]). It does not own keywords: a bare
-//! word is a [`Tok::Word`] and the parser compares its bytes.
+//! ([`Lexer::text`], [`Lexer::unescape`]). It does not own the grammar's
+//! keywords: a bare word is a [`Tok::Word`] and the parser compares its
+//! bytes, except that the words the parser asks about most ([`Kw`]: the
+//! common instruction mnemonics, `ptr`, `align`, ...) are classified here,
+//! and small decimal integers converted here, so that a parser fed by the
+//! lexer thread reads a number instead of the bytes.
 
 use std::borrow::Cow;
 
@@ -49,7 +53,8 @@ pub(crate) enum Tok {
     Bar,
     /// `...`
     DotDotDot,
-    /// A bare word (keyword, `DW_TAG_...`, `c` before a string).
+    /// A bare word (keyword, `DW_TAG_...`, `c` before a string); its
+    /// [`Kw`] in [`Token::num`] (`Kw::None` for the other words).
     Word,
     /// `iN`; the width is in [`Token::num`].
     IntType,
@@ -71,7 +76,8 @@ pub(crate) enum Tok {
     SummaryId,
     /// `"..."`; the content span (escapes not undone).
     Str,
-    /// A decimal integer `[-]?[0-9]+`.
+    /// A decimal integer `[-]?[0-9]+`; its value in [`Token::num`] when it
+    /// has at most 9 digits (see [`Token::small_int`]).
     Int,
     /// `u0x...` / `s0x...`.
     HexInt,
@@ -95,7 +101,9 @@ pub(crate) struct Token {
     /// End of the content.
     end: u32,
     /// `iN` width, `@N`/`%N`/`#N`/`^N`/`N:` number (`u32::MAX` for a
-    /// width too big; numbers are cut to 32 bits as LLLexer's).
+    /// width too big; numbers are cut to 32 bits as LLLexer's); a word's
+    /// [`Kw`]; an integer's value as an `i32` ([`NOT_SMALL`] past 9
+    /// digits).
     num: u32,
     pub(crate) kind: Tok,
     /// Start of the content (name without sigil and quotes, ...) minus
@@ -159,6 +167,250 @@ impl Token {
     #[inline(always)]
     pub(crate) fn num(&self) -> u64 {
         u64::from(self.num)
+    }
+
+    /// Whether this is the word `k` (a classified keyword).
+    #[inline(always)]
+    pub(crate) fn is_kw(&self, k: Kw) -> bool {
+        self.kind == Tok::Word && self.num == k as u32
+    }
+
+    /// The keyword number of a [`Tok::Word`] (`Kw::None as u32` for a word
+    /// that is not a [`Kw`]).
+    #[inline(always)]
+    pub(crate) fn kw_num(&self) -> u32 {
+        self.num
+    }
+
+    /// The value of a [`Tok::Int`] of at most 9 digits (longer ones are
+    /// read from their text).
+    #[inline(always)]
+    pub(crate) fn small_int(&self) -> Option<i32> {
+        (self.kind == Tok::Int && self.num != NOT_SMALL).then_some(self.num as i32)
+    }
+}
+
+/// [`Token::num`] of an integer of more than 9 digits: no value of 9
+/// digits or fewer is `i32::MIN`.
+const NOT_SMALL: u32 = i32::MIN as u32;
+
+/// The `num` of the integer token spelled `text` (`[-]?[0-9]+`): its value
+/// as an `i32` when it has at most 9 digits, else [`NOT_SMALL`].
+#[inline]
+fn int_num(text: &[u8]) -> u32 {
+    let (neg, d) = match text.split_first() {
+        Some((b'-', d)) => (true, d),
+        _ => (false, text),
+    };
+    // `-0` keeps its text: a parser refusing a sign still sees it.
+    if d.len() > 9 || (neg && d.iter().all(|&c| c == b'0')) {
+        return NOT_SMALL;
+    }
+    let v = d
+        .iter()
+        .fold(0i32, |v, &c| v * 10 + i32::from(c.wrapping_sub(b'0')));
+    (if neg { -v } else { v }) as u32
+}
+
+/// A word of up to 8 bytes as a number (its bytes in little-endian order),
+/// so that a keyword is found by comparing numbers rather than strings.
+pub(crate) const fn key(s: &[u8]) -> u64 {
+    let mut k = 0u64;
+    let mut i = 0;
+    while i < s.len() && i < 8 {
+        k |= (s[i] as u64) << (8 * i);
+        i += 1;
+    }
+    k
+}
+
+macro_rules! keywords {
+    (
+        opcodes { $($os:literal => $op:ident,)* }
+        words { $($ws:literal => $w:ident,)* }
+        long { $($ls:literal => $l:ident,)* }
+    ) => {
+        /// The words the lexer classifies (in [`Token::num`] of a
+        /// [`Tok::Word`]): the common instruction mnemonics (named as their
+        /// [`Opcode`](crate::inst::Opcode)) and other words the parser asks
+        /// about on its hot paths. `None` (0) is any other word.
+        #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+        #[repr(u8)]
+        pub(crate) enum Kw {
+            None,
+            $($op,)*
+            $($w,)*
+            $($l,)*
+        }
+
+        /// The opcode of each [`Kw`] by its number (`None` for the words
+        /// that are not mnemonics).
+        pub(crate) const KW_OPCODE: &[Option<crate::inst::Opcode>] = &[
+            None,
+            $(Some(crate::inst::Opcode::$op),)*
+            $({ let _ = Kw::$w; None },)*
+            $({ let _ = Kw::$l; None },)*
+        ];
+
+        /// The words of at most 8 bytes, by [`key`], with their [`Kw`]
+        /// numbers.
+        const SHORT_KEYS: &[(u64, u8)] = &[
+            $((key($os.as_bytes()), Kw::$op as u8),)*
+            $((key($ws.as_bytes()), Kw::$w as u8),)*
+        ];
+
+        /// The [`Kw`] of a word longer than 8 bytes.
+        #[inline(never)]
+        fn kw_long(w: &[u8]) -> Kw {
+            $(
+                if w == $ls.as_bytes() {
+                    return Kw::$l;
+                }
+            )*
+            Kw::None
+        }
+
+        /// Every classified word with its [`Kw`].
+        #[cfg(test)]
+        pub(crate) const KEYWORDS: &[(&str, Kw)] = &[
+            $(($os, Kw::$op),)*
+            $(($ws, Kw::$w),)*
+            $(($ls, Kw::$l),)*
+        ];
+    };
+}
+
+keywords! {
+    opcodes {
+        "load" => Load,
+        "store" => Store,
+        "br" => Br,
+        "call" => Call,
+        "alloca" => Alloca,
+        "icmp" => ICmp,
+        "sext" => SExt,
+        "zext" => ZExt,
+        "add" => Add,
+        "ret" => Ret,
+        "and" => And,
+        "sub" => Sub,
+        "trunc" => Trunc,
+        "phi" => Phi,
+        "or" => Or,
+        "select" => Select,
+        "mul" => Mul,
+        "shl" => Shl,
+        "lshr" => LShr,
+        "ashr" => AShr,
+        "xor" => Xor,
+        "switch" => Switch,
+        "bitcast" => BitCast,
+        "fcmp" => FCmp,
+        "fadd" => FAdd,
+        "fsub" => FSub,
+        "fmul" => FMul,
+        "fdiv" => FDiv,
+        "sdiv" => SDiv,
+        "udiv" => UDiv,
+        "srem" => SRem,
+        "urem" => URem,
+    }
+    words {
+        "tail" => Tail,
+        "musttail" => MustTail,
+        "notail" => NoTail,
+        "ptr" => Ptr,
+        "align" => Align,
+        "to" => To,
+        "label" => Label,
+        "atomic" => Atomic,
+        "volatile" => Volatile,
+        "inbounds" => InBounds,
+        "nuw" => Nuw,
+        "nsw" => Nsw,
+    }
+    long {
+        "getelementptr" => GetElementPtr,
+        "addrspace" => AddrSpace,
+    }
+}
+
+/// Slots of [`KW_TABLE`].
+const KW_SLOTS: usize = 256;
+
+/// The slot of key `k` under multiplier `m`: the top 8 bits of the product.
+const fn kw_slot(k: u64, m: u64) -> usize {
+    (k.wrapping_mul(m) >> 56) as usize
+}
+
+/// The first multiplier (odd, from the golden ratio on) that gives every
+/// word of [`SHORT_KEYS`] its own slot; found at compile time.
+const KW_MUL: u64 = {
+    let mut m: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut tries = 0;
+    loop {
+        let mut used = [false; KW_SLOTS];
+        let mut i = 0;
+        let mut ok = true;
+        while i < SHORT_KEYS.len() {
+            let s = kw_slot(SHORT_KEYS[i].0, m);
+            if used[s] {
+                ok = false;
+                break;
+            }
+            used[s] = true;
+            i += 1;
+        }
+        if ok {
+            break m;
+        }
+        tries += 1;
+        assert!(tries < 100_000, "no collision-free keyword multiplier");
+        m = m.wrapping_add(0x2545_f491_4f6c_dd1e);
+    }
+};
+
+/// The keyword hash table: `(key, Kw number)` by slot, `(0, 0)` where no
+/// word falls (no word's key is 0).
+static KW_TABLE: [(u64, u8); KW_SLOTS] = {
+    let mut t = [(0u64, 0u8); KW_SLOTS];
+    let mut i = 0;
+    while i < SHORT_KEYS.len() {
+        t[kw_slot(SHORT_KEYS[i].0, KW_MUL)] = SHORT_KEYS[i];
+        i += 1;
+    }
+    t
+};
+
+/// The [`Kw`] number of a word of at most 8 bytes by its [`key`]: one
+/// multiply, one table read, one compare.
+#[inline(always)]
+fn kw_by_key(k: u64) -> u32 {
+    let (key, kw) = KW_TABLE[kw_slot(k, KW_MUL)];
+    if key == k {
+        u32::from(kw)
+    } else {
+        0
+    }
+}
+
+/// The [`Kw`] number of the word `a..b` of `src`.
+#[inline]
+fn keyword(src: &[u8], a: usize, b: usize) -> u32 {
+    let n = b - a;
+    if n <= 8 {
+        // One 8-byte load where the source has room, masked to the word.
+        let k = match src.get(a..a + 8).map(<[u8; 8]>::try_from) {
+            Some(Ok(w)) => u64::from_le_bytes(w),
+            _ => key(&src[a..b]),
+        };
+        kw_by_key(if n == 8 {
+            k
+        } else {
+            k & ((1u64 << (8 * n)) - 1)
+        })
+    } else {
+        kw_long(&src[a..b]) as u32
     }
 }
 
@@ -445,7 +697,7 @@ impl<'a> Lexer<'a> {
                     *out = self.identifier_hex(start, q);
                     return q;
                 }
-                emit(Tok::Word, start, q, 0);
+                emit(Tok::Word, start, q, keyword(src, start, q));
                 q
             }
             b',' => {
@@ -460,7 +712,7 @@ impl<'a> Lexer<'a> {
                     if q > d0 {
                         let n = src.get(q).copied().unwrap_or(0);
                         if CLASS[n as usize] & LABEL == 0 && n != b':' {
-                            emit(Tok::Int, start, q, 0);
+                            emit(Tok::Int, start, q, int_num(&src[start..q]));
                             return q;
                         }
                     }
@@ -677,7 +929,7 @@ impl<'a> Lexer<'a> {
                 self.numbered(Tok::IntType, start, start + 1, q, width(digits_value(d)))
             }
             [b'u' | b's', b'0', b'x', ..] => self.identifier_hex(start, q),
-            _ => self.tok(Tok::Word, start, start, q),
+            _ => self.word(start, q),
         }
     }
 
@@ -691,8 +943,13 @@ impl<'a> Lexer<'a> {
             {
                 self.tok(Tok::HexInt, start, start, q)
             }
-            _ => self.tok(Tok::Word, start, start, q),
+            _ => self.word(start, q),
         }
+    }
+
+    /// The word `start..q`, classified.
+    fn word(&self, start: usize, q: usize) -> Token {
+        self.numbered(Tok::Word, start, start, q, keyword(self.src, start, q))
     }
 
     /// A number or a label starting with a digit or `-`/`+` at `start`
@@ -756,7 +1013,7 @@ impl<'a> Lexer<'a> {
                 return self.error(start, LexError::InvalidToken);
             }
             self.pos = p;
-            return self.tok(Tok::Int, start, start, p);
+            return self.numbered(Tok::Int, start, start, p, int_num(&self.src[start..p]));
         }
         p += 1;
         while self.at(p).is_ascii_digit() {
@@ -914,5 +1171,41 @@ mod tests {
         assert_eq!(kinds("/* x */"), vec![Error]);
         assert_eq!(kinds("\"abc"), vec![Error]);
         assert_eq!(unescape(b"a\\00\\\\b\\q").as_ref(), b"a\0\\b\\q");
+    }
+
+    fn first(s: &str) -> Token {
+        Lexer::with_text(s.as_bytes(), Some(s)).next()
+    }
+
+    #[test]
+    fn keywords_are_classified() {
+        for &(w, k) in KEYWORDS {
+            assert!(first(w).is_kw(k), "{w}");
+            // At the very end of the input, and before a label byte.
+            let t = first(&format!("{w} "));
+            assert!(t.is_kw(k), "{w}");
+            assert!(first(&format!("{w}.x")).is_kw(k), "{w}");
+            // Longer and shorter words are other words.
+            assert_eq!(first(&format!("{w}s")).kw_num(), Kw::None as u32, "{w}s");
+            assert_eq!(first(&w[..w.len() - 1]).kw_num(), Kw::None as u32, "{w}");
+        }
+        assert_eq!(first("nounwind").kw_num(), Kw::None as u32);
+        assert!(first("ptr").is_kw(Kw::Ptr));
+        assert!(!first("%ptr").is_kw(Kw::Ptr));
+    }
+
+    #[test]
+    fn small_integers_carry_their_value() {
+        assert_eq!(first("0").small_int(), Some(0));
+        assert_eq!(first("42,").small_int(), Some(42));
+        assert_eq!(first("-7").small_int(), Some(-7));
+        assert_eq!(first("999999999").small_int(), Some(999_999_999));
+        assert_eq!(first("-999999999").small_int(), Some(-999_999_999));
+        assert_eq!(first("1000000000").small_int(), None);
+        assert_eq!(first("-0").small_int(), None);
+        assert_eq!(first("-00").small_int(), None);
+        assert_eq!(first("007").small_int(), Some(7));
+        assert_eq!(first("1.5").small_int(), None);
+        assert_eq!(first("x").small_int(), None);
     }
 }

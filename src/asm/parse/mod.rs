@@ -34,7 +34,10 @@
 //!
 //! The lexer is hand-written over bytes; a `Token` is 16 bytes (32-bit
 //! positions: inputs of 4 GiB and more are refused), allocates
-//! nothing, and borrows names without escapes. Tokens are lexed 256 at a
+//! nothing, and borrows names without escapes. It classifies the hot
+//! keywords (`lexer::Kw`: common mnemonics, `ptr`, `align`, ...) and
+//! converts small decimals into the token, so that work is done on the
+//! lexer thread and the parser compares numbers. Tokens are lexed 256 at a
 //! time (512 trades the instruction-cache gain for data-cache misses).
 //! Inputs of 1 MiB or more on two or more cores are lexed on a scoped
 //! thread, in windows of 4,096 tokens over a bounded channel (8 ahead,
@@ -454,38 +457,45 @@ pub(crate) enum AttrTarget {
 /// The numbered values `%N` of a function body, defined in increasing
 /// order (the parser rejects going back), so a sorted `Vec` without
 /// hashing: dense numbering (the usual `%0, %1, ...`) finds `%N` at index
-/// N, gaps fall back to a binary search. Memory is one entry per value
-/// whatever the numbers are.
+/// N, gaps fall back to a binary search. Each entry holds the value's
+/// type, so the common reference (`%N` of the expected type) reads no
+/// value record. Memory is one entry per value whatever the numbers are.
 #[derive(Default)]
 pub(crate) struct NumberedValues {
-    entries: Vec<(u64, Value)>,
+    entries: Vec<(u64, Value, Type)>,
 }
 
 impl NumberedValues {
     /// The value numbered `n`.
     #[inline]
     pub(crate) fn get(&self, n: &u64) -> Option<&Value> {
-        let n = *n;
+        self.get_typed(*n).map(|e| &e.1)
+    }
+
+    /// The entry (number, value, type) of the value numbered `n`.
+    #[inline]
+    pub(crate) fn get_typed(&self, n: u64) -> Option<&(u64, Value, Type)> {
         // Numbers only grow: one above the last is not defined (yet).
         if self.entries.last().is_none_or(|e| e.0 < n) {
             return None;
         }
-        if let Some((k, v)) = usize::try_from(n).ok().and_then(|i| self.entries.get(i)) {
-            if *k == n {
-                return Some(v);
+        if let Some(e) = usize::try_from(n).ok().and_then(|i| self.entries.get(i)) {
+            if e.0 == n {
+                return Some(e);
             }
         }
         self.entries
             .binary_search_by_key(&n, |e| e.0)
             .ok()
-            .map(|i| &self.entries[i].1)
+            .map(|i| &self.entries[i])
     }
 
-    /// Defines `n` (greater than every number defined so far).
+    /// Defines `n` (greater than every number defined so far) as `v` of
+    /// type `ty` (the type of `v`, which never changes).
     #[inline]
-    pub(crate) fn push(&mut self, n: u64, v: Value) {
+    pub(crate) fn push(&mut self, n: u64, v: Value, ty: Type) {
         debug_assert!(self.entries.last().is_none_or(|e| e.0 < n));
-        self.entries.push((n, v));
+        self.entries.push((n, v, ty));
     }
 
     fn clear(&mut self) {
@@ -824,6 +834,17 @@ impl<'a> Parser<'a> {
             && self.tok_bytes() == w.as_bytes()
     }
 
+    /// Steps over the classified word `k` if it is the current token.
+    #[inline]
+    pub(crate) fn eat_kw(&mut self, k: lexer::Kw) -> bool {
+        if self.tok.is_kw(k) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
     #[inline]
     pub(crate) fn eat_word(&mut self, w: &str) -> bool {
         if self.is_word(w) {
@@ -853,6 +874,10 @@ impl<'a> Parser<'a> {
 
     /// An unsigned decimal integer token.
     pub(crate) fn parse_u64(&mut self, what: &str) -> PResult<u64> {
+        if let Some(v) = self.tok.small_int().filter(|&v| v >= 0) {
+            self.bump();
+            return Ok(v as u64);
+        }
         if self.tok.kind != Tok::Int {
             return self.err(format!("expected {what}"));
         }

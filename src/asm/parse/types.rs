@@ -5,7 +5,7 @@
 //! Owns type definitions `%T = type ...` too. It does not own what types
 //! mean (`crate::types`).
 
-use super::lexer::Tok;
+use super::lexer::{Kw, Tok};
 use super::{PResult, Parser};
 use crate::types::Type;
 
@@ -20,7 +20,7 @@ impl Parser<'_> {
             Tok::IntType if (1..=64).contains(&self.tok.num()) => {
                 self.ctx.try_int_type(self.tok.num() as u32)
             }
-            Tok::Word if self.tok_bytes() == b"ptr" => Some(self.ctx.ptr_type(0)),
+            Tok::Word if self.tok.is_kw(Kw::Ptr) => Some(self.ctx.ptr_type(0)),
             _ => None,
         };
         let Some(t) = t else {
@@ -29,7 +29,7 @@ impl Parser<'_> {
         let pos = self.tok.start();
         let is_ptr = self.tok.kind == Tok::Word;
         self.bump();
-        if !matches!(self.tok.kind, Tok::Star | Tok::LParen) && !self.is_word("addrspace") {
+        if !matches!(self.tok.kind, Tok::Star | Tok::LParen) && !self.tok.is_kw(Kw::AddrSpace) {
             return Ok(t);
         }
         self.enter("types")?;

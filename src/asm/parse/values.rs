@@ -60,8 +60,14 @@ impl Parser<'_> {
     #[inline]
     fn small_int_const(&mut self, ty: Type) -> Option<Value> {
         let w = self.ctx.int_width(ty)?;
+        if w > 64 {
+            return None;
+        }
+        if let Some(v) = self.tok.small_int() {
+            return Some(self.const_int(ty, i64::from(v) as u64));
+        }
         let text = self.tok_bytes();
-        if w > 64 || text.len() > 18 {
+        if text.len() > 18 {
             return None;
         }
         let (neg, digits) = match text.split_first() {
@@ -83,8 +89,8 @@ impl Parser<'_> {
         if self.tok.kind != Tok::LocalId {
             return None;
         }
-        let &v = self.fs.as_ref()?.numbered.get(&self.tok.num())?;
-        (self.ctx.type_of(v) == ty && ty != self.ctx.metadata_type()).then_some(v)
+        let &(_, v, vt) = self.fs.as_ref()?.numbered.get_typed(self.tok.num())?;
+        (vt == ty && ty != self.ctx.metadata_type()).then_some(v)
     }
 
     #[inline(never)]
@@ -1187,7 +1193,7 @@ impl Parser<'_> {
                     _ => fs.next_id,
                 };
                 fs.next_id = id.saturating_add(1);
-                fs.numbered.push(id, v);
+                fs.numbered.push(id, v, self.ctx.type_of(v));
                 if fs.fwd_ids.is_empty() {
                     None
                 } else {
