@@ -218,6 +218,20 @@ impl Context {
         })
     }
 
+    /// [`Self::blocks`] by raw value index: no handle is minted (nor its
+    /// generation read) per block.
+    pub(crate) fn block_indices(&self, f: Function) -> impl Iterator<Item = u32> + '_ {
+        let mut cur = self.fdata("Context::block_indices", f).blocks.first;
+        core::iter::from_fn(move || {
+            if cur == NONE {
+                return None;
+            }
+            let b = cur;
+            cur = self.graph.values[cur as usize].c;
+            Some(b)
+        })
+    }
+
     /// The entry block of `f`, if it has a body.
     #[inline]
     pub fn entry_block(&self, f: Function) -> Option<Block> {

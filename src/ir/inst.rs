@@ -252,12 +252,13 @@ impl Context {
         }
     }
 
-    /// The raw value indices of `b`'s instructions, in order: for walks
-    /// that read the records by index (no handle minted, no generation
-    /// checked per instruction).
+    /// The raw value indices of the instructions of the live block at raw
+    /// index `b` (from [`Self::block_indices`]), in order: for walks that
+    /// read the records by index (no handle minted, no generation checked
+    /// per instruction).
     #[inline]
-    pub(crate) fn inst_indices(&self, b: Block) -> impl Iterator<Item = u32> + '_ {
-        let d = self.graph.get(b.0);
+    pub(crate) fn inst_indices_at(&self, b: u32) -> impl Iterator<Item = u32> + '_ {
+        let d = &self.graph.values[b as usize];
         let (mut cur, last) = (d.ops, d.nops);
         core::iter::from_fn(move || {
             if cur == NONE {

@@ -91,6 +91,17 @@ struct BodyWalk {
     insts: core::ops::Range<u32>,
 }
 
+/// A constant as `Enumerator::optimize_constants` orders it.
+#[derive(Clone, Copy)]
+struct ConstSortItem {
+    /// Type id, then use count (most used first).
+    key: (u32, core::cmp::Reverse<u32>),
+    /// An integer or a vector of integers (placed first).
+    int: bool,
+    v: u32,
+    c: u32,
+}
+
 /// An entry of the node index that is not enumerated.
 const ABSENT: MdIndex = MdIndex { f: NONE, id: 0 };
 
@@ -152,6 +163,9 @@ pub(crate) struct Enumerator<'c> {
     pub(crate) placeholder_user: Option<Function>,
     /// Scratch list of a function's non-void instructions.
     inst_scratch: Vec<u32>,
+    /// Scratch of `optimize_constants`: per constant its sort key (type
+    /// id, use count), whether it is an integer, value and use count.
+    const_scratch: Vec<ConstSortItem>,
     /// What the module walk saw of each function body, for
     /// `incorporate_function` to reuse instead of walking it again.
     walks: Vec<BodyWalk>,
@@ -175,14 +189,19 @@ pub(crate) struct Enumerator<'c> {
 impl<'c> Enumerator<'c> {
     /// Enumerates module `m` as LLVM's `ValueEnumerator` constructor does.
     pub(crate) fn new(ctx: &'c Context, m: Module, preserve_use_lists: bool) -> Self {
+        // Room for every value of the context and every operand: reserved
+        // (address space, not touched), so that the lists the module walk
+        // fills never move as they grow.
+        let nvals = ctx.graph.values.len();
+        let nuses = ctx.graph.pool.uses.len();
         let mut e = Enumerator {
             ctx,
             m,
             type_ids: vec![0; ctx.types.len()],
             types: Vec::new(),
-            val_ids: vec![0; ctx.graph.values.len()],
-            values: Vec::new(),
-            counts: Vec::new(),
+            val_ids: vec![0; nvals],
+            values: Vec::with_capacity(nvals),
+            counts: Vec::with_capacity(nvals),
             synth: Vec::new(),
             synth_ids: HashMap::new(),
             synth_val_ids: Vec::new(),
@@ -212,9 +231,10 @@ impl<'c> Enumerator<'c> {
             sync_scopes: vec![b"singlethread", b""],
             placeholder_user: None,
             inst_scratch: Vec::new(),
+            const_scratch: Vec::new(),
             walks: Vec::new(),
-            walk_consts: Vec::new(),
-            walk_insts: Vec::new(),
+            walk_consts: Vec::with_capacity(nuses),
+            walk_insts: Vec::with_capacity(nvals),
             walk_next: 0,
             call_attr_ids: Vec::new(),
             call_attr_next: 0,
@@ -1277,8 +1297,8 @@ impl<'c> Enumerator<'c> {
         }
         let (c0, i0) = (self.walk_consts.len(), self.walk_insts.len());
         let mut simple = true;
-        for b in ctx.blocks(f) {
-            for i in ctx.inst_indices(b) {
+        for b in ctx.block_indices(f) {
+            for i in ctx.inst_indices_at(b) {
                 let di = &ctx.graph.values[i as usize];
                 let extra = ctx.extra_at(i);
                 if let Some(x) = extra {
@@ -1444,27 +1464,30 @@ impl<'c> Enumerator<'c> {
             return;
         }
         let (s, e) = (start as usize, end as usize);
-        let mut items: Vec<(u32, u32)> = self.values[s..e]
-            .iter()
-            .copied()
-            .zip(self.counts[s..e].iter().copied())
-            .collect();
-        items.sort_by(|a, b| {
-            let (ta, tb) = (self.vtype(a.0), self.vtype(b.0));
-            if ta != tb {
-                return self.type_id(ta).cmp(&self.type_id(tb));
-            }
-            b.1.cmp(&a.1)
-        });
-        // stable_partition: integers (and integer vectors) first.
-        let (ints, rest): (Vec<_>, Vec<_>) = items
-            .into_iter()
-            .partition(|&(v, _)| self.ctx.is_int_or_int_vector(self.vtype(v)));
-        for (k, (v, c)) in ints.into_iter().chain(rest).enumerate() {
-            self.values[s + k] = v;
-            self.counts[s + k] = c;
-            self.set_vid(v, (s + k) as u32 + 1);
+        // Each constant's type is looked up once, not once a comparison.
+        let mut items = std::mem::take(&mut self.const_scratch);
+        items.clear();
+        for k in s..e {
+            let (v, c) = (self.values[k], self.counts[k]);
+            let t = self.vtype(v);
+            items.push(ConstSortItem {
+                key: (self.type_id(t), core::cmp::Reverse(c)),
+                int: self.ctx.is_int_or_int_vector(t),
+                v,
+                c,
+            });
         }
+        // Stable: by type id, then by use count, most used first.
+        items.sort_by_key(|x| x.key);
+        // stable_partition: integers (and integer vectors) first.
+        let ints = items.iter().filter(|x| x.int);
+        let order = ints.chain(items.iter().filter(|x| !x.int));
+        for (k, x) in order.enumerate() {
+            self.values[s + k] = x.v;
+            self.counts[s + k] = x.c;
+            self.set_vid(x.v, (s + k) as u32 + 1);
+        }
+        self.const_scratch = items;
     }
 
     // ---- functions -------------------------------------------------------------
@@ -1530,10 +1553,10 @@ impl<'c> Enumerator<'c> {
                 let v = self.walk_consts[k as usize];
                 self.enumerate_value(v);
             }
-            for b in ctx.blocks(f) {
-                self.blocks.push(b.0.idx);
+            for b in ctx.block_indices(f) {
+                self.blocks.push(b);
                 let id = self.blocks.len() as u32;
-                self.set_vid(b.0.idx, id);
+                self.set_vid(b, id);
             }
             self.close_function_constants(f);
             // The instructions are new (nothing enumerated so far in this

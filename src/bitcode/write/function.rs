@@ -52,9 +52,9 @@ impl<'c> Wr<'c> {
         // The local symbol table's order is built in the same walk.
         let mut vst = std::mem::take(&mut self.vst);
         vst.begin(ctx, &self.ve, f);
-        for b in ctx.blocks(f) {
-            vst.add_block(ctx, &self.ve, b.0.idx);
-            for i in ctx.inst_indices(b) {
+        for b in ctx.block_indices(f) {
+            vst.add_block(ctx, &self.ve, b);
+            for i in ctx.inst_indices_at(b) {
                 let d = &ctx.graph.values[i as usize];
                 let (extra, name) = ctx.extra_and_name_at(i);
                 let uses = ctx.graph.operands_at(i);
@@ -81,7 +81,7 @@ impl<'c> Wr<'c> {
                     self.write_dbg_records(Inst(ctx.graph.handle(i)), body.inst_id);
                 }
             }
-            self.block_address_users(f, b.0.idx, &mut ba_users);
+            self.block_address_users(f, b, &mut ba_users);
         }
         self.sync_scopes = scopes;
         if !ba_users.is_empty() {
@@ -125,10 +125,23 @@ impl<'c> Wr<'c> {
     /// `blockaddress` of block `b`, through constants, in first-seen order.
     fn block_address_users(&self, f: Function, b: u32, out: &mut Vec<u32>) {
         let ctx = self.ctx;
-        let blk = ctx.graph.handle(b);
-        let ba = ctx.users(blk).find(|&u| {
-            ctx.value_kind(u) == ValueKind::Constant && ctx.const_kind(u) == ConstKind::BlockAddress
-        });
+        // The block's use list read by raw index: a use's tag says whether
+        // its user is a constant, so the branches, switches and PHIs that
+        // make up a block's users are passed over without loading them.
+        let g = &ctx.graph;
+        let mut cur = g.values[b as usize].first_use;
+        let mut ba = None;
+        while cur != NONE {
+            let ud = &g.pool.uses[cur as usize];
+            if ud.const_user() {
+                let u = g.handle(ud.user());
+                if ctx.const_kind(u) == ConstKind::BlockAddress {
+                    ba = Some(u);
+                    break;
+                }
+            }
+            cur = ud.next;
+        }
         let Some(ba) = ba else { return };
         let mut work = vec![ba];
         let mut seen = hashbrown::HashSet::new();

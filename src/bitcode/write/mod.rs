@@ -32,9 +32,15 @@
 //! instruction ids, call attribute-list ids; a body with function-local
 //! metadata is walked again when its block is written); one walk writes a
 //! body's records and orders its local symbol table; both walks take a
-//! block's instructions by raw index (`Context::inst_indices`) and read
-//! each one's side record once; ids live in dense tables indexed by
-//! raw value, type and metadata index; attribute lists are found by the
+//! body's blocks and instructions by raw index (`Context::block_indices`,
+//! `Context::inst_indices_at`: no handle minted, no generation read) and
+//! read each instruction's side record once; a block's `blockaddress` is
+//! looked for through its use list's constant-user bits, without loading
+//! its users; ids live in dense tables indexed by raw value, type and
+//! metadata index, and the lists the module walk fills are reserved for
+//! every value and operand of the context, so they never move; function
+//! constants are ordered (`OptimizeConstants`) on keys computed once per
+//! constant; attribute lists are found by the
 //! addresses of their shared sets before their contents are hashed. Checked by
 //! `oracle-as.sh` in `.ci/run` (every module `llvm-dis-19` reads back as
 //! `llvm-as-19`'s) and `lair as | lair dis` == `lair fmt` on the corpus.
