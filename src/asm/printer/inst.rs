@@ -65,6 +65,36 @@ fn op_at(ops: Ops<'_>, k: u32) -> Option<Value> {
     }
 }
 
+/// Appends `op`'s mnemonic: a literal per arm for the opcodes an
+/// unoptimised module is made of (a copy of known length, inlined), the
+/// opcode table for the rest.
+#[inline]
+fn push_mnemonic(out: &mut String, op: Opcode) {
+    match op {
+        Opcode::Load => out.push_str("load"),
+        Opcode::Store => out.push_str("store"),
+        Opcode::Alloca => out.push_str("alloca"),
+        Opcode::Call => out.push_str("call"),
+        Opcode::Br => out.push_str("br"),
+        Opcode::GetElementPtr => out.push_str("getelementptr"),
+        Opcode::ICmp => out.push_str("icmp"),
+        Opcode::SExt => out.push_str("sext"),
+        Opcode::ZExt => out.push_str("zext"),
+        Opcode::Trunc => out.push_str("trunc"),
+        Opcode::Add => out.push_str("add"),
+        Opcode::Sub => out.push_str("sub"),
+        Opcode::Mul => out.push_str("mul"),
+        Opcode::And => out.push_str("and"),
+        Opcode::Or => out.push_str("or"),
+        Opcode::Xor => out.push_str("xor"),
+        Opcode::Shl => out.push_str("shl"),
+        Opcode::Ret => out.push_str("ret"),
+        Opcode::Phi => out.push_str("phi"),
+        Opcode::Select => out.push_str("select"),
+        _ => out.push_str(op.mnemonic()),
+    }
+}
+
 impl Writer<'_> {
     /// The debug records of `i` (one `    #dbg_...(...)` line each), then
     /// `i` itself, each line ending in a newline.
@@ -128,26 +158,28 @@ impl Writer<'_> {
             _ => None,
         };
 
-        out.push_str("  ");
         // The common case first: an unnamed local of the printed function,
         // numbered (one load of its slot, no side record read).
         let slot = self.locals.map_or(crate::entity::NONE, |l| l.raw(v.idx));
         if slot < NAMED {
-            out.push('%');
+            out.push_str("  %");
             push_u64(out, slot as u64);
             out.push_str(" = ");
         } else if let Some(name) = ctx.name_at(v.idx) {
+            out.push_str("  ");
             push_name(out, '%', name);
             out.push_str(" = ");
         } else if !ctx.is_void(ty) {
             match self.locals.and_then(|l| l.get(v)) {
                 Some(n) => {
-                    out.push('%');
+                    out.push_str("  %");
                     push_u64(out, n as u64);
                     out.push_str(" = ");
                 }
-                None => out.push_str("<badref> = "),
+                None => out.push_str("  <badref> = "),
             }
+        } else {
+            out.push_str("  ");
         }
 
         if op == Opcode::Call {
@@ -158,7 +190,7 @@ impl Writer<'_> {
                 TailKind::None => "",
             });
         }
-        out.push_str(op.mnemonic());
+        push_mnemonic(out, op);
 
         let ordering = Ordering::from_bits(flags >> mem::ORDER_SHIFT);
         match op {
@@ -269,10 +301,23 @@ impl Writer<'_> {
         }
     }
 
+    /// `, align N` when `flags` hold an alignment: a literal per arm for
+    /// the alignments of scalars.
+    #[inline(always)]
     fn push_align(&self, out: &mut String, flags: u16) {
-        if let Some(a) = mem::align_of(flags) {
-            out.push_str(", align ");
-            push_u64(out, a.bytes());
+        let Some(a) = mem::align_of(flags) else {
+            return;
+        };
+        match a.bytes() {
+            1 => out.push_str(", align 1"),
+            2 => out.push_str(", align 2"),
+            4 => out.push_str(", align 4"),
+            8 => out.push_str(", align 8"),
+            16 => out.push_str(", align 16"),
+            n => {
+                out.push_str(", align ");
+                push_u64(out, n);
+            }
         }
     }
 
@@ -551,13 +596,12 @@ impl Writer<'_> {
                         | Opcode::AtomicRMW
                 ) || (1..nops)
                     .any(|k| ty_at(k).is_some_and(|t| Some(t) != first_ty));
+                out.push(' ');
                 if !print_all {
                     if let Some(t) = first_ty {
-                        out.push(' ');
-                        self.ty(out, t);
+                        self.ty_sp(out, t);
                     }
                 }
-                out.push(' ');
                 for k in 0..nops {
                     if k > 0 {
                         out.push_str(", ");
@@ -628,7 +672,9 @@ impl Writer<'_> {
             None => self.ty(out, ty),
         }
         out.push(' ');
-        self.operand_opt(out, callee);
+        // The callee by raw index: a named function's name straight from
+        // its record.
+        self.operand_idx(out, nops.checked_sub(1).and_then(|k| idx_at(ops, k)));
         out.push('(');
         let bundle_ops: u32 = cd.bundles.iter().map(|b| b.len).sum();
         let trailing = match op {
@@ -645,13 +691,16 @@ impl Writer<'_> {
                 out.push_str("<null operand!>");
                 continue;
             };
-            self.ty(out, ctx.graph.values[a as usize].ty);
+            let t = ctx.graph.values[a as usize].ty;
             let pa = cd.attrs.param_attrs(k);
-            if !pa.is_empty() {
+            if pa.is_empty() {
+                self.ty_sp(out, t);
+            } else {
+                self.ty(out, t);
                 out.push(' ');
                 self.attr_set(out, pa, AttrSyntax::Inline);
+                out.push(' ');
             }
-            out.push(' ');
             self.operand_at(out, a);
         }
         if op == Opcode::Call && cd.tail == TailKind::MustTail {

@@ -223,12 +223,18 @@ impl<'a> ModuleSlots<'a> {
         }
         if let Some(tf) = tf.as_deref_mut() {
             tf.function(f);
+            for &a in ctx.args(f) {
+                tf.mark_local(a.idx);
+            }
         }
         let values = &ctx.graph.values;
         let mut b = ctx.function_data(f).blocks.first;
         while b != NONE {
             let block = b;
             b = values[b as usize].c;
+            if let Some(tf) = tf.as_deref_mut() {
+                tf.mark_local(block);
+            }
             for idx in inst_indices(ctx, block) {
                 let d = &values[idx as usize];
                 let extra = if d.has_side() {
@@ -238,6 +244,7 @@ impl<'a> ModuleSlots<'a> {
                 };
                 if let Some(tf) = tf.as_deref_mut() {
                     tf.inst_rec(d, extra);
+                    tf.mark_local(idx);
                 }
                 let Some(extra) = extra else { continue };
                 let i = Inst(ctx.graph.handle(idx));
@@ -728,7 +735,7 @@ impl<'c> TypeFinder<'c> {
             if d.is(ValueKind::Constant) || d.is(ValueKind::MetadataAsValue) {
                 self.value(ctx.graph.handle(u.val));
             } else {
-                self.visit_value(ctx.graph.handle(u.val));
+                self.mark_local(u.val);
             }
         }
         let Some(extra) = extra else { return };
@@ -802,6 +809,18 @@ impl<'c> TypeFinder<'c> {
         self.visited_values
             .get((idx / 64) as usize)
             .is_some_and(|w| w & (1u64 << (idx % 64)) != 0)
+    }
+
+    /// Marks value index `idx` visited: a value that leads to no type
+    /// (a local or a global), so that its uses are skipped without a read
+    /// of its record. The walk marks the printed function's arguments,
+    /// blocks and instructions as it passes them: most operands are then
+    /// known by their bit alone.
+    #[inline]
+    fn mark_local(&mut self, idx: u32) {
+        if let Some(w) = self.visited_values.get_mut((idx / 64) as usize) {
+            *w |= 1u64 << (idx % 64);
+        }
     }
 
     fn visit_type(&mut self, t: Type) -> bool {

@@ -82,6 +82,27 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// [`Writer::ty`] followed by a space (`i32 `), the space part of the
+    /// literal for the common types.
+    #[inline(always)]
+    pub(super) fn ty_sp(&self, out: &mut String, t: Type) {
+        match self.ctx.type_data(t) {
+            TypeData::Ptr(0) => out.push_str("ptr "),
+            TypeData::Int(1) => out.push_str("i1 "),
+            TypeData::Int(8) => out.push_str("i8 "),
+            TypeData::Int(16) => out.push_str("i16 "),
+            TypeData::Int(32) => out.push_str("i32 "),
+            TypeData::Int(64) => out.push_str("i64 "),
+            TypeData::Double => out.push_str("double "),
+            TypeData::Float => out.push_str("float "),
+            TypeData::Label => out.push_str("label "),
+            _ => {
+                self.ty(out, t);
+                out.push(' ');
+            }
+        }
+    }
+
     fn ty_nested(&self, out: &mut String, t: Type) {
         let mut stack: SmallVec<[TyTask; 16]> = SmallVec::new();
         stack.push(TyTask::Ty(t));
@@ -231,8 +252,7 @@ impl<'a> Writer<'a> {
     #[inline]
     pub(super) fn typed_at(&self, out: &mut String, idx: u32) {
         let d = &self.ctx.graph.values[idx as usize];
-        self.ty(out, d.ty);
-        out.push(' ');
+        self.ty_sp(out, d.ty);
         self.operand_rec(out, idx, d);
     }
 
@@ -271,11 +291,17 @@ impl<'a> Writer<'a> {
                     return;
                 }
             }
-        } else if d.is(ValueKind::Constant)
-            && kind_of_record(d) == ConstKind::Int
-            && self.int_inline(out, d)
-        {
-            return;
+        } else if d.is(ValueKind::Constant) {
+            if kind_of_record(d) == ConstKind::Int && self.int_inline(out, d) {
+                return;
+            }
+        } else if d.is_constant_kind() && d.has_side() {
+            // A named global (a call's callee): its name, as `operand`
+            // prints it.
+            if let Some(name) = self.ctx.name_at(idx) {
+                push_name(out, '@', name);
+                return;
+            }
         }
         self.operand(out, self.ctx.graph.handle(idx));
     }
@@ -702,6 +728,7 @@ fn push_struct_elems(
 /// (fast-math flags excepted: the caller knows whether they apply).
 /// `inst` is false for constant expressions, which have no `trunc`,
 /// `or`, `zext` or `uitofp` flags in LLVM 19.
+#[inline(always)]
 pub(super) fn push_opt_flags(out: &mut String, op: Opcode, flags: u16, inst: bool) {
     let one = flags & bits::ONE_FLAG != 0;
     match op {
