@@ -214,11 +214,16 @@ impl<'a> Rd<'a, '_> {
         for &a in self.ctx.args(f).to_vec().iter() {
             self.vals.push(Slot::Val(a));
         }
+        // The block and instruction lists of the last body, emptied, so
+        // that a body's lists do not grow from nothing.
+        let (mut blocks, mut insts) = std::mem::take(&mut self.body_lists);
+        blocks.clear();
+        insts.clear();
         let mut b = Body {
             f,
-            blocks: Vec::new(),
+            blocks,
             cur: 0,
-            insts: Vec::new(),
+            insts,
             last: None,
             last_loc: None,
             bundles: Vec::new(),
@@ -275,6 +280,7 @@ impl<'a> Rd<'a, '_> {
         self.pending.truncate(pending_mark);
         self.mds.truncate(self.module_mds);
         self.block = outer_block;
+        self.body_lists = (b.blocks, b.insts);
         Ok(())
     }
 

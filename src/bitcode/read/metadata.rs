@@ -297,6 +297,9 @@ impl<'a> Rd<'a, '_> {
                         e.dbg = Some(m);
                     } else {
                         e.md.add(k, m);
+                        if k == crate::ir::metadata::MdKindId::PROF {
+                            rd.prof_insts.push(i);
+                        }
                     }
                 }
             }

@@ -210,6 +210,12 @@ pub(crate) struct Rd<'a, 'c> {
     pub(crate) fwd_blocks: HashMap<Function, HashMap<u64, crate::ir::Block>>,
     /// Functions whose body must be read right after the current one.
     pub(crate) then_materialize: Vec<Function>,
+    /// Instructions of the body being read that got a `!prof` attachment:
+    /// the only ones `upgrade_body` has to look at.
+    pub(crate) prof_insts: Vec<crate::ir::Inst>,
+    /// The block and instruction lists of the last body read, kept for
+    /// the next one (`read_function_body`).
+    pub(crate) body_lists: (Vec<crate::ir::Block>, Vec<crate::ir::Inst>),
     version: u64,
     // ---- metadata
     pub(crate) mds: Vec<Option<Metadata>>,
@@ -283,6 +289,8 @@ impl<'a, 'c> Rd<'a, 'c> {
             module_uselists: Vec::new(),
             fwd_blocks: HashMap::new(),
             then_materialize: Vec::new(),
+            prof_insts: Vec::new(),
+            body_lists: (Vec::new(), Vec::new()),
             version: 0,
             mds: Vec::new(),
             md_fwd: HashMap::new(),
@@ -1185,8 +1193,9 @@ impl<'a, 'c> Rd<'a, 'c> {
         body.done = true;
         let bit = body.bit;
         self.r.seek(bit).map_err(|e| self.serr(e))?;
+        self.prof_insts.clear();
         self.read_function_body(f)?;
-        self.upgrade_body(f);
+        self.upgrade_body();
         while let Some(g) = self.then_materialize.pop() {
             self.materialize(g)?;
         }

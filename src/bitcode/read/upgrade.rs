@@ -14,7 +14,6 @@ use super::Rd;
 use crate::inst::Opcode;
 use crate::ir::attributes::{type_incompatible, AttrIndex, AttributeList};
 use crate::ir::metadata::{FieldName, MdData, MdField, MdKindId, Metadata, SpecKind};
-use crate::ir::Function;
 use crate::types::Type;
 use crate::Context;
 
@@ -54,43 +53,49 @@ impl Rd<'_, '_> {
     /// The instruction-level upgrades of a function just read: `!prof`
     /// `branch_weights` with the wrong number of weights for a `br`,
     /// `switch`, `indirectbr`, `call` or `select` are dropped.
-    pub(super) fn upgrade_body(&mut self, f: Function) {
-        let blocks: Vec<_> = self.ctx.blocks(f).collect();
-        for b in blocks {
-            let insts: Vec<_> = self.ctx.insts(b).collect();
-            for i in insts {
-                let Some(prof) = self.ctx.extra(i).and_then(|e| e.md.get(MdKindId::PROF)) else {
-                    continue;
-                };
-                let ops = match self.ctx.md_data(self.ctx.md_resolved(prof)) {
-                    MdData::Tuple { ops, .. } => ops.to_vec(),
-                    _ => continue,
-                };
-                let name = |k: usize| {
-                    ops.get(k)
-                        .copied()
-                        .flatten()
-                        .and_then(|m| self.ctx.md_data(m).as_bytes())
-                };
-                if name(0) != Some(b"branch_weights".as_slice()) {
-                    continue;
-                }
-                let expected = match self.ctx.opcode(i) {
-                    Opcode::Br | Opcode::Switch | Opcode::IndirectBr => self.ctx.num_successors(b),
-                    Opcode::Call => 1,
-                    Opcode::Select => 2,
-                    _ => continue,
-                };
-                let offset = if name(1) == Some(b"expected".as_slice()) {
-                    2
-                } else {
-                    1
-                };
-                if ops.len() != offset + expected {
-                    self.ctx.extra_mut(i).md.remove(MdKindId::PROF);
-                }
+    ///
+    /// Only the instructions the body's attachment blocks gave a `!prof`
+    /// (`prof_insts`) are looked at, not every instruction.
+    pub(super) fn upgrade_body(&mut self) {
+        let mut insts = std::mem::take(&mut self.prof_insts);
+        for &i in &insts {
+            let Some(b) = self.ctx.inst_parent(i) else {
+                continue;
+            };
+            let Some(prof) = self.ctx.extra(i).and_then(|e| e.md.get(MdKindId::PROF)) else {
+                continue;
+            };
+            let ops = match self.ctx.md_data(self.ctx.md_resolved(prof)) {
+                MdData::Tuple { ops, .. } => ops.to_vec(),
+                _ => continue,
+            };
+            let name = |k: usize| {
+                ops.get(k)
+                    .copied()
+                    .flatten()
+                    .and_then(|m| self.ctx.md_data(m).as_bytes())
+            };
+            if name(0) != Some(b"branch_weights".as_slice()) {
+                continue;
+            }
+            let expected = match self.ctx.opcode(i) {
+                Opcode::Br | Opcode::Switch | Opcode::IndirectBr => self.ctx.num_successors(b),
+                Opcode::Call => 1,
+                Opcode::Select => 2,
+                _ => continue,
+            };
+            let offset = if name(1) == Some(b"expected".as_slice()) {
+                2
+            } else {
+                1
+            };
+            if ops.len() != offset + expected {
+                self.ctx.extra_mut(i).md.remove(MdKindId::PROF);
             }
         }
+        // The buffer is kept for the next body.
+        insts.clear();
+        self.prof_insts = insts;
     }
 }
 
