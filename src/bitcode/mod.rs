@@ -78,7 +78,7 @@
 //! for a permutation record). On sqlite3-O0.bc (3.1 MB, 390k instructions) a
 //! read is 592 M instructions (callgrind, `examples/read_once.rs`): 89% in
 //! the function bodies, of which about half is building instructions
-//! (`append_new_inst`, as the `.ll` parser) and a fifth the
+//! (`append_new_inst`; the `.ll` parser's `append_parsed_inst`) and a fifth the
 //! record-at-a-time `read_record`. What would take it further: reading a
 //! body's records with `read_records` (the bit buffer stays in registers)
 //! and fewer value-list and type lookups per operand.

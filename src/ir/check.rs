@@ -59,8 +59,9 @@
 //! `landing_pad_add_clause`, and in `replace_all_uses_with` /
 //! `replace_uses_with_if` (a local replacement must be of the users'
 //! function: O(1) when `from` is a local of that function, else over the
-//! uses). The parsers create through the unchecked `append_new_inst` and
-//! report their own errors; moving a whole block between functions
+//! uses). The parsers create through the unchecked `append_new_inst`
+//! (the `.ll` parser through `append_parsed_inst`, which also leaves the
+//! operands' liveness to a debug assertion) and report their own errors; moving a whole block between functions
 //! (`insert_block`) does not re-check its instructions (the printer then
 //! writes `<badref>`, the verifier reports it).
 //!

@@ -615,6 +615,26 @@ impl Context {
         self.append_inst_with(b.0.idx, op, ty, operands, payload, flags, false)
     }
 
+    /// [`append_new_inst`](Self::append_new_inst) for the `.ll` parser,
+    /// whose block and operands are live by construction: it holds only
+    /// values it made or looked up in its own tables, and frees a
+    /// placeholder only when the value it stands for is defined, after the
+    /// instruction reading it was made. The liveness checks (one generation
+    /// and record read per operand) are debug assertions here.
+    #[inline(always)]
+    pub(crate) fn append_parsed_inst(
+        &mut self,
+        b: Block,
+        op: Opcode,
+        ty: Type,
+        operands: &[Value],
+        payload: InstPayload,
+        flags: u16,
+    ) -> Inst {
+        debug_assert!(self.graph.is_live(b.0) && self.graph.get(b.0).is(ValueKind::Block));
+        self.append_inst_with(b.0.idx, op, ty, operands, payload, flags, true)
+    }
+
     /// [`append_new_inst`](Self::append_new_inst) whose caller has just
     /// checked `blk` (a raw index) a live block (the builder).
     #[inline(always)]

@@ -281,11 +281,13 @@ impl Context {
             return;
         }
         let md = &mut self.modules[m];
-        let nvptx = Triple::parse(md.triple_str()).arch_family() == ArchFamily::Nvptx;
-        let sep: &[u8] = if nvptx { b"" } else { b"." };
         let unique: Box<[u8]> = if !md.symtab.contains_key(name) {
             name.into()
         } else {
+            // Only a taken name reads the triple (NVPTX names have no
+            // separator before the number, as in LLVM's `makeUniqueName`).
+            let nvptx = Triple::parse(md.triple_str()).arch_family() == ArchFamily::Nvptx;
+            let sep: &[u8] = if nvptx { b"" } else { b"." };
             let mut cand = Vec::with_capacity(name.len() + 5);
             loop {
                 md.last_unique += 1;

@@ -308,7 +308,7 @@ impl Parser<'_> {
         flags: u16,
     ) -> Inst {
         let b = self.fs().block;
-        self.ctx.append_new_inst(b, op, ty, ops, payload, flags)
+        self.ctx.append_parsed_inst(b, op, ty, ops, payload, flags)
     }
 
     /// One instruction (with its `%x =`), appended to `b`.

@@ -32,6 +32,14 @@ impl Parser<'_> {
         if !matches!(self.tok.kind, Tok::Star | Tok::LParen) && !self.tok.is_kw(Kw::AddrSpace) {
             return Ok(t);
         }
+        self.parse_type_suffixed(t, is_ptr, pos)
+    }
+
+    /// The suffixes after `iN` or `ptr` (`t`, whose token started at
+    /// `pos`): out of line, so the common unsuffixed type pays no frame
+    /// for the nesting guard.
+    #[inline(never)]
+    fn parse_type_suffixed(&mut self, t: Type, is_ptr: bool, pos: usize) -> PResult<Type> {
         self.enter("types")?;
         let r = crate::stack::deep(|| {
             if is_ptr {
