@@ -1401,7 +1401,7 @@ impl Context {
         let g = &self.graph;
         // (That `phi` is a PHI is read from its payload below.)
         let d = g.get(phi.0);
-        let (n, mut ops, pb) = (d.nops, d.ops, d.a);
+        let (n, ops, pb) = (d.nops, d.ops, d.a);
         // The incoming value: live, of the PHI's type, of the PHI's
         // function (none when the PHI is detached). The incoming block:
         // live and of this context in every build (the dense generation
@@ -1423,13 +1423,29 @@ impl Context {
             Some(&crate::ir::side::Payload::Inst(x)) => x,
             _ => self.not_an_inst_of_kind(WHO, phi, "PHI"),
         };
-        let cap = match &self.sides.extras[x as usize].payload {
-            InstPayload::Phi { cap, .. } => *cap,
-            _ => self.not_an_inst_of_kind(WHO, phi, "PHI"),
-        };
-        if n == cap {
-            ops = self.grow_phi(phi, x, n);
+        // One look at the payload for the common case, room left; a full
+        // PHI (or a non-PHI) takes the cold path.
+        if let Some(InstPayload::Phi { cap, blocks }) = self
+            .sides
+            .extras
+            .get_mut(x as usize)
+            .map(|e| &mut e.payload)
+        {
+            if n < *cap {
+                blocks.push(b.0);
+                self.graph.push_inst_operand_live(phi.0.idx, ops, n, v.idx);
+                return;
+            }
         }
+        self.phi_add_incoming_grown(phi, x, n, v, b);
+    }
+
+    /// [`phi_add_incoming`](Self::phi_add_incoming) when the PHI is full
+    /// (`n` entries, payload `x`): grows it, then adds the pair.
+    #[cold]
+    #[inline(never)]
+    fn phi_add_incoming_grown(&mut self, phi: Inst, x: u32, n: u32, v: Value, b: Block) {
+        let ops = self.grow_phi(phi, x, n);
         self.graph.push_inst_operand_live(phi.0.idx, ops, n, v.idx);
         if let InstPayload::Phi { blocks, .. } = &mut self.sides.extras[x as usize].payload {
             blocks.push(b.0);

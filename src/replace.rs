@@ -552,7 +552,7 @@ impl Context {
     /// Erases a live instruction with no side record and no uses (checked
     /// by the caller): it leaves its block, its operands leave their lists
     /// and its run and slot are freed, all on raw indices.
-    #[inline]
+    #[inline(always)]
     fn erase_plain_inst(&mut self, v: Value) {
         let d = &self.graph.values[v.idx as usize];
         let (blk, prev, next, ops, nops) = (d.a, d.b, d.c, d.ops, d.nops);

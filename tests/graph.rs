@@ -164,6 +164,66 @@ fn phi_growth_follows_llvm_h2() {
     ctx.check_use_lists().unwrap();
 }
 
+/// A run grown in place at the top of the use pool leaves its new capacity
+/// unwritten until it is filled: a run placed after it, a removal, the
+/// run's own erasure and a switch (grown by `push_operand`) must all see
+/// the capacity as empty slots.
+#[test]
+fn hung_off_capacity_at_the_top_fills_in_order() {
+    let (mut ctx, f, b) = setup();
+    let (x, y) = (ctx.arg(f, 0), ctx.arg(f, 1));
+    let i32t = ctx.i32_type();
+    let phi = Builder::at_end(&mut ctx, b).phi(i32t, 0);
+    for k in 0..10u32 {
+        ctx.phi_add_incoming(phi, if k % 2 == 0 { x } else { y }, b);
+    }
+    assert_eq!(ctx.operand_capacity(phi.0), 13);
+    ctx.check_use_lists().unwrap();
+    // A run placed at the top now lands after the PHI's whole capacity.
+    let a = add(&mut ctx, b, x, "a");
+    ctx.check_use_lists().unwrap();
+    for k in 10..13u32 {
+        ctx.phi_add_incoming(phi, if k % 2 == 0 { x } else { y }, b);
+    }
+    assert_eq!(ctx.operand_capacity(phi.0), 13);
+    // Full, and no longer at the top: the next entry moves the run.
+    ctx.phi_add_incoming(phi, a, b);
+    assert_eq!(ctx.operand_capacity(phi.0), 19);
+    let want: Vec<Option<Value>> = (0..13u32)
+        .map(|k| Some(if k % 2 == 0 { x } else { y }))
+        .chain([Some(a)])
+        .collect();
+    let got: Vec<Option<Value>> = (0..14).map(|i| ctx.operand(phi.0, i)).collect();
+    assert_eq!(got, want);
+    ctx.check_use_lists().unwrap();
+    // Removal, then refilling the freed slot.
+    assert_eq!(ctx.phi_remove_incoming(phi, 13), Some(a));
+    ctx.phi_add_incoming(phi, y, b);
+    assert_eq!(ctx.operand(phi.0, 13), Some(y));
+    ctx.check_use_lists().unwrap();
+    // A second PHI grown at the top, erased with capacity still unfilled;
+    // the pool's top is reused by the next run.
+    let phi2 = Builder::at_end(&mut ctx, b).phi(i32t, 0);
+    for _ in 0..5 {
+        ctx.phi_add_incoming(phi2, x, b);
+    }
+    assert_eq!(ctx.operand_capacity(phi2.0), 6);
+    ctx.erase_inst(phi2);
+    let c = add(&mut ctx, b, y, "c");
+    assert_eq!(ctx.operand(c, 0), Some(y));
+    ctx.check_use_lists().unwrap();
+    // A switch grows by pushing operands into its capacity.
+    let exit = ctx.append_block(f, "exit");
+    let sw = Builder::at_end(&mut ctx, b).switch(x, exit, 0);
+    for k in 0..7u64 {
+        let v = ctx.const_int(i32t, k);
+        ctx.switch_add_case(sw, v, exit);
+    }
+    assert_eq!(ctx.num_operands(sw.0), 2 + 2 * 7);
+    assert_eq!(ctx.num_uses(exit.0), 8);
+    ctx.check_use_lists().unwrap();
+}
+
 /// Operand numbers 7 and up are not kept in the use record (it holds the
 /// user and `min(opno, 7)`): they are read back from the user's run, which
 /// must stay right when a PHI's run moves and when incomings are removed.

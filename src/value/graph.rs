@@ -575,12 +575,15 @@ impl Graph {
         let is_const = d.is(super::ValueKind::Constant);
         d.nops = n + 1;
         let u = start + n;
-        self.pool.uses[u as usize] = UseData {
-            val: NONE,
-            tag: UseData::make_tag(user.idx, n, is_const),
-            prev: NONE,
-            next: NONE,
-        };
+        self.pool.put(
+            u,
+            UseData {
+                val: NONE,
+                tag: UseData::make_tag(user.idx, n, is_const),
+                prev: NONE,
+                next: NONE,
+            },
+        );
         if let Some(v) = v {
             self.link_head(u, v.idx);
         }
@@ -594,13 +597,22 @@ impl Graph {
     pub(crate) fn push_inst_operand_live(&mut self, user: u32, ops: u32, n: u32, v: u32) {
         self.values[user as usize].nops = n + 1;
         let u = ops + n;
-        self.pool.uses[u as usize] = UseData {
-            val: NONE,
-            tag: UseData::make_tag(user, n, false),
-            prev: NONE,
-            next: NONE,
-        };
-        self.link_head(u, v);
+        // `link_head` folded into the slot's one write: the use goes on
+        // the head of `v`'s list.
+        let head = self.values[v as usize].first_use;
+        self.pool.put(
+            u,
+            UseData {
+                val: v,
+                tag: UseData::make_tag(user, n, false),
+                prev: NONE,
+                next: head,
+            },
+        );
+        if head != NONE {
+            self.pool.uses[head as usize].prev = u;
+        }
+        self.values[v as usize].first_use = u;
     }
 
     /// Drops the operands from `new_len` on (their uses leave the lists);

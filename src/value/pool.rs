@@ -21,6 +21,16 @@
 //!   and prologue get their run when first set.
 //! * Freed runs go to exact-size free lists below 16 slots, a first-fit list
 //!   above; a run freed at the top of the pool shrinks it.
+//!
+//! # The pending tail
+//!
+//! Growing the top run in place ([`UsePool::extend_top`]) only reserves
+//! room: its new slots are *pending*, part of the run's capacity but not
+//! yet in `uses`, and read as empty. The run's owner fills them in order
+//! ([`UsePool::put`] appends the first pending slot), so a PHI grown to
+//! `e + e/2` touches the memory of the entries it holds, not of its whole
+//! capacity (fresh pages cost a page fault each). Anything that places a
+//! run at the top materializes the tail first ([`UsePool::top_for`]).
 
 use super::UseData;
 use crate::entity::NONE;
@@ -35,6 +45,10 @@ pub(crate) struct UsePool {
     free_small: [Vec<u32>; SMALL],
     /// Free runs of length >= SMALL, as `(start, len)`.
     free_large: Vec<(u32, u32)>,
+    /// Slots after `uses` that belong to the top run's capacity but are not
+    /// materialized yet (see the module docs). The pool's logical length
+    /// is `uses.len() + pending`.
+    pending: u32,
 }
 
 impl UsePool {
@@ -43,7 +57,37 @@ impl UsePool {
             uses: Vec::new(),
             free_small: Default::default(),
             free_large: Vec::new(),
+            pending: 0,
         }
+    }
+
+    /// The pool's logical length: its slots and the pending tail.
+    #[inline]
+    fn logical_len(&self) -> usize {
+        self.uses.len() + self.pending as usize
+    }
+
+    /// Writes `ud` into slot `u`, which is either materialized or the first
+    /// pending slot of the top run (a hung-off run filling its capacity in
+    /// order).
+    #[inline(always)]
+    pub(crate) fn put(&mut self, u: u32, ud: UseData) {
+        let u = u as usize;
+        if u < self.uses.len() {
+            self.uses[u] = ud;
+        } else {
+            self.put_pending(u, ud);
+        }
+    }
+
+    #[inline(always)]
+    fn put_pending(&mut self, u: usize, ud: UseData) {
+        if u != self.uses.len() || self.pending == 0 {
+            outside(u);
+        }
+        // `extend_top` reserved the room: this push does not reallocate.
+        self.uses.push(ud);
+        self.pending -= 1;
     }
 
     /// Allocates a run of `len` empty slots and returns its start. O(1)
@@ -63,6 +107,16 @@ impl UsePool {
         start
     }
 
+    /// Materializes the pending tail (as empty slots), so that `uses` holds
+    /// every slot of the pool.
+    #[cold]
+    #[inline(never)]
+    fn settle(&mut self) {
+        let n = self.logical_len();
+        self.uses.resize(n, UseData::EMPTY);
+        self.pending = 0;
+    }
+
     /// A freed run of exactly `len` slots (already cleared), if any.
     #[inline]
     pub(crate) fn take_free(&mut self, len: u32) -> Option<u32> {
@@ -75,12 +129,17 @@ impl UsePool {
         }
     }
 
-    /// The start a run of `len` slots pushed at the top would get.
+    /// The start a run of `len` slots pushed at the top gets; the pending
+    /// tail of the run below is materialized first, so the new run starts
+    /// at `uses.len()`.
     ///
     /// # Panics
     /// If the pool would outgrow 32-bit indices.
     #[inline]
-    pub(crate) fn top_for(&self, len: u32) -> u32 {
+    pub(crate) fn top_for(&mut self, len: u32) -> u32 {
+        if self.pending != 0 {
+            self.settle();
+        }
         let start = self.uses.len();
         assert!(
             start + (len as usize) < NONE as usize,
@@ -93,30 +152,41 @@ impl UsePool {
     /// can grow in place.
     #[inline]
     pub(crate) fn at_top(&self, start: u32, len: u32) -> bool {
-        start != NONE && (start + len) as usize == self.uses.len()
+        start != NONE && (start + len) as usize == self.logical_len()
     }
 
-    /// Extends the top run in place by `extra` slots.
+    /// Extends the top run in place by `extra` slots, left pending: room
+    /// is reserved, nothing is written.
     pub(crate) fn extend_top(&mut self, extra: u32) {
-        let n = self.uses.len() + extra as usize;
+        let n = self.logical_len() + extra as usize;
         assert!(
             n < NONE as usize,
             "use pool exhausted: more than 2^32 operands"
         );
-        super::grow::reserve(&mut self.uses, extra as usize);
-        self.uses.resize(n, UseData::EMPTY);
+        let more = n - self.uses.len();
+        super::grow::reserve(&mut self.uses, more);
+        self.pending = more as u32;
     }
 
     /// Returns a run to the pool. The slots must already be unlinked.
+    #[inline]
     pub(crate) fn free(&mut self, start: u32, len: u32) {
         if len == 0 || start == NONE {
             return;
         }
-        if (start + len) as usize == self.uses.len() {
-            // The run is the top of the pool: drop it, nothing to clear.
+        if (start + len) as usize == self.logical_len() {
+            // The run is the top of the pool: drop it and its pending
+            // tail, nothing to clear.
             self.uses.truncate(start as usize);
+            self.pending = 0;
             return;
         }
+        self.free_inside(start, len);
+    }
+
+    /// [`free`](Self::free) for a run below the top: cleared and listed.
+    #[inline(never)]
+    fn free_inside(&mut self, start: u32, len: u32) {
         for u in &mut self.uses[start as usize..(start + len) as usize] {
             *u = UseData::EMPTY;
         }
@@ -127,4 +197,10 @@ impl UsePool {
             self.free_large.push((start, len));
         }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn outside(u: usize) -> ! {
+    panic!("use slot {u} is outside the pool")
 }
