@@ -1949,6 +1949,21 @@ pub struct IntLiteral {
     signed: bool,
 }
 
+/// The sign and the digits of a decimal literal `-?[0-9]+`.
+fn split_decimal(text: &str) -> Result<(bool, &str), ParseIntError> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    if digits.is_empty() {
+        return Err(ParseIntError::new("expected digits in integer literal"));
+    }
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseIntError::new("invalid digit in integer literal"));
+    }
+    Ok((negative, digits))
+}
+
 impl IntLiteral {
     /// Parses a decimal literal `-?[0-9]+`.
     ///
@@ -1958,16 +1973,7 @@ impl IntLiteral {
     /// bits keeps its low [`MAX_WIDTH`] bits: it can meet a type only by
     /// truncation.
     pub fn parse_decimal(text: &str) -> Result<IntLiteral, ParseIntError> {
-        let (negative, digits) = match text.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, text),
-        };
-        if digits.is_empty() {
-            return Err(ParseIntError::new("expected digits in integer literal"));
-        }
-        if !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(ParseIntError::new("invalid digit in integer literal"));
-        }
+        let (negative, digits) = split_decimal(text)?;
         let digits = digits.trim_start_matches('0');
         let mag = decimal_to_words(digits.as_bytes());
         let bits = match mag.last() {
@@ -2024,16 +2030,7 @@ impl IntLiteral {
         if words > DECIMAL_MOD_WORDS {
             return Ok(IntLiteral::parse_decimal(text)?.to_width(width));
         }
-        let (negative, digits) = match text.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, text),
-        };
-        if digits.is_empty() {
-            return Err(ParseIntError::new("expected digits in integer literal"));
-        }
-        if !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(ParseIntError::new("invalid digit in integer literal"));
-        }
+        let (negative, digits) = split_decimal(text)?;
         let digits = digits.as_bytes();
         let mut acc: Vec<u64> = Vec::with_capacity(words + 1);
         // The first chunk takes the digits past a multiple of 19, so every

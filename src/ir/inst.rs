@@ -253,7 +253,7 @@ impl Context {
     }
 
     /// The raw value indices of the instructions of the live block at raw
-    /// index `b` (from [`Self::block_indices`]), in order: for walks that
+    /// index `b` (as [`Self::block_indices`] gives them), in order: for walks that
     /// read the records by index (no handle minted, no generation checked
     /// per instruction).
     #[inline]

@@ -8,7 +8,7 @@
 //! `dso_local`, visibility, ..., `section`, `comdat`, `align`, `gc`,
 //! `prefix`, `prologue`, `personality`). Instructions are `inst.rs`'s.
 
-use super::slots::{attachments_in_print_order, inst_indices, LocalSlots, ModuleSlots};
+use super::slots::{attachments_in_print_order, LocalSlots, ModuleSlots};
 use super::text::{
     push_bare_name, push_calling_conv, push_linkage, push_md_identifier, push_name, push_quoted,
     push_spaces, push_u64, unnamed_addr_name,
@@ -695,7 +695,7 @@ impl Writer<'_> {
             }
         }
         out.push('\n');
-        for i in inst_indices(ctx, b.0.idx) {
+        for i in ctx.inst_indices_at(b.0.idx) {
             self.inst_line(out, Inst(ctx.graph.handle(i)));
         }
     }

@@ -235,7 +235,7 @@ impl<'a> ModuleSlots<'a> {
             if let Some(tf) = tf.as_deref_mut() {
                 tf.mark_local(block);
             }
-            for idx in inst_indices(ctx, block) {
+            for idx in ctx.inst_indices_at(block) {
                 let d = &values[idx as usize];
                 let extra = if d.has_side() {
                     ctx.extra_at(idx)
@@ -441,7 +441,7 @@ impl LocalSlots {
         let mut b = ctx.function_data(f).blocks.first;
         while b != NONE {
             set(b);
-            for i in inst_indices(ctx, b) {
+            for i in ctx.inst_indices_at(b) {
                 if values[i as usize].ty != void {
                     set(i);
                 }
@@ -497,28 +497,6 @@ impl LocalSlots {
     pub(super) fn contains(&self, v: Value) -> bool {
         self.raw(v.idx) != NONE
     }
-}
-
-/// The raw value indices of block `b`'s instructions (block index `b`), in
-/// order: the block's record holds its first and last instruction, each
-/// instruction's `c` the next (no handle minted per instruction).
-#[inline]
-pub(super) fn inst_indices(ctx: &Context, b: u32) -> impl Iterator<Item = u32> + '_ {
-    let values = &ctx.graph.values;
-    let d = &values[b as usize];
-    let (mut cur, last) = (d.ops, d.nops);
-    core::iter::from_fn(move || {
-        if cur == NONE {
-            return None;
-        }
-        let i = cur;
-        cur = if i == last {
-            NONE
-        } else {
-            values[i as usize].c
-        };
-        Some(i)
-    })
 }
 
 /// Holds the `(index, slot word)` pairs `locals` in `window` from `base`
