@@ -38,8 +38,9 @@
 //! (raw bytes). [`AttributeSet`] (16 B) is `Option<Arc<[Attribute]>>` sorted
 //! by kind then key, one per kind and key (`from_sorted` keeps it); a clone
 //! is a reference count, so a `#0` group merged into thousands of functions
-//! is stored once. [`AttributeList`] (16 B) is `[fn, ret, p0, ...]` with
-//! trailing empty sets trimmed. `Attribute::parse` and the `parse_*`
+//! is stored once. [`AttributeList`] (16 B) is `Option<Arc<[AttributeSet]>>`,
+//! `[fn, ret, p0, ...]` with trailing empty sets trimmed, likewise shared
+//! (the call sites given one bitcode attribute list share it). `Attribute::parse` and the `parse_*`
 //! functions never panic and give llvm-as 19's messages. Printing follows
 //! llvm-dis 19, with one deviation: a string key with `"`, `\` or non-UTF-8
 //! bytes is escaped, since LLVM's raw output does not parse back.

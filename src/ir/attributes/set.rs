@@ -275,13 +275,16 @@ static EMPTY: OnceLock<AttributeSet> = OnceLock::new();
 /// The attributes of a function or call: one [`AttributeSet`] for the
 /// function, one for the return value, one per parameter.
 ///
-/// Stored as one boxed slice `[function, return, param 0, param 1, ...]`
-/// without trailing empty sets, so an empty list allocates nothing and the
-/// value is 16 bytes.
+/// Stored as one shared slice `[function, return, param 0, param 1, ...]`
+/// without trailing empty sets, so an empty list allocates nothing, the
+/// value is 16 bytes, and a clone (every call site given the same list,
+/// as the bitcode reader does) is a reference count, not a copy. Changes
+/// copy the slice.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AttributeList {
-    /// No trailing empty set (maintained by [`AttributeList::set_attrs`]).
-    sets: Box<[AttributeSet]>,
+    /// No trailing empty set (maintained by [`AttributeList::set_attrs`]);
+    /// `None` when empty (never an empty slice).
+    sets: Option<Arc<[AttributeSet]>>,
 }
 
 impl AttributeList {
@@ -327,13 +330,20 @@ impl AttributeList {
             v.extend(params[..n].iter_mut().map(core::mem::take));
         }
         AttributeList {
-            sets: v.into_boxed_slice(),
+            sets: Some(v.into()),
         }
+    }
+
+    /// The sets, `[function, return, param 0, ...]`, without trailing
+    /// empty ones.
+    #[inline]
+    fn slice(&self) -> &[AttributeSet] {
+        self.sets.as_deref().unwrap_or(&[])
     }
 
     /// The set at `index` (empty if none).
     pub fn attrs(&self, index: AttrIndex) -> &AttributeSet {
-        self.sets
+        self.slice()
             .get(index.slot())
             .unwrap_or_else(|| EMPTY.get_or_init(AttributeSet::new))
     }
@@ -355,26 +365,25 @@ impl AttributeList {
 
     /// One past the last parameter that has attributes (0 if none does).
     pub fn num_param_sets(&self) -> u32 {
-        self.sets.len().saturating_sub(2) as u32
+        self.slice().len().saturating_sub(2) as u32
     }
 
     /// Replaces the set at `index` (the list grows to `index`: O(n) for
     /// parameter n).
     pub fn set_attrs(&mut self, index: AttrIndex, set: AttributeSet) {
         let i = index.slot();
-        let mut v = core::mem::take(&mut self.sets).into_vec();
+        if i >= self.slice().len() && set.is_empty() {
+            return;
+        }
+        let mut v = self.slice().to_vec();
         if i >= v.len() {
-            if set.is_empty() {
-                self.sets = v.into_boxed_slice();
-                return;
-            }
             v.resize(i + 1, AttributeSet::new());
         }
         v[i] = set;
         while v.last().is_some_and(AttributeSet::is_empty) {
             v.pop();
         }
-        self.sets = v.into_boxed_slice();
+        self.sets = (!v.is_empty()).then(|| v.into());
     }
 
     /// Adds `attr` at `index` (replacing one of the same kind or key).
@@ -399,6 +408,6 @@ impl AttributeList {
 
     /// Whether no position has any attribute.
     pub fn is_empty(&self) -> bool {
-        self.sets.is_empty()
+        self.sets.is_none()
     }
 }
