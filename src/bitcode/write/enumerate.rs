@@ -108,6 +108,50 @@ const ABSENT: MdIndex = MdIndex { f: NONE, id: 0 };
 /// Mark of an identified struct whose elements are being enumerated.
 const VISITING: u32 = u32::MAX;
 
+/// The lists of an enumeration sized by the context (dense id tables,
+/// the module walk's lists) and its scratch lists, kept from one write to
+/// the next on a thread so that a write touches no fresh pages for them.
+#[derive(Default)]
+struct Tables {
+    type_ids: Vec<u32>,
+    val_ids: Vec<u32>,
+    values: Vec<u32>,
+    counts: Vec<u32>,
+    md_node_index: Vec<MdIndex>,
+    inst_scratch: Vec<u32>,
+    const_scratch: Vec<ConstSortItem>,
+    walks: Vec<BodyWalk>,
+    walk_consts: Vec<u32>,
+    walk_insts: Vec<u32>,
+    call_attr_ids: Vec<u32>,
+}
+
+std::thread_local! {
+    /// The last enumeration's `Tables` on this thread (taken while one
+    /// runs, so a nested write starts with fresh ones).
+    static TABLES: core::cell::Cell<Option<Box<Tables>>> = const { core::cell::Cell::new(None) };
+}
+
+impl Drop for Enumerator<'_> {
+    /// Hands the tables back to this thread's `TABLES`.
+    fn drop(&mut self) {
+        let t = Tables {
+            type_ids: std::mem::take(&mut self.type_ids),
+            val_ids: std::mem::take(&mut self.val_ids),
+            values: std::mem::take(&mut self.values),
+            counts: std::mem::take(&mut self.counts),
+            md_node_index: std::mem::take(&mut self.md_node_index),
+            inst_scratch: std::mem::take(&mut self.inst_scratch),
+            const_scratch: std::mem::take(&mut self.const_scratch),
+            walks: std::mem::take(&mut self.walks),
+            walk_consts: std::mem::take(&mut self.walk_consts),
+            walk_insts: std::mem::take(&mut self.walk_insts),
+            call_attr_ids: std::mem::take(&mut self.call_attr_ids),
+        };
+        TABLES.set(Some(Box::new(t)));
+    }
+}
+
 /// The enumeration of one module.
 pub(crate) struct Enumerator<'c> {
     pub(crate) ctx: &'c Context,
@@ -189,19 +233,53 @@ pub(crate) struct Enumerator<'c> {
 impl<'c> Enumerator<'c> {
     /// Enumerates module `m` as LLVM's `ValueEnumerator` constructor does.
     pub(crate) fn new(ctx: &'c Context, m: Module, preserve_use_lists: bool) -> Self {
-        // Room for every value of the context and every operand: reserved
-        // (address space, not touched), so that the lists the module walk
-        // fills never move as they grow.
+        // The context-sized tables come from the last write on this thread
+        // (`Tables`): their pages are touched already, where fresh ones
+        // cost a page fault each. Room for every value of the context and
+        // every operand is reserved (address space, not touched), so that
+        // the lists the module walk fills never move as they grow.
         let nvals = ctx.graph.values.len();
         let nuses = ctx.graph.pool.uses.len();
+        let mut t = TABLES.take().unwrap_or_default();
+        t.type_ids.clear();
+        t.type_ids.resize(ctx.types.len(), 0);
+        t.val_ids.clear();
+        t.val_ids.resize(nvals, 0);
+        t.values.clear();
+        t.values.reserve(nvals);
+        t.counts.clear();
+        t.counts.reserve(nvals);
+        t.md_node_index.clear();
+        t.md_node_index.resize(ctx.md.len(), ABSENT);
+        t.inst_scratch.clear();
+        t.const_scratch.clear();
+        t.walks.clear();
+        t.walk_consts.clear();
+        t.walk_consts.reserve(nuses);
+        t.walk_insts.clear();
+        t.walk_insts.reserve(nvals);
+        t.call_attr_ids.clear();
+        let Tables {
+            type_ids,
+            val_ids,
+            values,
+            counts,
+            md_node_index,
+            inst_scratch,
+            const_scratch,
+            walks,
+            walk_consts,
+            walk_insts,
+            call_attr_ids,
+        } = *t;
         let mut e = Enumerator {
             ctx,
             m,
-            type_ids: vec![0; ctx.types.len()],
+            type_ids,
             types: Vec::new(),
-            val_ids: vec![0; nvals],
-            values: Vec::with_capacity(nvals),
-            counts: Vec::with_capacity(nvals),
+            val_ids,
+            values,
+            counts,
             synth: Vec::new(),
             synth_ids: HashMap::new(),
             synth_val_ids: Vec::new(),
@@ -218,7 +296,7 @@ impl<'c> Enumerator<'c> {
             list_keep: Vec::new(),
             comdats: Vec::new(),
             comdat_ids: HashMap::new(),
-            md_node_index: vec![ABSENT; ctx.md.len()],
+            md_node_index,
             md_other_index: HashMap::new(),
             mds: Vec::new(),
             function_mds: Vec::new(),
@@ -230,13 +308,13 @@ impl<'c> Enumerator<'c> {
             bundle_tags: super::module::FIXED_BUNDLE_TAGS.to_vec(),
             sync_scopes: vec![b"singlethread", b""],
             placeholder_user: None,
-            inst_scratch: Vec::new(),
-            const_scratch: Vec::new(),
-            walks: Vec::new(),
-            walk_consts: Vec::with_capacity(nuses),
-            walk_insts: Vec::with_capacity(nvals),
+            inst_scratch,
+            const_scratch,
+            walks,
+            walk_consts,
+            walk_insts,
             walk_next: 0,
-            call_attr_ids: Vec::new(),
+            call_attr_ids,
             call_attr_next: 0,
             in_fn: false,
         };

@@ -38,7 +38,9 @@
 //! looked for through its use list's constant-user bits, without loading
 //! its users; ids live in dense tables indexed by raw value, type and
 //! metadata index, and the lists the module walk fills are reserved for
-//! every value and operand of the context, so they never move; function
+//! every value and operand of the context, so they never move, and kept
+//! on the thread with the id tables from one write to the next, so that a
+//! write touches no fresh pages for them; function
 //! constants are ordered (`OptimizeConstants`) on keys computed once per
 //! constant; attribute lists are found by the
 //! addresses of their shared sets before their contents are hashed. Checked by
