@@ -1401,7 +1401,7 @@ impl Context {
         let g = &self.graph;
         // (That `phi` is a PHI is read from its payload below.)
         let d = g.get(phi.0);
-        let (n, ops, pb) = (d.nops, d.ops, d.a);
+        let (n, ops, pb, kind_bits) = (d.nops, d.ops, d.a, d.kind_bits);
         // The incoming value: live, of the PHI's type, of the PHI's
         // function (none when the PHI is detached). The incoming block:
         // live and of this context in every build (the dense generation
@@ -1418,7 +1418,7 @@ impl Context {
         if !ok || cfg!(debug_assertions) {
             self.check_incoming(WHO, phi, v, b);
         }
-        let side = self.graph.side_at(phi.0.idx);
+        let side = self.graph.side_of(phi.0.idx, kind_bits);
         let x = match self.sides.recs.get(side as usize).map(|r| &r.payload) {
             Some(&crate::ir::side::Payload::Inst(x)) => x,
             _ => self.not_an_inst_of_kind(WHO, phi, "PHI"),
