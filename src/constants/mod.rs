@@ -339,7 +339,10 @@ impl Context {
         self.intern_general(k)
     }
 
-    /// `intern` for a scalar whose value word fits the hot record.
+    /// `intern` for a scalar whose value word fits the hot record: a hit
+    /// is one hash and one table probe, and creating is out of line so
+    /// that the hit path keeps a small frame.
+    #[inline]
     fn intern_scalar(&mut self, ty: Type, kind: ConstKind, word: u64) -> Value {
         let hash = scalar_hash(ty, word);
         if let Some(e) = self
@@ -349,6 +352,12 @@ impl Context {
         {
             return self.graph.handle(e.idx);
         }
+        self.new_scalar(ty, kind, word, hash)
+    }
+
+    /// Creates the scalar constant `intern_scalar` did not find.
+    #[inline(never)]
+    fn new_scalar(&mut self, ty: Type, kind: ConstKind, word: u64, hash: u64) -> Value {
         let mut d = ValueData::new(ValueKind::Constant, ty);
         d.opcode = kind as u8;
         d.a = word as u32;
@@ -449,15 +458,7 @@ impl Context {
                 } else {
                     value & ((1u64 << w) - 1)
                 };
-                return self.intern(Key {
-                    kind: ConstKind::Int,
-                    ty,
-                    flags: 0,
-                    a: x as u32,
-                    b: (x >> 32) as u32,
-                    ops: &[],
-                    payload: None,
-                });
+                return self.intern_scalar(ty, ConstKind::Int, x);
             }
         }
         if let Some((n, scalable)) = self.vector_len(ty) {
@@ -538,15 +539,8 @@ impl Context {
             let p = ConstPayload::Float(bits);
             self.intern_payload(ConstKind::Float, ty, &p)
         } else {
-            self.intern(Key {
-                kind: ConstKind::Float,
-                ty,
-                flags: 0,
-                a: bits as u32,
-                b: (bits >> 32) as u32,
-                ops: &[],
-                payload: None,
-            })
+            // The low 64 bits: the whole value for these types.
+            self.intern_scalar(ty, ConstKind::Float, bits as u64)
         }
     }
 
