@@ -424,6 +424,13 @@ impl TypeStore {
         self.small_ints[w as usize]
     }
 
+    /// `ptr` (address space 0) when it is made already.
+    #[inline]
+    pub(crate) fn ptr0_made(&self) -> Option<Type> {
+        let slot = self.small_ptrs[0];
+        (slot != NONE).then(|| Type::from_raw(slot))
+    }
+
     /// `ptr addrspace(a)`, `a` already checked to be in range.
     #[inline]
     pub(crate) fn ptr(&mut self, a: u32) -> Type {

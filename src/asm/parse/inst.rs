@@ -228,7 +228,27 @@ impl Parser<'_> {
     }
 
     /// `, align N` if next; also stops before `, !md`.
+    #[inline]
     fn opt_comma_align(&mut self) -> PResult<u16> {
+        // `, align N` with a small power of two N, all in the window: this
+        // path calls nothing, so a caller pays no frame for it.
+        if self.tok.kind == Tok::Comma && self.ready(3) && self.next_token().is_kw(Kw::Align) {
+            if let Some(a) = self.token_after(1).small_int() {
+                if a > 0 && (a as u32).is_power_of_two() {
+                    self.advance_ready_by(3);
+                    return Ok(align_bits(u64::from(a as u32)));
+                }
+            }
+        }
+        if self.tok.kind != Tok::Comma {
+            return Ok(0);
+        }
+        self.opt_comma_align_general()
+    }
+
+    /// [`opt_comma_align`](Self::opt_comma_align) off its fast path.
+    #[inline(never)]
+    fn opt_comma_align_general(&mut self) -> PResult<u16> {
         if self.is(Tok::Comma) && self.peek().is_kw(Kw::Align) {
             self.bump();
             self.bump();
@@ -363,7 +383,7 @@ impl Parser<'_> {
         };
         self.bump();
         self.fs().block = b;
-        let (i, fixups) = self.parse_inst_body(op, tail.unwrap_or(TailKind::None), pos)?;
+        let i = self.parse_inst_body(op, tail.unwrap_or(TailKind::None), pos)?;
         let void = self.ctx.is_void(self.ctx.type_of(i.0));
         if void {
             if !matches!(name, LocalName::Unnamed) {
@@ -371,9 +391,6 @@ impl Parser<'_> {
             }
         } else {
             self.define_local(name, i.0, pos)?;
-        }
-        for (id, p) in fixups {
-            self.attr_fixups.push((AttrTarget::Call(i), id, p));
         }
         while self.is(Tok::Comma) && self.peek().kind == Tok::MdName {
             self.bump();
@@ -399,14 +416,10 @@ impl Parser<'_> {
         }
     }
 
-    #[allow(clippy::type_complexity)]
-    fn parse_inst_body(
-        &mut self,
-        op: Opcode,
-        tail: TailKind,
-        pos: usize,
-    ) -> PResult<(Inst, Vec<(u64, usize)>)> {
-        let none = Vec::new();
+    /// The instruction after its opcode (a call's `#N` groups go to
+    /// `attr_fixups`): returned alone, in registers, since nearly every
+    /// instruction has no fixup.
+    fn parse_inst_body(&mut self, op: Opcode, tail: TailKind, pos: usize) -> PResult<Inst> {
         let void = self.ctx.void_type();
         let i = match op {
             Opcode::Ret => {
@@ -1140,7 +1153,7 @@ impl Parser<'_> {
             }
             _ => return self.err_at(pos, "expected instruction opcode"),
         };
-        Ok((i, none))
+        Ok(i)
     }
 
     pub(super) fn cast_ok(&self, op: Opcode, from: Type, to: Type) -> bool {
@@ -1195,12 +1208,7 @@ impl Parser<'_> {
     }
 
     /// `call`, `invoke`, `callbr` after the opcode (and tail marker).
-    fn parse_call(
-        &mut self,
-        op: Opcode,
-        tail: TailKind,
-        pos: usize,
-    ) -> PResult<(Inst, Vec<(u64, usize)>)> {
+    fn parse_call(&mut self, op: Opcode, tail: TailKind, pos: usize) -> PResult<Inst> {
         let fl = if op == Opcode::Call {
             self.parse_fmf()
         } else {
@@ -1383,7 +1391,10 @@ impl Parser<'_> {
             return self.err_at(pos, "fast-math-flags specified for call without floating-point scalar or vector return type");
         }
         let i = self.new_inst(op, ret, &ops, InstPayload::Call(Box::new(cd)), fl);
-        Ok((i, groups))
+        for (id, p) in groups {
+            self.attr_fixups.push((AttrTarget::Call(i), id, p));
+        }
+        Ok(i)
     }
 }
 

@@ -682,6 +682,53 @@ impl<'a> Parser<'a> {
         t
     }
 
+    /// Whether the token after the current one is in the window already
+    /// (so [`advance_ready`](Self::advance_ready) may move to it).
+    #[inline(always)]
+    pub(crate) fn next_ready(&self) -> bool {
+        self.next != self.filled
+    }
+
+    /// Whether the `n` tokens after the current one are in the window
+    /// already.
+    #[inline(always)]
+    pub(crate) fn ready(&self, n: usize) -> bool {
+        self.next + n <= self.filled
+    }
+
+    /// The token after the current one, which is in the window
+    /// ([`next_ready`](Self::next_ready)).
+    #[inline(always)]
+    pub(crate) fn next_token(&self) -> Token {
+        self.token_after(0)
+    }
+
+    /// The token `i + 1` places after the current one, which is in the
+    /// window ([`ready`](Self::ready)`(i + 1)`).
+    #[inline(always)]
+    pub(crate) fn token_after(&self, i: usize) -> Token {
+        debug_assert!(self.ready(i + 1));
+        self.ahead[(self.next + i) % AHEAD]
+    }
+
+    /// Steps over `n` tokens that are in the window
+    /// ([`ready`](Self::ready)`(n)`): no refill, no call.
+    #[inline(always)]
+    pub(crate) fn advance_ready_by(&mut self, n: usize) {
+        debug_assert!(n >= 1 && self.ready(n));
+        self.next += n - 1;
+        self.advance_ready();
+    }
+
+    /// [`bump`](Self::bump) when the next token is in the window
+    /// ([`next_ready`](Self::next_ready)): no refill, no call.
+    #[inline(always)]
+    pub(crate) fn advance_ready(&mut self) {
+        debug_assert!(self.next_ready());
+        self.tok = self.ahead[self.next % AHEAD];
+        self.next += 1;
+    }
+
     /// The token after the current one.
     #[inline]
     pub(crate) fn peek(&mut self) -> Token {
@@ -778,6 +825,18 @@ impl<'a> Parser<'a> {
     /// [`expect_token`](Self::expect_token)).
     #[inline]
     pub(crate) fn expect(&mut self, k: Tok, msg: &str) -> PResult<()> {
+        // With the next token in the window this path calls nothing, so
+        // a caller pays no frame for it.
+        if self.tok.kind == k && self.next_ready() {
+            self.advance_ready();
+            return Ok(());
+        }
+        self.expect_general(k, msg)
+    }
+
+    /// [`expect`](Self::expect) off its fast path.
+    #[inline(never)]
+    fn expect_general(&mut self, k: Tok, msg: &str) -> PResult<()> {
         if self.tok.kind == k {
             self.bump();
             Ok(())

@@ -16,6 +16,31 @@ impl Parser<'_> {
     /// body) are read here; the rest by [`parse_type_slow`](Self::parse_type_slow).
     #[inline]
     pub(crate) fn parse_type(&mut self) -> PResult<Type> {
+        // The common types, `iN` (N at most 64) and `ptr` (once made),
+        // without a suffix and with the next token in the window: this
+        // path calls nothing, so a caller pays no frame for it.
+        if self.next_ready() {
+            let t = match self.tok.kind {
+                Tok::IntType if (1..=64).contains(&self.tok.num()) => {
+                    Some(self.ctx.types.small_int(self.tok.num() as u32))
+                }
+                Tok::Word if self.tok.is_kw(Kw::Ptr) => self.ctx.types.ptr0_made(),
+                _ => None,
+            };
+            if let Some(t) = t {
+                let n = self.next_token();
+                if !matches!(n.kind, Tok::Star | Tok::LParen) && !n.is_kw(Kw::AddrSpace) {
+                    self.advance_ready();
+                    return Ok(t);
+                }
+            }
+        }
+        self.parse_type_general()
+    }
+
+    /// [`parse_type`](Self::parse_type) off its fast path.
+    #[inline(never)]
+    fn parse_type_general(&mut self) -> PResult<Type> {
         let t = match self.tok.kind {
             Tok::IntType if (1..=64).contains(&self.tok.num()) => {
                 self.ctx.try_int_type(self.tok.num() as u32)

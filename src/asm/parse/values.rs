@@ -41,6 +41,20 @@ impl Parser<'_> {
     /// A value of type `ty`.
     #[inline]
     pub(crate) fn parse_value(&mut self, ty: Type) -> PResult<Value> {
+        // `%N` of type `ty` with the next token in the window: this path
+        // calls nothing, so a caller pays no frame for it.
+        if self.next_ready() {
+            if let Some(v) = self.defined_local(ty) {
+                self.advance_ready();
+                return Ok(v);
+            }
+        }
+        self.parse_value_general(ty)
+    }
+
+    /// [`parse_value`](Self::parse_value) off its fast path.
+    #[inline(never)]
+    fn parse_value_general(&mut self, ty: Type) -> PResult<Value> {
         if let Some(v) = self.defined_local(ty) {
             self.bump();
             return Ok(v);
