@@ -107,7 +107,7 @@ impl Verifier<'_> {
         self.entry = ctx.entry_block(f);
         self.entry_idx = self.entry.map_or(NONE, |b| b.0.idx);
         if self.entry.is_some() {
-            self.build_dom_tree(f, foreign);
+            self.start_dominance(foreign);
         }
         self.visit_function(f);
         for b in ctx.blocks(f) {
@@ -134,6 +134,7 @@ impl Verifier<'_> {
         self.entry = None;
         self.entry_idx = NONE;
         self.dom_ok = false;
+        self.dt_built = false;
         self.debug_fn_args.clear();
         self.landing_pad_ty = None;
         self.saw_frame_escape = false;

@@ -147,6 +147,14 @@ impl Verifier<'_> {
         let f_idx = f.map_or(NONE, |f| f.0.idx);
         let is_call = matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr);
         let is_phi = op == Opcode::Phi;
+        let phi_blocks: &[Value] = if is_phi {
+            match self.payload(i) {
+                InstPayload::Phi { blocks, .. } => blocks,
+                _ => &[],
+            }
+        } else {
+            &[]
+        };
         // Operands are read through the raw records: each is live (the
         // graph keeps operands live), so no generation check is needed.
         let g = &ctx.graph;
@@ -174,7 +182,12 @@ impl Verifier<'_> {
                         "Referring to an instruction in another function!",
                         i
                     );
-                    if is_phi || !self.dominance_settled(u.val, vd, bb.0.idx) {
+                    let settled = if is_phi {
+                        self.phi_dominance_settled(vd, phi_blocks.get(k as usize).copied())
+                    } else {
+                        self.dominance_settled(u.val, vd, bb.0.idx)
+                    };
+                    if !settled {
                         self.verify_dominates_use(i, k, Inst(g.handle(u.val)));
                     }
                 }

@@ -34,14 +34,19 @@
 //!
 //! # Dominance, state, cost and checks
 //!
-//! * Dominance: each function's `analysis::DomTree` is recalculated before
-//!   its body is visited; operands seen earlier in the block and entry-block
-//!   definitions used elsewhere exit early, so the tree is asked only about
-//!   uses across non-entry blocks. A non-PHI among its own operands is an
-//!   error only in a reachable block.
+//! * Dominance: a function's `analysis::DomTree` is built on its first
+//!   question (LLVM builds it before the visit; the verifier changes
+//!   nothing, so it is the same tree). Operands seen earlier in the block,
+//!   entry-block definitions used elsewhere, and PHI operands defined in
+//!   their incoming block or the entry block exit early (`invoke` results
+//!   never do), so the tree is asked only about uses across non-entry
+//!   blocks, and most functions build none. A non-PHI among its own
+//!   operands is an error only in a reachable block.
 //! * State per run: visited nodes, compile units, TBAA caches, signature
 //!   results per declaration, a lazily built `DIAssignID` index; "seen in
 //!   this block" is a `u32` block serial per value slot, never cleared.
+//!   That table and the tree's storage are kept per thread between runs
+//!   (`Scratch`; the serials keep counting, so old stamps never match).
 //!   Metadata is walked with an explicit stack in LLVM's order.
 //! * Cost: O(instructions + operands + metadata nodes + uses of globals);
 //!   attribute checks per distinct list; the printer's numbering is made only
@@ -117,7 +122,7 @@ impl Context {
             v.verify_function(f);
         }
         v.verify_module_level();
-        v.report.finish()
+        v.finish()
     }
 
     /// Verifies one function as LLVM's `verifyFunction` does: its
@@ -127,7 +132,7 @@ impl Context {
         let m = self.global_parent(f.0);
         let mut v = Verifier::new(self, m);
         v.verify_function(f);
-        v.report.finish()
+        v.finish()
     }
 
     /// The module's debug metadata version: the integer value of the
@@ -147,6 +152,27 @@ impl Context {
 pub(crate) struct AssignIndex {
     pub(crate) insts: HashMap<Metadata, Vec<Inst>>,
     pub(crate) records: HashMap<Metadata, Vec<(Inst, usize)>>,
+}
+
+/// The tables a verifier run fills and reuses, kept per thread between
+/// runs (taken while one runs, so a nested run starts with fresh ones):
+/// the "seen in this block" stamps cover every value slot of the module
+/// (4 bytes a slot), and a fresh table would touch its pages anew on each
+/// run.
+#[derive(Default)]
+struct Scratch {
+    /// The serial of the last block entered on this thread.
+    block_serial: u32,
+    /// By raw value index: the serial of the block in which the value was
+    /// visited as an instruction (stamps of earlier runs are below every
+    /// serial of this one).
+    seen: Vec<u32>,
+    /// The dominator tree's storage.
+    dt: crate::analysis::DomTree,
+}
+
+std::thread_local! {
+    static SCRATCH: core::cell::Cell<Option<Box<Scratch>>> = const { core::cell::Cell::new(None) };
 }
 
 /// One verifier run over one module.
@@ -209,10 +235,13 @@ pub(crate) struct Verifier<'a> {
     /// Whether the instruction being visited is among its own operands
     /// (found by `visit_inst`'s operand walk).
     pub(crate) self_ref: bool,
-    /// The function's dominator tree (LLVM's `DT`), rebuilt per function.
+    /// The function's dominator tree (LLVM's `DT`), built on the
+    /// function's first dominance question.
     pub(crate) dt: crate::analysis::DomTree,
-    /// Whether `dt` was built (the function's blocks all end in
-    /// terminators naming blocks of the function).
+    /// Whether `dt` is the current function's.
+    pub(crate) dt_built: bool,
+    /// Whether the dominance rules are on (the function's blocks all end
+    /// in terminators naming blocks of the function).
     pub(crate) dom_ok: bool,
     /// Whether the current function has a `DISubprogram`.
     pub(crate) has_debug_info: bool,
@@ -226,18 +255,36 @@ pub(crate) struct Verifier<'a> {
     pub(crate) debug_fn_args: Vec<Option<Metadata>>,
     /// `llvm.experimental.noalias.scope.decl` calls of the function.
     pub(crate) noalias_decls: Vec<Inst>,
-    /// Number of the block being visited (`seen` entries equal to it mark
-    /// instructions already visited in that block: LLVM's
-    /// `InstsInThisBlock`).
+    /// Number of the block being visited, counted per thread across runs
+    /// (`seen` entries equal to it mark instructions already visited in
+    /// that block: LLVM's `InstsInThisBlock`).
     block_serial: u32,
     /// By raw value index: the serial of the block in which the value was
-    /// visited as an instruction.
+    /// visited as an instruction (from [`Scratch`]).
     seen: Vec<u32>,
+}
+
+impl Drop for Verifier<'_> {
+    /// Hands the reusable tables back to the thread.
+    fn drop(&mut self) {
+        let s = Box::new(Scratch {
+            block_serial: self.block_serial,
+            seen: core::mem::take(&mut self.seen),
+            dt: core::mem::take(&mut self.dt),
+        });
+        // During thread teardown the tables are simply dropped.
+        let _ = SCRATCH.try_with(|c| c.set(Some(s)));
+    }
 }
 
 impl<'a> Verifier<'a> {
     pub(crate) fn new(ctx: &'a Context, m: Module) -> Self {
         let dl = DataLayout::parse(&ctx.module(m).datalayout).unwrap_or_default();
+        let scratch = SCRATCH
+            .try_with(|c| c.take())
+            .ok()
+            .flatten()
+            .map_or_else(Scratch::default, |b| *b);
         Verifier {
             ctx,
             m,
@@ -266,7 +313,8 @@ impl<'a> Verifier<'a> {
             entry: None,
             entry_idx: crate::entity::NONE,
             self_ref: false,
-            dt: crate::analysis::DomTree::empty(),
+            dt: scratch.dt,
+            dt_built: false,
             dom_ok: false,
             has_debug_info: false,
             landing_pad_ty: None,
@@ -274,9 +322,14 @@ impl<'a> Verifier<'a> {
             sibling_funclets: IndexMap::new(),
             debug_fn_args: Vec::new(),
             noalias_decls: Vec::new(),
-            block_serial: 0,
-            seen: Vec::new(),
+            block_serial: scratch.block_serial,
+            seen: scratch.seen,
         }
+    }
+
+    /// The errors of the run.
+    fn finish(&mut self) -> Verification {
+        self.report.finish()
     }
 
     /// Records a failed rule (LLVM's `CheckFailed` / `DebugInfoCheckFailed`).
@@ -336,6 +389,13 @@ impl<'a> Verifier<'a> {
         self.extra(i).map_or(&NONE_PAYLOAD, |e| &e.payload)
     }
 
+    /// Clears the stamps when the block serials of this thread run out.
+    #[cold]
+    fn restart_serials(&mut self) {
+        self.seen.fill(0);
+        self.block_serial = 0;
+    }
+
     /// Marks `i` visited in the current block.
     #[inline]
     pub(crate) fn mark_seen(&mut self, i: Inst) {
@@ -349,6 +409,9 @@ impl<'a> Verifier<'a> {
 
     /// Starts a new block (for LLVM's `InstsInThisBlock`).
     pub(crate) fn enter_block(&mut self, b: Block) {
+        if self.block_serial == u32::MAX {
+            self.restart_serials();
+        }
         self.block_serial += 1;
         self.report.at.block = Some(b);
         self.report.at.inst = None;

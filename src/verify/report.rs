@@ -292,9 +292,10 @@ impl<'a> Report<'a> {
         });
     }
 
-    pub(crate) fn finish(self) -> Verification {
+    /// The errors recorded, moved out.
+    pub(crate) fn finish(&mut self) -> Verification {
         Verification {
-            errors: self.errors,
+            errors: core::mem::take(&mut self.errors),
         }
     }
 }
