@@ -32,6 +32,7 @@ use super::debuginfo::{
 };
 use super::simplify::simplify_phi;
 use crate::analysis::{DomTree, IdfBuffers, IdfCalculator};
+use crate::entity::NONE;
 use crate::inst::{mem, FastMathFlags, IntPredicate, Opcode};
 use crate::ir::attributes::AttrKind;
 use crate::ir::inst::{DbgRecord, InstPayload};
@@ -245,11 +246,16 @@ struct AllocaInfo {
 }
 
 impl AllocaInfo {
-    fn analyze(ctx: &Context, ai: Inst) -> Self {
-        let mut info = AllocaInfo {
-            only_used_in_one_block: true,
-            ..Default::default()
-        };
+    /// Fills `self` (its lists reused) with what `ai`'s users say.
+    fn analyze(&mut self, ctx: &Context, ai: Inst) {
+        let info = self;
+        info.defining_blocks.clear();
+        info.using_blocks.clear();
+        info.only_store = None;
+        info.only_block = None;
+        info.only_used_in_one_block = true;
+        info.other_users = false;
+        info.dbg_users.clear();
         for u in ctx.users(ai.0) {
             let i = Inst(u);
             let b = ctx.inst_parent(i).expect("alloca user in a block");
@@ -277,7 +283,6 @@ impl AllocaInfo {
                 info.dbg_users.push(r.clone());
             }
         }
-        info
     }
 }
 
@@ -507,15 +512,18 @@ impl AllocaLookup {
         }
     }
 
-    /// The index of `v` if it is an inserted alloca; `allocas` is the
-    /// promoter's list (a slot's value is checked against it).
+    /// The index of the live value at raw index `raw` (an operand's) if it
+    /// is an inserted alloca; `allocas` is the promoter's list (a slot's
+    /// value is checked against it: a live value's slot names it alone).
     #[inline]
-    fn get(&self, v: Value, allocas: &[Inst]) -> Option<u32> {
+    fn get_raw(&self, ctx: &Context, raw: u32, allocas: &[Inst]) -> Option<u32> {
         if self.tabled {
-            let k = *self.table.get(v.idx.wrapping_sub(self.base) as usize)?;
-            (k != 0 && allocas[k as usize - 1].0 == v).then(|| k - 1)
+            let k = *self.table.get(raw.wrapping_sub(self.base) as usize)?;
+            (k != 0 && allocas[k as usize - 1].0.idx == raw).then(|| k - 1)
+        } else if raw == NONE {
+            None
         } else {
-            self.map.get(&v).copied()
+            self.map.get(&ctx.graph.handle(raw)).copied()
         }
     }
 }
@@ -658,16 +666,17 @@ impl Promoter {
     fn run(&mut self, ctx: &mut Context, dt: &DomTree) {
         // Made when the first alloca needs PHIs.
         let mut idf: Option<IdfCalculator<'_, _>> = None;
+        let mut info = AllocaInfo::default();
         let mut k = 0usize;
         while k < self.bufs.allocas.len() {
             let ai = self.bufs.allocas[k];
             // One walk of the users when they are all loads and stores (the
             // common case); otherwise the intrinsic users go first and the
             // rest is looked at again.
-            let mut info = AllocaInfo::analyze(ctx, ai);
+            info.analyze(ctx, ai);
             if info.other_users {
                 remove_intrinsic_users(ctx, ai);
-                info = AllocaInfo::analyze(ctx, ai);
+                info.analyze(ctx, ai);
             }
             if ctx.use_empty(ai.0) {
                 ctx.erase_inst(ai);
@@ -895,15 +904,19 @@ impl Promoter {
                 i += 1;
                 continue;
             }
-            // Is the first access a store?
+            // Is the first access a store? Read by raw index: the block
+            // is live, and an operand names a live value by its slot alone,
+            // so no handle is minted and no generation read per step.
             let mut store_first = false;
-            for x in ctx.insts(b) {
-                match ctx.opcode(x) {
-                    Opcode::Store if ctx.operand(x.0, 1) == Some(ai.0) => {
+            let (values, uses) = (&ctx.graph.values, &ctx.graph.pool.uses);
+            for x in ctx.inst_indices_at(b.0.idx) {
+                let d = &values[x as usize];
+                match Opcode::from_u8(d.opcode) {
+                    Opcode::Store if uses[d.ops as usize + 1].val == ai.0.idx => {
                         store_first = true;
                         break;
                     }
-                    Opcode::Load if ctx.operand(x.0, 0) == Some(ai.0) => break,
+                    Opcode::Load if uses[d.ops as usize].val == ai.0.idx => break,
                     _ => {}
                 }
             }
@@ -1060,29 +1073,36 @@ impl Promoter {
                 return;
             }
             m.visited = true;
-            let mut cursor = ctx.first_inst(bb);
-            while let Some(i) = cursor {
-                let op = ctx.opcode(i);
+            // The block's instructions by raw index (the block is live;
+            // the next one is read before this one may go): a handle is
+            // made only for the loads and stores of promoted allocas.
+            let mut cursor = ctx.graph.get(bb.0).ops;
+            while cursor != NONE {
+                let d = &ctx.graph.values[cursor as usize];
+                let op = Opcode::from_u8(d.opcode);
                 if op.is_terminator() {
                     break;
                 }
-                cursor = ctx.next_inst(i);
+                let (x, ops) = (cursor, d.ops as usize);
+                cursor = d.c;
                 match op {
                     Opcode::Load => {
-                        let src = ctx.operand(i.0, 0).expect("load pointer");
-                        let Some(a) = self.bufs.lookup.get(src, &self.bufs.allocas) else {
+                        let src = ctx.graph.pool.uses[ops].val;
+                        let Some(a) = self.bufs.lookup.get_raw(ctx, src, &self.bufs.allocas) else {
                             continue;
                         };
+                        let i = Inst(ctx.graph.handle(x));
                         let v = st.vals[a as usize];
                         convert_metadata_to_assumes(ctx, i, v);
                         ctx.replace_all_uses_with(i.0, v);
                         ctx.erase_inst(i);
                     }
                     Opcode::Store => {
-                        let dst = ctx.operand(i.0, 1).expect("store pointer");
-                        let Some(a) = self.bufs.lookup.get(dst, &self.bufs.allocas) else {
+                        let dst = ctx.graph.pool.uses[ops + 1].val;
+                        let Some(a) = self.bufs.lookup.get_raw(ctx, dst, &self.bufs.allocas) else {
                             continue;
                         };
+                        let i = Inst(ctx.graph.handle(x));
                         let a = a as usize;
                         st.set_val(a, ctx.operand(i.0, 0).expect("store value"));
                         st.set_loc(a, ctx.extra(i).and_then(|e| e.dbg));
@@ -1241,7 +1261,18 @@ fn constant_may_be_poison(ctx: &Context, v: Value, depth: u32) -> bool {
 /// value becomes a non-terminator `unreachable` (`store i1 true, ptr
 /// poison`) before it; a `!nonnull !noundef` load keeps its fact as an
 /// `llvm.assume` when the value is not known non-null.
+///
+/// A load without a side record has no metadata: that common case costs
+/// one read of the load's record.
+#[inline(always)]
 fn convert_metadata_to_assumes(ctx: &mut Context, li: Inst, v: Value) {
+    if ctx.graph.get(li.0).has_side() {
+        convert_metadata_of_load(ctx, li, v);
+    }
+}
+
+/// [`convert_metadata_to_assumes`] for a load with a side record.
+fn convert_metadata_of_load(ctx: &mut Context, li: Inst, v: Value) {
     let noundef = MdKindId::NOUNDEF;
     let has = |ctx: &Context, k| ctx.extra(li).is_some_and(|e| e.md.get(k).is_some());
     if !has(ctx, noundef) {
