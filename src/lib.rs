@@ -255,6 +255,7 @@ pub mod layout;
 pub mod linker;
 pub mod passes;
 mod replace;
+mod reuse;
 mod stack;
 pub mod transforms;
 pub mod types;

@@ -25,6 +25,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("entity", 0),
     ("bitstream", 0),
     ("stack", 0),
+    ("reuse", 0),
     ("types", 1),
     ("value", 2),
     ("inst", 3),

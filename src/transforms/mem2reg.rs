@@ -120,11 +120,11 @@ impl Context {
         let f = dt
             .function()
             .expect("promote_mem_to_reg: an empty dominator tree");
-        let reuse = REUSE.with(|r| r.take()).unwrap_or_default();
+        let reuse = crate::reuse::take(&REUSE);
         let mut p = Promoter::new(self, f, allocas, reuse);
         p.run(self, dt);
         let reuse = p.into_reuse();
-        REUSE.with(|r| r.set(Some(reuse)));
+        crate::reuse::give_back(&REUSE, reuse);
     }
 }
 
@@ -569,9 +569,8 @@ struct Reuse {
 }
 
 std::thread_local! {
-    /// The last promotion's lists on this thread (taken while one runs,
-    /// so a nested call starts with fresh ones).
-    static REUSE: core::cell::Cell<Option<Box<Reuse>>> = const { core::cell::Cell::new(None) };
+    /// The last promotion's lists on this thread (`crate::reuse`).
+    static REUSE: crate::reuse::Slot<Reuse> = const { core::cell::Cell::new(None) };
 }
 
 /// Lists the per-alloca steps fill and clear, kept so that promoting

@@ -172,7 +172,8 @@ struct Scratch {
 }
 
 std::thread_local! {
-    static SCRATCH: core::cell::Cell<Option<Box<Scratch>>> = const { core::cell::Cell::new(None) };
+    /// The last run's `Scratch` on this thread (`crate::reuse`).
+    static SCRATCH: crate::reuse::Slot<Scratch> = const { core::cell::Cell::new(None) };
 }
 
 /// One verifier run over one module.
@@ -272,19 +273,14 @@ impl Drop for Verifier<'_> {
             seen: core::mem::take(&mut self.seen),
             dt: core::mem::take(&mut self.dt),
         });
-        // During thread teardown the tables are simply dropped.
-        let _ = SCRATCH.try_with(|c| c.set(Some(s)));
+        crate::reuse::give_back(&SCRATCH, s);
     }
 }
 
 impl<'a> Verifier<'a> {
     pub(crate) fn new(ctx: &'a Context, m: Module) -> Self {
         let dl = DataLayout::parse(&ctx.module(m).datalayout).unwrap_or_default();
-        let scratch = SCRATCH
-            .try_with(|c| c.take())
-            .ok()
-            .flatten()
-            .map_or_else(Scratch::default, |b| *b);
+        let scratch = *crate::reuse::take(&SCRATCH);
         Verifier {
             ctx,
             m,

@@ -127,9 +127,8 @@ struct Tables {
 }
 
 std::thread_local! {
-    /// The last enumeration's `Tables` on this thread (taken while one
-    /// runs, so a nested write starts with fresh ones).
-    static TABLES: core::cell::Cell<Option<Box<Tables>>> = const { core::cell::Cell::new(None) };
+    /// The last enumeration's `Tables` on this thread (`crate::reuse`).
+    static TABLES: crate::reuse::Slot<Tables> = const { core::cell::Cell::new(None) };
 }
 
 impl Drop for Enumerator<'_> {
@@ -148,7 +147,7 @@ impl Drop for Enumerator<'_> {
             walk_insts: std::mem::take(&mut self.walk_insts),
             call_attr_ids: std::mem::take(&mut self.call_attr_ids),
         };
-        TABLES.set(Some(Box::new(t)));
+        crate::reuse::give_back(&TABLES, Box::new(t));
     }
 }
 
@@ -240,7 +239,7 @@ impl<'c> Enumerator<'c> {
         // the lists the module walk fills never move as they grow.
         let nvals = ctx.graph.values.len();
         let nuses = ctx.graph.pool.uses.len();
-        let mut t = TABLES.take().unwrap_or_default();
+        let mut t = crate::reuse::take(&TABLES);
         t.type_ids.clear();
         t.type_ids.resize(ctx.types.len(), 0);
         t.val_ids.clear();

@@ -323,15 +323,17 @@ impl AttributeList {
         if len == 0 {
             return AttributeList::default();
         }
-        let mut v = Vec::with_capacity(len);
-        v.push(function);
-        if len > 1 {
-            v.push(ret);
-            v.extend(params[..n].iter_mut().map(core::mem::take));
-        }
-        AttributeList {
-            sets: Some(v.into()),
-        }
+        // An exact-size iterator: `collect` makes the shared slice in one
+        // allocation.
+        let sets: Arc<[AttributeSet]> = if len == 1 {
+            Arc::from([function])
+        } else {
+            core::iter::once(function)
+                .chain(core::iter::once(ret))
+                .chain(params[..n].iter_mut().map(core::mem::take))
+                .collect()
+        };
+        AttributeList { sets: Some(sets) }
     }
 
     /// The sets, `[function, return, param 0, ...]`, without trailing
