@@ -1378,7 +1378,19 @@ impl Parser<'_> {
             ops.extend(dests);
         }
         ops.push(callee);
-        let attrs = AttributeList::from_slice(fn_attrs, ret_attrs, &mut arg_attrs);
+        // Calls in a row often carry equal lists (`noundef` on every
+        // argument, the set interned once): shared, as the bitcode reader
+        // shares a call's list by its id.
+        let attrs = if self
+            .last_call_attrs
+            .holds_sets(&fn_attrs, &ret_attrs, &arg_attrs)
+        {
+            self.last_call_attrs.clone()
+        } else {
+            let l = AttributeList::from_slice(fn_attrs, ret_attrs, &mut arg_attrs);
+            self.last_call_attrs = l.clone();
+            l
+        };
         let cd = CallData {
             fn_ty: Some(fn_ty),
             call_conv: cc,

@@ -131,7 +131,7 @@ use core::fmt;
 use hashbrown::{HashMap, HashSet};
 use lexer::{Lexer, Tok, Token};
 
-use crate::ir::attributes::{Attribute, AttributeSet};
+use crate::ir::attributes::{Attribute, AttributeList, AttributeSet};
 use crate::ir::metadata::Metadata;
 use crate::ir::{Block, Function, Inst, Module};
 use crate::types::Type;
@@ -585,6 +585,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) attr_scratch: Vec<Attribute>,
     /// The set `intern_attrs` returned last.
     pub(crate) last_attrs: AttributeSet,
+    /// The attribute list of the last call site read: the next one with
+    /// the same (interned) sets shares it instead of a new allocation.
+    pub(crate) last_call_attrs: AttributeList,
     /// See [`attrs::OneAttr`].
     pub(crate) one_attr: Option<attrs::OneAttr<'a>>,
     pub(crate) attr_fixups: Vec<(AttrTarget, u64, usize)>,
@@ -653,6 +656,7 @@ impl<'a> Parser<'a> {
             attr_sets: HashMap::new(),
             attr_scratch: Vec::new(),
             last_attrs: AttributeSet::new(),
+            last_call_attrs: AttributeList::new(),
             one_attr: None,
             attr_fixups: Vec::new(),
             layout: None,

@@ -12,7 +12,7 @@ use super::lexer::{Tok, Token};
 use super::values::LocalName;
 use super::{AttrTarget, BlockRef, PResult, Parser};
 use crate::inst::Opcode;
-use crate::ir::attributes::{AttrIndex, AttrKind, AttributeList};
+use crate::ir::attributes::{AttrKind, AttributeList};
 use crate::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
 use crate::ir::global::{DllStorage, Linkage, ThreadLocal, UnnamedAddr, Visibility};
 use crate::ir::inst::InstPayload;
@@ -935,13 +935,9 @@ impl Parser<'_> {
             d.comdat = comdat;
             d.align = align;
             d.md = md;
-            let mut list = AttributeList::new();
-            list.set_attrs(AttrIndex::Function, fn_attrs);
-            list.set_attrs(AttrIndex::Return, ret_attrs);
-            for (i, a) in pattrs.into_iter().enumerate() {
-                list.set_attrs(AttrIndex::Param(i as u32), a);
-            }
-            fd.attrs = list;
+            // One allocation of the exact size (a `set_attrs` per position
+            // copied the list each time).
+            fd.attrs = AttributeList::from_slice(fn_attrs, ret_attrs, &mut pattrs);
         }
         for (slot, v) in ops.iter().enumerate() {
             if let Some(v) = *v {

@@ -893,6 +893,15 @@ impl Parser<'_> {
     pub(crate) fn gep_result_type(&mut self, ops: &[Value], poss: &[usize]) -> PResult<Type> {
         let at = |k: usize| poss.get(k).copied().unwrap_or(poss[0]);
         let bt = self.ctx.type_of(ops[0]);
+        // The common shape, a scalar pointer indexed by scalar integers,
+        // gives the base's type: no vector length or scalar type to read.
+        if self.ctx.is_ptr(bt)
+            && ops[1..]
+                .iter()
+                .all(|&i| self.ctx.is_integer(self.ctx.type_of(i)))
+        {
+            return Ok(bt);
+        }
         if !self.ctx.is_ptr_or_ptr_vector(bt) {
             return self.err_at(at(0), "base of getelementptr must be a pointer");
         }

@@ -4,8 +4,9 @@
 //! Owns [`ModuleSlots`] (unnamed globals `@N`, unnamed identified structs
 //! `%N` and the order of struct definitions, attribute groups `#N`,
 //! metadata `!N`, the comdats to print) and [`LocalSlots`] (unnamed
-//! arguments, blocks and instructions `%N` of one function). It does not
-//! print anything.
+//! arguments, blocks and instructions `%N` of one function). It prints
+//! nothing into the output; [`NameTexts`] keeps the printed names of
+//! structs and globals, written once per numbering.
 //!
 //! Orders, all LLVM's:
 //! * structs: `TypeFinder` order (globals' value types and initializers,
@@ -32,6 +33,8 @@ use crate::ir::{Function, Global, Inst, Module};
 use crate::types::Type;
 use crate::value::{UseData, Value, ValueData, ValueKind};
 use crate::Context;
+
+use super::text::push_name;
 
 /// Module-wide numbering.
 pub(crate) struct ModuleSlots<'a> {
@@ -61,6 +64,72 @@ pub(crate) struct ModuleSlots<'a> {
     /// Whether a module is being printed (calls and functions print their
     /// address space when there is none, as LLVM does).
     pub(super) has_module: bool,
+    /// The printed names (`%struct.T`, `@f`, quoted and escaped as
+    /// `push_name` writes them) of the context's named identified structs
+    /// and of the module's named globals, written once per numbering: a
+    /// type or operand prints its name with one copy, without classifying
+    /// and checking its bytes again.
+    pub(super) names: NameTexts,
+}
+
+/// Printed names, each a range of one text: structs by their index in the
+/// context's struct list, globals by value index.
+#[derive(Default)]
+pub(super) struct NameTexts {
+    text: String,
+    structs: Vec<(u32, u32)>,
+    globals: HashMap<u32, (u32, u32)>,
+}
+
+impl NameTexts {
+    /// The names of `ctx`'s named identified structs and of `m`'s named
+    /// global variables, functions, aliases and ifuncs.
+    fn new(ctx: &Context, m: Module) -> Self {
+        let mut t = NameTexts::default();
+        for ty in ctx.identified_structs() {
+            let at = t.text.len();
+            if let Some(name) = ctx.struct_name_bytes(ty) {
+                push_name(&mut t.text, '%', name);
+            }
+            t.structs.push((at as u32, t.text.len() as u32));
+        }
+        let globals = ctx
+            .global_vars(m)
+            .map(|g| g.0)
+            .chain(ctx.functions(m).map(|f| f.0))
+            .chain(ctx.aliases(m).map(|g| g.0))
+            .chain(ctx.ifuncs(m).map(|g| g.0));
+        for v in globals {
+            if let Some(name) = ctx.name_bytes(v) {
+                let at = t.text.len();
+                push_name(&mut t.text, '@', name);
+                t.globals.insert(v.idx, (at as u32, t.text.len() as u32));
+            }
+        }
+        // Ranges are `u32`: a text past 4 GiB keeps none (every name then
+        // prints the long way).
+        if u32::try_from(t.text.len()).is_err() {
+            return NameTexts::default();
+        }
+        t
+    }
+
+    /// The printed name of identified struct number `i` of the context, if
+    /// it is named.
+    #[inline]
+    pub(super) fn struct_text(&self, i: u32) -> Option<&str> {
+        let &(a, b) = self.structs.get(i as usize)?;
+        (a != b)
+            .then(|| self.text.get(a as usize..b as usize))
+            .flatten()
+    }
+
+    /// The printed name of the module's named global at value index `idx`.
+    #[inline]
+    pub(super) fn global_text(&self, idx: u32) -> Option<&str> {
+        let &(a, b) = self.globals.get(&idx)?;
+        self.text.get(a as usize..b as usize)
+    }
 }
 
 impl<'a> ModuleSlots<'a> {
@@ -79,6 +148,7 @@ impl<'a> ModuleSlots<'a> {
             comdats: Vec::new(),
             program_as: 0,
             has_module: false,
+            names: NameTexts::default(),
         }
     }
 
@@ -145,6 +215,7 @@ impl<'a> ModuleSlots<'a> {
     fn module_level(ctx: &'a Context, m: Module) -> (Self, Option<TypeFinder<'a>>) {
         let mut s = ModuleSlots::empty();
         s.has_module = true;
+        s.names = NameTexts::new(ctx, m);
         s.program_as = program_address_space(&ctx.module(m).datalayout);
         let mut tf = (ctx.num_identified_structs() > 0).then(|| TypeFinder::new(ctx));
         if let Some(tf) = tf.as_mut() {

@@ -74,8 +74,8 @@ impl<'a> Writer<'a> {
             TypeData::Label => out.push_str("label"),
             // A named struct (GEP source and alloca types) without the
             // nested walk.
-            TypeData::IdentifiedStruct(_) => match self.ctx.struct_name(t) {
-                Some(name) => push_name(out, '%', name.as_bytes()),
+            TypeData::IdentifiedStruct(i) => match self.slots.names.struct_text(*i) {
+                Some(text) => out.push_str(text),
                 None => self.ty_nested(out, t),
             },
             _ => self.ty_nested(out, t),
@@ -169,6 +169,10 @@ impl<'a> Writer<'a> {
                     continue;
                 }
                 TypeData::IdentifiedStruct(i) => {
+                    if let Some(text) = self.slots.names.struct_text(*i) {
+                        out.push_str(text);
+                        continue;
+                    }
                     match self.ctx.struct_name_bytes(t) {
                         Some(name) => push_name(out, '%', name),
                         None => {
@@ -298,6 +302,10 @@ impl<'a> Writer<'a> {
         } else if d.is_constant_kind() && d.has_side() {
             // A named global (a call's callee): its name, as `operand`
             // prints it.
+            if let Some(text) = self.slots.names.global_text(idx) {
+                out.push_str(text);
+                return;
+            }
             if let Some(name) = self.ctx.name_at(idx) {
                 push_name(out, '@', name);
                 return;
@@ -322,6 +330,12 @@ impl<'a> Writer<'a> {
             if let Some(n) = self.locals.and_then(|l| l.get(v)) {
                 out.push('%');
                 push_u64(out, n as u64);
+                return;
+            }
+        }
+        if kind.is_global() {
+            if let Some(text) = self.slots.names.global_text(v.idx) {
+                out.push_str(text);
                 return;
             }
         }

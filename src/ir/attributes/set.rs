@@ -156,6 +156,17 @@ impl AttributeSet {
         self.attrs.as_deref().unwrap_or(&[])
     }
 
+    /// Whether `self` and `other` are both empty or share their storage
+    /// (a clone of one another): equal without comparing attributes.
+    #[inline]
+    fn same_storage(&self, other: &AttributeSet) -> bool {
+        match (&self.attrs, &other.attrs) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
     /// The number of attributes.
     pub fn len(&self) -> usize {
         self.as_slice().len()
@@ -336,6 +347,33 @@ impl AttributeList {
         AttributeList { sets: Some(sets) }
     }
 
+    /// Whether this list is what [`from_slice`](Self::from_slice) makes of
+    /// these sets, each held in the same shared storage: an identity
+    /// check (equal sets of separate storage answer false), so a caller
+    /// that interns its sets can reuse one list for equal lists.
+    pub(crate) fn holds_sets(
+        &self,
+        function: &AttributeSet,
+        ret: &AttributeSet,
+        params: &[AttributeSet],
+    ) -> bool {
+        let n = params
+            .iter()
+            .rposition(|s| !s.is_empty())
+            .map_or(0, |i| i + 1);
+        let sets = self.slice();
+        match sets {
+            [] => function.is_empty() && ret.is_empty() && n == 0,
+            [f] => f.same_storage(function) && ret.is_empty() && n == 0,
+            [f, r, rest @ ..] => {
+                rest.len() == n
+                    && f.same_storage(function)
+                    && r.same_storage(ret)
+                    && rest.iter().zip(params).all(|(a, b)| a.same_storage(b))
+            }
+        }
+    }
+
     /// The sets, `[function, return, param 0, ...]`, without trailing
     /// empty ones.
     #[inline]
@@ -411,5 +449,45 @@ impl AttributeList {
     /// Whether no position has any attribute.
     pub fn is_empty(&self) -> bool {
         self.sets.is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(kind: AttrKind) -> AttributeSet {
+        AttributeSet::from_attrs([Attribute::Enum(kind)])
+    }
+
+    #[test]
+    fn holds_sets_is_identity_of_storage() {
+        let noundef = set(AttrKind::NoUndef);
+        let mut params = vec![noundef.clone(), noundef.clone(), AttributeSet::new()];
+        let l = AttributeList::from_slice(AttributeSet::new(), AttributeSet::new(), &mut params);
+        // The same sets (clones share storage), trailing empty ones aside.
+        let same = [noundef.clone(), noundef.clone()];
+        let empty = AttributeSet::new();
+        assert!(l.holds_sets(&empty, &empty, &same));
+        assert!(l.holds_sets(
+            &empty,
+            &empty,
+            &[noundef.clone(), noundef.clone(), empty.clone()]
+        ));
+        // An equal set of other storage, another length, another position.
+        let other = set(AttrKind::NoUndef);
+        assert!(!l.holds_sets(&empty, &empty, &[noundef.clone(), other]));
+        assert!(!l.holds_sets(&empty, &empty, std::slice::from_ref(&noundef)));
+        assert!(!l.holds_sets(&noundef, &empty, &same));
+        assert!(!l.holds_sets(&empty, &noundef, &same));
+        // The empty list, and a list of function attributes alone.
+        let none = AttributeList::new();
+        assert!(none.holds_sets(&empty, &empty, std::slice::from_ref(&empty)));
+        assert!(!none.holds_sets(&empty, &empty, std::slice::from_ref(&noundef)));
+        let nounwind = set(AttrKind::NoUnwind);
+        let f = AttributeList::from_slice(nounwind.clone(), AttributeSet::new(), &mut []);
+        assert!(f.holds_sets(&nounwind, &empty, &[]));
+        assert!(!f.holds_sets(&set(AttrKind::NoUnwind), &empty, &[]));
+        assert!(!f.holds_sets(&nounwind, &noundef, &[]));
     }
 }
