@@ -1469,7 +1469,9 @@ impl<'c> Enumerator<'c> {
                         continue;
                     }
                     let d = &ctx.graph.values[o as usize];
-                    labels_in_terminators_only &= terminator || !d.is(ValueKind::Block);
+                    if d.is(ValueKind::Block) && !terminator {
+                        labels_in_terminators_only = false;
+                    }
                     if d.is(ValueKind::MetadataAsValue) {
                         simple = false;
                         if let Some(md) = ctx.value_metadata(ctx.graph.handle(o)) {
