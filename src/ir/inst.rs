@@ -259,7 +259,15 @@ impl Context {
     #[inline]
     pub(crate) fn inst_indices_at(&self, b: u32) -> impl Iterator<Item = u32> + '_ {
         let d = &self.graph.values[b as usize];
-        let (mut cur, last) = (d.ops, d.nops);
+        self.inst_indices_in(d.ops, d.nops)
+    }
+
+    /// [`Self::inst_indices_at`] of a block whose first and last
+    /// instructions (raw indices, `NONE` for an empty block) are known:
+    /// the block's record is not read.
+    #[inline]
+    pub(crate) fn inst_indices_in(&self, first: u32, last: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut cur = first;
         core::iter::from_fn(move || {
             if cur == NONE {
                 return None;

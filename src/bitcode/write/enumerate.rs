@@ -17,11 +17,11 @@
 
 use crate::constants::{ConstKind, ConstPayload};
 use crate::entity::NONE;
-use crate::inst::Opcode;
+use crate::inst::{Opcode, TailKind};
 use crate::ir::attributes::{AttrIndex, AttrKind, AttributeList, AttributeSet};
 use crate::ir::inst::{DbgRecord, InstPayload};
 use crate::ir::metadata::{FieldName as F, MdData, MdField, Metadata, SpecKind};
-use crate::ir::{Function, Module};
+use crate::ir::{Function, Global, Module};
 use crate::types::{Type, TypeData};
 use crate::value::ValueKind;
 use crate::Context;
@@ -84,11 +84,15 @@ struct MdRange {
 }
 
 /// A function body as the module walk saw it: its ranges of
-/// `Enumerator::walk_consts` and `Enumerator::walk_insts`.
+/// `Enumerator::walk_consts`, `Enumerator::walk_insts` and
+/// `Enumerator::walk_blocks`, and whether only terminators use its
+/// blocks as operands.
 struct BodyWalk {
     f: u32,
     consts: core::ops::Range<u32>,
     insts: core::ops::Range<u32>,
+    blocks: core::ops::Range<u32>,
+    labels_in_terminators_only: bool,
 }
 
 /// A constant as `Enumerator::optimize_constants` orders it.
@@ -100,6 +104,23 @@ struct ConstSortItem {
     int: bool,
     v: u32,
     c: u32,
+}
+
+/// What the function block needs of an instruction's call data, as the
+/// module walk read it: the common call is then written without loading
+/// its boxed `CallData` again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CallSite {
+    /// The id of the call-site attribute list.
+    pub(crate) attrs: u32,
+    /// The callee's function type.
+    pub(crate) fn_ty: Option<Type>,
+    /// The calling convention number.
+    pub(crate) call_conv: u32,
+    /// `tail` / `musttail` / `notail`.
+    pub(crate) tail: TailKind,
+    /// Whether the call has operand bundles.
+    pub(crate) has_bundles: bool,
 }
 
 /// An entry of the node index that is not enumerated.
@@ -123,7 +144,8 @@ struct Tables {
     walks: Vec<BodyWalk>,
     walk_consts: Vec<u32>,
     walk_insts: Vec<u32>,
-    call_attr_ids: Vec<u32>,
+    walk_blocks: Vec<u32>,
+    call_sites: Vec<CallSite>,
 }
 
 std::thread_local! {
@@ -145,7 +167,8 @@ impl Drop for Enumerator<'_> {
             walks: std::mem::take(&mut self.walks),
             walk_consts: std::mem::take(&mut self.walk_consts),
             walk_insts: std::mem::take(&mut self.walk_insts),
-            call_attr_ids: std::mem::take(&mut self.call_attr_ids),
+            walk_blocks: std::mem::take(&mut self.walk_blocks),
+            call_sites: std::mem::take(&mut self.call_sites),
         };
         crate::reuse::give_back(&TABLES, Box::new(t));
     }
@@ -155,6 +178,13 @@ impl Drop for Enumerator<'_> {
 pub(crate) struct Enumerator<'c> {
     pub(crate) ctx: &'c Context,
     pub(crate) m: Module,
+    // ---- the module's global values in order, listed once: each list is
+    // a chase through records far apart, which the writer's later walks
+    // over them then do not repeat
+    pub(crate) globals: Vec<Global>,
+    pub(crate) funcs: Vec<Function>,
+    pub(crate) aliases: Vec<Global>,
+    pub(crate) ifuncs: Vec<Global>,
     // ---- types
     type_ids: Vec<u32>,
     pub(crate) types: Vec<Type>,
@@ -170,7 +200,20 @@ pub(crate) struct Enumerator<'c> {
     pub(crate) num_module_values: u32,
     pub(crate) first_func_constant: u32,
     pub(crate) first_inst: u32,
+    /// The blocks of the function being incorporated, in order (raw
+    /// indices; a block's id is its position plus one).
     pub(crate) blocks: Vec<u32>,
+    /// The first and last instruction (raw indices, `NONE` for an empty
+    /// block) of each of `blocks`, read from the block records in one
+    /// pass whose loads do not wait on each other, as the module walk
+    /// recorded the blocks: the function block's walk then reads no
+    /// block record first to find its instructions.
+    pub(crate) block_insts: Vec<(u32, u32)>,
+    /// Whether only terminators of the function being incorporated have
+    /// blocks among their operands (as the module walk saw; `false` when
+    /// it is not known), so that the local symbol table need not look
+    /// for labels among the operands of its other instructions.
+    pub(crate) labels_in_terminators_only: bool,
     // ---- attributes
     pub(crate) attr_groups: Vec<(u32, AttributeSet)>,
     group_ids: HashMap<(u32, AttributeSet), u32>,
@@ -218,13 +261,16 @@ pub(crate) struct Enumerator<'c> {
     walk_consts: Vec<u32>,
     /// The non-void instructions of the bodies of `walks`, in order.
     walk_insts: Vec<u32>,
+    /// The blocks of the bodies of `walks`, in order.
+    walk_blocks: Vec<u32>,
     /// The next entry of `walks` to use.
     walk_next: usize,
-    /// The attribute list id of each instruction with call data of the
-    /// function bodies, in module order (the order they are written).
-    call_attr_ids: Vec<u32>,
-    /// The next entry of `call_attr_ids`.
-    call_attr_next: usize,
+    /// What the function blocks need of each instruction with call data
+    /// of the function bodies, in module order (the order they are
+    /// written).
+    call_sites: Vec<CallSite>,
+    /// The next entry of `call_sites`.
+    call_next: usize,
     /// A function is incorporated.
     in_fn: bool,
 }
@@ -257,7 +303,9 @@ impl<'c> Enumerator<'c> {
         t.walk_consts.reserve(nuses);
         t.walk_insts.clear();
         t.walk_insts.reserve(nvals);
-        t.call_attr_ids.clear();
+        t.walk_blocks.clear();
+        t.walk_blocks.reserve(nvals);
+        t.call_sites.clear();
         let Tables {
             type_ids,
             val_ids,
@@ -269,11 +317,16 @@ impl<'c> Enumerator<'c> {
             walks,
             walk_consts,
             walk_insts,
-            call_attr_ids,
+            walk_blocks,
+            call_sites,
         } = *t;
         let mut e = Enumerator {
             ctx,
             m,
+            globals: ctx.global_vars(m).collect(),
+            funcs: ctx.functions(m).collect(),
+            aliases: ctx.aliases(m).collect(),
+            ifuncs: ctx.ifuncs(m).collect(),
             type_ids,
             types: Vec::new(),
             val_ids,
@@ -287,6 +340,8 @@ impl<'c> Enumerator<'c> {
             first_func_constant: 0,
             first_inst: 0,
             blocks: Vec::new(),
+            block_insts: Vec::new(),
+            labels_in_terminators_only: false,
             attr_groups: Vec::new(),
             group_ids: HashMap::new(),
             attr_lists: Vec::new(),
@@ -312,9 +367,10 @@ impl<'c> Enumerator<'c> {
             walks,
             walk_consts,
             walk_insts,
+            walk_blocks,
             walk_next: 0,
-            call_attr_ids,
-            call_attr_next: 0,
+            call_sites,
+            call_next: 0,
             in_fn: false,
         };
         e.run();
@@ -787,10 +843,18 @@ impl<'c> Enumerator<'c> {
     /// to write, `l`: the one the module walk found, in the same order.
     #[inline]
     pub(crate) fn next_call_attr_id(&mut self, l: &AttributeList) -> u32 {
-        let id = self.call_attr_ids[self.call_attr_next];
-        self.call_attr_next += 1;
+        let id = self.call_sites[self.call_next].attrs;
+        self.call_next += 1;
         debug_assert_eq!(id, self.attr_list_id(l));
         id
+    }
+
+    /// What the module walk recorded of the call data of the next
+    /// instruction with call data to write; [`Self::next_call_attr_id`]
+    /// moves past it.
+    #[inline]
+    pub(crate) fn call_site(&self) -> CallSite {
+        self.call_sites[self.call_next]
     }
 
     /// The id of an attribute list (0: none).
@@ -1257,10 +1321,10 @@ impl<'c> Enumerator<'c> {
     fn run(&mut self) {
         let ctx = self.ctx;
         let m = self.m;
-        let globals: Vec<_> = ctx.global_vars(m).collect();
-        let funcs: Vec<Function> = ctx.functions(m).collect();
-        let aliases: Vec<_> = ctx.aliases(m).collect();
-        let ifuncs: Vec<_> = ctx.ifuncs(m).collect();
+        let globals = core::mem::take(&mut self.globals);
+        let funcs = core::mem::take(&mut self.funcs);
+        let aliases = core::mem::take(&mut self.aliases);
+        let ifuncs = core::mem::take(&mut self.ifuncs);
         for &g in &globals {
             self.enumerate_value(g.0.idx);
             if let Some(t) = ctx.global_data(g).value_type {
@@ -1330,6 +1394,10 @@ impl<'c> Enumerator<'c> {
         }
         self.organize_metadata();
         self.num_module_mds = self.mds.len() as u32;
+        self.globals = globals;
+        self.funcs = funcs;
+        self.aliases = aliases;
+        self.ifuncs = ifuncs;
     }
 
     /// A function's hung-off operands as LLVM keeps them: when any of
@@ -1373,10 +1441,15 @@ impl<'c> Enumerator<'c> {
             self.enumerate_md(ftag, Some(r));
         }
         let (c0, i0) = (self.walk_consts.len(), self.walk_insts.len());
+        let b0 = self.walk_blocks.len();
         let mut simple = true;
+        let mut labels_in_terminators_only = true;
         for b in ctx.block_indices(f) {
+            self.walk_blocks.push(b);
             for i in ctx.inst_indices_at(b) {
                 let di = &ctx.graph.values[i as usize];
+                let op = Opcode::from_u8(di.opcode);
+                let terminator = Opcode::is_terminator_byte(di.opcode);
                 let extra = ctx.extra_at(i);
                 if let Some(x) = extra {
                     simple &= x.dbg_records.is_empty();
@@ -1396,6 +1469,9 @@ impl<'c> Enumerator<'c> {
                         continue;
                     }
                     let d = &ctx.graph.values[o as usize];
+                    if d.is(ValueKind::Block) && !terminator {
+                        labels_in_terminators_only = false;
+                    }
                     if d.is(ValueKind::MetadataAsValue) {
                         simple = false;
                         if let Some(md) = ctx.value_metadata(ctx.graph.handle(o)) {
@@ -1412,7 +1488,6 @@ impl<'c> Enumerator<'c> {
                     self.enumerate_operand_type(o);
                 }
                 let payload = extra.map_or(&InstPayload::None, |x| &x.payload);
-                let op = Opcode::from_u8(di.opcode);
                 if op == Opcode::Switch {
                     // Case values again, as `incorporate_function` counts
                     // them.
@@ -1440,7 +1515,13 @@ impl<'c> Enumerator<'c> {
                 if let InstPayload::Call(cd) = payload {
                     let id = self.enumerate_attrs(&cd.attrs);
                     if matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr) {
-                        self.call_attr_ids.push(id);
+                        self.call_sites.push(CallSite {
+                            attrs: id,
+                            fn_ty: cd.fn_ty,
+                            call_conv: cd.call_conv,
+                            tail: cd.tail,
+                            has_bundles: !cd.bundles.is_empty(),
+                        });
                     }
                     if let Some(t) = cd.fn_ty {
                         self.enumerate_type(t);
@@ -1469,12 +1550,15 @@ impl<'c> Enumerator<'c> {
             // again when incorporated (its function-local metadata).
             self.walk_consts.truncate(c0);
             self.walk_insts.truncate(i0);
+            self.walk_blocks.truncate(b0);
             return;
         }
         self.walks.push(BodyWalk {
             f: f.0.idx,
             consts: c0 as u32..self.walk_consts.len() as u32,
             insts: i0 as u32..self.walk_insts.len() as u32,
+            blocks: b0 as u32..self.walk_blocks.len() as u32,
+            labels_in_terminators_only,
         });
     }
 
@@ -1621,8 +1705,11 @@ impl<'c> Enumerator<'c> {
             .walks
             .get(self.walk_next)
             .filter(|w| w.f == f.0.idx)
-            .map(|w| (w.consts.clone(), w.insts.clone()));
-        if let Some((consts, insts)) = walk {
+            .map(|w| {
+                let ranges = (w.consts.clone(), w.insts.clone(), w.blocks.clone());
+                (ranges, w.labels_in_terminators_only)
+            });
+        if let Some(((consts, insts, blocks), labels)) = walk {
             // The module walk recorded what this body enumerates, and it
             // has no function-local metadata.
             self.walk_next += 1;
@@ -1630,11 +1717,18 @@ impl<'c> Enumerator<'c> {
                 let v = self.walk_consts[k as usize];
                 self.enumerate_value(v);
             }
-            for b in ctx.block_indices(f) {
+            // The blocks from the module walk's list: the loads of their
+            // records are independent (no chase of the block list), so
+            // they overlap.
+            for k in blocks {
+                let b = self.walk_blocks[k as usize];
+                let d = &ctx.graph.values[b as usize];
+                self.block_insts.push((d.ops, d.nops));
                 self.blocks.push(b);
                 let id = self.blocks.len() as u32;
                 self.set_vid(b, id);
             }
+            self.labels_in_terminators_only = labels;
             self.close_function_constants(f);
             // The instructions are new (nothing enumerated so far in this
             // function refers to one): their ids follow in order, each
@@ -1707,10 +1801,13 @@ impl<'c> Enumerator<'c> {
                     insts.push(i.0.idx);
                 }
             }
+            let bd = &ctx.graph.values[b.0.idx as usize];
+            self.block_insts.push((bd.ops, bd.nops));
             self.blocks.push(b.0.idx);
             let id = self.blocks.len() as u32;
             self.set_vid(b.0.idx, id);
         }
+        self.labels_in_terminators_only = false;
         self.close_function_constants(f);
         // Instructions: their types are enumerated (the module walk).
         for &v in &insts {
@@ -1807,6 +1904,8 @@ impl<'c> Enumerator<'c> {
         self.counts.truncate(n);
         self.mds.truncate(nm);
         self.blocks.clear();
+        self.block_insts.clear();
+        self.labels_in_terminators_only = false;
         self.num_md_strings = 0;
         self.in_fn = false;
     }

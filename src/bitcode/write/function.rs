@@ -52,9 +52,13 @@ impl<'c> Wr<'c> {
         // The local symbol table's order is built in the same walk.
         let mut vst = std::mem::take(&mut self.vst);
         vst.begin(ctx, &self.ve, f);
-        for b in ctx.block_indices(f) {
+        // The blocks and their first and last instructions as the
+        // enumeration listed them: no chase of the block list.
+        for k in 0..self.ve.blocks.len() {
+            let b = self.ve.blocks[k];
+            let (first, last) = self.ve.block_insts[k];
             vst.add_block(ctx, &self.ve, b);
-            for i in ctx.inst_indices_at(b) {
+            for i in ctx.inst_indices_in(first, last) {
                 let d = &ctx.graph.values[i as usize];
                 let (extra, name) = ctx.extra_and_name_at(i);
                 let uses = ctx.graph.operands_at(i);
@@ -426,12 +430,21 @@ impl<'c> Wr<'c> {
                 let InstPayload::Call(cd) = payload else {
                     return false;
                 };
-                let Some((_, params, va)) = cd.fn_ty.and_then(|t| ctx.function_parts(t)) else {
+                // The call data as the module walk recorded it: the box is
+                // not loaded.
+                let cs = self.ve.call_site();
+                debug_assert!(
+                    cs.fn_ty == cd.fn_ty
+                        && cs.call_conv == cd.call_conv
+                        && cs.tail == cd.tail
+                        && cs.has_bundles != cd.bundles.is_empty()
+                );
+                let Some((_, params, va)) = cs.fn_ty.and_then(|t| ctx.function_parts(t)) else {
                     return false;
                 };
                 let nargs = uses.len() - 1;
                 let nfixed = params.len().min(nargs);
-                if !cd.bundles.is_empty() || (va && nargs < params.len()) {
+                if cs.has_bundles || (va && nargs < params.len()) {
                     return false;
                 }
                 let Some(callee) = back(self, nargs) else {
@@ -445,15 +458,15 @@ impl<'c> Wr<'c> {
                     return false;
                 }
                 let fl = codes::fmf_to_bits(flags);
-                let tail = cd.tail;
-                let cc = u64::from(cd.call_conv) << codes::CALL_CCONV
+                let tail = cs.tail;
+                let cc = u64::from(cs.call_conv) << codes::CALL_CCONV
                     | u64::from(tail == TailKind::Tail || tail == TailKind::MustTail)
                         << codes::CALL_TAIL
                     | u64::from(tail == TailKind::MustTail) << codes::CALL_MUSTTAIL
                     | 1 << codes::CALL_EXPLICIT_TYPE
                     | u64::from(tail == TailKind::NoTail) << codes::CALL_NOTAIL
                     | u64::from(fl != 0) << codes::CALL_FMF;
-                let fty = tid(self, cd.fn_ty.expect("checked above"));
+                let fty = tid(self, cs.fn_ty.expect("checked above"));
                 let attrs = self.ve.next_call_attr_id(&cd.attrs);
                 let count = 4 + usize::from(fl != 0) + if va { nargs } else { nfixed };
                 let w = &mut self.w;

@@ -6,7 +6,7 @@ use super::enumerate::MdRef;
 use super::{Wr, WriteError};
 use crate::bitstream::{names as n, AbbrevOp, Writer};
 use crate::ir::metadata::{MdData, Metadata};
-use crate::ir::{Function, Global};
+use crate::ir::Function;
 
 /// LLVM's `bitcode-mdindex-threshold`: more records than this get an index.
 const INDEX_THRESHOLD: usize = 25;
@@ -127,20 +127,20 @@ impl<'c> Wr<'c> {
             }
         }
         // Attachments of declarations, ifuncs and global variables.
-        let funcs: Vec<Function> = ctx.functions(self.m).collect();
+        let funcs = self.ve.funcs.clone();
         for f in funcs {
             if ctx.is_declaration(f) && !ctx.function_data(f).global.md.is_empty() {
                 self.global_decl_attachment(f.0.idx, &ctx.function_data(f).global.md);
             }
         }
-        let ifuncs: Vec<Global> = ctx.ifuncs(self.m).collect();
+        let ifuncs = self.ve.ifuncs.clone();
         for i in ifuncs {
             let md = &ctx.global_data(i).md;
             if !md.is_empty() {
                 self.global_decl_attachment(i.0.idx, md);
             }
         }
-        let globals: Vec<Global> = ctx.global_vars(self.m).collect();
+        let globals = self.ve.globals.clone();
         for g in globals {
             let md = &ctx.global_data(g).md;
             if !md.is_empty() {

@@ -29,12 +29,15 @@
 //! O(values + uses log uses): the enumeration walks the bodies once for
 //! the module (types, metadata, bundle tags, sync scopes, the placeholder
 //! check) and records per body what its function block needs (constants,
-//! instruction ids, call attribute-list ids; a body with function-local
-//! metadata is walked again when its block is written); one walk writes a
-//! body's records and orders its local symbol table; both walks take a
-//! body's blocks and instructions by raw index (`Context::block_indices`,
-//! `Context::inst_indices_at`: no handle minted, no generation read) and
-//! read each instruction's side record once; a block's `blockaddress` is
+//! instruction ids, blocks, whether only terminators name blocks, per
+//! call site its attribute-list id and call data; a body with
+//! function-local metadata is walked again when its block is written);
+//! one walk writes a body's records and orders its local symbol table;
+//! both walks take a body's instructions by raw index
+//! (`Context::inst_indices_at` / `inst_indices_in`: no handle minted, no
+//! generation read), the function block's walk from the recorded block
+//! list (no chase of the block list), and read each instruction's side
+//! record once; the global values are listed once; a block's `blockaddress` is
 //! looked for through its use list's constant-user bits, without loading
 //! its users; ids live in dense tables indexed by raw value, type and
 //! metadata index, and the lists the module walk fills are reserved for
@@ -443,7 +446,7 @@ impl<'c> Wr<'c> {
         }
         self.write_bundle_tags();
         self.write_sync_scopes();
-        let funcs: Vec<_> = self.ctx.functions(self.m).collect();
+        let funcs = self.ve.funcs.clone();
         for f in funcs {
             if !self.ctx.is_declaration(f) {
                 let bit = self.w.bit_pos();
@@ -485,7 +488,7 @@ impl<'c> Wr<'c> {
     }
 
     fn write_symtab(&mut self) {
-        let Some(blob) = symtab::build(self.ctx, self.m, &mut self.strtab) else {
+        let Some(blob) = symtab::build(self.ctx, self.m, &self.ve, &mut self.strtab) else {
             return;
         };
         self.enter(n::SYMTAB_BLOCK_ID, 3);

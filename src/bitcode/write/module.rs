@@ -427,8 +427,8 @@ impl Wr<'_> {
             }
             self.string_record(n::MODULE_CODE_ASM, &s, 0);
         }
-        let globals: Vec<_> = ctx.global_vars(self.m).collect();
-        let funcs: Vec<_> = ctx.functions(self.m).collect();
+        let globals = self.ve.globals.clone();
+        let funcs = self.ve.funcs.clone();
         let mut sections: HashMap<&[u8], u64> = HashMap::new();
         let mut gcs: HashMap<&[u8], u64> = HashMap::new();
         let mut max_align = 0u64;
@@ -629,7 +629,7 @@ impl Wr<'_> {
             vals.push(p.len() as u64);
             self.record(n::MODULE_CODE_FUNCTION, &vals, 0);
         }
-        let aliases: Vec<_> = ctx.aliases(self.m).collect();
+        let aliases = self.ve.aliases.clone();
         for &a in &aliases {
             let d = ctx.global_data(a);
             let name = ctx.name_bytes(a.0).unwrap_or(b"");
@@ -652,7 +652,7 @@ impl Wr<'_> {
             vals.push(p.len() as u64);
             self.record(n::MODULE_CODE_ALIAS, &vals, 0);
         }
-        let ifuncs: Vec<_> = ctx.ifuncs(self.m).collect();
+        let ifuncs = self.ve.ifuncs.clone();
         for &i in &ifuncs {
             let d = ctx.global_data(i);
             let name = ctx.name_bytes(i.0).unwrap_or(b"");

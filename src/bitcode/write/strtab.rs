@@ -167,6 +167,9 @@ impl<'c> VstScratch<'c> {
                     }
                 }
             }
+            // Only terminators name blocks in this body (the module walk
+            // saw every operand).
+            _ if ve.labels_in_terminators_only && !Opcode::is_terminator_byte(op as u8) => {}
             _ => {
                 for u in ops {
                     let v = u.val;

@@ -43,11 +43,12 @@ struct Uncommon {
     section: Str,
 }
 
-/// Builds the table, adding its strings to `strtab`; `None` when LLVM
-/// writes none.
+/// Builds the table of module `m` (its global values as `ve` lists
+/// them), adding its strings to `strtab`; `None` when LLVM writes none.
 pub(crate) fn build<'c>(
     ctx: &'c Context,
     m: Module,
+    ve: &super::enumerate::Enumerator<'c>,
     strtab: &mut StrtabBuilder<'c>,
 ) -> Option<Vec<u8>> {
     let md = ctx.module(m);
@@ -68,12 +69,13 @@ pub(crate) fn build<'c>(
     let mut comdats: Vec<(Str, u32)> = Vec::new();
     let mut comdat_ids: HashMap<&[u8], u32> = HashMap::new();
     let mut anon = 0u32;
-    let gvs: Vec<Value> = ctx
-        .functions(m)
+    let gvs: Vec<Value> = ve
+        .funcs
+        .iter()
         .map(|f| f.0)
-        .chain(ctx.global_vars(m).map(|g| g.0))
-        .chain(ctx.aliases(m).map(|g| g.0))
-        .chain(ctx.ifuncs(m).map(|g| g.0))
+        .chain(ve.globals.iter().map(|g| g.0))
+        .chain(ve.aliases.iter().map(|g| g.0))
+        .chain(ve.ifuncs.iter().map(|g| g.0))
         .collect();
     let module = [0u32, gvs.len() as u32, 0];
     let elf = dl.mangling() == ManglingMode::Elf;
