@@ -38,7 +38,7 @@
 //! fused pre-linked write, a capacity in a tagged reserved slot, reserving
 //! the top run without writing it and a one-entry last-PHI cache all
 //! measured no gain; [`PhiAdder`] (`builder/incoming.rs`) follows the chain
-//! once for many pairs (phi_grow ~118 instructions an entry against ~170).
+//! once for many pairs (phi_grow ~124 instructions an entry against ~170).
 //!
 //! `intrinsic_declaration` is LLVM's `Intrinsic::getDeclaration`: get or
 //! insert by name, in the program address space of the module's layout; it

@@ -167,8 +167,7 @@ fn phi_growth_follows_llvm_h2() {
 /// A `PhiAdder` adds exactly what `phi_add_incoming` adds: the same
 /// capacities (H2), operands, blocks and use-list order, both for a run
 /// growing in place at the top of the pool and for one that moves (another
-/// run placed above it between the adders), and puts the block list back
-/// when dropped.
+/// run placed above it between the adders).
 #[test]
 fn phi_adder_matches_phi_add_incoming() {
     let run = |with_adder: bool| {
@@ -221,8 +220,8 @@ fn phi_adder_matches_phi_add_incoming() {
     assert_eq!((caps, len, text), run(false));
 }
 
-/// A failed `PhiAdder::add` names itself, adds nothing, and the block list
-/// is back in the PHI after the unwind.
+/// A failed `PhiAdder::add` names itself and adds nothing; the PHI stays
+/// complete after the unwind and after every addition.
 #[test]
 fn phi_adder_rejects_like_phi_add_incoming() {
     let (mut ctx, f, b) = setup();
@@ -245,6 +244,17 @@ fn phi_adder_rejects_like_phi_add_incoming() {
     );
     assert_eq!(ctx.num_operands(phi.0), 1);
     assert_eq!(ctx.phi_blocks(phi), &[b.0]);
+    ctx.check_use_lists().unwrap();
+    // Across a growth (capacity 2 to 3) the PHI holds all three; the
+    // adder has no `Drop` to run, so leaking it leaves the same state.
+    {
+        let mut adder = ctx.phi_adder(phi);
+        adder.add(x, b);
+        adder.add(x, b);
+    }
+    assert_eq!(ctx.num_operands(phi.0), 3);
+    assert_eq!(ctx.phi_blocks(phi), &[b.0, b.0, b.0]);
+    assert_eq!(ctx.uses(x).count(), 3);
     ctx.check_use_lists().unwrap();
     let not_phi = Inst(add(&mut ctx, b, x, "a"));
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

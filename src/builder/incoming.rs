@@ -7,13 +7,12 @@
 //! [`Context::phi_add_incoming`] finds the PHI's capacity and block list
 //! through a chain of dependent loads (generation, record, `side_idx`, side
 //! record, `InstExtra`) on every call. A [`PhiAdder`] follows the chain
-//! once: it holds the PHI's type, function, block, run start, length and
-//! capacity, and takes the block list out of the PHI's payload for its
-//! lifetime (putting it back when dropped, also while unwinding); the
-//! record's operand count is written when the run grows and on drop. So
-//! one addition reads only the new pair's records and writes its use. The
-//! exclusive borrow of the context is what makes the cached fields true:
-//! nothing else can touch the PHI while the adder lives.
+//! once: it holds the PHI's type, function, block, `InstExtra` index, run
+//! start, length and capacity. Every addition leaves the PHI complete (its
+//! operand count, block list and uses agree), so dropping or leaking the
+//! adder at any point leaves valid IR. The exclusive borrow of the context
+//! is what makes the cached fields true: nothing else can touch the PHI
+//! while the adder lives.
 
 use crate::entity::NONE;
 use crate::ir::inst::InstPayload;
@@ -28,11 +27,9 @@ const WHO: &str = "PhiAdder::add";
 /// placed exactly as [`Context::phi_add_incoming`] does (same growth, same
 /// use-list order), without re-reading the PHI for every pair.
 ///
-/// The PHI's operand count and block list are complete when the adder is
-/// dropped (also while unwinding from a rejected pair). An adder leaked
-/// with `std::mem::forget` leaves the PHI with a stale operand count and
-/// an empty block list while the added uses stay on their values' lists
-/// (no memory unsafety: as a leaked `Vec::drain` leaves its vector).
+/// The PHI is complete after every addition: its operand count, block
+/// list and uses agree whether the adder is dropped, leaked or unwound
+/// from a rejected pair.
 ///
 /// ```
 /// # use lair::{Context, builder::Builder};
@@ -54,7 +51,7 @@ const WHO: &str = "PhiAdder::add";
 pub struct PhiAdder<'a> {
     ctx: &'a mut Context,
     phi: Inst,
-    /// The PHI's `InstExtra` index, where `blocks` goes back.
+    /// The PHI's `InstExtra` index, whose payload holds the block list.
     x: u32,
     ty: Type,
     /// The PHI's function and block (raw indices, `NONE` when detached).
@@ -65,8 +62,6 @@ pub struct PhiAdder<'a> {
     ops: u32,
     n: u32,
     cap: u32,
-    /// The PHI's incoming blocks, taken from its payload.
-    blocks: Vec<Value>,
 }
 
 /// # Instructions: growing operand lists
@@ -92,16 +87,13 @@ impl Context {
             Some(&crate::ir::side::Payload::Inst(x)) => x,
             _ => self.not_an_inst_of_kind(WHO, phi, "PHI"),
         };
-        let (cap, blocks) = match self
-            .sides
-            .extras
-            .get_mut(x as usize)
-            .map(|e| &mut e.payload)
-        {
-            Some(InstPayload::Phi { cap, blocks }) => (*cap, std::mem::take(blocks)),
+        let cap = match self.sides.extras.get(x as usize).map(|e| &e.payload) {
+            Some(InstPayload::Phi { cap, blocks }) => {
+                debug_assert_eq!(blocks.len(), n as usize);
+                *cap
+            }
             _ => self.not_an_inst_of_kind(WHO, phi, "PHI"),
         };
-        debug_assert_eq!(blocks.len(), n as usize);
         PhiAdder {
             ctx: self,
             phi,
@@ -112,7 +104,6 @@ impl Context {
             ops,
             n,
             cap,
-            blocks,
         }
     }
 }
@@ -143,14 +134,15 @@ impl PhiAdder<'_> {
         if self.n == self.cap {
             self.grow();
         }
-        // The block first: `b` is dead before the use is written.
-        self.blocks.push(b.0);
         let n = self.n;
-        // The record's `nops` is written when the adder grows the run or
-        // is dropped: until then only the adder can see the PHI.
-        self.ctx
-            .graph
+        let ctx = &mut *self.ctx;
+        match &mut ctx.sides.extras[self.x as usize].payload {
+            InstPayload::Phi { blocks, .. } => blocks.push(b.0),
+            _ => panic!("{WHO}: the PHI's payload changed under its adder"),
+        }
+        ctx.graph
             .put_operand_live(self.phi.0.idx, self.ops + n, n, v.idx);
+        ctx.graph.values[self.phi.0.idx as usize].nops = n + 1;
         self.n = n + 1;
     }
 
@@ -168,29 +160,16 @@ impl PhiAdder<'_> {
     #[inline(never)]
     fn grow(&mut self) {
         let new_cap = (self.n + self.n / 2).max(2);
-        self.blocks
-            .reserve_exact(new_cap as usize - self.blocks.len());
         let ctx = &mut *self.ctx;
-        // The record is the truth for the move of a run below the top.
-        ctx.graph.values[self.phi.0.idx as usize].nops = self.n;
+        if let InstPayload::Phi { blocks, .. } = &mut ctx.sides.extras[self.x as usize].payload {
+            blocks.reserve_exact(new_cap as usize - blocks.len());
+        }
         let mut cap = self.cap;
         ctx.graph.grow_operands(self.phi.0, &mut cap, new_cap);
         self.cap = cap;
         self.ops = ctx.graph.get(self.phi.0).ops;
         if let InstPayload::Phi { cap: c, .. } = &mut ctx.sides.extras[self.x as usize].payload {
             *c = cap;
-        }
-    }
-}
-
-impl Drop for PhiAdder<'_> {
-    /// Writes the PHI's operand count and puts the block list back into
-    /// its payload.
-    fn drop(&mut self) {
-        let ctx = &mut *self.ctx;
-        ctx.graph.values[self.phi.0.idx as usize].nops = self.n;
-        if let InstPayload::Phi { blocks, .. } = &mut ctx.sides.extras[self.x as usize].payload {
-            *blocks = std::mem::take(&mut self.blocks);
         }
     }
 }
