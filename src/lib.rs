@@ -207,7 +207,7 @@
 //! | checked construction | [`cast_is_valid`](Context::cast_is_valid), [`gep_indexed_type`](Context::gep_indexed_type), [`value_indexed_type`](Context::value_indexed_type) | `ir/check.rs` |
 //! | instruction views | [`view`](Context::view), [`has_dropped_operand`](Context::has_dropped_operand) | [`ir::view`] |
 //! | instruction flags | [`wrap_flags`](Context::wrap_flags), [`set_fast_math`](Context::set_fast_math), [`gep_flags`](Context::gep_flags), [`predicate`](Context::predicate), [`alignment`](Context::alignment), [`set_atomic`](Context::set_atomic) | `ir/flags.rs` |
-//! | growing operand lists | [`phi_add_incoming`](Context::phi_add_incoming), [`switch_add_case`](Context::switch_add_case) | [`builder`] |
+//! | growing operand lists | [`phi_add_incoming`](Context::phi_add_incoming), [`phi_adder`](Context::phi_adder), [`switch_add_case`](Context::switch_add_case) | [`builder`] |
 //! | names | [`name_of`](Context::name_of), [`set_name`](Context::set_name) | [`ir`] |
 //! | globals | [`add_global_var`](Context::add_global_var), [`set_initializer`](Context::set_initializer) | [`ir::global`] |
 //! | block addresses, inline asm, metadata as values | [`block_address`](Context::block_address), [`inline_asm`](Context::inline_asm), [`metadata_as_value`](Context::metadata_as_value) | [`ir::special`] |

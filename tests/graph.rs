@@ -164,6 +164,110 @@ fn phi_growth_follows_llvm_h2() {
     ctx.check_use_lists().unwrap();
 }
 
+/// A `PhiAdder` adds exactly what `phi_add_incoming` adds: the same
+/// capacities (H2), operands, blocks and use-list order, both for a run
+/// growing in place at the top of the pool and for one that moves (another
+/// run placed above it between the adders).
+#[test]
+fn phi_adder_matches_phi_add_incoming() {
+    let run = |with_adder: bool| {
+        let (mut ctx, f, b) = setup();
+        let (x, y) = (ctx.arg(f, 0), ctx.arg(f, 1));
+        let i32t = ctx.i32_type();
+        let phi = Builder::at_end(&mut ctx, b).phi(i32t, 0);
+        let mut seen = Vec::new();
+        for round in 0..3u32 {
+            let pairs: Vec<Value> = (0..11u32)
+                .map(|k| if (k + round) % 3 == 0 { y } else { x })
+                .collect();
+            if with_adder {
+                let mut adder = ctx.phi_adder(phi);
+                for &v in &pairs {
+                    adder.add(v, b);
+                }
+            } else {
+                for &v in &pairs {
+                    ctx.phi_add_incoming(phi, v, b);
+                }
+            }
+            seen.push(ctx.operand_capacity(phi.0));
+            // A run above the PHI's: its next growth moves it.
+            add(&mut ctx, b, x, "above");
+            ctx.check_use_lists().unwrap();
+        }
+        let ops: Vec<Option<Value>> = (0..ctx.num_operands(phi.0))
+            .map(|i| ctx.operand(phi.0, i))
+            .collect();
+        assert_eq!(ctx.phi_blocks(phi).len(), ops.len());
+        let order: Vec<_> = [x, y]
+            .iter()
+            .map(|&v| {
+                ctx.uses(v)
+                    .map(|u| (u.user, u.operand_no))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        // Compared as text: the ids of two contexts differ by their tag.
+        (
+            seen,
+            ops.len(),
+            format!("{ops:?} {:?} {order:?}", ctx.phi_blocks(phi)),
+        )
+    };
+    let (caps, len, text) = run(true);
+    assert_eq!(caps, [13, 28, 42]);
+    assert_eq!(len, 33);
+    assert_eq!((caps, len, text), run(false));
+}
+
+/// A failed `PhiAdder::add` names itself and adds nothing; the PHI stays
+/// complete after the unwind and after every addition.
+#[test]
+fn phi_adder_rejects_like_phi_add_incoming() {
+    let (mut ctx, f, b) = setup();
+    let x = ctx.arg(f, 0);
+    let i32t = ctx.i32_type();
+    let i64t = ctx.i64_type();
+    let wide = ctx.const_int(i64t, 1);
+    let phi = Builder::at_end(&mut ctx, b).phi(i32t, 0);
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut adder = ctx.phi_adder(phi);
+        adder.add(x, b);
+        adder.add(wide, b);
+    }));
+    let msg = r.expect_err("mistyped value accepted");
+    let msg = msg.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(
+        msg.contains("PhiAdder::add: incoming value")
+            && msg.contains("has type i64, the PHI is i32"),
+        "{msg}"
+    );
+    assert_eq!(ctx.num_operands(phi.0), 1);
+    assert_eq!(ctx.phi_blocks(phi), &[b.0]);
+    ctx.check_use_lists().unwrap();
+    // Across a growth (capacity 2 to 3) the PHI holds all three; the
+    // adder has no `Drop` to run, so leaking it leaves the same state.
+    {
+        let mut adder = ctx.phi_adder(phi);
+        adder.add(x, b);
+        adder.add(x, b);
+    }
+    assert_eq!(ctx.num_operands(phi.0), 3);
+    assert_eq!(ctx.phi_blocks(phi), &[b.0, b.0, b.0]);
+    assert_eq!(ctx.uses(x).count(), 3);
+    ctx.check_use_lists().unwrap();
+    let not_phi = Inst(add(&mut ctx, b, x, "a"));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        ctx.phi_adder(not_phi);
+    }));
+    let msg = r.expect_err("non-phi accepted");
+    let msg = msg.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(
+        msg.contains("Context::phi_adder: %a (`add`, of type i32) is not a PHI"),
+        "{msg}"
+    );
+}
+
 /// A run grown in place at the top of the use pool leaves its new capacity
 /// unwritten until it is filled: a run placed after it, a removal, the
 /// run's own erasure and a switch (grown by `push_operand`) must all see

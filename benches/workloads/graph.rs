@@ -175,8 +175,9 @@ pub fn phi_grow(o: &Opts) {
         Builder::at_end(ctx, e.entry).br(first);
         let (a, b) = (e.a, e.b);
         let (s, ()) = measure(|| {
+            let mut adder = ctx.phi_adder(phi);
             for (i, &p) in preds.iter().enumerate() {
-                ctx.phi_add_incoming(phi, if i & 1 == 1 { b } else { a }, p);
+                adder.add(if i & 1 == 1 { b } else { a }, p);
             }
         });
         samples.push(s);

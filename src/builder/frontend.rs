@@ -842,8 +842,9 @@ impl<'a> Builder<'a> {
         };
         let ty = self.ctx.type_of(first);
         let phi = self.phi(ty, incoming.len() as u32);
+        let mut adder = self.ctx.phi_adder(phi);
         for &(v, b) in incoming {
-            self.ctx.phi_add_incoming(phi, v, b);
+            adder.add(v, b);
         }
         phi.0
     }

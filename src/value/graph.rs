@@ -603,16 +603,21 @@ impl Graph {
     /// without re-reading the user's record.
     #[inline(always)]
     pub(crate) fn push_inst_operand_live(&mut self, user: u32, ops: u32, n: u32, v: u32) {
-        // One borrow of the records for the three accesses, disjoint from
-        // the pool's: the compiler keeps the array's base and length in
-        // registers across the pool's writes instead of reloading them.
-        let values = &mut self.values[..];
-        values[user as usize].nops = n + 1;
-        let u = ops + n;
+        self.values[user as usize].nops = n + 1;
+        self.put_operand_live(user, ops + n, n, v);
+    }
+
+    /// Writes use slot `u`, the next slot of `user`'s run (raw index, a
+    /// non-constant live user whose run has room for it), as its operand
+    /// `n` holding `v` (a raw index the caller checked live), at the head
+    /// of `v`'s use list. The user's `nops` is the caller's to update.
+    #[inline(always)]
+    pub(crate) fn put_operand_live(&mut self, user: u32, u: u32, n: u32, v: u32) {
         // `link_head` folded into the slot's one write: the use goes on
         // the head of `v`'s list.
-        let vd = &mut values[v as usize];
+        let vd = &mut self.values[v as usize];
         let head = vd.first_use;
+        vd.first_use = u;
         self.pool.put(
             u,
             UseData {
@@ -625,7 +630,6 @@ impl Graph {
         if head != NONE {
             self.pool.uses[head as usize].prev = u;
         }
-        vd.first_use = u;
     }
 
     /// Drops the operands from `new_len` on (their uses leave the lists);

@@ -73,21 +73,20 @@ impl UsePool {
     #[inline(always)]
     pub(crate) fn put(&mut self, u: u32, ud: UseData) {
         let u = u as usize;
-        if u < self.uses.len() {
-            self.uses[u] = ud;
+        if u == self.uses.len() {
+            // The first pending slot; `extend_top` reserved the room, so
+            // the push does not reallocate.
+            if self.pending == 0 {
+                outside(u);
+            }
+            self.uses.push(ud);
+            self.pending -= 1;
         } else {
-            self.put_pending(u, ud);
+            match self.uses.get_mut(u) {
+                Some(slot) => *slot = ud,
+                None => outside(u),
+            }
         }
-    }
-
-    #[inline(always)]
-    fn put_pending(&mut self, u: usize, ud: UseData) {
-        if u != self.uses.len() || self.pending == 0 {
-            outside(u);
-        }
-        // `extend_top` reserved the room: this push does not reallocate.
-        self.uses.push(ud);
-        self.pending -= 1;
     }
 
     /// Allocates a run of `len` empty slots and returns its start. O(1)
