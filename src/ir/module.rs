@@ -236,6 +236,12 @@ impl Context {
         self.list_iter(m, 3)
     }
 
+    /// Every global value of `m`: its global variables, functions,
+    /// aliases and ifuncs, each list in order (LLVM's `global_values()`).
+    pub fn global_values(&self, m: Module) -> impl Iterator<Item = Value> + '_ {
+        (0..4).flat_map(move |list| self.list_iter(m, list).map(|g| g.0))
+    }
+
     /// The global value named `name` in `m` (a `&str` or the name's
     /// bytes).
     pub fn global_by_name(&self, m: Module, name: impl AsRef<[u8]>) -> Option<Value> {

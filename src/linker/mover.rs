@@ -180,13 +180,7 @@ impl<'a> Mover<'a> {
     }
 
     fn all_globals(&self, m: Module) -> Vec<Value> {
-        let c = &*self.ctx;
-        c.global_vars(m)
-            .map(|g| g.0)
-            .chain(c.functions(m).map(|f| f.0))
-            .chain(c.aliases(m).map(|g| g.0))
-            .chain(c.ifuncs(m).map(|g| g.0))
-            .collect()
+        self.ctx.global_values(m).collect()
     }
 
     // ---- ModuleLinker ----------------------------------------------------

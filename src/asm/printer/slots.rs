@@ -93,13 +93,7 @@ impl NameTexts {
             }
             t.structs.push((at as u32, t.text.len() as u32));
         }
-        let globals = ctx
-            .global_vars(m)
-            .map(|g| g.0)
-            .chain(ctx.functions(m).map(|f| f.0))
-            .chain(ctx.aliases(m).map(|g| g.0))
-            .chain(ctx.ifuncs(m).map(|g| g.0));
-        for v in globals {
+        for v in ctx.global_values(m) {
             if let Some(name) = ctx.name_bytes(v) {
                 let at = t.text.len();
                 push_name(&mut t.text, '@', name);

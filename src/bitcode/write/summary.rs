@@ -182,13 +182,7 @@ impl Wr<'_> {
         // The module's globals by GUID.
         let file = &ctx.module(m).source_filename;
         let mut gv_ids: HashMap<u64, u32> = HashMap::new();
-        let globals = ctx
-            .global_vars(m)
-            .map(|g| g.0)
-            .chain(ctx.functions(m).map(|f| f.0))
-            .chain(ctx.aliases(m).map(|g| g.0))
-            .chain(ctx.ifuncs(m).map(|g| g.0));
-        for v in globals {
+        for v in ctx.global_values(m) {
             if let Some(name) = ctx.name_bytes(v) {
                 let linkage = ctx.global_data(v).linkage;
                 let g = guid(global_identifier(name, linkage, file));
