@@ -24,7 +24,7 @@ struct CstAbbrevs {
 
 impl Wr<'_> {
     pub(super) fn write_module_constants(&mut self) {
-        let (s, e) = (self.ve.first_constant, self.ve.values.len() as u32);
+        let (s, e) = (self.ve.first_constant, self.ve.values().len() as u32);
         self.write_constants(s, e, true);
     }
 
@@ -48,7 +48,7 @@ impl Wr<'_> {
         let mut last_ty: Option<Type> = None;
         let mut rec: Vec<u64> = Vec::new();
         for k in first..last {
-            let v = self.ve.values[k as usize];
+            let v = self.ve.values()[k as usize];
             let ty = self.ve.vtype(v);
             if last_ty != Some(ty) {
                 last_ty = Some(ty);

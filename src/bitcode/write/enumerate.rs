@@ -134,17 +134,37 @@ const VISITING: u32 = u32::MAX;
 /// the next on a thread so that a write touches no fresh pages for them.
 #[derive(Default)]
 struct Tables {
+    /// Type id plus one by type index (0: not enumerated; `VISITING`
+    /// while a struct's elements are).
     type_ids: Vec<u32>,
+    /// Value id plus one by raw value index (0: not enumerated).
     val_ids: Vec<u32>,
+    /// The enumerated values (raw indices) in id order.
     values: Vec<u32>,
+    /// Use counts by value id, for constant ordering.
     counts: Vec<u32>,
+    /// Where each metadata node is enumerated, by node index (`ABSENT`:
+    /// not enumerated).
     md_node_index: Vec<MdIndex>,
+    /// Scratch list of a function's non-void instructions.
     inst_scratch: Vec<u32>,
+    /// Scratch of `optimize_constants`: per constant its sort key (type
+    /// id, use count), whether it is an integer, value and use count.
     const_scratch: Vec<ConstSortItem>,
+    /// What the module walk saw of each function body, for
+    /// `incorporate_function` to reuse instead of walking it again.
     walks: Vec<BodyWalk>,
+    /// The value references `incorporate_function` enumerates, in order
+    /// (constant and inline-asm operands, switch case values again,
+    /// shufflevector masks), for the bodies of `walks`.
     walk_consts: Vec<u32>,
+    /// The non-void instructions of the bodies of `walks`, in order.
     walk_insts: Vec<u32>,
+    /// The blocks of the bodies of `walks`, in order.
     walk_blocks: Vec<u32>,
+    /// What the function blocks need of each instruction with call data
+    /// of the function bodies, in module order (the order they are
+    /// written).
     call_sites: Vec<CallSite>,
 }
 
@@ -156,21 +176,7 @@ std::thread_local! {
 impl Drop for Enumerator<'_> {
     /// Hands the tables back to this thread's `TABLES`.
     fn drop(&mut self) {
-        let t = Tables {
-            type_ids: std::mem::take(&mut self.type_ids),
-            val_ids: std::mem::take(&mut self.val_ids),
-            values: std::mem::take(&mut self.values),
-            counts: std::mem::take(&mut self.counts),
-            md_node_index: std::mem::take(&mut self.md_node_index),
-            inst_scratch: std::mem::take(&mut self.inst_scratch),
-            const_scratch: std::mem::take(&mut self.const_scratch),
-            walks: std::mem::take(&mut self.walks),
-            walk_consts: std::mem::take(&mut self.walk_consts),
-            walk_insts: std::mem::take(&mut self.walk_insts),
-            walk_blocks: std::mem::take(&mut self.walk_blocks),
-            call_sites: std::mem::take(&mut self.call_sites),
-        };
-        crate::reuse::give_back(&TABLES, Box::new(t));
+        crate::reuse::give_back(&TABLES, Box::new(std::mem::take(&mut self.t)));
     }
 }
 
@@ -185,13 +191,13 @@ pub(crate) struct Enumerator<'c> {
     pub(crate) funcs: Vec<Function>,
     pub(crate) aliases: Vec<Global>,
     pub(crate) ifuncs: Vec<Global>,
+    /// The context-sized lists and the scratch lists, kept on the thread
+    /// between writes (`Tables`; held inline so that a lookup is one load
+    /// from the enumerator).
+    t: Tables,
     // ---- types
-    type_ids: Vec<u32>,
     pub(crate) types: Vec<Type>,
     // ---- values
-    val_ids: Vec<u32>,
-    pub(crate) values: Vec<u32>,
-    counts: Vec<u32>,
     pub(crate) synth: Vec<Synth>,
     synth_ids: HashMap<Synth, u32>,
     synth_val_ids: Vec<u32>,
@@ -229,7 +235,6 @@ pub(crate) struct Enumerator<'c> {
     pub(crate) comdats: Vec<&'c [u8]>,
     comdat_ids: HashMap<&'c [u8], u32>,
     // ---- metadata
-    md_node_index: Vec<MdIndex>,
     md_other_index: HashMap<MdRef<'c>, MdIndex>,
     pub(crate) mds: Vec<MdRef<'c>>,
     function_mds: Vec<MdRef<'c>>,
@@ -247,28 +252,8 @@ pub(crate) struct Enumerator<'c> {
     /// The first function with an instruction using a forward-reference
     /// placeholder (bitcode cannot hold one).
     pub(crate) placeholder_user: Option<Function>,
-    /// Scratch list of a function's non-void instructions.
-    inst_scratch: Vec<u32>,
-    /// Scratch of `optimize_constants`: per constant its sort key (type
-    /// id, use count), whether it is an integer, value and use count.
-    const_scratch: Vec<ConstSortItem>,
-    /// What the module walk saw of each function body, for
-    /// `incorporate_function` to reuse instead of walking it again.
-    walks: Vec<BodyWalk>,
-    /// The value references `incorporate_function` enumerates, in order
-    /// (constant and inline-asm operands, switch case values again,
-    /// shufflevector masks), for the bodies of `walks`.
-    walk_consts: Vec<u32>,
-    /// The non-void instructions of the bodies of `walks`, in order.
-    walk_insts: Vec<u32>,
-    /// The blocks of the bodies of `walks`, in order.
-    walk_blocks: Vec<u32>,
     /// The next entry of `walks` to use.
     walk_next: usize,
-    /// What the function blocks need of each instruction with call data
-    /// of the function bodies, in module order (the order they are
-    /// written).
-    call_sites: Vec<CallSite>,
     /// The next entry of `call_sites`.
     call_next: usize,
     /// A function is incorporated.
@@ -285,7 +270,7 @@ impl<'c> Enumerator<'c> {
         // the lists the module walk fills never move as they grow.
         let nvals = ctx.graph.values.len();
         let nuses = ctx.graph.pool.uses.len();
-        let mut t = crate::reuse::take(&TABLES);
+        let mut t = *crate::reuse::take(&TABLES);
         t.type_ids.clear();
         t.type_ids.resize(ctx.types.len(), 0);
         t.val_ids.clear();
@@ -306,32 +291,15 @@ impl<'c> Enumerator<'c> {
         t.walk_blocks.clear();
         t.walk_blocks.reserve(nvals);
         t.call_sites.clear();
-        let Tables {
-            type_ids,
-            val_ids,
-            values,
-            counts,
-            md_node_index,
-            inst_scratch,
-            const_scratch,
-            walks,
-            walk_consts,
-            walk_insts,
-            walk_blocks,
-            call_sites,
-        } = *t;
         let mut e = Enumerator {
             ctx,
             m,
+            t,
             globals: ctx.global_vars(m).collect(),
             funcs: ctx.functions(m).collect(),
             aliases: ctx.aliases(m).collect(),
             ifuncs: ctx.ifuncs(m).collect(),
-            type_ids,
             types: Vec::new(),
-            val_ids,
-            values,
-            counts,
             synth: Vec::new(),
             synth_ids: HashMap::new(),
             synth_val_ids: Vec::new(),
@@ -350,7 +318,6 @@ impl<'c> Enumerator<'c> {
             list_keep: Vec::new(),
             comdats: Vec::new(),
             comdat_ids: HashMap::new(),
-            md_node_index,
             md_other_index: HashMap::new(),
             mds: Vec::new(),
             function_mds: Vec::new(),
@@ -362,14 +329,7 @@ impl<'c> Enumerator<'c> {
             bundle_tags: super::module::FIXED_BUNDLE_TAGS.to_vec(),
             sync_scopes: vec![b"singlethread", b""],
             placeholder_user: None,
-            inst_scratch,
-            const_scratch,
-            walks,
-            walk_consts,
-            walk_insts,
-            walk_blocks,
             walk_next: 0,
-            call_sites,
             call_next: 0,
             in_fn: false,
         };
@@ -378,6 +338,12 @@ impl<'c> Enumerator<'c> {
     }
 
     // ---- value references --------------------------------------------------
+
+    /// The enumerated values (raw indices) in id order.
+    #[inline]
+    pub(crate) fn values(&self) -> &[u32] {
+        &self.t.values
+    }
 
     /// The type of value reference `v`.
     #[inline]
@@ -395,7 +361,7 @@ impl<'c> Enumerator<'c> {
         let id = if v & VIRT != 0 {
             self.synth_val_ids[(v & !VIRT) as usize]
         } else {
-            self.val_ids[v as usize]
+            self.t.val_ids[v as usize]
         };
         id.checked_sub(1)
     }
@@ -413,7 +379,7 @@ impl<'c> Enumerator<'c> {
         if v & VIRT != 0 {
             self.synth_val_ids[(v & !VIRT) as usize] = id;
         } else {
-            self.val_ids[v as usize] = id;
+            self.t.val_ids[v as usize] = id;
         }
     }
 
@@ -578,7 +544,7 @@ impl<'c> Enumerator<'c> {
     /// The id of type `t` (zero-based).
     #[inline]
     pub(crate) fn type_id(&self, t: Type) -> u32 {
-        let id = self.type_ids[t.index()];
+        let id = self.t.type_ids[t.index()];
         assert!(
             id != 0 && id != VISITING,
             "bitcode writer: type {} was not enumerated",
@@ -591,7 +557,7 @@ impl<'c> Enumerator<'c> {
     /// marked so that recursion through them stops (iterative).
     #[inline]
     pub(crate) fn enumerate_type(&mut self, t: Type) {
-        if self.type_ids[t.index()] != 0 {
+        if self.t.type_ids[t.index()] != 0 {
             return;
         }
         self.enumerate_new_type(t);
@@ -602,27 +568,27 @@ impl<'c> Enumerator<'c> {
     fn enumerate_new_type(&mut self, t: Type) {
         let mut stack: SmallVec<[(Type, usize); 8]> = SmallVec::new();
         if self.ctx.is_identified_struct(t) {
-            self.type_ids[t.index()] = VISITING;
+            self.t.type_ids[t.index()] = VISITING;
         }
         stack.push((t, 0));
         while let Some(&mut (cur, ref mut i)) = stack.last_mut() {
             if let Some(sub) = self.ctx.contained_type(cur, *i) {
                 *i += 1;
-                if self.type_ids[sub.index()] == 0 {
+                if self.t.type_ids[sub.index()] == 0 {
                     if self.ctx.is_identified_struct(sub) {
-                        self.type_ids[sub.index()] = VISITING;
+                        self.t.type_ids[sub.index()] = VISITING;
                     }
                     stack.push((sub, 0));
                 }
                 continue;
             }
             stack.pop();
-            let id = self.type_ids[cur.index()];
+            let id = self.t.type_ids[cur.index()];
             if id != 0 && id != VISITING {
                 continue;
             }
             self.types.push(cur);
-            self.type_ids[cur.index()] = self.types.len() as u32;
+            self.t.type_ids[cur.index()] = self.types.len() as u32;
         }
     }
 
@@ -638,7 +604,7 @@ impl<'c> Enumerator<'c> {
     #[inline]
     pub(crate) fn enumerate_value(&mut self, v: u32) {
         if let Some(id) = self.value_id(v) {
-            self.counts[id as usize] += 1;
+            self.t.counts[id as usize] += 1;
             return;
         }
         self.enumerate_new_value(v);
@@ -659,7 +625,7 @@ impl<'c> Enumerator<'c> {
                 let op = top.2[top.1];
                 top.1 += 1;
                 if let Some(id) = self.value_id(op) {
-                    self.counts[id as usize] += 1;
+                    self.t.counts[id as usize] += 1;
                     continue;
                 }
                 if let Some(ops) = self.enter_value(op) {
@@ -715,9 +681,9 @@ impl<'c> Enumerator<'c> {
     }
 
     fn push_value(&mut self, v: u32) {
-        self.values.push(v);
-        self.counts.push(1);
-        let id = self.values.len() as u32;
+        self.t.values.push(v);
+        self.t.counts.push(1);
+        let id = self.t.values.len() as u32;
         self.set_vid(v, id);
     }
 
@@ -727,7 +693,7 @@ impl<'c> Enumerator<'c> {
     fn enumerate_operand_type(&mut self, v: u32) {
         if v & VIRT == 0 {
             let d = &self.ctx.graph.values[v as usize];
-            if !d.is(ValueKind::Constant) || self.val_ids[v as usize] != 0 {
+            if !d.is(ValueKind::Constant) || self.t.val_ids[v as usize] != 0 {
                 self.enumerate_type(d.ty);
                 return;
             }
@@ -843,7 +809,7 @@ impl<'c> Enumerator<'c> {
     /// to write, `l`: the one the module walk found, in the same order.
     #[inline]
     pub(crate) fn next_call_attr_id(&mut self, l: &AttributeList) -> u32 {
-        let id = self.call_sites[self.call_next].attrs;
+        let id = self.t.call_sites[self.call_next].attrs;
         self.call_next += 1;
         debug_assert_eq!(id, self.attr_list_id(l));
         id
@@ -854,7 +820,7 @@ impl<'c> Enumerator<'c> {
     /// moves past it.
     #[inline]
     pub(crate) fn call_site(&self) -> CallSite {
-        self.call_sites[self.call_next]
+        self.t.call_sites[self.call_next]
     }
 
     /// The id of an attribute list (0: none).
@@ -886,7 +852,7 @@ impl<'c> Enumerator<'c> {
     fn md_index(&self, r: MdRef<'c>) -> Option<MdIndex> {
         match r {
             MdRef::Node(m) => {
-                let i = self.md_node_index[m.index()];
+                let i = self.t.md_node_index[m.index()];
                 (i.f != NONE).then_some(i)
             }
             other => self.md_other_index.get(&other).copied(),
@@ -896,7 +862,7 @@ impl<'c> Enumerator<'c> {
     fn md_index_mut(&mut self, r: MdRef<'c>) -> Option<&mut MdIndex> {
         match r {
             MdRef::Node(m) => {
-                let i = &mut self.md_node_index[m.index()];
+                let i = &mut self.t.md_node_index[m.index()];
                 (i.f != NONE).then_some(i)
             }
             other => self.md_other_index.get_mut(&other),
@@ -905,7 +871,7 @@ impl<'c> Enumerator<'c> {
 
     fn md_insert(&mut self, r: MdRef<'c>, idx: MdIndex) {
         match r {
-            MdRef::Node(m) => self.md_node_index[m.index()] = idx,
+            MdRef::Node(m) => self.t.md_node_index[m.index()] = idx,
             other => {
                 self.md_other_index.insert(other, idx);
             }
@@ -1342,7 +1308,7 @@ impl<'c> Enumerator<'c> {
                 self.enumerate_type(t);
             }
         }
-        self.first_constant = self.values.len() as u32;
+        self.first_constant = self.t.values.len() as u32;
         for &g in &globals {
             if let Some(init) = ctx.initializer(g) {
                 self.enumerate_value(init.idx);
@@ -1389,7 +1355,7 @@ impl<'c> Enumerator<'c> {
             }
         }
         if !self.preserve_use_lists {
-            let (s, e) = (self.first_constant, self.values.len() as u32);
+            let (s, e) = (self.first_constant, self.t.values.len() as u32);
             self.optimize_constants(s, e);
         }
         self.organize_metadata();
@@ -1440,12 +1406,12 @@ impl<'c> Enumerator<'c> {
             let r = self.md_ref(a);
             self.enumerate_md(ftag, Some(r));
         }
-        let (c0, i0) = (self.walk_consts.len(), self.walk_insts.len());
-        let b0 = self.walk_blocks.len();
+        let (c0, i0) = (self.t.walk_consts.len(), self.t.walk_insts.len());
+        let b0 = self.t.walk_blocks.len();
         let mut simple = true;
         let mut labels_in_terminators_only = true;
         for b in ctx.block_indices(f) {
-            self.walk_blocks.push(b);
+            self.t.walk_blocks.push(b);
             for i in ctx.inst_indices_at(b) {
                 let di = &ctx.graph.values[i as usize];
                 let op = Opcode::from_u8(di.opcode);
@@ -1480,7 +1446,7 @@ impl<'c> Enumerator<'c> {
                         continue;
                     }
                     if d.is(ValueKind::Constant) || d.is(ValueKind::InlineAsm) {
-                        self.walk_consts.push(o);
+                        self.t.walk_consts.push(o);
                     }
                     if d.is(ValueKind::Placeholder) && self.placeholder_user.is_none() {
                         self.placeholder_user = Some(f);
@@ -1491,14 +1457,15 @@ impl<'c> Enumerator<'c> {
                 if op == Opcode::Switch {
                     // Case values again, as `incorporate_function` counts
                     // them.
-                    self.walk_consts
+                    self.t
+                        .walk_consts
                         .extend(ops.iter().skip(2).step_by(2).map(|u| u.val));
                 }
                 match payload {
                     InstPayload::Mask(m) if op == Opcode::ShuffleVector => {
                         let scalable = ctx.is_scalable(di.ty);
                         let mc = self.mask_constant(m, scalable);
-                        self.walk_consts.push(mc);
+                        self.t.walk_consts.push(mc);
                         let t = self.vtype(mc);
                         self.enumerate_type(t);
                     }
@@ -1510,12 +1477,12 @@ impl<'c> Enumerator<'c> {
                 let ty = di.ty;
                 self.enumerate_type(ty);
                 if !ctx.is_void(ty) {
-                    self.walk_insts.push(i);
+                    self.t.walk_insts.push(i);
                 }
                 if let InstPayload::Call(cd) = payload {
                     let id = self.enumerate_attrs(&cd.attrs);
                     if matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr) {
-                        self.call_sites.push(CallSite {
+                        self.t.call_sites.push(CallSite {
                             attrs: id,
                             fn_ty: cd.fn_ty,
                             call_conv: cd.call_conv,
@@ -1548,16 +1515,16 @@ impl<'c> Enumerator<'c> {
         if is_decl || !simple {
             // A body with metadata operands or debug records is walked
             // again when incorporated (its function-local metadata).
-            self.walk_consts.truncate(c0);
-            self.walk_insts.truncate(i0);
-            self.walk_blocks.truncate(b0);
+            self.t.walk_consts.truncate(c0);
+            self.t.walk_insts.truncate(i0);
+            self.t.walk_blocks.truncate(b0);
             return;
         }
-        self.walks.push(BodyWalk {
+        self.t.walks.push(BodyWalk {
             f: f.0.idx,
-            consts: c0 as u32..self.walk_consts.len() as u32,
-            insts: i0 as u32..self.walk_insts.len() as u32,
-            blocks: b0 as u32..self.walk_blocks.len() as u32,
+            consts: c0 as u32..self.t.walk_consts.len() as u32,
+            insts: i0 as u32..self.t.walk_insts.len() as u32,
+            blocks: b0 as u32..self.t.walk_blocks.len() as u32,
             labels_in_terminators_only,
         });
     }
@@ -1626,10 +1593,10 @@ impl<'c> Enumerator<'c> {
         }
         let (s, e) = (start as usize, end as usize);
         // Each constant's type is looked up once, not once a comparison.
-        let mut items = std::mem::take(&mut self.const_scratch);
+        let mut items = std::mem::take(&mut self.t.const_scratch);
         items.clear();
         for k in s..e {
-            let (v, c) = (self.values[k], self.counts[k]);
+            let (v, c) = (self.t.values[k], self.t.counts[k]);
             let t = self.vtype(v);
             items.push(ConstSortItem {
                 key: (self.type_id(t), core::cmp::Reverse(c)),
@@ -1644,11 +1611,11 @@ impl<'c> Enumerator<'c> {
         let ints = items.iter().filter(|x| x.int);
         let order = ints.chain(items.iter().filter(|x| !x.int));
         for (k, x) in order.enumerate() {
-            self.values[s + k] = x.v;
-            self.counts[s + k] = x.c;
+            self.t.values[s + k] = x.v;
+            self.t.counts[s + k] = x.c;
             self.set_vid(x.v, (s + k) as u32 + 1);
         }
-        self.const_scratch = items;
+        self.t.const_scratch = items;
     }
 
     // ---- functions -------------------------------------------------------------
@@ -1657,18 +1624,18 @@ impl<'c> Enumerator<'c> {
     /// unless use-list order is kept) and its attribute list; the
     /// instructions are numbered from here.
     fn close_function_constants(&mut self, f: Function) {
-        let (s, e) = (self.first_func_constant, self.values.len() as u32);
+        let (s, e) = (self.first_func_constant, self.t.values.len() as u32);
         if !self.preserve_use_lists {
             self.optimize_constants(s, e);
         }
         self.enumerate_attrs(&self.ctx.function_data(f).attrs);
-        self.first_inst = self.values.len() as u32;
+        self.first_inst = self.t.values.len() as u32;
     }
 
     /// A value-producing instruction of the function being incorporated.
     fn enumerate_inst(&mut self, v: u32) {
         match self.value_id(v) {
-            Some(id) => self.counts[id as usize] += 1,
+            Some(id) => self.t.counts[id as usize] += 1,
             None => self.push_value(v),
         }
     }
@@ -1677,7 +1644,7 @@ impl<'c> Enumerator<'c> {
     pub(crate) fn incorporate_function(&mut self, f: Function) {
         let ctx = self.ctx;
         self.in_fn = true;
-        self.num_module_values = self.values.len() as u32;
+        self.num_module_values = self.t.values.len() as u32;
         // Function metadata.
         let tag = self.vid(f.0.idx) + 1;
         let r = self.function_md_info.get(&tag).copied().unwrap_or_default();
@@ -1700,8 +1667,9 @@ impl<'c> Enumerator<'c> {
                 }
             }
         }
-        self.first_func_constant = self.values.len() as u32;
+        self.first_func_constant = self.t.values.len() as u32;
         let walk = self
+            .t
             .walks
             .get(self.walk_next)
             .filter(|w| w.f == f.0.idx)
@@ -1714,14 +1682,14 @@ impl<'c> Enumerator<'c> {
             // has no function-local metadata.
             self.walk_next += 1;
             for k in consts {
-                let v = self.walk_consts[k as usize];
+                let v = self.t.walk_consts[k as usize];
                 self.enumerate_value(v);
             }
             // The blocks from the module walk's list: the loads of their
             // records are independent (no chase of the block list), so
             // they overlap.
             for k in blocks {
-                let b = self.walk_blocks[k as usize];
+                let b = self.t.walk_blocks[k as usize];
                 let d = &ctx.graph.values[b as usize];
                 self.block_insts.push((d.ops, d.nops));
                 self.blocks.push(b);
@@ -1733,13 +1701,13 @@ impl<'c> Enumerator<'c> {
             // The instructions are new (nothing enumerated so far in this
             // function refers to one): their ids follow in order, each
             // with one use, as `enumerate_inst` would give them.
-            let first = self.values.len();
-            let new = &self.walk_insts[insts.start as usize..insts.end as usize];
-            self.values.extend_from_slice(new);
-            self.counts.resize(self.values.len(), 1);
+            let first = self.t.values.len();
+            let new = &self.t.walk_insts[insts.start as usize..insts.end as usize];
+            self.t.values.extend_from_slice(new);
+            self.t.counts.resize(self.t.values.len(), 1);
             for (k, &v) in new.iter().enumerate() {
-                debug_assert_eq!(self.val_ids[v as usize], 0);
-                self.val_ids[v as usize] = (first + k) as u32 + 1;
+                debug_assert_eq!(self.t.val_ids[v as usize], 0);
+                self.t.val_ids[v as usize] = (first + k) as u32 + 1;
             }
             return;
         }
@@ -1747,7 +1715,7 @@ impl<'c> Enumerator<'c> {
         // instructions, then function-local metadata in the order of use.
         let mut locals: Vec<Metadata> = Vec::new();
         let mut arg_lists: Vec<Metadata> = Vec::new();
-        let mut insts = std::mem::take(&mut self.inst_scratch);
+        let mut insts = std::mem::take(&mut self.t.inst_scratch);
         insts.clear();
         for b in ctx.blocks(f) {
             for i in ctx.insts(b) {
@@ -1813,7 +1781,7 @@ impl<'c> Enumerator<'c> {
         for &v in &insts {
             self.enumerate_inst(v);
         }
-        self.inst_scratch = insts;
+        self.t.inst_scratch = insts;
         for l in locals {
             let r = MdRef::Node(l);
             if self.md_index(r).is_some_and(|x| x.id != 0) {
@@ -1882,15 +1850,15 @@ impl<'c> Enumerator<'c> {
     /// LLVM's `purgeFunction`.
     pub(crate) fn purge_function(&mut self) {
         let n = self.num_module_values as usize;
-        for k in n..self.values.len() {
-            let v = self.values[k];
+        for k in n..self.t.values.len() {
+            let v = self.t.values[k];
             self.set_vid(v, 0);
         }
         let nm = self.num_module_mds as usize;
         for k in nm..self.mds.len() {
             let r = self.mds[k];
             match r {
-                MdRef::Node(m) => self.md_node_index[m.index()] = ABSENT,
+                MdRef::Node(m) => self.t.md_node_index[m.index()] = ABSENT,
                 other => {
                     self.md_other_index.remove(&other);
                 }
@@ -1900,8 +1868,8 @@ impl<'c> Enumerator<'c> {
             let b = self.blocks[k];
             self.set_vid(b, 0);
         }
-        self.values.truncate(n);
-        self.counts.truncate(n);
+        self.t.values.truncate(n);
+        self.t.counts.truncate(n);
         self.mds.truncate(nm);
         self.blocks.clear();
         self.block_insts.clear();
