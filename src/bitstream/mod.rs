@@ -97,4 +97,4 @@ pub use reader::{
     FIRST_APPLICATION_ABBREV, TOP_LEVEL_ABBREV_WIDTH, UNABBREV_RECORD,
 };
 pub use walk::{walk, WalkStats};
-pub use writer::Writer;
+pub use writer::{RecordBits, Writer};

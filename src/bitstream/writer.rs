@@ -4,14 +4,19 @@
 //!
 //! Owns the output buffer, the open-block stack and the writer's own copy of
 //! the abbreviations in force (it mirrors `reader.rs`, so that an
-//! abbreviation id means the same to both). It does not own what records
+//! abbreviation id means the same to both), and [`RecordBits`], records
+//! written field by field with the pending bits in locals. It does not own what records
 //! mean, nor the copy driver (`copy.rs`).
 //!
 //! # Output buffer
 //!
-//! Bits accumulate LSB first in `acc` (fewer than 32 pending); each full
-//! 32-bit word is appended to `out` little endian, so `out.len()` is always
-//! a multiple of 4 and a block's length word can be patched in place.
+//! Bits accumulate LSB first in `acc` (fewer than 64 pending); each full
+//! 64-bit double word is appended to `out` little endian, and aligning to
+//! 32 bits also moves a pending full 32-bit word out, so `out.len()` is
+//! always a multiple of 4 and, after an alignment, nothing is pending (a
+//! block's length word can then be patched in place). Half as many
+//! appends as a word at a time: each is a capacity check and a length
+//! store, and the branch that takes it is the one `put` mispredicts.
 //!
 //! VBR values are written in their shortest form, as LLVM's writer does; a
 //! stream that used longer forms is read correctly but not reproduced bit
@@ -26,12 +31,34 @@ use super::reader::{
     FIRST_APPLICATION_ABBREV, TOP_LEVEL_ABBREV_WIDTH, UNABBREV_RECORD,
 };
 
-/// The bit sink: `out` plus fewer than 32 pending bits.
+/// The bit sink: `out` plus fewer than 64 pending bits.
 #[derive(Debug, Default)]
 struct Bits {
     out: Vec<u8>,
     acc: u64,
     nacc: u32,
+}
+
+/// Appends the low `w` bits of `v` (`w <= 32`, `v < 2^w`) to the bits
+/// `acc` holds (`nacc` of them, fewer than 64) and, when they make a double
+/// word, that double word to `out`. The pending bits are passed apart from
+/// `out` so that a [`RecordBits`] keeps them in registers.
+#[inline(always)]
+fn put_in(out: &mut Vec<u8>, (acc, nacc): (&mut u64, &mut u32), v: u64, w: u32) {
+    debug_assert!(w <= 32 && (w == 32 || v >> w == 0));
+    debug_assert!(*nacc < 64);
+    let n = *nacc + w;
+    if n < 64 {
+        *acc |= v << *nacc;
+        *nacc = n;
+    } else {
+        // `nacc + w >= 64` with `w <= 32`: `nacc` is 32..=63, so both
+        // shifts are in range.
+        let done = *acc | v << *nacc;
+        out.extend_from_slice(&done.to_le_bytes());
+        *acc = v >> (64 - *nacc);
+        *nacc = n - 64;
+    }
 }
 
 impl Bits {
@@ -43,20 +70,7 @@ impl Bits {
     /// Appends the low `w` bits of `v`; `w <= 32`, `v < 2^w`.
     #[inline(always)]
     fn put(&mut self, v: u64, w: u32) {
-        debug_assert!(w <= 32 && (w == 32 || v >> w == 0));
-        self.acc |= v << self.nacc;
-        self.nacc += w;
-        if self.nacc >= 32 {
-            self.flush_word();
-        }
-    }
-
-    /// Moves the 32 oldest pending bits to `out`.
-    #[inline(always)]
-    fn flush_word(&mut self) {
-        self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
-        self.acc >>= 32;
-        self.nacc -= 32;
+        put_in(&mut self.out, (&mut self.acc, &mut self.nacc), v, w);
     }
 
     /// Appends `v` as a VBR of 6-bit chunks (the width of unabbreviated
@@ -116,6 +130,16 @@ impl Bits {
         }
     }
 
+    /// [`Self::vbr6`] of a value of four chunks or more.
+    #[inline(never)]
+    fn vbr6_long(&mut self, v: u64) {
+        if v < 1 << 25 {
+            self.vbr6_short(v);
+        } else {
+            self.chunks(v, 6);
+        }
+    }
+
     #[cold]
     fn error(&self, kind: ErrorKind) -> Error {
         Error::new(self.pos(), kind)
@@ -171,11 +195,20 @@ impl Bits {
         Ok(())
     }
 
+    /// Pads with zero bits to a multiple of 32 and moves every pending
+    /// bit to `out`: afterwards nothing is pending.
     #[inline]
     fn align32(&mut self) {
-        if self.nacc > 0 {
-            self.put(0, 32 - self.nacc);
+        let pad = self.nacc.wrapping_neg() % 32;
+        if pad > 0 {
+            self.put(0, pad);
         }
+        if self.nacc == 32 {
+            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc = 0;
+            self.nacc = 0;
+        }
+        debug_assert_eq!(self.nacc, 0);
     }
 
     /// Appends one scalar operand (literal checked, fixed, VBR or char6).
@@ -350,6 +383,9 @@ impl Writer {
         self.bits.align32();
         let len_at = self.bits.out.len();
         self.bits.put(0, 32);
+        // The length word goes out now (aligned, it is the only pending
+        // word), so that it can be patched in `out`.
+        self.bits.align32();
         Ok(len_at)
     }
 
@@ -746,6 +782,141 @@ impl Writer {
     pub fn finish(mut self) -> Vec<u8> {
         self.bits.align32();
         self.bits.out
+    }
+}
+
+impl Writer {
+    /// The writer of one or more records field by field with the pending
+    /// bits held in locals (registers, once inlined) instead of the
+    /// writer's memory: each field of [`Writer::field_vbr6`] and the like
+    /// loads and stores them, a chain of store-to-load forwards from one
+    /// field to the next. The bits go back when it is dropped.
+    #[inline(always)]
+    pub fn record_bits(&mut self) -> RecordBits<'_> {
+        RecordBits {
+            acc: self.bits.acc,
+            nacc: self.bits.nacc,
+            w: self,
+        }
+    }
+}
+
+/// [`Writer::record_bits`]: the field-by-field record calls of [`Writer`]
+/// (the same bits) on pending bits kept apart from the writer.
+#[derive(Debug)]
+pub struct RecordBits<'w> {
+    w: &'w mut Writer,
+    acc: u64,
+    nacc: u32,
+}
+
+impl Drop for RecordBits<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.w.bits.acc = self.acc;
+        self.w.bits.nacc = self.nacc;
+    }
+}
+
+impl RecordBits<'_> {
+    #[inline(always)]
+    fn put(&mut self, v: u64, w: u32) {
+        put_in(&mut self.w.bits.out, (&mut self.acc, &mut self.nacc), v, w);
+    }
+
+    /// Runs `f` on the writer's own bit sink, the pending bits handed over
+    /// and taken back (the rare paths: wide values, errors).
+    #[inline(always)]
+    fn through_writer<R>(&mut self, f: impl FnOnce(&mut Bits) -> R) -> R {
+        let bits = &mut self.w.bits;
+        (bits.acc, bits.nacc) = (self.acc, self.nacc);
+        let r = f(bits);
+        (self.acc, self.nacc) = (bits.acc, bits.nacc);
+        r
+    }
+
+    /// [`Writer::begin_abbrev_record`].
+    ///
+    /// # Panics
+    /// If `abbrev_id` is not an abbreviation of the innermost block, or the
+    /// block is BLOCKINFO.
+    #[inline(always)]
+    pub fn begin_abbrev_record(&mut self, abbrev_id: u32) {
+        let defined = abbrev_id
+            .checked_sub(FIRST_APPLICATION_ABBREV)
+            .is_some_and(|i| (i as usize) < self.w.abbrevs.count());
+        assert!(
+            defined && !self.w.in_info,
+            "RecordBits::begin_abbrev_record: abbreviation {abbrev_id} is not defined here"
+        );
+        // A defined id fits the width: its definition was written with it.
+        let width = self.w.width;
+        self.put(u64::from(abbrev_id), width);
+    }
+
+    /// [`Writer::begin_unabbrev_record`].
+    ///
+    /// # Panics
+    /// In a BLOCKINFO block, or where abbreviation ids are 1 bit wide.
+    #[inline(always)]
+    pub fn begin_unabbrev_record(&mut self, code: u32, count: usize) {
+        let width = self.w.width;
+        assert!(
+            !self.w.in_info && width >= 2,
+            "RecordBits::begin_unabbrev_record: record {code} in a BLOCKINFO block \
+             or with {width}-bit abbreviation ids"
+        );
+        self.put(u64::from(UNABBREV_RECORD), width);
+        self.field_vbr6(u64::from(code));
+        self.field_vbr6(count as u64);
+    }
+
+    /// [`Writer::field_fixed`].
+    ///
+    /// # Panics
+    /// If `value` does not fit in `width` bits.
+    #[inline(always)]
+    pub fn field_fixed(&mut self, value: u64, width: u32) {
+        if width <= 32 && value >> width == 0 {
+            self.put(value, width);
+        } else if let Err(e) = self.through_writer(|b| b.fixed_wide(value, width)) {
+            field_panic("field_fixed", e);
+        }
+    }
+
+    /// [`Writer::field_vbr`].
+    ///
+    /// # Panics
+    /// If `width` is out of range.
+    #[inline(always)]
+    pub fn field_vbr(&mut self, value: u64, width: u32) {
+        if width == 6 {
+            return self.field_vbr6(value);
+        }
+        if (2..=32).contains(&width) && value >> (width - 1) == 0 {
+            return self.put(value, width);
+        }
+        if let Err(e) = self.through_writer(|b| b.vbr_chunks(value, width)) {
+            field_panic("field_vbr", e);
+        }
+    }
+
+    /// [`Writer::field_vbr6`]: up to three chunks in one `put` here, more
+    /// through the writer.
+    #[inline(always)]
+    pub fn field_vbr6(&mut self, v: u64) {
+        if v < 32 {
+            self.put(v, 6);
+        } else if v < 1 << 10 {
+            self.put(v & 31 | 32 | (v >> 5) << 6, 12);
+        } else if v < 1 << 15 {
+            self.put(
+                v & 31 | 32 | ((v >> 5) & 31 | 32) << 6 | (v >> 10) << 12,
+                18,
+            );
+        } else {
+            self.through_writer(|b| b.vbr6_long(v));
+        }
     }
 }
 

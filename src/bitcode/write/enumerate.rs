@@ -252,6 +252,10 @@ pub(crate) struct Enumerator<'c> {
     /// The first function with an instruction using a forward-reference
     /// placeholder (bitcode cannot hold one).
     pub(crate) placeholder_user: Option<Function>,
+    /// Whether an instruction of a body has an empty operand (the module
+    /// walk looks at every operand): when none has, the function blocks do
+    /// not look for one again.
+    pub(crate) empty_operands: bool,
     /// The next entry of `walks` to use.
     walk_next: usize,
     /// The next entry of `call_sites`.
@@ -329,6 +333,7 @@ impl<'c> Enumerator<'c> {
             bundle_tags: super::module::FIXED_BUNDLE_TAGS.to_vec(),
             sync_scopes: vec![b"singlethread", b""],
             placeholder_user: None,
+            empty_operands: false,
             walk_next: 0,
             call_next: 0,
             in_fn: false,
@@ -1432,6 +1437,7 @@ impl<'c> Enumerator<'c> {
                 for u in ops {
                     let o = u.val;
                     if o == NONE {
+                        self.empty_operands = true;
                         continue;
                     }
                     let d = &ctx.graph.values[o as usize];

@@ -5,6 +5,7 @@
 //! users, the local symbol table, attachments and use lists.
 
 use super::constants::gep_bits;
+use super::enumerate::Enumerator;
 use super::module::{abbrevs, signed};
 use super::{Wr, WriteError};
 use crate::bitcode::codes;
@@ -196,25 +197,7 @@ impl<'c> Wr<'c> {
     /// `VE.getValueID`: a metadata-as-value operand's id is its metadata id.
     #[inline(always)]
     fn value_or_md_id(&self, v: u32) -> u32 {
-        // Metadata-as-value operands never get a value id.
-        match self.ve.value_id(v) {
-            Some(id) => id,
-            None => self.md_value_id(v),
-        }
-    }
-
-    /// [`Self::value_or_md_id`] of a value without a value id.
-    #[inline(never)]
-    fn md_value_id(&self, v: u32) -> u32 {
-        let d = &self.ctx.graph.values[v as usize];
-        if d.is(ValueKind::MetadataAsValue) {
-            let md = self
-                .ctx
-                .value_metadata(self.ctx.graph.handle(v))
-                .expect("metadata as value");
-            return self.ve.md_id(self.ve.md_ref(md));
-        }
-        self.ve.vid(v)
+        operand_id(&self.ve, v)
     }
 
     /// Writes the record of instruction `i` (raw index; opcode `op`,
@@ -230,9 +213,10 @@ impl<'c> Wr<'c> {
     ) -> Result<(), WriteError> {
         let ctx: &'c crate::Context = self.ctx;
         let d = &ctx.graph.values[i as usize];
-        if !uses.iter().any(|u| u.val == NONE)
-            && self.write_hot_inst(op, d.ty, d.flags, uses, payload, body.inst_id)
-        {
+        // The module walk saw every operand: without an empty one in the
+        // module, no scan of the operands (a loop whose exit mispredicts).
+        let complete = !self.ve.empty_operands || !uses.iter().any(|u| u.val == NONE);
+        if complete && self.write_hot_inst(op, d.ty, d.flags, uses, payload, body.inst_id) {
             if !ctx.is_void(d.ty) {
                 body.inst_id += 1;
             }
@@ -247,7 +231,10 @@ impl<'c> Wr<'c> {
     /// without operand bundles, unless an operand whose type the record
     /// would carry is a forward reference. Returns `false`, having written
     /// nothing, for every other instruction: [`Self::write_other_inst`]
-    /// writes those. The bits are the ones that path writes.
+    /// writes those. The bits are the ones that path writes. The fields
+    /// go through [`crate::bitstream::RecordBits`] (pending bits in
+    /// registers); the ids they need are looked up in the enumerator
+    /// meanwhile, a field borrow apart from the writer.
     #[inline(always)]
     fn write_hot_inst(
         &mut self,
@@ -261,23 +248,26 @@ impl<'c> Wr<'c> {
         let ctx = self.ctx;
         let tb = self.type_bits;
         // `pushValue`: the relative id (wrapped for a forward reference).
-        let rel = |wr: &Self, k: usize| u64::from(id.wrapping_sub(wr.value_or_md_id(uses[k].val)));
+        let rel =
+            |ve: &Enumerator<'c>, k: usize| u64::from(id.wrapping_sub(operand_id(ve, uses[k].val)));
         // `pushValueAndType` of a value that is no forward reference.
-        let back = |wr: &Self, k: usize| {
-            let vid = wr.value_or_md_id(uses[k].val);
+        let back = |ve: &Enumerator<'c>, k: usize| {
+            let vid = operand_id(ve, uses[k].val);
             (vid < id).then(|| u64::from(id - vid))
         };
-        let tid = |wr: &Self, t| u64::from(wr.ve.type_id(t));
+        let tid = |ve: &Enumerator<'c>, t| u64::from(ve.type_id(t));
         let atomic = |f: u16| Ordering::from_bits(f >> mem::ORDER_SHIFT) != Ordering::NotAtomic;
         match op {
             Opcode::Load => {
                 if atomic(flags) {
                     return false;
                 }
-                let Some(p) = back(self, 0) else { return false };
-                let t = tid(self, ty);
+                let Some(p) = back(&self.ve, 0) else {
+                    return false;
+                };
+                let t = tid(&self.ve, ty);
                 let align = self.align_code(flags, ty, AlignRule::Abi);
-                let w = &mut self.w;
+                let mut w = self.w.record_bits();
                 w.begin_abbrev_record(abbrevs::FN_LOAD);
                 w.field_vbr6(p);
                 w.field_fixed(t, tb);
@@ -288,12 +278,12 @@ impl<'c> Wr<'c> {
                 if atomic(flags) {
                     return false;
                 }
-                let (Some(p), Some(v)) = (back(self, 1), back(self, 0)) else {
+                let (Some(p), Some(v)) = (back(&self.ve, 1), back(&self.ve, 0)) else {
                     return false;
                 };
                 let vt = self.ve.vtype(uses[0].val);
                 let align = self.align_code(flags, vt, AlignRule::Abi);
-                let w = &mut self.w;
+                let mut w = self.w.record_bits();
                 w.begin_unabbrev_record(n::FUNC_CODE_INST_STORE, 4);
                 w.field_vbr6(p);
                 w.field_vbr6(v);
@@ -304,17 +294,17 @@ impl<'c> Wr<'c> {
                 let &InstPayload::Ty(src) = payload else {
                     return false;
                 };
-                if uses.iter().any(|u| self.value_or_md_id(u.val) >= id) {
+                if uses.iter().any(|u| operand_id(&self.ve, u.val) >= id) {
                     return false;
                 }
-                let src = tid(self, src);
-                self.w.begin_abbrev_record(abbrevs::FN_GEP);
-                self.w.field_fixed(gep_bits(flags), 3);
-                self.w.field_fixed(src, tb);
-                self.w.field_vbr6(uses.len() as u64);
+                let src = tid(&self.ve, src);
+                let mut w = self.w.record_bits();
+                w.begin_abbrev_record(abbrevs::FN_GEP);
+                w.field_fixed(gep_bits(flags), 3);
+                w.field_fixed(src, tb);
+                w.field_vbr6(uses.len() as u64);
                 for k in 0..uses.len() {
-                    let r = rel(self, k);
-                    self.w.field_vbr6(r);
+                    w.field_vbr6(rel(&self.ve, k));
                 }
             }
             Opcode::Alloca => {
@@ -323,15 +313,15 @@ impl<'c> Wr<'c> {
                 };
                 let size = uses[0].val;
                 let vals = [
-                    tid(self, at),
-                    tid(self, self.ve.vtype(size)),
+                    tid(&self.ve, at),
+                    tid(&self.ve, self.ve.vtype(size)),
                     u64::from(self.ve.vid(size)),
                 ];
                 let align = self.align_code(flags, at, AlignRule::Pref);
                 let packed = alloca_packed(flags, align);
                 let aspace = ctx.ptr_addrspace(ty).unwrap_or(0);
                 let other_space = aspace != self.layout.alloca_address_space();
-                let w = &mut self.w;
+                let mut w = self.w.record_bits();
                 w.begin_unabbrev_record(n::FUNC_CODE_INST_ALLOCA, 4 + usize::from(other_space));
                 for v in vals {
                     w.field_vbr6(v);
@@ -344,12 +334,13 @@ impl<'c> Wr<'c> {
             Opcode::Br => {
                 if uses.len() == 1 {
                     let b = self.ve.block_id(uses[0].val);
-                    self.w.begin_unabbrev_record(n::FUNC_CODE_INST_BR, 1);
-                    self.w.field_vbr6(u64::from(b));
+                    let mut w = self.w.record_bits();
+                    w.begin_unabbrev_record(n::FUNC_CODE_INST_BR, 1);
+                    w.field_vbr6(u64::from(b));
                 } else {
                     let (t, f) = (self.ve.block_id(uses[2].val), self.ve.block_id(uses[1].val));
-                    let c = rel(self, 0);
-                    let w = &mut self.w;
+                    let c = rel(&self.ve, 0);
+                    let mut w = self.w.record_bits();
                     w.begin_unabbrev_record(n::FUNC_CODE_INST_BR, 3);
                     w.field_vbr6(u64::from(t));
                     w.field_vbr6(u64::from(f));
@@ -357,15 +348,17 @@ impl<'c> Wr<'c> {
                 }
             }
             Opcode::ICmp | Opcode::FCmp => {
-                let Some(a) = back(self, 0) else { return false };
-                let b = rel(self, 1);
+                let Some(a) = back(&self.ve, 0) else {
+                    return false;
+                };
+                let b = rel(&self.ve, 1);
                 let p = Predicate::from_u16(flags & 0xff).expect("a predicate");
                 let fl = if op == Opcode::FCmp {
                     codes::fmf_to_bits(flags >> 8)
                 } else {
                     0
                 };
-                let w = &mut self.w;
+                let mut w = self.w.record_bits();
                 w.begin_unabbrev_record(n::FUNC_CODE_INST_CMP2, 3 + usize::from(fl != 0));
                 w.field_vbr6(a);
                 w.field_vbr6(b);
@@ -375,14 +368,16 @@ impl<'c> Wr<'c> {
                 }
             }
             _ if op.is_binary() => {
-                let Some(a) = back(self, 0) else { return false };
-                let b = rel(self, 1);
+                let Some(a) = back(&self.ve, 0) else {
+                    return false;
+                };
+                let b = rel(&self.ve, 1);
                 let fl = if op.is_fp_binary() {
                     codes::fmf_to_bits(flags)
                 } else {
                     u64::from(flags & 3)
                 };
-                let w = &mut self.w;
+                let mut w = self.w.record_bits();
                 w.begin_abbrev_record(if fl == 0 {
                     abbrevs::FN_BINOP
                 } else {
@@ -396,14 +391,16 @@ impl<'c> Wr<'c> {
                 }
             }
             _ if op.is_cast() => {
-                let Some(a) = back(self, 0) else { return false };
-                let t = tid(self, ty);
+                let Some(a) = back(&self.ve, 0) else {
+                    return false;
+                };
+                let t = tid(&self.ve, ty);
                 let fl = match op {
                     Opcode::Trunc => u64::from(flags & 3),
                     Opcode::ZExt | Opcode::UIToFP => u64::from(flags & bits::ONE_FLAG),
                     _ => 0,
                 };
-                let w = &mut self.w;
+                let mut w = self.w.record_bits();
                 w.begin_abbrev_record(if fl == 0 {
                     abbrevs::FN_CAST
                 } else {
@@ -417,15 +414,24 @@ impl<'c> Wr<'c> {
                 }
             }
             Opcode::Ret => match uses.len() {
-                0 => self.w.begin_abbrev_record(abbrevs::FN_RET_VOID),
+                0 => self
+                    .w
+                    .record_bits()
+                    .begin_abbrev_record(abbrevs::FN_RET_VOID),
                 1 => {
-                    let Some(a) = back(self, 0) else { return false };
-                    self.w.begin_abbrev_record(abbrevs::FN_RET_VAL);
-                    self.w.field_vbr6(a);
+                    let Some(a) = back(&self.ve, 0) else {
+                        return false;
+                    };
+                    let mut w = self.w.record_bits();
+                    w.begin_abbrev_record(abbrevs::FN_RET_VAL);
+                    w.field_vbr6(a);
                 }
                 _ => return false,
             },
-            Opcode::Unreachable => self.w.begin_abbrev_record(abbrevs::FN_UNREACHABLE),
+            Opcode::Unreachable => self
+                .w
+                .record_bits()
+                .begin_abbrev_record(abbrevs::FN_UNREACHABLE),
             Opcode::Call => {
                 let InstPayload::Call(cd) = payload else {
                     return false;
@@ -447,13 +453,13 @@ impl<'c> Wr<'c> {
                 if cs.has_bundles || (va && nargs < params.len()) {
                     return false;
                 }
-                let Some(callee) = back(self, nargs) else {
+                let Some(callee) = back(&self.ve, nargs) else {
                     return false;
                 };
                 if va
                     && uses[nfixed..nargs]
                         .iter()
-                        .any(|u| self.value_or_md_id(u.val) >= id)
+                        .any(|u| operand_id(&self.ve, u.val) >= id)
                 {
                     return false;
                 }
@@ -466,10 +472,10 @@ impl<'c> Wr<'c> {
                     | 1 << codes::CALL_EXPLICIT_TYPE
                     | u64::from(tail == TailKind::NoTail) << codes::CALL_NOTAIL
                     | u64::from(fl != 0) << codes::CALL_FMF;
-                let fty = tid(self, cs.fn_ty.expect("checked above"));
+                let fty = tid(&self.ve, cs.fn_ty.expect("checked above"));
                 let attrs = self.ve.next_call_attr_id(&cd.attrs);
                 let count = 4 + usize::from(fl != 0) + if va { nargs } else { nfixed };
-                let w = &mut self.w;
+                let mut w = self.w.record_bits();
                 w.begin_unabbrev_record(n::FUNC_CODE_INST_CALL, count);
                 w.field_vbr6(u64::from(attrs));
                 w.field_vbr6(cc);
@@ -482,14 +488,13 @@ impl<'c> Wr<'c> {
                     let v = if ctx.is_label(p) {
                         u64::from(self.ve.block_id(uses[k].val))
                     } else {
-                        rel(self, k)
+                        rel(&self.ve, k)
                     };
-                    self.w.field_vbr6(v);
+                    w.field_vbr6(v);
                 }
                 if va {
                     for k in nfixed..nargs {
-                        let r = rel(self, k);
-                        self.w.field_vbr6(r);
+                        w.field_vbr6(rel(&self.ve, k));
                     }
                 }
             }
@@ -1180,6 +1185,32 @@ impl Wr<'_> {
         };
         log2.map_or(0, |l| l + 1)
     }
+}
+
+/// `VE.getValueID` of operand `v` (raw index): a metadata-as-value
+/// operand's id is its metadata id. A function of the enumerator alone, so
+/// that it can be called while the bit writer is borrowed.
+#[inline(always)]
+fn operand_id(ve: &Enumerator<'_>, v: u32) -> u32 {
+    // Metadata-as-value operands never get a value id.
+    match ve.value_id(v) {
+        Some(id) => id,
+        None => md_value_id(ve, v),
+    }
+}
+
+/// [`operand_id`] of a value without a value id.
+#[inline(never)]
+fn md_value_id(ve: &Enumerator<'_>, v: u32) -> u32 {
+    let ctx = ve.ctx;
+    let d = &ctx.graph.values[v as usize];
+    if d.is(ValueKind::MetadataAsValue) {
+        let md = ctx
+            .value_metadata(ctx.graph.handle(v))
+            .expect("metadata as value");
+        return ve.md_id(ve.md_ref(md));
+    }
+    ve.vid(v)
 }
 
 /// LLVM's `getStringEncoding`: 6 (char6), 7 or 8 bits.
