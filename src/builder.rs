@@ -317,7 +317,10 @@ impl<'a> Builder<'a> {
             // Folding above makes constants only: `last` is still the
             // block's last instruction.
             self.ctx.check_after_last(who, blk, last, op);
-            return self.ctx.append_new_inst_live(blk, op, ty, &[a, b], flags).0;
+            return self
+                .ctx
+                .append_new_inst_live(blk, last, op, ty, &[a, b], flags)
+                .0;
         }
         self.build(who, op, ty, &[a, b], flags, InstPayload::None).0
     }

@@ -297,6 +297,7 @@ impl Context {
         })
     }
 
+    #[inline(always)]
     fn key_matches(&self, idx: u32, k: &Key<'_>) -> bool {
         let d = &self.graph.values[idx as usize];
         if d.opcode != k.kind as u8
@@ -549,7 +550,8 @@ impl Context {
     pub fn const_float(&mut self, ty: Type, x: f64) -> Value {
         let kind = match self.type_data(ty) {
             // Exact: a double constant is the f64's own bits.
-            TypeData::Double => return self.const_float_bits(ty, x.to_bits() as u128),
+            // Straight to the scalar table: `ty` is known a double here.
+            TypeData::Double => return self.intern_scalar(ty, ConstKind::Float, x.to_bits()),
             TypeData::Half => apfloat::FloatKind::Half,
             TypeData::BFloat => apfloat::FloatKind::BFloat,
             TypeData::Float => apfloat::FloatKind::Float,
@@ -679,6 +681,81 @@ impl Context {
     /// # Panics
     /// If the element count or types do not match `ty`.
     pub fn const_aggregate(&mut self, ty: Type, elems: &[Value]) -> Value {
+        if let Some(v) = self.find_plain_struct(ty, elems) {
+            return v;
+        }
+        self.const_aggregate_general(ty, elems)
+    }
+
+    /// The struct constant `ty { elems }` if it exists already and its
+    /// elements take it to no canonical form: at most eight elements, each
+    /// a live uniqued constant of its field's type that is an integer or
+    /// float held in the record (null only when all its bits are zero), an
+    /// aggregate, a data sequence or an expression. One pass checks,
+    /// classifies and hashes them, and the probe compares against the
+    /// stored record and run, so a hit allocates nothing and builds no
+    /// second key. `None` (a miss, another kind of element or type, or a
+    /// check that fails) leaves everything to the general path, which makes
+    /// the same checks with their messages.
+    #[inline]
+    fn find_plain_struct(&self, ty: Type, elems: &[Value]) -> Option<Value> {
+        let fields: &[Type] = match self.type_data(ty) {
+            TypeData::LiteralStruct { elems: f, .. } => f,
+            TypeData::IdentifiedStruct(i) => self.types.structs[*i as usize].body.as_deref()?,
+            _ => return None,
+        };
+        let mut ops = [0u32; 8];
+        if fields.len() != elems.len() || elems.len() > ops.len() || elems.is_empty() {
+            return None;
+        }
+        let mut all_null = true;
+        let head = ConstKind::Struct as u64 | (ty.identity() << 8);
+        let mut h = mix(mix(0, head), 0);
+        for ((slot, &e), &f) in ops.iter_mut().zip(elems).zip(fields) {
+            let d = self.graph.get(e);
+            if d.ty != f || d.kind() != ValueKind::Constant {
+                return None;
+            }
+            let null = match d.opcode {
+                k if k == ConstKind::Int as u8 || k == ConstKind::Float as u8 => {
+                    if has_payload(d) {
+                        return None;
+                    }
+                    d.a == 0 && d.b == 0
+                }
+                k if (ConstKind::Array as u8..=ConstKind::NoCfi as u8).contains(&k) => false,
+                _ => return None,
+            };
+            all_null &= null;
+            *slot = e.idx;
+            h = mix(h, e.idx as u64);
+        }
+        if all_null {
+            return None;
+        }
+        let ops = &ops[..elems.len()];
+        let hash = finish(h);
+        let k = Key {
+            kind: ConstKind::Struct,
+            ty,
+            flags: 0,
+            a: 0,
+            b: 0,
+            ops,
+            payload: None,
+        };
+        debug_assert_eq!(hash, k.hash(&self.consts.hasher));
+        // `lookup`, with the key's constant words folded into the compare.
+        self.consts
+            .table
+            .find(hash, |&(h, i)| h == hash && self.key_matches(i, &k))
+            .map(|x| self.graph.handle(x.1))
+    }
+
+    /// [`const_aggregate`](Self::const_aggregate) for every case. Out of
+    /// line, so that the fast path keeps a small frame.
+    #[inline(never)]
+    fn const_aggregate_general(&mut self, ty: Type, elems: &[Value]) -> Value {
         let kind = match self.type_data(ty) {
             TypeData::Array { len, .. } => {
                 assert_eq!(

@@ -620,7 +620,8 @@ impl Context {
         if !bd.is(ValueKind::Block) {
             self.not_a_block("Context::append_new_inst", b.0);
         }
-        self.append_inst_with(b.0.idx, op, ty, operands, payload, flags, false)
+        let last = bd.nops;
+        self.append_inst_with(b.0.idx, last, op, ty, operands, payload, flags, false)
     }
 
     /// [`append_new_inst`](Self::append_new_inst) for the `.ll` parser,
@@ -640,7 +641,8 @@ impl Context {
         flags: u16,
     ) -> Inst {
         debug_assert!(self.graph.is_live(b.0) && self.graph.get(b.0).is(ValueKind::Block));
-        self.append_inst_with(b.0.idx, op, ty, operands, payload, flags, true)
+        let last = self.graph.values[b.0.idx as usize].nops;
+        self.append_inst_with(b.0.idx, last, op, ty, operands, payload, flags, true)
     }
 
     /// [`append_new_inst`](Self::append_new_inst) whose caller has just
@@ -655,28 +657,36 @@ impl Context {
         payload: InstPayload,
         flags: u16,
     ) -> Inst {
-        self.append_inst_with(blk, op, ty, operands, payload, flags, false)
+        let last = self.graph.values[blk as usize].nops;
+        self.append_inst_with(blk, last, op, ty, operands, payload, flags, false)
     }
 
     /// [`append_new_inst`](Self::append_new_inst) whose caller has just
-    /// checked every operand live and `blk` (a raw index) a live block.
+    /// checked every operand live, `blk` (a raw index) a live block and read
+    /// its last instruction `last` (the builder's binary operators): neither
+    /// is looked up again.
     #[inline(always)]
     pub(crate) fn append_new_inst_live(
         &mut self,
         blk: u32,
+        last: u32,
         op: Opcode,
         ty: Type,
         operands: &[Value],
         flags: u16,
     ) -> Inst {
-        self.append_inst_with(blk, op, ty, operands, InstPayload::None, flags, true)
+        self.append_inst_with(blk, last, op, ty, operands, InstPayload::None, flags, true)
     }
 
+    /// The one creation step of the `append_new_inst` family: `last` is
+    /// block `blk`'s last instruction (`NONE` when it is empty), read by the
+    /// caller.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn append_inst_with(
         &mut self,
         blk: u32,
+        last: u32,
         op: Opcode,
         ty: Type,
         operands: &[Value],
@@ -685,7 +695,6 @@ impl Context {
         operands_live: bool,
     ) -> Inst {
         let storage = checked_storage(op, operands.len());
-        let last = self.graph.values[blk as usize].nops;
         let mut d = ValueData::new(ValueKind::Instruction, ty);
         d.opcode = op as u8;
         d.flags = flags;

@@ -465,6 +465,15 @@ impl TypeStore {
         if let Some(e) = self.arrays.find(hash, |e| e.a == a && e.b == len) {
             return e.id;
         }
+        self.new_array(elem, len, hash)
+    }
+
+    /// Mints the array type [`array`](Self::array) did not find. Out of
+    /// line, so that a hit runs in a small frame (no register saves).
+    #[cold]
+    #[inline(never)]
+    fn new_array(&mut self, elem: Type, len: u64, hash: u64) -> Type {
+        let a = elem.index() as u32;
         let flags = self.flags(elem) & (F_SIZED | F_SCALABLE);
         let id = self.push(TypeData::Array { elem, len }, flags);
         self.arrays.insert(hash, Fixed { a, id, b: len });
@@ -520,6 +529,16 @@ impl TypeStore {
         if let Some(e) = hit {
             return e.id;
         }
+        self.new_literal_struct(elems, packed, probe)
+    }
+
+    /// Mints the literal struct [`literal_struct`](Self::literal_struct)
+    /// did not find (`probe` its table entry). Out of line, so that a hit
+    /// runs in a small frame.
+    #[cold]
+    #[inline(never)]
+    fn new_literal_struct(&mut self, elems: &[Type], packed: bool, probe: Hashed) -> Type {
+        let hash = probe.hash;
         let flags = self.body_flags(elems);
         let id = self.push(
             TypeData::LiteralStruct {
@@ -547,6 +566,16 @@ impl TypeStore {
         if let Some(e) = hit {
             return e.id;
         }
+        self.new_function(ret, params, varargs, probe)
+    }
+
+    /// Mints the function type [`function`](Self::function) did not find
+    /// (`probe` its table entry). Out of line, so that a hit runs in a
+    /// small frame.
+    #[cold]
+    #[inline(never)]
+    fn new_function(&mut self, ret: Type, params: &[Type], varargs: bool, probe: Hashed) -> Type {
+        let hash = probe.hash;
         let id = self.push(
             TypeData::Function {
                 ret,

@@ -86,10 +86,12 @@ impl Graph {
             idx < USER_MASK as usize,
             "value arena exhausted: more than 2^28 - 1 values"
         );
+        // The record goes through `reserve` and a plain push, which stores
+        // its fields in place; `grow::push` would build it on the stack
+        // first (its push sits in a branch) and copy it.
         super::grow::reserve(&mut self.values, 1);
-        super::grow::reserve(&mut self.gens, 1);
         self.values.push(data);
-        self.gens.push(self.first_gen);
+        super::grow::push(&mut self.gens, self.first_gen);
         Value {
             idx: idx as u32,
             gen: self.first_gen,
@@ -324,8 +326,34 @@ impl Graph {
     /// `erase_inst` (erase_all: a call and six register saves an erase).
     #[inline(always)]
     pub(crate) fn release_dying_run(&mut self, ops: u32, n: u32) {
-        for u in ops..ops.wrapping_add(n) {
-            self.unlink_dying(u);
+        if n != 0 {
+            // `unlink_dying` per slot, on local slices whose run is checked
+            // in bounds once, so the slot reads need no check of their own.
+            let (start, end) = (ops as usize, ops as usize + n as usize);
+            let values = &mut self.values[..];
+            let uses = &mut self.pool.uses[..];
+            if end > uses.len() {
+                outside_pool(end - 1);
+            }
+            for u in start..end {
+                let UseData {
+                    val, prev, next, ..
+                } = uses[u];
+                if val == NONE {
+                    continue;
+                }
+                if prev == NONE {
+                    debug_assert_eq!(values[val as usize].first_use, u as u32);
+                    values[val as usize].first_use = next;
+                } else {
+                    debug_assert_eq!(uses[prev as usize].next, u as u32);
+                    uses[prev as usize].next = next;
+                }
+                if next != NONE {
+                    debug_assert_eq!(uses[next as usize].prev, u as u32);
+                    uses[next as usize].prev = prev;
+                }
+            }
         }
         self.pool.free(ops, n);
     }
@@ -877,4 +905,11 @@ impl Iterator for UserIter<'_> {
     fn next(&mut self) -> Option<Value> {
         self.0.next().map(|u| u.user)
     }
+}
+
+/// Panics for a use slot past the end of the pool.
+#[cold]
+#[inline(never)]
+fn outside_pool(u: usize) -> ! {
+    panic!("use slot {u} is outside the pool")
 }

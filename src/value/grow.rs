@@ -37,6 +37,25 @@ pub(crate) fn reserve<T>(v: &mut Vec<T>, additional: usize) {
     }
 }
 
+/// `v.push(x)`, growing `v` as [`reserve`] does when it is full. The push
+/// on the common path is in the branch where `v` has room, so it makes no
+/// second capacity check.
+#[inline(always)]
+pub(crate) fn push<T>(v: &mut Vec<T>, x: T) {
+    if v.len() == v.capacity() {
+        push_grown(v, x);
+    } else {
+        v.push(x);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn push_grown<T>(v: &mut Vec<T>, x: T) {
+    grow(v, 1);
+    v.push(x);
+}
+
 #[cold]
 #[inline(never)]
 fn grow<T>(v: &mut Vec<T>, additional: usize) {

@@ -217,6 +217,7 @@ pub(crate) struct ValueData {
 }
 
 impl ValueData {
+    #[inline]
     pub(crate) fn new(kind: ValueKind, ty: Type) -> Self {
         ValueData {
             ty,
