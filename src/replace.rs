@@ -45,6 +45,7 @@ use crate::entity::NONE;
 use crate::inst::{bits, Opcode, WrapFlags};
 use crate::ir::dbg::WrapperMerges;
 use crate::ir::inst::InstPayload;
+use crate::ir::side::Payload;
 use crate::ir::{Block, Function, Global, Inst};
 use crate::value::{
     HandleEvent, HandleId, HandleKind, Use, Value, ValueKind, HAS_HANDLES, USED_BY_MD,
@@ -112,6 +113,33 @@ impl Context {
             for s in succs {
                 self.replace_phi_incoming_block(s, Block(from), Block(to));
             }
+        }
+    }
+
+    /// [`replace_all_uses_with`](Self::replace_all_uses_with) of an
+    /// instruction by a pass that guarantees what the public method
+    /// checks: `to` differs from `from`, has its type and, when local, is
+    /// of `from`'s function (mem2reg: a load replaced by what its alloca
+    /// holds). Without the checks a replacement costs the handle and
+    /// metadata tests and the walk of `from`'s uses; like LLVM, it may
+    /// make an instruction of unreachable code use itself. The effects
+    /// are the public method's.
+    pub(crate) fn replace_inst_uses_trusted(&mut self, from: Inst, to: Value) {
+        let from = from.0;
+        debug_assert_ne!(from, to, "changing value into itself");
+        debug_assert_eq!(self.type_of(from), self.type_of(to));
+        let bits = self.graph.get(from).kind_bits;
+        if bits & HAS_HANDLES != 0 {
+            self.notify_rauw(from, to);
+        }
+        if bits & USED_BY_MD != 0 {
+            let merges = self.md_value_replaced(from, to);
+            self.merge_md_wrappers(merges);
+        }
+        // An instruction has no constant users, so this moves every use.
+        while let Some(u) = self.graph.move_plain_uses(from.idx, to.idx) {
+            let c = self.graph.handle(self.graph.pool.uses[u as usize].user());
+            self.handle_operand_change(c, from, to);
         }
     }
 
@@ -619,8 +647,26 @@ impl Context {
             let merges = self.md_value_replaced(i.0, u);
             self.merge_md_wrappers(merges);
         }
-        if self.graph.get(i.0).has_side() {
-            self.remove_inst(i);
+        let side = self.graph.side(i.0);
+        if side != NONE {
+            // Without a name or debug records (an alloca's or a new PHI's
+            // side record holds only its payload) there is nothing to
+            // forget or hand over: the record leaves its block directly.
+            let rec = &self.sides.recs[side as usize];
+            let bare = rec.name.is_none()
+                && match rec.payload {
+                    Payload::Inst(x) => self.sides.extras[x as usize].dbg_records.is_empty(),
+                    _ => true,
+                };
+            if bare {
+                let d = &self.graph.values[i.0.idx as usize];
+                let (blk, prev, next) = (d.a, d.b, d.c);
+                if blk != NONE {
+                    self.unlink_from_block_raw(blk, prev, next);
+                }
+            } else {
+                self.remove_inst(i);
+            }
             self.free_user(i.0);
             return;
         }

@@ -290,7 +290,9 @@ impl Context {
         let unique: Box<[u8]> = if fresh {
             name.into()
         } else {
-            let mut cand = Vec::with_capacity(name.len() + 10);
+            // On the stack for short names (mem2reg's `.0`, `.1`, ... PHIs
+            // of unnamed allocas collide in most functions).
+            let mut cand: smallvec::SmallVec<[u8; 48]> = smallvec::SmallVec::new();
             let mut digits = [0u8; 10];
             loop {
                 fd.last_unique += 1;

@@ -81,6 +81,12 @@ impl Context {
     /// the block valid. O(block size).
     fn renumber_insts(&self, nums: &mut Vec<u32>, blk: u32) {
         let values = &self.graph.values;
+        if nums.is_empty() {
+            // Every slot at once, zeroed by the allocator: growing by
+            // doubling would copy and clear the vector again and again
+            // (half of mem2reg's `comes_before` cost).
+            *nums = vec![0; values.len()];
+        }
         let need = |nums: &mut Vec<u32>, i: u32| {
             if nums.len() <= i as usize {
                 let len = (i as usize + 1).max(nums.len() * 2).min(values.len());

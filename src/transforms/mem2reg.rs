@@ -56,29 +56,41 @@ impl Context {
     /// two, droppable intrinsics).
     pub fn is_alloca_promotable(&self, ai: Inst) -> bool {
         let aty = alloca_type(self, ai);
-        for u in self.users(ai.0) {
+        // The use list and the users' records by raw index: a use names
+        // a live user and a live value by their slots alone, so no handle
+        // is made (nor generation read) for the loads and stores.
+        let g = &self.graph;
+        let mut cur = g.get(ai.0).first_use;
+        while cur != NONE {
+            let ud = &g.pool.uses[cur as usize];
+            cur = ud.next;
             // One read of the user's record serves the load and store
             // checks.
-            let d = self.graph.get(u);
+            let d = &g.values[ud.user() as usize];
             if !d.is(ValueKind::Instruction) {
                 return false;
             }
-            let i = Inst(u);
             match Opcode::from_u8(d.opcode) {
                 Opcode::Load => {
                     if d.ty != aty || d.flags & mem::VOLATILE != 0 {
                         return false;
                     }
+                    continue;
                 }
                 Opcode::Store => {
                     if d.flags & mem::VOLATILE != 0 {
                         return false;
                     }
-                    let v = self.operand(i.0, 0);
-                    if v == Some(ai.0) || v.map(|v| self.type_of(v)) != Some(aty) {
+                    let v = g.pool.uses[d.ops as usize].val;
+                    if v == NONE || v == ai.0.idx || g.values[v as usize].ty != aty {
                         return false;
                     }
+                    continue;
                 }
+                _ => {}
+            }
+            let i = Inst(g.handle(ud.user()));
+            match Opcode::from_u8(d.opcode) {
                 Opcode::Call if self.call_intrinsic_id(i).is_some() => {
                     if !self.is_lifetime_start_or_end(i) && !is_droppable(self, i) {
                         return false;
@@ -256,13 +268,23 @@ impl AllocaInfo {
         info.only_used_in_one_block = true;
         info.other_users = false;
         info.dbg_users.clear();
-        for u in ctx.users(ai.0) {
-            let i = Inst(u);
-            let b = ctx.inst_parent(i).expect("alloca user in a block");
-            match ctx.opcode(i) {
+        // Raw reads, as in `is_alloca_promotable`: a handle is made only
+        // for what is kept (the store, the blocks).
+        let g = &ctx.graph;
+        let mut cur = g.get(ai.0).first_use;
+        while cur != NONE {
+            let ud = &g.pool.uses[cur as usize];
+            cur = ud.next;
+            let d = &g.values[ud.user() as usize];
+            assert!(
+                d.is(ValueKind::Instruction) && d.a != NONE,
+                "alloca user in a block"
+            );
+            let b = Block(g.handle(d.a));
+            match Opcode::from_u8(d.opcode) {
                 Opcode::Store => {
                     info.defining_blocks.push(b);
-                    info.only_store = Some(i);
+                    info.only_store = Some(Inst(g.handle(ud.user())));
                 }
                 op => {
                     info.other_users |= op != Opcode::Load;
@@ -800,7 +822,7 @@ impl Promoter {
                 v = ctx.const_poison(ctx.type_of(li.0));
             }
             convert_metadata_to_assumes(ctx, li, v);
-            ctx.replace_all_uses_with(li.0, v);
+            ctx.replace_inst_uses_trusted(li, v);
             ctx.erase_inst(li);
         }
         self.bufs.scratch.insts = users;
@@ -860,7 +882,7 @@ impl Promoter {
             if v == li.0 {
                 v = ctx.const_poison(ctx.type_of(li.0));
             }
-            ctx.replace_all_uses_with(li.0, v);
+            ctx.replace_inst_uses_trusted(li, v);
             ctx.erase_inst(li);
         }
         self.bufs.scratch.insts = stores;
@@ -1093,7 +1115,7 @@ impl Promoter {
                         let i = Inst(ctx.graph.handle(x));
                         let v = st.vals[a as usize];
                         convert_metadata_to_assumes(ctx, i, v);
-                        ctx.replace_all_uses_with(i.0, v);
+                        ctx.replace_inst_uses_trusted(i, v);
                         ctx.erase_inst(i);
                     }
                     Opcode::Store => {

@@ -837,14 +837,18 @@ impl Verifier<'_> {
             match ctx.type_data(t) {
                 TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => t = *elem,
                 TypeData::LiteralStruct { .. } | TypeData::IdentifiedStruct(_) => {
-                    let x = g.handle(u.val);
-                    let field = (ctx.int_width(ctx.type_of(x)) == Some(32))
-                        .then(|| ctx.const_int_value(x))
-                        .flatten();
+                    // An integer constant of at most 64 bits holds its
+                    // value in its record (`b:a`): an `i32` field number is
+                    // `a`, read without a handle or an `APInt`.
+                    let d = &g.values[u.val as usize];
+                    let field = (d.is(ValueKind::Constant)
+                        && d.opcode == ConstKind::Int as u8
+                        && ctx.int_width(d.ty) == Some(32))
+                    .then_some(d.a);
                     match field {
                         Some(f) => {
                             let fields = ctx.struct_elements(t)?;
-                            t = *fields.get(usize::try_from(f.try_to_u64()?).ok()?)?;
+                            t = *fields.get(usize::try_from(f).ok()?)?;
                         }
                         None => {
                             let idxs: Vec<Value> =
