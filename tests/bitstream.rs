@@ -1342,3 +1342,32 @@ fn reserved_bytes_precede_the_same_stream() {
     assert_eq!(&wrapped[..20], &[0u8; 20]);
     assert_eq!(&wrapped[20..], &plain[..]);
 }
+
+/// A leaked `RecordBits` holds bits the writer never gets back: the
+/// writer refuses to finish rather than give a stream without them.
+#[test]
+#[should_panic(expected = "Writer::finish: a RecordBits was leaked")]
+fn leaked_record_bits_refuse_finish() {
+    let mut w = Writer::new();
+    w.enter_block(8, 3).unwrap();
+    let mut r = w.record_bits();
+    r.begin_unabbrev_record(1, 1);
+    r.field_vbr6(5);
+    std::mem::forget(r);
+    let _ = w.finish();
+}
+
+/// Dropping a `RecordBits` hands the bits back: the block closes and the
+/// stream finishes.
+#[test]
+fn dropped_record_bits_hand_back() {
+    let mut w = Writer::new();
+    w.enter_block(8, 3).unwrap();
+    {
+        let mut r = w.record_bits();
+        r.begin_unabbrev_record(1, 1);
+        r.field_vbr6(5);
+    }
+    w.exit_block().unwrap();
+    assert!(!w.finish().is_empty());
+}

@@ -270,6 +270,11 @@ pub struct Writer {
     /// Bits of `out` before the stream (a container header the caller
     /// fills in): positions are counted from here.
     base: u64,
+    /// A [`RecordBits`] holds the pending bits: set while one lives, so
+    /// that a leaked one (`mem::forget`) is caught at the next block
+    /// boundary or at [`finish`](Self::finish) instead of giving a stream
+    /// without its bits.
+    lent: bool,
 }
 
 impl Default for Writer {
@@ -319,6 +324,7 @@ impl Writer {
             build: None,
             in_info: false,
             base: reserved as u64 * 8,
+            lent: false,
         }
     }
 
@@ -422,6 +428,7 @@ impl Writer {
     /// Closes the innermost block: `END_BLOCK`, alignment, and the length
     /// word patched.
     pub fn exit_block(&mut self) -> Result<()> {
+        self.check_not_lent("Writer::exit_block");
         let Some(scope) = self.scopes.pop() else {
             return Err(self.bits.error(ErrorKind::NoOpenBlock));
         };
@@ -780,12 +787,22 @@ impl Writer {
     /// The bytes written (after the reserved ones), padded with zero bits
     /// to a multiple of 32 bits. Blocks still open are left unterminated.
     pub fn finish(mut self) -> Vec<u8> {
+        self.check_not_lent("Writer::finish");
         self.bits.align32();
         self.bits.out
     }
 }
 
 impl Writer {
+    /// Panics, naming `method`, if a [`RecordBits`] was leaked.
+    #[inline]
+    fn check_not_lent(&self, method: &str) {
+        assert!(
+            !self.lent,
+            "{method}: a RecordBits was leaked (mem::forget) holding the pending bits"
+        );
+    }
+
     /// The writer of one or more records field by field with the pending
     /// bits held in locals (registers, once inlined) instead of the
     /// writer's memory: each field of [`Writer::field_vbr6`] and the like
@@ -793,6 +810,7 @@ impl Writer {
     /// field to the next. The bits go back when it is dropped.
     #[inline(always)]
     pub fn record_bits(&mut self) -> RecordBits<'_> {
+        self.lent = true;
         RecordBits {
             acc: self.bits.acc,
             nacc: self.bits.nacc,
@@ -815,6 +833,7 @@ impl Drop for RecordBits<'_> {
     fn drop(&mut self) {
         self.w.bits.acc = self.acc;
         self.w.bits.nacc = self.nacc;
+        self.w.lent = false;
     }
 }
 
