@@ -655,7 +655,9 @@ impl Context {
             let rec = &self.sides.recs[side as usize];
             let bare = rec.name.is_none()
                 && match rec.payload {
-                    Payload::Inst(x) => self.sides.extras[x as usize].dbg_records.is_empty(),
+                    Payload::Inst { extra: x, .. } => {
+                        self.sides.extras[x as usize].dbg_records.is_empty()
+                    }
                     _ => true,
                 };
             if bare {

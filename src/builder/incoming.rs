@@ -84,7 +84,7 @@ impl Context {
         };
         let side = self.graph.side_of(phi.0.idx, kind_bits);
         let x = match self.sides.recs.get(side as usize).map(|r| &r.payload) {
-            Some(&crate::ir::side::Payload::Inst(x)) => x,
+            Some(&crate::ir::side::Payload::Inst { extra: x, .. }) => x,
             _ => self.not_an_inst_of_kind(WHO, phi, "PHI"),
         };
         let cap = match self.sides.extras.get(x as usize).map(|e| &e.payload) {

@@ -742,10 +742,11 @@ impl Context {
     /// `payload`.
     #[inline]
     fn attach_payload(&mut self, i: Inst, payload: InstPayload) {
+        let ty = payload_ty(&payload);
         let x = self.sides.push_payload(payload);
         let s = self.sides.alloc(super::side::Side {
             name: None,
-            payload: Payload::Inst(x),
+            payload: Payload::Inst { extra: x, ty },
         });
         self.graph.set_side(i.0, s);
     }
@@ -794,7 +795,7 @@ impl Context {
             return;
         }
         if self.graph.get(i.0).has_side() {
-            self.extra_mut(i).payload = payload;
+            self.set_extra_payload(i, payload);
             return;
         }
         // A fresh instruction: the extra is built with its payload in place.
@@ -810,10 +811,11 @@ impl Context {
     /// Gives `i`, which has no side record, a side record holding the new
     /// extra `e`; returns the extra's index.
     fn attach_extra(&mut self, i: Inst, e: InstExtra) -> u32 {
+        let ty = payload_ty(&e.payload);
         let x = self.sides.push_extra(e);
         let s = self.sides.alloc(super::side::Side {
             name: None,
-            payload: Payload::Inst(x),
+            payload: Payload::Inst { extra: x, ty },
         });
         self.graph.set_side(i.0, s);
         x
@@ -850,7 +852,7 @@ impl Context {
     /// The side payload of an instruction, if any.
     pub fn extra(&self, i: Inst) -> Option<&InstExtra> {
         match self.side_of(i.0).map(|s| &s.payload) {
-            Some(&Payload::Inst(x)) => Some(&self.sides.extras[x as usize]),
+            Some(&Payload::Inst { extra: x, .. }) => Some(&self.sides.extras[x as usize]),
             _ => None,
         }
     }
@@ -864,7 +866,7 @@ impl Context {
             return None;
         }
         match self.sides.recs[s as usize].payload {
-            Payload::Inst(x) => Some(&self.sides.extras[x as usize]),
+            Payload::Inst { extra: x, .. } => Some(&self.sides.extras[x as usize]),
             _ => None,
         }
     }
@@ -879,7 +881,7 @@ impl Context {
         }
         let rec = &self.sides.recs[s as usize];
         let extra = match rec.payload {
-            Payload::Inst(x) => Some(&self.sides.extras[x as usize]),
+            Payload::Inst { extra: x, .. } => Some(&self.sides.extras[x as usize]),
             _ => None,
         };
         (extra, rec.name.as_deref())
@@ -944,15 +946,28 @@ impl Context {
             self.attach_extra(i, InstExtra::default())
         } else {
             match self.sides.recs[s as usize].payload {
-                Payload::Inst(x) => x,
+                Payload::Inst { extra: x, .. } => x,
                 _ => {
+                    // A new extra's payload is `None`: no type to copy.
                     let x = self.sides.new_extra();
-                    self.set_payload(i.0, Payload::Inst(x));
+                    self.set_payload(i.0, Payload::Inst { extra: x, ty: NONE });
                     x
                 }
             }
         };
         &mut self.sides.extras[x as usize]
+    }
+
+    /// Sets the per-opcode payload of `i`, and the side record's copy of
+    /// its `InstPayload::Ty` type with it (see `ir/side.rs`): the one way
+    /// to replace the payload of an instruction that has an extra.
+    pub(crate) fn set_extra_payload(&mut self, i: Inst, payload: InstPayload) {
+        let ty = payload_ty(&payload);
+        self.extra_mut(i).payload = payload;
+        let s = self.graph.side(i.0);
+        if let Payload::Inst { ty: copy, .. } = &mut self.sides.recs[s as usize].payload {
+            *copy = ty;
+        }
     }
 
     /// The per-opcode payload (`InstPayload::None` when there is none).
@@ -1385,6 +1400,16 @@ impl InstCursor {
 ///
 /// # Panics
 /// If a fixed-arity opcode gets the wrong number of operands.
+/// The raw id the side record keeps for `payload` (see `ir/side.rs`):
+/// the type of `InstPayload::Ty`, else `NONE`.
+#[inline]
+fn payload_ty(payload: &InstPayload) -> u32 {
+    match payload {
+        InstPayload::Ty(t) => t.raw(),
+        _ => NONE,
+    }
+}
+
 #[inline]
 fn checked_storage(op: Opcode, n: usize) -> OperandStorage {
     let storage = op.storage();

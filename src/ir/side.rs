@@ -8,14 +8,21 @@
 //! GEP's source type or an alloca's type costs no allocation.
 //!
 //! `Side` (32 B) is `name: Option<Box<[u8]>>` (names are bytes, as LLVM's) and a `Payload` (16 B): `None`,
-//! `Inst(u32)`, `Function(Box<FunctionData>)` (288 B),
+//! `Inst { extra, ty }`, `Function(Box<FunctionData>)` (288 B),
 //! `Global(Box<GlobalData>)` (160 B) or `Asm(Box<InlineAsmData>)`. Side
-//! records are reused through a free list. `Inst(x)` indexes `extras`, one
-//! arena of `InstExtra` (104 B) with its own free list: the `InstPayload`
-//! (`Ty` for alloca and GEP, `Phi { blocks, cap }`, `Grow { cap, .. }` for
-//! the other hung-off opcodes, `Call(Box<CallData>)`, `Mask`, `Indices`),
-//! the sync scope, `!dbg`, the other attachments and the debug records. PHI
-//! incoming blocks are payload, not uses (LLVM U12).
+//! records are reused through a free list. `Inst`'s `extra` indexes
+//! `extras`, one arena of `InstExtra` (104 B) with its own free list: the
+//! `InstPayload` (`Ty` for alloca and GEP, `Phi { blocks, cap }`,
+//! `Grow { cap, .. }` for the other hung-off opcodes, `Call(Box<CallData>)`,
+//! `Mask`, `Indices`), the sync scope, `!dbg`, the other attachments and
+//! the debug records. PHI incoming blocks are payload, not uses (LLVM U12).
+//! `Inst`'s `ty` is a copy of the extra's `InstPayload::Ty` (its raw id,
+//! `NONE` for any other payload), so a GEP's source type is one load from
+//! its side record (`layout/ir.rs`); every write of an instruction's
+//! payload goes through `Context::set_extra_payload` or the attaching
+//! functions of `ir/inst.rs`, which set both (a test in `linker/mover.rs`,
+//! the highest layer these paths meet in, checks them after parsing,
+//! cloning, reading bitcode and linking).
 
 use super::function::FunctionData;
 use super::global::GlobalData;
@@ -25,12 +32,21 @@ use crate::entity::NONE;
 /// Per-kind payload of a side record.
 pub(crate) enum Payload {
     None,
-    /// Index into [`SideTable::extras`].
-    Inst(u32),
+    /// An instruction's extra.
+    Inst {
+        /// Index into [`SideTable::extras`].
+        extra: u32,
+        /// The raw id of the extra's `InstPayload::Ty` type; `NONE` when
+        /// its payload is of another kind.
+        ty: u32,
+    },
     Function(Box<FunctionData>),
     Global(Box<GlobalData>),
     Asm(Box<super::special::InlineAsmData>),
 }
+
+// The copied type fits beside the extra's index: a side record stays 32 B.
+const _: () = assert!(core::mem::size_of::<Side>() == 32);
 
 pub(crate) struct Side {
     pub(crate) name: Option<Box<[u8]>>,
@@ -72,7 +88,7 @@ impl SideTable {
                     payload: Payload::None,
                 },
             );
-            if let Payload::Inst(x) = old.payload {
+            if let Payload::Inst { extra: x, .. } = old.payload {
                 self.free_extra(x);
             }
             self.free.push(i);

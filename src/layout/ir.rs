@@ -30,7 +30,6 @@ use crate::constants::{has_payload, ConstKind, ConstPayload};
 use crate::context::Context;
 use crate::entity::NONE;
 use crate::inst::{bits, GepFlags, Opcode};
-use crate::ir::inst::InstPayload;
 use crate::ir::side::Payload;
 use crate::types::{Type, TypeData};
 use crate::value::{UseData, Value, ValueData, ValueKind, KIND_MASK};
@@ -162,9 +161,10 @@ fn wide_const_index(ctx: &Context, raw: u32) -> Option<i128> {
 
 /// The constant walk of [`LayoutCache::accumulate_constant_offset`] on
 /// its fast path: an index width of at most 64 bits, every index a
-/// constant of at most 64 bits, every step info on the way cached, and no
-/// error. `None` when any of that fails; the general walk then gives the
-/// answer or the exact error (and fills the cache).
+/// constant of at most 64 bits, every step info on the way cached, no
+/// scalable type stepped over or into, and no error. `None` when any of
+/// that fails; the general walk then gives the answer or the exact error
+/// (and fills the cache).
 ///
 /// The same arithmetic as the general walk (modulo `2^64`, read back from
 /// `width` bits), but reading only: with nothing in the loop that can
@@ -177,7 +177,7 @@ fn cached_constant_offset(
     width: u32,
     source: Type,
     uses: &[UseData],
-) -> Option<i128> {
+) -> Option<i64> {
     if !(1..=64).contains(&width) {
         return None;
     }
@@ -210,13 +210,14 @@ fn cached_constant_offset(
         }
         let x = u64::from(d.a) | u64::from(d.b) << 32;
         if kind == StepInfo::STRUCT {
-            // The field number, zero-extended (`getZExtValue`). Field 0
-            // is at offset 0; the others refuse a scalable struct.
+            // The field number, zero-extended (`getZExtValue`). A struct
+            // of scalable fields (which refuses a field other than 0) is
+            // left to the general walk.
             if x >= u64::from(extra) {
                 return None;
             }
             let (field_offset, field) = pool.get(inner as usize + x as usize)?;
-            if field.scalable & (x != 0) {
+            if field.scalable {
                 return None;
             }
             offset = offset.wrapping_add(*field_offset);
@@ -224,7 +225,9 @@ fn cached_constant_offset(
         } else if kind == StepInfo::ARRAY {
             let info = infos.get(Type::from_raw(inner).index())?;
             let i = signed(d, x)?;
-            if (info.kind == StepInfo::UNKNOWN) | (info.scalable & (i != 0)) {
+            // A scalable element (a stride that is a multiple of
+            // `vscale`) is left to the general walk.
+            if (info.kind == StepInfo::UNKNOWN) | info.scalable {
                 return None;
             }
             offset = offset.wrapping_add(i.wrapping_mul(info.alloc));
@@ -241,7 +244,7 @@ fn cached_constant_offset(
         }
     }
     let shift = 64 - width;
-    Some(i128::from(((offset << shift) as i64) >> shift))
+    Some(((offset << shift) as i64) >> shift)
 }
 
 /// The index operands of a GEP as constants only (the constant walk).
@@ -315,7 +318,8 @@ impl IndexList for OperandIndices<'_> {
 /// expressions, for byte-offset computation.
 impl Context {
     /// The head of GEP `v` (instruction or constant expression): one
-    /// generation check, one side-record load for the source type. Dropped
+    /// generation check; for an instruction, the side index and the side
+    /// record, which holds the source type (`ir/side.rs`). Dropped
     /// operands are not checked here (see [`Head::check_operands`]).
     #[inline]
     fn gep_head(&self, v: Value) -> Result<Head<'_>, GepError> {
@@ -323,14 +327,10 @@ impl Context {
         let kind = d.kind_bits & KIND_MASK;
         let (source, flags) =
             if kind == ValueKind::Instruction as u8 && d.opcode == Opcode::GetElementPtr as u8 {
-                let side = d
-                    .has_side()
-                    .then(|| &self.sides.recs[self.graph.side_at(v.idx) as usize].payload);
-                match side {
-                    Some(&Payload::Inst(x)) => match self.sides.extras[x as usize].payload {
-                        InstPayload::Ty(t) => (t, d.flags),
-                        _ => return Err(GepError::NotAGep),
-                    },
+                // `NONE` (no side record) is past the end of `recs`.
+                let s = self.graph.side_of(v.idx, d.kind_bits);
+                match self.sides.recs.get(s as usize).map(|r| &r.payload) {
+                    Some(&Payload::Inst { ty, .. }) if ty != NONE => (Type::from_raw(ty), d.flags),
                     _ => return Err(GepError::NotAGep),
                 }
             } else if kind == ValueKind::Constant as u8
@@ -438,20 +438,47 @@ impl LayoutCache {
         ctx: &Context,
         gep: impl Into<Value>,
     ) -> Result<GepConstOffset, GepError> {
-        let h = ctx.gep_head(gep.into())?;
-        // A `ptr` base (address space 0) needs no type lookup.
-        let base_ty = ctx.graph.values.get(h.ops[0].val as usize).map(|d| d.ty);
-        let width = if base_ty == Some(ctx.ptr0_type()) {
-            self.index_bits0
-        } else {
-            let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
-            self.data_layout().index_size_in_bits(addr_space)
-        };
+        let v = gep.into();
+        let h = ctx.gep_head(v)?;
+        // A `ptr` base (address space 0) needs no type lookup; any other
+        // base, and any GEP the cached walk refuses, takes the general
+        // path, out of line (reading the head again) so that this one
+        // keeps its values in registers.
+        let base = ctx.graph.values.get(h.ops[0].val as usize);
+        if base.is_some_and(|d| d.ty == ctx.ptr0_type()) {
+            let width = self.index_bits0;
+            if let Some(offset) =
+                cached_constant_offset(&self.memo, ctx, width, h.source, &h.ops[1..])
+            {
+                return Ok(GepConstOffset {
+                    offset: i128::from(offset),
+                    flags: bits::gep_of(h.flags),
+                });
+            }
+        }
+        self.general_constant_offset(ctx, v)
+    }
+
+    /// [`accumulate_constant_offset`](Self::accumulate_constant_offset)
+    /// past its fast path: the index width of any address space, the
+    /// cached walk for a base outside address space 0, then the general
+    /// walk, which fills the cache and names the error.
+    #[cold]
+    #[inline(never)]
+    fn general_constant_offset(
+        &mut self,
+        ctx: &Context,
+        v: Value,
+    ) -> Result<GepConstOffset, GepError> {
+        let h = ctx.gep_head(v)?;
+        let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
+        let width = self.data_layout().index_size_in_bits(addr_space);
+        let flags = bits::gep_of(h.flags);
         if let Some(offset) = cached_constant_offset(&self.memo, ctx, width, h.source, &h.ops[1..])
         {
             return Ok(GepConstOffset {
-                offset,
-                flags: bits::gep_of(h.flags),
+                offset: i128::from(offset),
+                flags,
             });
         }
         let list = ConstOperands {
@@ -459,10 +486,7 @@ impl LayoutCache {
             uses: &h.ops[1..],
         };
         match self.walk(ctx).gep_constant(width, h.source, &list) {
-            Ok(offset) => Ok(GepConstOffset {
-                offset,
-                flags: bits::gep_of(h.flags),
-            }),
+            Ok(offset) => Ok(GepConstOffset { offset, flags }),
             Err(e) => Err(h.explain(e)),
         }
     }

@@ -1648,7 +1648,7 @@ impl<'a> Mover<'a> {
                 if let Some(t) = pt {
                     let nt = self.ty(t);
                     if nt != t {
-                        self.ctx.extra_mut(i).payload = InstPayload::Ty(nt);
+                        self.ctx.set_extra_payload(i, InstPayload::Ty(nt));
                     }
                 }
                 if let Some((fty, attrs)) = call {
@@ -2034,5 +2034,103 @@ fn list_move_before(ctx: &mut Context, v: Value, before: Value) {
         ctx.modules[m].lists[slot].first = v.idx;
     } else {
         ctx.graph.values[prev as usize].c = v.idx;
+    }
+}
+
+#[cfg(test)]
+mod side_copy_tests {
+    use crate::bitcode::{read_bitcode, write_bitcode, WriteOptions};
+    use crate::entity::NONE;
+    use crate::ir::inst::InstPayload;
+    use crate::ir::{Inst, Module};
+    use crate::linker::{Linker, SourceStructs};
+    use crate::transforms::clone::ValueMap;
+    use crate::{Context, Type};
+
+    use crate::ir::side::Payload;
+
+    /// The type `i`'s side record keeps beside its extra.
+    fn side_ty(ctx: &Context, i: Inst) -> Option<Type> {
+        match ctx.side_of(i.0).map(|s| &s.payload) {
+            Some(&Payload::Inst { ty, .. }) if ty != NONE => Some(Type::from_raw(ty)),
+            _ => None,
+        }
+    }
+
+    /// Checks that every instruction of `m` keeps in its side record the
+    /// type of its `InstPayload::Ty` and nothing else; returns how many
+    /// carry one.
+    fn typed_insts(ctx: &Context, m: Module) -> usize {
+        let mut typed = 0;
+        for f in ctx.functions(m) {
+            for b in ctx.blocks(f) {
+                for i in ctx.insts(b) {
+                    let want = match ctx.payload(i) {
+                        InstPayload::Ty(t) => Some(*t),
+                        _ => None,
+                    };
+                    assert_eq!(side_ty(ctx, i), want, "{}", ctx.print_module(m));
+                    typed += usize::from(want.is_some());
+                }
+            }
+        }
+        typed
+    }
+
+    const GEPS: &str = r#"
+%T = type { i32, [4 x i64] }
+define ptr @f(ptr %p, i64 %k) !dbg !5 {
+  %a = alloca %T
+  #dbg_value(i64 %k, !8, !DIExpression(), !9)
+  %g = getelementptr inbounds %T, ptr %p, i64 1, i32 1, i64 %k, !dbg !9
+  %h = getelementptr i8, ptr %g, i64 4
+  ret ptr %h
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !6, spFlags: DISPFlagDefinition, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DILocalVariable(name: "k", arg: 1, scope: !5, file: !1, line: 1, type: !10)
+!9 = !DILocation(line: 1, scope: !5)
+!10 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)
+"#;
+
+    #[test]
+    fn side_copy_of_the_payload_type() {
+        // Parsed: the GEP after a debug record gets its payload on a side
+        // record that already exists.
+        let mut ctx = Context::new();
+        let m = ctx.parse_assembly(GEPS, "geps.ll").unwrap();
+        assert_eq!(typed_insts(&ctx, m), 3);
+        // Cloned.
+        let f = ctx.functions(m).next().unwrap();
+        ctx.clone_function(f, &mut ValueMap::new());
+        assert_eq!(typed_insts(&ctx, m), 6);
+        // Read from bitcode.
+        let mut bc = Vec::new();
+        write_bitcode(&ctx, m, &mut bc, &WriteOptions::default()).unwrap();
+        let mut other = Context::new();
+        let r = read_bitcode(&mut other, &bc).unwrap();
+        assert_eq!(typed_insts(&other, r), 6);
+        // Linked in one context: the source's `%T.0` becomes the
+        // destination's `%T`, rewriting the payloads in place.
+        let mut ctx = Context::new();
+        let dst = ctx.parse_assembly(GEPS, "a.ll").unwrap();
+        let src = ctx
+            .parse_assembly(&GEPS.replace("@f", "@g"), "b.ll")
+            .unwrap();
+        let t = ctx.struct_by_name("T").unwrap();
+        let mut linker = Linker::new(&ctx, dst);
+        linker.link_in(&mut ctx, src, SourceStructs::Used).unwrap();
+        assert_eq!(typed_insts(&ctx, dst), 6);
+        for f in ctx.functions(dst) {
+            let b = ctx.blocks(f).next().unwrap();
+            let a = ctx.insts(b).next().unwrap();
+            assert_eq!(side_ty(&ctx, a), Some(t), "{}", ctx.print_module(dst));
+        }
     }
 }
