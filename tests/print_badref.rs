@@ -182,3 +182,77 @@ fn odd_but_reachable_states_print() {
     );
     let _: Value = call;
 }
+
+/// A function whose blocks take value slots freed long before its other
+/// values were made (its locals lie far apart in the arena) numbers and
+/// spells them as a compact one, and still prints values of another
+/// function lying between them as `<badref>`: with a few such blocks and
+/// with more than the printer keeps beside its per-function window.
+#[test]
+fn locals_far_apart_in_the_arena_print_as_llvm() {
+    for reused in [1usize, 2, 3, 20, 40] {
+        let (mut ctx, f, g, fe, ge) = world();
+        let i64t = ctx.i64_type();
+        let ga = ctx.arg(g, 0);
+        // `@g`'s instructions: every other one is erased below, its slot
+        // freed; the ones kept lie between the freed ones.
+        let mut b = Builder::at_end(&mut ctx, ge);
+        let mut freed = Vec::new();
+        let mut kept = Vec::new();
+        for _ in 0..reused {
+            freed.push(b.add(ga, ga));
+            kept.push(b.add(ga, ga));
+        }
+        b.ret(Some(kept[0]));
+        // Values made in between: `@f`'s later values lie far above.
+        for k in 0..3000 {
+            ctx.const_int(i64t, 1000 + k);
+        }
+        for &x in &freed {
+            let i = ctx.as_inst(x).expect("an instruction");
+            ctx.erase_inst(i);
+        }
+        // `@f`: blocks in the freed slots, then instructions in new ones,
+        // and last a block of `@g` using `@g`'s values, moved into `@f`.
+        let blocks: Vec<Block> = (0..reused).map(|_| ctx.append_block(f, "")).collect();
+        let moved = ctx.append_block(g, "");
+        let mut b = Builder::at_end(&mut ctx, moved);
+        let t = b.add(kept[0], kept[reused - 1]);
+        b.ret(Some(t));
+        ctx.remove_block(moved);
+        ctx.insert_block(f, moved, None);
+        let fa = ctx.arg(f, 0);
+        Builder::at_end(&mut ctx, fe).br(blocks[0]);
+        let mut expected = String::from("define i64 @f(i64 %a64) {\nentry:\n  br label %0\n");
+        let mut acc = fa;
+        let mut acc_text = String::from("%a64");
+        for (k, &blk) in blocks.iter().enumerate() {
+            let label = 2 * k;
+            let mut b = Builder::at_end(&mut ctx, blk);
+            let c = b.ctx.const_int(i64t, 7);
+            acc = b.add(acc, c);
+            let next = blocks.get(k + 1).copied().unwrap_or(moved);
+            b.br(next);
+            let preds = match k {
+                0 => "%entry".to_string(),
+                _ => format!("%{}", label - 2),
+            };
+            let head = format!("{label}:");
+            expected.push_str(&format!("\n{head:<50}; preds = {preds}\n"));
+            expected.push_str(&format!("  %{} = add i64 {acc_text}, 7\n", label + 1));
+            expected.push_str(&format!("  br label %{}\n", label + 2));
+            acc_text = format!("%{}", label + 1);
+        }
+        let _: Value = acc;
+        let label = 2 * reused;
+        let head = format!("{label}:");
+        expected.push_str(&format!("\n{head:<50}; preds = %{}\n", label - 2));
+        expected.push_str(&format!("  %{} = add i64 <badref>, <badref>\n", label + 1));
+        expected.push_str(&format!("  ret i64 %{}\n}}\n", label + 1));
+        let text = ctx.display_function(f).to_string();
+        assert_eq!(text, expected, "{reused} blocks in reused slots");
+        let m = ctx.global_parent(f.0);
+        let module = ctx.print_module(m);
+        assert!(module.contains(&expected), "{reused}:\n{module}");
+    }
+}

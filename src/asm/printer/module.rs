@@ -163,8 +163,7 @@ pub(super) fn print_module<'c>(
 
     let mut locals = LocalSlots::new();
     for f in ctx.functions(m) {
-        slots.incorporate_function(ctx, f, types.as_mut());
-        locals.incorporate(ctx, f);
+        slots.incorporate_function(ctx, f, types.as_mut(), Some(&mut locals));
         out.push('\n');
         let w = Writer {
             ctx,

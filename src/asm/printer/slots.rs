@@ -167,7 +167,7 @@ impl<'a> ModuleSlots<'a> {
         let (mut s, mut tf) = Self::module_level(ctx, m);
         for f in ctx.functions(m) {
             if only.is_none_or(|o| o == f) {
-                s.incorporate_function(ctx, f, tf.as_mut());
+                s.incorporate_function(ctx, f, tf.as_mut(), None);
             } else if let Some(tf) = tf.as_mut() {
                 tf.function_body(f);
             }
@@ -276,12 +276,14 @@ impl<'a> ModuleSlots<'a> {
 
     /// Adds `f`'s metadata and call-site attribute groups, as LLVM does
     /// when it reaches `f` (`processFunction`), and feeds `f` to the type
-    /// finder.
+    /// finder; numbers `f`'s locals into `locals` in the same walk (one
+    /// read of each record while it is in cache).
     pub(super) fn incorporate_function(
         &mut self,
         ctx: &'a Context,
         f: Function,
         mut tf: Option<&mut TypeFinder<'a>>,
+        mut locals: Option<&mut LocalSlots>,
     ) {
         for (_, md) in attachments_in_print_order(ctx, None, &ctx.function_data(f).global.md) {
             self.md.add_root(ctx, md);
@@ -292,21 +294,34 @@ impl<'a> ModuleSlots<'a> {
                 tf.mark_local(a.idx);
             }
         }
+        if let Some(l) = locals.as_deref_mut() {
+            l.begin(ctx, f);
+        }
         let values = &ctx.graph.values;
+        let void = ctx.void_type();
         let mut b = ctx.function_data(f).blocks.first;
         while b != NONE {
             let block = b;
-            b = values[b as usize].c;
+            let bd = &values[b as usize];
+            b = bd.c;
             if let Some(tf) = tf.as_deref_mut() {
                 tf.mark_local(block);
             }
-            for idx in ctx.inst_indices_at(block) {
+            if let Some(l) = locals.as_deref_mut() {
+                l.push(block, bd.has_side() && ctx.name_at(block).is_some());
+            }
+            for idx in ctx.inst_indices_in(bd.ops, bd.nops) {
                 let d = &values[idx as usize];
-                let extra = if d.has_side() {
-                    ctx.extra_at(idx)
+                let (extra, name) = if d.has_side() {
+                    ctx.extra_and_name_at(idx)
                 } else {
-                    None
+                    (None, None)
                 };
+                if d.ty != void {
+                    if let Some(l) = locals.as_deref_mut() {
+                        l.push(idx, name.is_some());
+                    }
+                }
                 if let Some(tf) = tf.as_deref_mut() {
                     tf.inst_rec(d, extra);
                     tf.mark_local(idx);
@@ -337,6 +352,9 @@ impl<'a> ModuleSlots<'a> {
                     self.add_attr_group(cd.attrs.fn_attrs());
                 }
             }
+        }
+        if let Some(l) = locals {
+            l.finish(ctx);
         }
     }
 
@@ -438,9 +456,11 @@ pub(super) fn attachments_in_print_order<'m>(
 /// the function), so each group's indices span a short range, held as one
 /// `u32` per index of that range (a few KiB, in cache while the function
 /// prints; a constant or global operand is told apart by a range check,
-/// with no load). A function whose values are spread over the arena
-/// (values added by later edits) uses a table over the whole context,
-/// whose words are cleared again after the function.
+/// with no load). A few locals below a window's range (slots reused from
+/// the arena's free list) are kept in a short list beside it. A function
+/// whose values are spread further over the arena (values added by later
+/// edits) uses a table over the whole context, whose words are cleared
+/// again after the function.
 pub(crate) struct LocalSlots {
     /// Slot word of the blocks and instructions by value index minus
     /// `base`: the `%N` of an unnamed local, [`NAMED`] for a named one,
@@ -450,6 +470,14 @@ pub(crate) struct LocalSlots {
     /// The same for the arguments.
     args: Vec<u32>,
     args_base: u32,
+    /// The few locals below the windows' ranges (value slots reused from
+    /// the arena's free list, such as an entry block made where a freed
+    /// placeholder was), `(index, slot word)`, and the range of their
+    /// indices: `out_lo ..= out_lo + out_span` (`out_lo` `NONE` when there
+    /// are none), so that other operands pass with one compare.
+    outliers: Vec<(u32, u32)>,
+    out_lo: u32,
+    out_span: u32,
     /// Whether the function is held in `spread` instead.
     is_spread: bool,
     /// Slot word plus one by value index (0: not the function's), for a
@@ -457,6 +485,15 @@ pub(crate) struct LocalSlots {
     spread: Vec<u32>,
     /// `(index, slot word)` of each local, in numbering order (scratch).
     order: Vec<(u32, u32)>,
+    /// The next `%N` while numbering.
+    next: u32,
+    /// The number of arguments at the front of `order`.
+    nargs: usize,
+    /// The lowest and highest index of the arguments, and of the blocks
+    /// and instructions pushed so far (`(NONE, 0)`: none).
+    args_bounds: (u32, u32),
+    lo: u32,
+    hi: u32,
 }
 
 /// A group of `n` locals is held in a window when its indices span at most
@@ -472,15 +509,45 @@ impl LocalSlots {
             base: 0,
             args: Vec::new(),
             args_base: 0,
+            outliers: Vec::new(),
+            out_lo: NONE,
+            out_span: 0,
             is_spread: false,
             spread: Vec::new(),
             order: Vec::new(),
+            next: 0,
+            nargs: 0,
+            args_bounds: (NONE, 0),
+            lo: NONE,
+            hi: 0,
         }
     }
 
     /// Numbers `f`'s unnamed values and marks its named ones, forgetting
     /// the previous function's.
     pub(super) fn incorporate(&mut self, ctx: &Context, f: Function) {
+        self.begin(ctx, f);
+        let values = &ctx.graph.values;
+        let void = ctx.void_type();
+        let mut b = ctx.function_data(f).blocks.first;
+        while b != NONE {
+            self.push(b, values[b as usize].has_side() && ctx.name_at(b).is_some());
+            for i in ctx.inst_indices_at(b) {
+                let d = &values[i as usize];
+                if d.ty != void {
+                    self.push(i, d.has_side() && ctx.name_at(i).is_some());
+                }
+            }
+            b = values[b as usize].c;
+        }
+        self.finish(ctx);
+    }
+
+    /// Starts numbering `f`, forgetting the previous function's: its
+    /// arguments. Its blocks and non-void instructions follow in order
+    /// through [`LocalSlots::push`], then [`LocalSlots::finish`] (the
+    /// order of `SlotTracker::processFunction`).
+    pub(super) fn begin(&mut self, ctx: &Context, f: Function) {
         if self.is_spread {
             for &(idx, _) in &self.order {
                 self.spread[idx as usize] = 0;
@@ -489,36 +556,63 @@ impl LocalSlots {
         }
         self.window.clear();
         self.args.clear();
+        self.outliers.clear();
+        self.out_lo = NONE;
+        self.out_span = 0;
         self.order.clear();
+        self.next = 0;
+        self.lo = NONE;
+        self.hi = 0;
+        let args = ctx.args(f);
+        self.nargs = args.len();
+        for &a in args {
+            self.push(a.idx, ctx.name_at(a.idx).is_some());
+        }
+        self.args_bounds = (self.lo, self.hi);
+        self.lo = NONE;
+        self.hi = 0;
+    }
+
+    /// The next local in numbering order: value index `idx`, named or not.
+    #[inline]
+    pub(super) fn push(&mut self, idx: u32, named: bool) {
+        self.order
+            .push((idx, if named { NAMED } else { self.next }));
+        self.next += u32::from(!named);
+        self.lo = self.lo.min(idx);
+        self.hi = self.hi.max(idx);
+    }
+
+    /// Ends the numbering [`LocalSlots::begin`] started: the slot words go
+    /// into the windows (or the context-wide table).
+    pub(super) fn finish(&mut self, ctx: &Context) {
         let values = &ctx.graph.values;
-        let mut n = 0u32;
-        let order = &mut self.order;
-        let mut set = |idx: u32| {
-            let named = values[idx as usize].has_side() && ctx.name_at(idx).is_some();
-            order.push((idx, if named { NAMED } else { n }));
-            n += u32::from(!named);
-        };
-        let nargs = ctx.args(f).len();
-        for &a in ctx.args(f) {
-            set(a.idx);
-        }
-        let void = ctx.void_type();
-        let mut b = ctx.function_data(f).blocks.first;
-        while b != NONE {
-            set(b);
-            for i in ctx.inst_indices_at(b) {
-                if values[i as usize].ty != void {
-                    set(i);
-                }
+        let (args, body) = self.order.split_at(self.nargs);
+        let held = fill_window(
+            &mut self.args,
+            &mut self.args_base,
+            &mut self.outliers,
+            args,
+            self.args_bounds,
+        ) && fill_window(
+            &mut self.window,
+            &mut self.base,
+            &mut self.outliers,
+            body,
+            (self.lo, self.hi),
+        ) && self.outliers.len() <= MAX_OUTLIERS;
+        if held {
+            if let (Some(lo), Some(hi)) = (
+                self.outliers.iter().map(|o| o.0).min(),
+                self.outliers.iter().map(|o| o.0).max(),
+            ) {
+                self.out_lo = lo;
+                self.out_span = hi - lo;
             }
-            b = values[b as usize].c;
-        }
-        let (args, body) = self.order.split_at(nargs);
-        if !(fill_window(&mut self.args, &mut self.args_base, args)
-            && fill_window(&mut self.window, &mut self.base, body))
-        {
+        } else {
             self.window.clear();
             self.args.clear();
+            self.outliers.clear();
             if self.spread.len() < values.len() {
                 self.spread = vec![0; values.len()];
             }
@@ -542,6 +636,11 @@ impl LocalSlots {
             Some(&w) if w != NONE => return w,
             _ => {}
         }
+        if idx.wrapping_sub(self.out_lo) <= self.out_span {
+            if let Some(&(_, w)) = self.outliers.iter().find(|o| o.0 == idx) {
+                return w;
+            }
+        }
         if !self.is_spread {
             return NONE;
         }
@@ -564,24 +663,56 @@ impl LocalSlots {
     }
 }
 
-/// Holds the `(index, slot word)` pairs `locals` in `window` from `base`
-/// on; false (window left empty) when their indices are too spread out.
-fn fill_window(window: &mut Vec<u32>, base: &mut u32, locals: &[(u32, u32)]) -> bool {
-    let Some(lo) = locals.iter().map(|l| l.0).min() else {
+/// Holds the `(index, slot word)` pairs `locals`, whose lowest and
+/// highest indices are `(lo, hi)`, in `window` from `base` on; false
+/// (window left empty) when their indices are too spread out. When they
+/// span too much, the locals within the allowed span below the highest
+/// index are held and the ones below it are added to `outliers` (the
+/// caller bounds their number).
+fn fill_window(
+    window: &mut Vec<u32>,
+    base: &mut u32,
+    outliers: &mut Vec<(u32, u32)>,
+    locals: &[(u32, u32)],
+    (lo, hi): (u32, u32),
+) -> bool {
+    if locals.is_empty() {
         return true;
-    };
-    let hi = locals.iter().map(|l| l.0).max().unwrap_or(lo);
-    let span = (hi - lo) as usize + 1;
-    if span > locals.len() * WINDOW_SLACK + WINDOW_MIN {
-        return false;
     }
+    let limit = locals.len() * WINDOW_SLACK + WINDOW_MIN;
+    let lo = if ((hi - lo) as usize) < limit {
+        lo
+    } else {
+        // `hi - lo` is at least `limit` here, so `floor` is above `lo`.
+        let floor = (hi as usize + 1).saturating_sub(limit) as u32;
+        let before = outliers.len();
+        let mut held_lo = hi;
+        for &l in locals {
+            if l.0 < floor {
+                outliers.push(l);
+            } else {
+                held_lo = held_lo.min(l.0);
+            }
+        }
+        if outliers.len() - before > MAX_OUTLIERS {
+            return false;
+        }
+        held_lo
+    };
     *base = lo;
-    window.resize(span, NONE);
+    window.resize((hi - lo) as usize + 1, NONE);
     for &(idx, w) in locals {
-        window[(idx - lo) as usize] = w;
+        if let Some(slot) = window.get_mut(idx.wrapping_sub(lo) as usize) {
+            *slot = w;
+        }
     }
     true
 }
+
+/// At most this many locals of a function lie outside its windows (see
+/// [`LocalSlots::outliers`]); more, and the function is held in the
+/// context-wide table.
+const MAX_OUTLIERS: usize = 16;
 
 /// The mark of a named local in [`LocalSlots`].
 pub(super) const NAMED: u32 = NONE - 1;
@@ -754,6 +885,10 @@ impl<'c> TypeFinder<'c> {
     }
 
     /// The instruction whose record is `d` and side payload `extra`.
+    /// Inlined into the numbering walk, which calls it for every
+    /// instruction (out of line, saving and restoring its registers cost
+    /// ~15 instructions a call).
+    #[inline(always)]
     fn inst_rec(&mut self, d: &ValueData, extra: Option<&'c InstExtra>) {
         if self.complete() {
             return;
