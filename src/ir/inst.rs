@@ -1396,20 +1396,20 @@ impl InstCursor {
     }
 }
 
-/// The operand storage of `op`, checking a fixed arity against `n`.
-///
-/// # Panics
-/// If a fixed-arity opcode gets the wrong number of operands.
 /// The raw id the side record keeps for `payload` (see `ir/side.rs`):
 /// the type of `InstPayload::Ty`, else `NONE`.
 #[inline]
-fn payload_ty(payload: &InstPayload) -> u32 {
+pub(crate) fn payload_ty(payload: &InstPayload) -> u32 {
     match payload {
         InstPayload::Ty(t) => t.raw(),
         _ => NONE,
     }
 }
 
+/// The operand storage of `op`, checking a fixed arity against `n`.
+///
+/// # Panics
+/// If a fixed-arity opcode gets the wrong number of operands.
 #[inline]
 fn checked_storage(op: Opcode, n: usize) -> OperandStorage {
     let storage = op.storage();

@@ -330,7 +330,16 @@ impl Context {
                 // `NONE` (no side record) is past the end of `recs`.
                 let s = self.graph.side_of(v.idx, d.kind_bits);
                 match self.sides.recs.get(s as usize).map(|r| &r.payload) {
-                    Some(&Payload::Inst { ty, .. }) if ty != NONE => (Type::from_raw(ty), d.flags),
+                    Some(&Payload::Inst { extra, ty }) if ty != NONE => {
+                        // The copy agrees with the extra's payload (every
+                        // write goes through `set_extra_payload`).
+                        debug_assert_eq!(
+                            ty,
+                            crate::ir::inst::payload_ty(&self.sides.extras[extra as usize].payload),
+                            "gep_head: stale source-type copy in the side record"
+                        );
+                        (Type::from_raw(ty), d.flags)
+                    }
                     _ => return Err(GepError::NotAGep),
                 }
             } else if kind == ValueKind::Constant as u8
