@@ -61,6 +61,26 @@ fn put_in(out: &mut Vec<u8>, (acc, nacc): (&mut u64, &mut u32), v: u64, w: u32) 
     }
 }
 
+/// `v` as a VBR of 6-bit chunks when it takes at most three (`v < 2^15`):
+/// the chunks packed as one field and their width, so that one `put`
+/// writes them. Three chunks cover relative ids in large functions and
+/// call flags.
+#[inline(always)]
+fn vbr6_packed(v: u64) -> Option<(u64, u32)> {
+    if v < 32 {
+        Some((v, 6))
+    } else if v < 1 << 10 {
+        Some((v & 31 | 32 | (v >> 5) << 6, 12))
+    } else if v < 1 << 15 {
+        Some((
+            v & 31 | 32 | ((v >> 5) & 31 | 32) << 6 | (v >> 10) << 12,
+            18,
+        ))
+    } else {
+        None
+    }
+}
+
 impl Bits {
     #[inline]
     fn pos(&self) -> u64 {
@@ -78,16 +98,8 @@ impl Bits {
     /// chunks, 30 bits).
     #[inline(always)]
     fn vbr6(&mut self, v: u64) {
-        if v < 32 {
-            self.put(v, 6);
-        } else if v < 1 << 10 {
-            self.put(v & 31 | 32 | (v >> 5) << 6, 12);
-        } else if v < 1 << 15 {
-            // Three chunks: relative ids in large functions, call flags.
-            self.put(
-                v & 31 | 32 | ((v >> 5) & 31 | 32) << 6 | (v >> 10) << 12,
-                18,
-            );
+        if let Some((bits, width)) = vbr6_packed(v) {
+            self.put(bits, width);
         } else if v < 1 << 25 {
             self.vbr6_short(v);
         } else {
@@ -924,15 +936,8 @@ impl RecordBits<'_> {
     /// through the writer.
     #[inline(always)]
     pub fn field_vbr6(&mut self, v: u64) {
-        if v < 32 {
-            self.put(v, 6);
-        } else if v < 1 << 10 {
-            self.put(v & 31 | 32 | (v >> 5) << 6, 12);
-        } else if v < 1 << 15 {
-            self.put(
-                v & 31 | 32 | ((v >> 5) & 31 | 32) << 6 | (v >> 10) << 12,
-                18,
-            );
+        if let Some((bits, width)) = vbr6_packed(v) {
+            self.put(bits, width);
         } else {
             self.through_writer(|b| b.vbr6_long(v));
         }
