@@ -198,8 +198,10 @@ fn cached_constant_offset(
     };
     let mut offset = 0u64;
     // The cursor of the general walk (`gep.rs`): the first index steps
-    // over the source type as over an array element.
-    let (mut kind, mut inner, mut extra) = (StepInfo::ARRAY, source.raw(), 0u32);
+    // over the source type as over an array element. `inner` and `extra`
+    // are kept zero-extended, so that the struct step adds and compares
+    // them with the 64-bit field number as they are.
+    let (mut kind, mut inner, mut extra) = (StepInfo::ARRAY, source.raw() as usize, 0u64);
     // Kind and constant kind of a scalar integer constant, as one word.
     const INT: u16 = ValueKind::Constant as u16 | (ConstKind::Int as u16) << 8;
     for u in uses {
@@ -213,17 +215,21 @@ fn cached_constant_offset(
             // The field number, zero-extended (`getZExtValue`). A struct
             // of scalable fields (which refuses a field other than 0) is
             // left to the general walk.
-            if x >= u64::from(extra) {
+            if x >= extra {
                 return None;
             }
-            let (field_offset, field) = pool.get(inner as usize + x as usize)?;
+            let (field_offset, field) = pool.get(inner + x as usize)?;
             if field.scalable {
                 return None;
             }
             offset = offset.wrapping_add(*field_offset);
-            (kind, inner, extra) = (field.kind, field.inner, field.elem_store);
+            (kind, inner, extra) = (
+                field.kind,
+                field.inner as usize,
+                u64::from(field.elem_store),
+            );
         } else if kind == StepInfo::ARRAY {
-            let info = infos.get(Type::from_raw(inner).index())?;
+            let info = infos.get(Type::from_raw(inner as u32).index())?;
             let i = signed(d, x)?;
             // A scalable element (a stride that is a multiple of
             // `vscale`) is left to the general walk.
@@ -231,13 +237,13 @@ fn cached_constant_offset(
                 return None;
             }
             offset = offset.wrapping_add(i.wrapping_mul(info.alloc));
-            (kind, inner, extra) = (info.kind, info.inner, info.elem_store);
+            (kind, inner, extra) = (info.kind, info.inner as usize, u64::from(info.elem_store));
         } else if kind == StepInfo::VECTOR {
             let i = signed(d, x)?;
-            if (extra == StepInfo::NOT_BYTE_SIZED) & (i != 0) {
+            if (extra == u64::from(StepInfo::NOT_BYTE_SIZED)) & (i != 0) {
                 return None;
             }
-            offset = offset.wrapping_add(i.wrapping_mul(u64::from(extra)));
+            offset = offset.wrapping_add(i.wrapping_mul(extra));
             kind = StepInfo::SCALAR;
         } else {
             return None;
@@ -245,6 +251,22 @@ fn cached_constant_offset(
     }
     let shift = 64 - width;
     Some(((offset << shift) as i64) >> shift)
+}
+
+/// The answer of the fast constant-offset path: two words, so that it
+/// comes back in registers.
+#[derive(Copy, Clone)]
+struct FastOffset {
+    /// Bytes, sign-extended from the index width.
+    offset: i64,
+    /// The GEP's raw flag bits, or [`FastOffset::MISS`].
+    flags: u32,
+}
+
+impl FastOffset {
+    /// `flags` of a GEP the fast path does not answer (raw flag bits are
+    /// 16 bits wide).
+    const MISS: u32 = u32::MAX;
 }
 
 /// The index operands of a GEP as constants only (the constant walk).
@@ -321,7 +343,7 @@ impl Context {
     /// generation check; for an instruction, the side index and the side
     /// record, which holds the source type (`ir/side.rs`). Dropped
     /// operands are not checked here (see [`Head::check_operands`]).
-    #[inline]
+    #[inline(always)]
     fn gep_head(&self, v: Value) -> Result<Head<'_>, GepError> {
         let d = self.graph.get(v);
         let kind = d.kind_bits & KIND_MASK;
@@ -435,37 +457,59 @@ impl LayoutCache {
     /// the base's address space and sign-extended from it.
     ///
     /// Cost: one load per operand, one per index of the cached step tables;
-    /// no allocation.
+    /// no allocation. The fast path is one call answering in registers
+    /// ([`FastOffset`]); this wrapper is inlined into its callers.
     ///
     /// # Errors
     /// [`GepError::NotConstant`] for a non-constant or vector index (LLVM
     /// returns false, G6); [`GepError::NotAGep`], a dropped operand, a base
     /// that is not a pointer; the walk's errors (scalable types, bad struct
     /// indices, unsized types).
+    #[inline]
     pub fn accumulate_constant_offset(
         &mut self,
         ctx: &Context,
         gep: impl Into<Value>,
     ) -> Result<GepConstOffset, GepError> {
         let v = gep.into();
-        let h = ctx.gep_head(v)?;
-        // A `ptr` base (address space 0) needs no type lookup; any other
-        // base, and any GEP the cached walk refuses, takes the general
-        // path, out of line (reading the head again) so that this one
-        // keeps its values in registers.
-        let base = ctx.graph.values.get(h.ops[0].val as usize);
-        if base.is_some_and(|d| d.ty == ctx.ptr0_type()) {
-            let width = self.index_bits0;
-            if let Some(offset) =
-                cached_constant_offset(&self.memo, ctx, width, h.source, &h.ops[1..])
-            {
-                return Ok(GepConstOffset {
-                    offset: i128::from(offset),
-                    flags: bits::gep_of(h.flags),
-                });
-            }
+        let fast = self.fast_constant_offset(ctx, v);
+        if fast.flags == FastOffset::MISS {
+            return self.general_constant_offset(ctx, v);
         }
-        self.general_constant_offset(ctx, v)
+        Ok(GepConstOffset {
+            offset: i128::from(fast.offset),
+            flags: bits::gep_of(fast.flags as u16),
+        })
+    }
+
+    /// The fast path of
+    /// [`accumulate_constant_offset`](Self::accumulate_constant_offset):
+    /// a GEP whose base is a `ptr` (address space 0, whose index width the
+    /// cache keeps) and that [`cached_constant_offset`] answers.
+    /// [`FastOffset::MISS`] for anything else (any error included), which
+    /// the general path then answers. Out of line, returning two words in
+    /// registers, so that the head and the walk keep their values in
+    /// registers and no result goes through memory.
+    #[inline(never)]
+    fn fast_constant_offset(&self, ctx: &Context, v: Value) -> FastOffset {
+        const MISS: FastOffset = FastOffset {
+            offset: 0,
+            flags: FastOffset::MISS,
+        };
+        let Ok(h) = ctx.gep_head(v) else {
+            return MISS;
+        };
+        let base = ctx.graph.values.get(h.ops[0].val as usize);
+        if base.is_none_or(|d| d.ty != ctx.ptr0_type()) {
+            return MISS;
+        }
+        match cached_constant_offset(&self.memo, ctx, self.index_bits0, h.source, &h.ops[1..]) {
+            Some(offset) => FastOffset {
+                offset,
+                flags: u32::from(h.flags),
+            },
+            None => MISS,
+        }
     }
 
     /// [`accumulate_constant_offset`](Self::accumulate_constant_offset)
