@@ -458,7 +458,7 @@ impl LayoutCache {
     ///
     /// Cost: one load per operand, one per index of the cached step tables;
     /// no allocation. The fast path is one call answering in registers
-    /// ([`FastOffset`]); this wrapper is inlined into its callers.
+    /// (`FastOffset`); this wrapper is inlined into its callers.
     ///
     /// # Errors
     /// [`GepError::NotConstant`] for a non-constant or vector index (LLVM
