@@ -301,23 +301,7 @@ impl Graph {
     /// clears or drops their slots).
     #[inline]
     pub(crate) fn unlink_dying(&mut self, u: u32) {
-        let UseData {
-            val, prev, next, ..
-        } = self.pool.uses[u as usize];
-        if val == NONE {
-            return;
-        }
-        if prev == NONE {
-            debug_assert_eq!(self.values[val as usize].first_use, u);
-            self.values[val as usize].first_use = next;
-        } else {
-            debug_assert_eq!(self.pool.uses[prev as usize].next, u);
-            self.pool.uses[prev as usize].next = next;
-        }
-        if next != NONE {
-            debug_assert_eq!(self.pool.uses[next as usize].prev, u);
-            self.pool.uses[next as usize].prev = prev;
-        }
+        unlink_dying_in(&mut self.values, &mut self.pool.uses, u as usize);
     }
 
     /// Unlinks every use of the run `ops .. ops + n` (of a user about to be
@@ -336,23 +320,7 @@ impl Graph {
                 outside_pool(end - 1);
             }
             for u in start..end {
-                let UseData {
-                    val, prev, next, ..
-                } = uses[u];
-                if val == NONE {
-                    continue;
-                }
-                if prev == NONE {
-                    debug_assert_eq!(values[val as usize].first_use, u as u32);
-                    values[val as usize].first_use = next;
-                } else {
-                    debug_assert_eq!(uses[prev as usize].next, u as u32);
-                    uses[prev as usize].next = next;
-                }
-                if next != NONE {
-                    debug_assert_eq!(uses[next as usize].prev, u as u32);
-                    uses[next as usize].prev = prev;
-                }
+                unlink_dying_in(values, uses, u);
             }
         }
         self.pool.free(ops, n);
@@ -904,6 +872,30 @@ impl Iterator for UserIter<'_> {
     #[inline]
     fn next(&mut self) -> Option<Value> {
         self.0.next().map(|u| u.user)
+    }
+}
+
+/// Takes use slot `u` (of a user about to be freed) out of its value's
+/// list; an empty slot is left alone. On slices, so that a caller that
+/// checked a whole run in bounds makes no check per slot.
+#[inline(always)]
+fn unlink_dying_in(values: &mut [ValueData], uses: &mut [UseData], u: usize) {
+    let UseData {
+        val, prev, next, ..
+    } = uses[u];
+    if val == NONE {
+        return;
+    }
+    if prev == NONE {
+        debug_assert_eq!(values[val as usize].first_use, u as u32);
+        values[val as usize].first_use = next;
+    } else {
+        debug_assert_eq!(uses[prev as usize].next, u as u32);
+        uses[prev as usize].next = next;
+    }
+    if next != NONE {
+        debug_assert_eq!(uses[next as usize].prev, u as u32);
+        uses[next as usize].prev = prev;
     }
 }
 
