@@ -106,6 +106,15 @@ pub enum ConstKind {
     TokenNone = 15,
 }
 
+/// The opcode byte of an integer constant of at most 64 bits (its value in
+/// the record's `b:a` words, no payload): one compare of that byte tells
+/// such a constant from every other constant (a wider integer's byte is
+/// `ConstKind::Int as u8`). [`kind_of_record`] maps both to
+/// [`ConstKind::Int`].
+pub(crate) const INT_SMALL: u8 = 16;
+
+/// [`ConstKind`] by opcode byte other than [`INT_SMALL`] (the kind's
+/// number).
 const KINDS: [ConstKind; 16] = [
     ConstKind::Int,
     ConstKind::Float,
@@ -209,7 +218,11 @@ impl ConstStore {
 /// The kind of the uniqued constant whose record is `d`.
 #[inline]
 pub(crate) fn kind_of_record(d: &ValueData) -> ConstKind {
-    KINDS[d.opcode as usize]
+    if d.opcode == INT_SMALL {
+        ConstKind::Int
+    } else {
+        KINDS[d.opcode as usize]
+    }
 }
 
 /// Whether the constant record `d` has a payload (an integer or float
@@ -353,14 +366,21 @@ impl Context {
         {
             return self.graph.handle(e.idx);
         }
-        self.new_scalar(ty, kind, word, hash)
+        // The opcode byte, chosen here where `kind` is known at compile
+        // time.
+        let code = if kind == ConstKind::Int {
+            INT_SMALL
+        } else {
+            kind as u8
+        };
+        self.new_scalar(ty, code, word, hash)
     }
 
     /// Creates the scalar constant `intern_scalar` did not find.
     #[inline(never)]
-    fn new_scalar(&mut self, ty: Type, kind: ConstKind, word: u64, hash: u64) -> Value {
+    fn new_scalar(&mut self, ty: Type, code: u8, word: u64, hash: u64) -> Value {
         let mut d = ValueData::new(ValueKind::Constant, ty);
-        d.opcode = kind as u8;
+        d.opcode = code;
         d.a = word as u32;
         d.b = (word >> 32) as u32;
         let v = self.graph.alloc(d);
@@ -381,6 +401,8 @@ impl Context {
         if let Some(i) = self.lookup(&k, hash) {
             return self.graph.handle(i);
         }
+        // Integers of at most 64 bits are scalars (`intern_scalar`).
+        debug_assert!(k.kind != ConstKind::Int || k.payload.is_some());
         let mut d = ValueData::new(ValueKind::Constant, k.ty);
         d.opcode = k.kind as u8;
         d.flags = k.flags;
@@ -407,7 +429,7 @@ impl Context {
 
     fn unintern(&mut self, v: Value) {
         let d = &self.graph.values[v.idx as usize];
-        if matches!(KINDS[d.opcode as usize], ConstKind::Int | ConstKind::Float)
+        if matches!(kind_of_record(d), ConstKind::Int | ConstKind::Float)
             && !has_payload(d)
             && d.flags == 0
         {
@@ -435,7 +457,7 @@ impl Context {
             ValueKind::Constant,
             "{v:?} is not a uniqued constant"
         );
-        KINDS[d.opcode as usize]
+        kind_of_record(d)
     }
 
     pub(crate) fn const_payload(&self, v: Value) -> Option<&ConstPayload> {
@@ -514,7 +536,7 @@ impl Context {
     /// The value of an integer constant.
     pub fn const_int_value(&self, v: Value) -> Option<APInt> {
         let d = self.graph.get(v);
-        if d.kind() != ValueKind::Constant || d.opcode != ConstKind::Int as u8 {
+        if d.kind() != ValueKind::Constant || kind_of_record(d) != ConstKind::Int {
             return None;
         }
         match self.const_payload(v) {
@@ -657,7 +679,7 @@ impl Context {
         if d.kind() != ValueKind::Constant {
             return false;
         }
-        match KINDS[d.opcode as usize] {
+        match kind_of_record(d) {
             ConstKind::Null | ConstKind::Zero | ConstKind::TokenNone => true,
             ConstKind::Int => self.const_int_value(v).is_some_and(|x| x.is_zero()),
             ConstKind::Float => self.const_float_value(v) == Some(0),
@@ -670,7 +692,11 @@ impl Context {
     /// Whether `v` is a uniqued constant of kind `k`.
     pub fn is_const_kind(&self, v: Value, k: ConstKind) -> bool {
         let d = self.graph.get(v);
-        d.kind() == ValueKind::Constant && d.opcode == k as u8
+        d.kind() == ValueKind::Constant
+            && match k {
+                ConstKind::Int => d.opcode == INT_SMALL || d.opcode == k as u8,
+                _ => d.opcode == k as u8,
+            }
     }
 
     /// A constant aggregate (`ty` is an array, struct or vector type) of
@@ -716,8 +742,11 @@ impl Context {
             if d.ty != f || d.kind() != ValueKind::Constant {
                 return None;
             }
+            // A wider integer (`ConstKind::Int as u8`, with a payload) is
+            // not plain.
             let null = match d.opcode {
-                k if k == ConstKind::Int as u8 || k == ConstKind::Float as u8 => {
+                INT_SMALL => d.a == 0 && d.b == 0,
+                k if k == ConstKind::Float as u8 => {
                     if has_payload(d) {
                         return None;
                     }
@@ -814,7 +843,7 @@ impl Context {
                 "element {i} of a constant aggregate is not a constant"
             );
             let ck = if d.kind() == ValueKind::Constant {
-                Some(KINDS[d.opcode as usize])
+                Some(kind_of_record(d))
             } else {
                 None
             };
@@ -1124,7 +1153,7 @@ impl Context {
         let raw: smallvec::SmallVec<[u32; 8]> = ops.iter().map(|o| o.idx).collect();
         let d = self.graph.get(c);
         let key = Key {
-            kind: KINDS[d.opcode as usize],
+            kind: kind_of_record(d),
             ty: d.ty,
             flags: d.flags,
             a: d.a,
@@ -1178,7 +1207,7 @@ fn rehash(graph: &crate::value::Graph, consts: &ConstStore, idx: u32) -> u64 {
             .collect()
     };
     Key {
-        kind: KINDS[d.opcode as usize],
+        kind: kind_of_record(d),
         ty: d.ty,
         flags: d.flags,
         a: d.a,

@@ -121,8 +121,10 @@ impl StructMemo for DenseMemo {
 #[derive(Clone, Debug)]
 pub struct LayoutCache {
     dl: DataLayout,
-    /// `dl`'s index width in address space 0, read once.
-    pub(crate) index_bits0: u32,
+    /// `64 - ` `dl`'s index width in address space 0, read once: the
+    /// fast constant walk's sign-extension shift (64 or more when that
+    /// width is not in `1..=64`, which the fast walk refuses).
+    pub(crate) index_shift0: u32,
     pub(crate) memo: DenseMemo,
 }
 
@@ -130,7 +132,7 @@ impl LayoutCache {
     /// An empty cache for `dl`.
     pub fn new(dl: DataLayout) -> LayoutCache {
         LayoutCache {
-            index_bits0: dl.index_size_in_bits(0),
+            index_shift0: 64u32.wrapping_sub(dl.index_size_in_bits(0)),
             dl,
             memo: DenseMemo::default(),
         }

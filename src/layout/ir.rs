@@ -26,7 +26,7 @@
 
 use smallvec::SmallVec;
 
-use crate::constants::{has_payload, ConstKind, ConstPayload};
+use crate::constants::{ConstKind, ConstPayload, INT_SMALL};
 use crate::context::Context;
 use crate::entity::NONE;
 use crate::inst::{bits, GepFlags, Opcode};
@@ -128,11 +128,13 @@ impl Head<'_> {
 #[inline(always)]
 fn const_index(ctx: &Context, raw: u32) -> Option<i128> {
     let d = ctx.graph.values.get(raw as usize)?;
-    if d.kind_bits & KIND_MASK != ValueKind::Constant as u8 || d.opcode != ConstKind::Int as u8 {
+    if d.kind_bits & KIND_MASK != ValueKind::Constant as u8 {
         return None;
     }
-    if has_payload(d) {
-        return wide_const_index(ctx, raw);
+    if d.opcode != INT_SMALL {
+        return (d.opcode == ConstKind::Int as u8)
+            .then(|| wide_const_index(ctx, raw))
+            .flatten();
     }
     // Up to 64 bits, in the hot record.
     let TypeData::Int(w) = *ctx.type_data(d.ty) else {
@@ -160,25 +162,26 @@ fn wide_const_index(ctx: &Context, raw: u32) -> Option<i128> {
 }
 
 /// The constant walk of [`LayoutCache::accumulate_constant_offset`] on
-/// its fast path: an index width of at most 64 bits, every index a
+/// its fast path, `shift` being `64 -` the index width (`64u32.wrapping_sub`
+/// of it): an index width of 1 to 64 bits, every index a
 /// constant of at most 64 bits, every step info on the way cached, no
 /// scalable type stepped over or into, and no error. `None` when any of
 /// that fails; the general walk then gives the answer or the exact error
 /// (and fills the cache).
 ///
 /// The same arithmetic as the general walk (modulo `2^64`, read back from
-/// `width` bits), but reading only: with nothing in the loop that can
+/// the index width), but reading only: with nothing in the loop that can
 /// grow the tables, their pointers stay in registers, and each index is
 /// one value load, one table load and one jump on the step kind.
 #[inline(always)]
 fn cached_constant_offset(
     memo: &DenseMemo,
     ctx: &Context,
-    width: u32,
+    shift: u32,
     source: Type,
     uses: &[UseData],
 ) -> Option<i64> {
-    if !(1..=64).contains(&width) {
+    if shift >= 64 {
         return None;
     }
     let values = &ctx.graph.values[..];
@@ -193,8 +196,8 @@ fn cached_constant_offset(
         let TypeData::Int(w) = *ctx.type_data(d.ty) else {
             return None;
         };
-        let shift = 64u32.wrapping_sub(w) & 63;
-        Some((((x << shift) as i64) >> shift) as u64)
+        let up = 64u32.wrapping_sub(w) & 63;
+        Some((((x << up) as i64) >> up) as u64)
     };
     let mut offset = 0u64;
     // The cursor of the general walk (`gep.rs`): the first index steps
@@ -202,42 +205,38 @@ fn cached_constant_offset(
     // are kept zero-extended, so that the struct step adds and compares
     // them with the 64-bit field number as they are.
     let (mut kind, mut inner, mut extra) = (StepInfo::ARRAY, source.raw() as usize, 0u64);
-    // Kind and constant kind of a scalar integer constant, as one word.
-    const INT: u16 = ValueKind::Constant as u16 | (ConstKind::Int as u16) << 8;
     for u in uses {
         let d = values.get(u.val as usize)?;
-        let tag = u16::from_le_bytes([d.kind_bits & KIND_MASK, d.opcode]);
-        if tag != INT || has_payload(d) {
+        // A scalar integer constant of at most 64 bits: the kind, then the
+        // constant's opcode byte, which alone tells it from wider ones.
+        if d.kind_bits & KIND_MASK != ValueKind::Constant as u8 || d.opcode != INT_SMALL {
             return None;
         }
         let x = u64::from(d.a) | u64::from(d.b) << 32;
         if kind == StepInfo::STRUCT {
             // The field number, zero-extended (`getZExtValue`). A struct
             // of scalable fields (which refuses a field other than 0) is
-            // left to the general walk.
+            // never a `STRUCT` cursor here: its `fast` kind is `UNKNOWN`.
             if x >= extra {
                 return None;
             }
             let (field_offset, field) = pool.get(inner + x as usize)?;
-            if field.scalable {
-                return None;
-            }
             offset = offset.wrapping_add(*field_offset);
             (kind, inner, extra) = (
-                field.kind,
+                field.fast,
                 field.inner as usize,
                 u64::from(field.elem_store),
             );
         } else if kind == StepInfo::ARRAY {
             let info = infos.get(Type::from_raw(inner as u32).index())?;
             let i = signed(d, x)?;
-            // A scalable element (a stride that is a multiple of
-            // `vscale`) is left to the general walk.
-            if (info.kind == StepInfo::UNKNOWN) | info.scalable {
+            // A slot never filled and a scalable element (a stride that is
+            // a multiple of `vscale`) are left to the general walk.
+            if info.fast == StepInfo::UNKNOWN {
                 return None;
             }
             offset = offset.wrapping_add(i.wrapping_mul(info.alloc));
-            (kind, inner, extra) = (info.kind, info.inner as usize, u64::from(info.elem_store));
+            (kind, inner, extra) = (info.fast, info.inner as usize, u64::from(info.elem_store));
         } else if kind == StepInfo::VECTOR {
             let i = signed(d, x)?;
             if (extra == u64::from(StepInfo::NOT_BYTE_SIZED)) & (i != 0) {
@@ -249,7 +248,6 @@ fn cached_constant_offset(
             return None;
         }
     }
-    let shift = 64 - width;
     Some(((offset << shift) as i64) >> shift)
 }
 
@@ -293,12 +291,14 @@ impl ConstIndexList for ConstOperands<'_> {
     fn field(&self, i: usize) -> Option<u64> {
         let raw = self.uses[i].val;
         let d = self.ctx.graph.values.get(raw as usize)?;
-        if d.kind_bits & KIND_MASK != ValueKind::Constant as u8 || d.opcode != ConstKind::Int as u8
-        {
+        if d.kind_bits & KIND_MASK != ValueKind::Constant as u8 {
             return None;
         }
-        if has_payload(d) {
-            return wide_const_index(self.ctx, raw).map(|v| u64::try_from(v).unwrap_or(u64::MAX));
+        if d.opcode != INT_SMALL {
+            return (d.opcode == ConstKind::Int as u8)
+                .then(|| wide_const_index(self.ctx, raw))
+                .flatten()
+                .map(|v| u64::try_from(v).unwrap_or(u64::MAX));
         }
         Some(u64::from(d.a) | u64::from(d.b) << 32)
     }
@@ -345,7 +345,13 @@ impl Context {
     /// operands are not checked here (see [`Head::check_operands`]).
     #[inline(always)]
     fn gep_head(&self, v: Value) -> Result<Head<'_>, GepError> {
-        let d = self.graph.get(v);
+        self.gep_head_of(v, self.graph.get(v))
+    }
+
+    /// [`gep_head`](Self::gep_head) of `v` whose record `d` is read
+    /// already.
+    #[inline(always)]
+    fn gep_head_of<'c>(&'c self, v: Value, d: &ValueData) -> Result<Head<'c>, GepError> {
         let kind = d.kind_bits & KIND_MASK;
         let (source, flags) =
             if kind == ValueKind::Instruction as u8 && d.opcode == Opcode::GetElementPtr as u8 {
@@ -484,8 +490,8 @@ impl LayoutCache {
 
     /// The fast path of
     /// [`accumulate_constant_offset`](Self::accumulate_constant_offset):
-    /// a GEP whose base is a `ptr` (address space 0, whose index width the
-    /// cache keeps) and that [`cached_constant_offset`] answers.
+    /// a GEP whose result (so whose base) is a `ptr` (address space 0,
+    /// whose index width the cache keeps) and that [`cached_constant_offset`] answers.
     /// [`FastOffset::MISS`] for anything else (any error included), which
     /// the general path then answers. Out of line, returning two words in
     /// registers, so that the head and the walk keep their values in
@@ -496,14 +502,24 @@ impl LayoutCache {
             offset: 0,
             flags: FastOffset::MISS,
         };
-        let Ok(h) = ctx.gep_head(v) else {
-            return MISS;
-        };
-        let base = ctx.graph.values.get(h.ops[0].val as usize);
-        if base.is_none_or(|d| d.ty != ctx.ptr0_type()) {
+        // A freed slot whose generation matches is refused by the kind
+        // tests of the head (its kind byte is `KIND_FREE`); the general
+        // path then names it.
+        let d = ctx.graph.get_gen_checked(v);
+        // The GEP's own type stands for its base's: a `ptr` result is a
+        // `ptr` base with scalar indices (construction keeps the result
+        // type the one the base and indices give).
+        if d.ty != ctx.ptr0_type() {
             return MISS;
         }
-        match cached_constant_offset(&self.memo, ctx, self.index_bits0, h.source, &h.ops[1..]) {
+        let Ok(h) = ctx.gep_head_of(v, d) else {
+            return MISS;
+        };
+        // A dropped base is named by the general path.
+        if h.ops[0].val == NONE {
+            return MISS;
+        }
+        match cached_constant_offset(&self.memo, ctx, self.index_shift0, h.source, &h.ops[1..]) {
             Some(offset) => FastOffset {
                 offset,
                 flags: u32::from(h.flags),
@@ -527,7 +543,8 @@ impl LayoutCache {
         let addr_space = ctx.gep_base_addr_space(h.ops[0].val)?;
         let width = self.data_layout().index_size_in_bits(addr_space);
         let flags = bits::gep_of(h.flags);
-        if let Some(offset) = cached_constant_offset(&self.memo, ctx, width, h.source, &h.ops[1..])
+        let shift = 64u32.wrapping_sub(width);
+        if let Some(offset) = cached_constant_offset(&self.memo, ctx, shift, h.source, &h.ops[1..])
         {
             return Ok(GepConstOffset {
                 offset: i128::from(offset),

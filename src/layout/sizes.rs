@@ -83,6 +83,12 @@ pub(crate) trait StructMemo {
 /// STRUCT   first field record    number of fields
 ///          in the LayoutStore pool
 /// ```
+///
+/// `fast` is the kind the constant fast walk (`layout/ir.rs`) steps with:
+/// `kind` for a type of fixed size, `UNKNOWN` for a scalable one, so that
+/// one test of it refuses a slot never filled, a stride that is a multiple
+/// of `vscale` and a struct of scalable fields (the only sized structs
+/// with scalable fields are scalable themselves).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) struct StepInfo {
     /// Alloc size in bytes (a multiple of `vscale` if `scalable`).
@@ -90,6 +96,8 @@ pub(crate) struct StepInfo {
     pub(crate) inner: u32,
     pub(crate) elem_store: u32,
     pub(crate) kind: u8,
+    /// `kind`, or `UNKNOWN` when `scalable`.
+    pub(crate) fast: u8,
     pub(crate) scalable: bool,
     /// ABI alignment (for laying out a struct that has this type as a
     /// field).
@@ -115,6 +123,7 @@ impl StepInfo {
         inner: 0,
         elem_store: 0,
         kind: StepInfo::UNKNOWN,
+        fast: StepInfo::UNKNOWN,
         scalable: false,
         abi: Align::ONE,
     };
@@ -415,6 +424,9 @@ impl<M: StructMemo> Walk<'_, M> {
                 info.elem_store = len;
             }
             _ => info.kind = StepInfo::SCALAR,
+        }
+        if !info.scalable {
+            info.fast = info.kind;
         }
         self.memo.set_step_info(ty, info);
         Ok(info)

@@ -138,6 +138,24 @@ impl Graph {
         self.bad_id(v)
     }
 
+    /// The record of `v` after the generation check alone: a freed slot
+    /// (reachable only after its generation count wrapped) comes back as it
+    /// is, kind byte [`KIND_FREE`], for a caller whose kind test refuses
+    /// it anyway.
+    ///
+    /// # Panics
+    /// If `v` is stale or from another context, as [`get`](Self::get).
+    #[inline]
+    pub(crate) fn get_gen_checked(&self, v: Value) -> &ValueData {
+        let i = v.idx as usize;
+        if let Some(d) = self.values.get(i) {
+            if self.gens.get(i) == Some(&v.gen) {
+                return d;
+            }
+        }
+        self.bad_id(v)
+    }
+
     /// Panics for an id that names no live value of this graph: "from
     /// another context" when its tag is not this graph's, else "stale".
     #[cold]

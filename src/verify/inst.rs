@@ -842,7 +842,7 @@ impl Verifier<'_> {
                     // `a`, read without a handle or an `APInt`.
                     let d = &g.values[u.val as usize];
                     let field = (d.is(ValueKind::Constant)
-                        && d.opcode == ConstKind::Int as u8
+                        && d.opcode == crate::constants::INT_SMALL
                         && ctx.int_width(d.ty) == Some(32))
                     .then_some(d.a);
                     match field {
