@@ -99,7 +99,7 @@ impl Context {
         ) {
             self.not_an_inst_of_kind(who, i, "call site");
         }
-        match &mut self.extra_mut(i).payload {
+        match self.payload_mut(i) {
             InstPayload::Call(cd) => cd,
             _ => unreachable!("checked above"),
         }

@@ -510,7 +510,7 @@ impl Context {
         self.opcode_with(i, "Context::set_tail_kind", "tail-call marker", |o| {
             o == Opcode::Call
         });
-        if let super::inst::InstPayload::Call(c) = &mut self.extra_mut(i).payload {
+        if let super::inst::InstPayload::Call(c) = self.payload_mut(i) {
             c.tail = t;
         }
     }

@@ -113,6 +113,54 @@ pub struct InstExtra {
     pub(crate) dbg_records: Vec<DbgRecord>,
 }
 
+impl InstExtra {
+    /// Whether the extra holds its payload and nothing else: no sync
+    /// scope, `!dbg`, other attachment or debug record.
+    pub(crate) fn holds_only_payload(&self) -> bool {
+        self.sync_scope.is_none()
+            && self.dbg.is_none()
+            && self.md.is_empty()
+            && self.dbg_records.is_empty()
+    }
+}
+
+/// What an instruction's side record says of it without its extra being
+/// read ([`Context::inst_side_at`]).
+#[derive(Clone, Copy)]
+pub(crate) struct InstSide<'a> {
+    /// Its name.
+    pub(crate) name: Option<&'a [u8]>,
+    /// Its extra's index ([`Context::extra_by_index`]), `NONE` without one.
+    pub(crate) extra: u32,
+    /// The extra holds its payload and nothing else.
+    pub(crate) bare: bool,
+    /// The raw type of an `InstPayload::Ty` payload, `NONE` for another.
+    pub(crate) ty: u32,
+}
+
+impl InstSide<'_> {
+    /// An instruction without a side record.
+    const NONE: Self = InstSide {
+        name: None,
+        extra: NONE,
+        bare: true,
+        ty: NONE,
+    };
+
+    /// The payload's `Ty` type when the extra is bare and its payload is
+    /// `InstPayload::Ty`: then the extra holds that and nothing more.
+    #[inline]
+    pub(crate) fn bare_ty(&self) -> Option<Type> {
+        (self.bare && self.ty != NONE).then(|| Type::from_raw(self.ty))
+    }
+
+    /// The extra, `None` without one.
+    #[inline]
+    pub(crate) fn extra<'c>(&self, ctx: &'c Context) -> Option<&'c InstExtra> {
+        (self.extra != NONE).then(|| ctx.extra_by_index(self.extra))
+    }
+}
+
 /// A non-instruction debug record (LLVM 19 `#dbg_value` and friends).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DbgRecord {
@@ -746,7 +794,11 @@ impl Context {
         let x = self.sides.push_payload(payload);
         let s = self.sides.alloc(super::side::Side {
             name: None,
-            payload: Payload::Inst { extra: x, ty },
+            payload: Payload::Inst {
+                extra: x,
+                ty,
+                bare: true,
+            },
         });
         self.graph.set_side(i.0, s);
     }
@@ -812,10 +864,11 @@ impl Context {
     /// extra `e`; returns the extra's index.
     fn attach_extra(&mut self, i: Inst, e: InstExtra) -> u32 {
         let ty = payload_ty(&e.payload);
+        let bare = e.holds_only_payload();
         let x = self.sides.push_extra(e);
         let s = self.sides.alloc(super::side::Side {
             name: None,
-            payload: Payload::Inst { extra: x, ty },
+            payload: Payload::Inst { extra: x, ty, bare },
         });
         self.graph.set_side(i.0, s);
         x
@@ -869,6 +922,51 @@ impl Context {
             Payload::Inst { extra: x, .. } => Some(&self.sides.extras[x as usize]),
             _ => None,
         }
+    }
+
+    /// What the side record of the live instruction at raw index `idx`
+    /// says without its extra being read: its name, its extra and whether
+    /// that extra is bare, and the copy of an `InstPayload::Ty` payload
+    /// (see `ir/side.rs`). In debug builds the flag and the copy are
+    /// checked against the extra.
+    #[inline]
+    pub(crate) fn inst_side_at(&self, idx: u32) -> InstSide<'_> {
+        let s = self.graph.side_at(idx);
+        if s == NONE {
+            return InstSide::NONE;
+        }
+        let rec = &self.sides.recs[s as usize];
+        let side = match rec.payload {
+            Payload::Inst { extra, ty, bare } => InstSide {
+                name: rec.name.as_deref(),
+                extra,
+                bare,
+                ty,
+            },
+            _ => InstSide {
+                name: rec.name.as_deref(),
+                ..InstSide::NONE
+            },
+        };
+        if cfg!(debug_assertions) && side.extra != NONE {
+            let e = &self.sides.extras[side.extra as usize];
+            assert!(
+                !side.bare || e.holds_only_payload(),
+                "instruction {idx}: its side record calls an extra bare that holds more than its payload"
+            );
+            assert_eq!(
+                side.ty,
+                payload_ty(&e.payload),
+                "instruction {idx}: payload type copy"
+            );
+        }
+        side
+    }
+
+    /// The extra of index `x`, as [`InstSide::extra`] names it.
+    #[inline]
+    pub(crate) fn extra_by_index(&self, x: u32) -> &InstExtra {
+        &self.sides.extras[x as usize]
     }
 
     /// [`Context::extra_at`] and [`Context::name_at`] of the live
@@ -939,23 +1037,51 @@ impl Context {
     /// (a PHI's blocks, a call's function type, masks, indices, the
     /// accessed type); the public setters (`set_inst_metadata`,
     /// `set_call_attrs`, `set_sync_scope`, ...) change only what is free.
+    ///
+    /// The caller may set anything in it, so the extra stops being called
+    /// bare (`ir/side.rs`); [`Context::payload_mut`] changes only the
+    /// payload and keeps the flag.
     pub(crate) fn extra_mut(&mut self, i: Inst) -> &mut InstExtra {
-        let s = self.graph.side(i.0);
-        let x = if s == NONE {
-            // No side record yet: make both at once.
-            self.attach_extra(i, InstExtra::default())
-        } else {
-            match self.sides.recs[s as usize].payload {
-                Payload::Inst { extra: x, .. } => x,
-                _ => {
-                    // A new extra's payload is `None`: no type to copy.
-                    let x = self.sides.new_extra();
-                    self.set_payload(i.0, Payload::Inst { extra: x, ty: NONE });
-                    x
-                }
-            }
-        };
+        let (s, x) = self.extra_index(i);
+        if let Payload::Inst { bare, .. } = &mut self.sides.recs[s as usize].payload {
+            *bare = false;
+        }
         &mut self.sides.extras[x as usize]
+    }
+
+    /// The payload of `i` to change in place, its extra created empty
+    /// when missing. Within its kind only: a payload of another kind goes
+    /// through [`Context::set_extra_payload`] (the side record's copy of
+    /// a `Ty` payload). Whether the extra holds only its payload does not
+    /// change (`ir/side.rs`).
+    pub(crate) fn payload_mut(&mut self, i: Inst) -> &mut InstPayload {
+        let (_, x) = self.extra_index(i);
+        &mut self.sides.extras[x as usize].payload
+    }
+
+    /// The side record and extra indices of `i`, both made when missing (a
+    /// new extra is empty, so bare).
+    fn extra_index(&mut self, i: Inst) -> (u32, u32) {
+        let s = self.graph.side(i.0);
+        if s == NONE {
+            // No side record yet: make both at once.
+            let x = self.attach_extra(i, InstExtra::default());
+            return (self.graph.side(i.0), x);
+        }
+        match self.sides.recs[s as usize].payload {
+            Payload::Inst { extra: x, .. } => (s, x),
+            _ => {
+                // A new extra's payload is `None`: no type to copy.
+                let x = self.sides.new_extra();
+                let p = Payload::Inst {
+                    extra: x,
+                    ty: NONE,
+                    bare: true,
+                };
+                self.set_payload(i.0, p);
+                (self.graph.side(i.0), x)
+            }
+        }
     }
 
     /// Sets the per-opcode payload of `i`, and the side record's copy of
@@ -963,8 +1089,8 @@ impl Context {
     /// to replace the payload of an instruction that has an extra.
     pub(crate) fn set_extra_payload(&mut self, i: Inst, payload: InstPayload) {
         let ty = payload_ty(&payload);
-        self.extra_mut(i).payload = payload;
-        let s = self.graph.side(i.0);
+        let (s, x) = self.extra_index(i);
+        self.sides.extras[x as usize].payload = payload;
         if let Payload::Inst { ty: copy, .. } = &mut self.sides.recs[s as usize].payload {
             *copy = ty;
         }
@@ -1259,7 +1385,7 @@ impl Context {
             .take_while(|&i| self.opcode(i) == Opcode::Phi)
             .collect();
         for p in phis {
-            if let InstPayload::Phi { blocks, .. } = &mut self.extra_mut(p).payload {
+            if let InstPayload::Phi { blocks, .. } = self.payload_mut(p) {
                 for bl in blocks.iter_mut() {
                     if *bl == old.0 {
                         *bl = new.0;

@@ -22,7 +22,15 @@
 //! payload goes through `Context::set_extra_payload` or the attaching
 //! functions of `ir/inst.rs`, which set both (a test in `linker/mover.rs`,
 //! the highest layer these paths meet in, checks them after parsing,
-//! cloning, reading bitcode and linking).
+//! cloning, reading bitcode and linking). `Inst`'s `bare` says that the
+//! extra holds nothing but its payload (no sync scope, `!dbg`, other
+//! attachment or debug record): the attaching functions set it from the
+//! extra they attach, `Context::payload_mut` and `set_extra_payload` keep
+//! it, and every `Context::extra_mut` clears it (a caller may add any of
+//! those), so it is never wrongly set; the bitcode writer's walks then
+//! leave a GEP's, an alloca's or a call's 104-byte extra unread
+//! (`Context::inst_side_at` checks the flag against the extra in debug
+//! builds).
 
 use super::function::FunctionData;
 use super::global::GlobalData;
@@ -39,6 +47,12 @@ pub(crate) enum Payload {
         /// The raw id of the extra's `InstPayload::Ty` type; `NONE` when
         /// its payload is of another kind.
         ty: u32,
+        /// The extra holds its payload and nothing else: no sync scope,
+        /// `!dbg`, other attachment or debug record. `false` may be
+        /// pessimistic (set by every `Context::extra_mut`), `true` never
+        /// is: a reader may then skip the extra for what the payload's
+        /// copy (`ty`) or its own records tell it.
+        bare: bool,
     },
     Function(Box<FunctionData>),
     Global(Box<GlobalData>),

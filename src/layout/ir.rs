@@ -358,7 +358,7 @@ impl Context {
                 // `NONE` (no side record) is past the end of `recs`.
                 let s = self.graph.side_of(v.idx, d.kind_bits);
                 match self.sides.recs.get(s as usize).map(|r| &r.payload) {
-                    Some(&Payload::Inst { extra, ty }) if ty != NONE => {
+                    Some(&Payload::Inst { extra, ty, .. }) if ty != NONE => {
                         // The copy agrees with the extra's payload (every
                         // write goes through `set_extra_payload`).
                         debug_assert_eq!(

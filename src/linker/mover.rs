@@ -2057,9 +2057,18 @@ mod side_copy_tests {
         }
     }
 
+    /// Whether `i`'s side record calls its extra bare (only a payload).
+    fn side_bare(ctx: &Context, i: Inst) -> bool {
+        match ctx.side_of(i.0).map(|s| &s.payload) {
+            Some(&Payload::Inst { bare, .. }) => bare,
+            _ => false,
+        }
+    }
+
     /// Checks that every instruction of `m` keeps in its side record the
-    /// type of its `InstPayload::Ty` and nothing else; returns how many
-    /// carry one.
+    /// type of its `InstPayload::Ty` and nothing else, and calls its extra
+    /// bare only when it holds nothing but its payload; returns how many
+    /// carry a type.
     fn typed_insts(ctx: &Context, m: Module) -> usize {
         let mut typed = 0;
         for f in ctx.functions(m) {
@@ -2071,10 +2080,46 @@ mod side_copy_tests {
                     };
                     assert_eq!(side_ty(ctx, i), want, "{}", ctx.print_module(m));
                     typed += usize::from(want.is_some());
+                    if side_bare(ctx, i) {
+                        let x = ctx.extra(i).expect("a bare extra");
+                        assert!(x.holds_only_payload(), "{}", ctx.print_module(m));
+                    }
                 }
             }
         }
         typed
+    }
+
+    /// The bare flag: set for an extra made with only its payload, kept by
+    /// a change of the payload, cleared by the rest.
+    #[test]
+    fn side_bare_flag() {
+        let mut ctx = Context::new();
+        let m = ctx.parse_assembly(GEPS, "geps.ll").unwrap();
+        let f = ctx.functions(m).next().unwrap();
+        let b = ctx.blocks(f).next().unwrap();
+        let insts: Vec<Inst> = ctx.insts(b).collect();
+        // `%a` and `%h`: their payload only; `%g`: a `!dbg` and a debug
+        // record besides.
+        let bare: Vec<bool> = insts.iter().map(|&i| side_bare(&ctx, i)).collect();
+        assert_eq!(bare, [true, false, true, false]);
+        let h = insts[2];
+        let i8t = ctx.i8_type();
+        ctx.set_extra_payload(h, InstPayload::Ty(i8t));
+        assert!(side_bare(&ctx, h));
+        let loc = ctx.dbg_loc(insts[1]);
+        ctx.set_dbg_loc(h, loc);
+        assert!(!side_bare(&ctx, h));
+        // A call's attributes change in its payload.
+        let src = "declare void @g()\ndefine void @f() {\n  call void @g() #0\n  ret void\n}\nattributes #0 = { nounwind }\n";
+        let mut ctx = Context::new();
+        let m = ctx.parse_assembly(src, "call.ll").unwrap();
+        let f = ctx.functions(m).last().unwrap();
+        let b = ctx.blocks(f).next().unwrap();
+        let call = ctx.insts(b).next().unwrap();
+        assert!(side_bare(&ctx, call));
+        assert!(!ctx.call_attrs(call).fn_attrs().is_empty());
+        typed_insts(&ctx, m);
     }
 
     const GEPS: &str = r#"

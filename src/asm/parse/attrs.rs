@@ -703,9 +703,7 @@ impl<'a> Parser<'a> {
                     fd.attrs.set_attrs(AttrIndex::Function, merged);
                 }
                 AttrTarget::Call(i) => {
-                    if let crate::ir::inst::InstPayload::Call(cd) =
-                        &mut self.ctx.extra_mut(i).payload
-                    {
+                    if let crate::ir::inst::InstPayload::Call(cd) = self.ctx.payload_mut(i) {
                         let merged = cd.attrs.fn_attrs().merged_with(&group);
                         cd.attrs.set_attrs(AttrIndex::Function, merged);
                     }

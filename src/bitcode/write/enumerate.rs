@@ -111,6 +111,8 @@ struct ConstSortItem {
 /// its boxed `CallData` again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct CallSite {
+    /// The instruction (raw value index).
+    pub(crate) inst: u32,
     /// The id of the call-site attribute list.
     pub(crate) attrs: u32,
     /// The callee's function type.
@@ -820,12 +822,37 @@ impl<'c> Enumerator<'c> {
         id
     }
 
-    /// What the module walk recorded of the call data of the next
-    /// instruction with call data to write; [`Self::next_call_attr_id`]
-    /// moves past it.
+    /// What the module walk recorded of the call data of instruction `i`
+    /// (raw index) when it is the next instruction with call data to
+    /// write, `None` when it has none; [`Self::next_call_site`] moves
+    /// past it. In debug builds the record is checked against the call
+    /// data.
     #[inline]
-    pub(crate) fn call_site(&self) -> CallSite {
-        self.t.call_sites[self.call_next]
+    pub(crate) fn call_site_of(&self, i: u32) -> Option<CallSite> {
+        let cs = *self.t.call_sites.get(self.call_next)?;
+        if cs.inst != i {
+            return None;
+        }
+        if cfg!(debug_assertions) {
+            let Some(InstPayload::Call(cd)) = self.ctx.extra_at(i).map(|x| &x.payload) else {
+                panic!("bitcode writer: call site {i} without call data");
+            };
+            assert!(
+                cs.fn_ty == cd.fn_ty
+                    && cs.call_conv == cd.call_conv
+                    && cs.tail == cd.tail
+                    && cs.has_bundles != cd.bundles.is_empty()
+                    && cs.attrs == self.attr_list_id(&cd.attrs),
+                "bitcode writer: call site {i} differs from its call data"
+            );
+        }
+        Some(cs)
+    }
+
+    /// Moves past the call site [`Self::call_site_of`] gave.
+    #[inline]
+    pub(crate) fn next_call_site(&mut self) {
+        self.call_next += 1;
     }
 
     /// The id of an attribute list (0: none).
@@ -1421,8 +1448,19 @@ impl<'c> Enumerator<'c> {
                 let di = &ctx.graph.values[i as usize];
                 let op = Opcode::from_u8(di.opcode);
                 let terminator = Opcode::is_terminator_byte(di.opcode);
-                let extra = ctx.extra_at(i);
-                if let Some(x) = extra {
+                // A bare extra whose payload is a type (a GEP's, an
+                // alloca's) is not read: the side record copies the type.
+                let side = ctx.inst_side_at(i);
+                let bare_ty = side.bare_ty();
+                let extra = if bare_ty.is_some() {
+                    None
+                } else {
+                    side.extra(ctx)
+                };
+                // A bare extra has no debug record, sync scope or
+                // attachment to read.
+                let rest = extra.filter(|_| !side.bare);
+                if let Some(x) = rest {
                     simple &= x.dbg_records.is_empty();
                     for r in &x.dbg_records {
                         self.enumerate_dbg_record(ftag, r);
@@ -1467,16 +1505,24 @@ impl<'c> Enumerator<'c> {
                         .walk_consts
                         .extend(ops.iter().skip(2).step_by(2).map(|u| u.val));
                 }
-                match payload {
-                    InstPayload::Mask(m) if op == Opcode::ShuffleVector => {
-                        let scalable = ctx.is_scalable(di.ty);
-                        let mc = self.mask_constant(m, scalable);
-                        self.t.walk_consts.push(mc);
-                        let t = self.vtype(mc);
-                        self.enumerate_type(t);
+                match op {
+                    Opcode::ShuffleVector => {
+                        if let InstPayload::Mask(m) = payload {
+                            let scalable = ctx.is_scalable(di.ty);
+                            let mc = self.mask_constant(m, scalable);
+                            self.t.walk_consts.push(mc);
+                            let t = self.vtype(mc);
+                            self.enumerate_type(t);
+                        }
                     }
-                    InstPayload::Ty(t) if op == Opcode::GetElementPtr || op == Opcode::Alloca => {
-                        self.enumerate_type(*t);
+                    Opcode::GetElementPtr | Opcode::Alloca => {
+                        let t = match *payload {
+                            InstPayload::Ty(t) => Some(t),
+                            _ => bare_ty,
+                        };
+                        if let Some(t) = t {
+                            self.enumerate_type(t);
+                        }
                     }
                     _ => {}
                 }
@@ -1489,6 +1535,7 @@ impl<'c> Enumerator<'c> {
                     let id = self.enumerate_attrs(&cd.attrs);
                     if matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr) {
                         self.t.call_sites.push(CallSite {
+                            inst: i,
                             attrs: id,
                             fn_ty: cd.fn_ty,
                             call_conv: cd.call_conv,
@@ -1505,7 +1552,7 @@ impl<'c> Enumerator<'c> {
                         }
                     }
                 }
-                if let Some(x) = extra {
+                if let Some(x) = rest {
                     for e in x.md.iter() {
                         let r = self.md_ref(e.1);
                         self.enumerate_md(ftag, Some(r));

@@ -61,16 +61,38 @@ impl<'c> Wr<'c> {
             vst.add_block(ctx, &self.ve, b);
             for i in ctx.inst_indices_in(first, last) {
                 let d = &ctx.graph.values[i as usize];
-                let (extra, name) = ctx.extra_and_name_at(i);
-                let uses = ctx.graph.operands_at(i);
-                let payload: &'c InstPayload = extra.map_or(&NO_PAYLOAD, |x| &x.payload);
                 let op = Opcode::from_u8(d.opcode);
+                // A bare extra (`ir/side.rs`) is not read when its payload
+                // is a type, which the side record copies (GEPs, allocas),
+                // or a call's, which the module walk recorded; the
+                // general path reads what it needs itself.
+                let side = ctx.inst_side_at(i);
+                let name = side.name;
+                let bare_ty = side.bare_ty();
+                let call = d.opcode == Opcode::Call as u8;
+                let extra = if bare_ty.is_some() || (side.bare && call) {
+                    None
+                } else {
+                    side.extra(ctx)
+                };
+                let uses = ctx.graph.operands_at(i);
+                let ty_payload;
+                let payload: &InstPayload = match bare_ty {
+                    Some(t) => {
+                        ty_payload = InstPayload::Ty(t);
+                        &ty_payload
+                    }
+                    None => extra.map_or(&NO_PAYLOAD, |x| &x.payload),
+                };
                 if let Err(e) = self.write_inst(i, (op, uses, payload), &mut body, &scopes) {
                     self.vst = vst;
                     return Err(e);
                 }
                 vst.add_inst(ctx, &self.ve, (i, name), (op, d.flags), uses, payload);
-                let Some(x) = extra else { continue };
+                // A bare extra has no attachment or debug record.
+                let Some(x) = extra.filter(|_| !side.bare) else {
+                    continue;
+                };
                 needs_attachments |= !x.md.is_empty();
                 if let Some(loc) = x.dbg {
                     let loc = ctx.md_resolved(loc);
@@ -216,7 +238,7 @@ impl<'c> Wr<'c> {
         // The module walk saw every operand: without an empty one in the
         // module, no scan of the operands (a loop whose exit mispredicts).
         let complete = !self.ve.empty_operands || !uses.iter().any(|u| u.val == NONE);
-        if complete && self.write_hot_inst(op, d.ty, d.flags, uses, payload, body.inst_id) {
+        if complete && self.write_hot_inst(i, op, (d.ty, d.flags), uses, payload, body.inst_id) {
             if !ctx.is_void(d.ty) {
                 body.inst_id += 1;
             }
@@ -229,7 +251,8 @@ impl<'c> Wr<'c> {
     /// operand list: non-atomic loads and stores, allocas, GEPs, branches,
     /// compares, binary operators, casts, returns, `unreachable` and calls
     /// without operand bundles, unless an operand whose type the record
-    /// would carry is a forward reference. Returns `false`, having written
+    /// would carry is a forward reference (`i` the instruction's raw
+    /// index; a call's payload is not read). Returns `false`, having written
     /// nothing, for every other instruction: [`Self::write_other_inst`]
     /// writes those. The bits are the ones that path writes. The fields
     /// go through [`crate::bitstream::RecordBits`] (pending bits in
@@ -238,9 +261,9 @@ impl<'c> Wr<'c> {
     #[inline(always)]
     fn write_hot_inst(
         &mut self,
+        i: u32,
         op: Opcode,
-        ty: crate::types::Type,
-        flags: u16,
+        (ty, flags): (crate::types::Type, u16),
         uses: &[UseData],
         payload: &InstPayload,
         id: u32,
@@ -433,18 +456,11 @@ impl<'c> Wr<'c> {
                 .record_bits()
                 .begin_abbrev_record(abbrevs::FN_UNREACHABLE),
             Opcode::Call => {
-                let InstPayload::Call(cd) = payload else {
+                // The call data as the module walk recorded it: neither
+                // the extra nor the box is loaded.
+                let Some(cs) = self.ve.call_site_of(i) else {
                     return false;
                 };
-                // The call data as the module walk recorded it: the box is
-                // not loaded.
-                let cs = self.ve.call_site();
-                debug_assert!(
-                    cs.fn_ty == cd.fn_ty
-                        && cs.call_conv == cd.call_conv
-                        && cs.tail == cd.tail
-                        && cs.has_bundles != cd.bundles.is_empty()
-                );
                 let Some((_, params, va)) = cs.fn_ty.and_then(|t| ctx.function_parts(t)) else {
                     return false;
                 };
@@ -473,7 +489,8 @@ impl<'c> Wr<'c> {
                     | u64::from(tail == TailKind::NoTail) << codes::CALL_NOTAIL
                     | u64::from(fl != 0) << codes::CALL_FMF;
                 let fty = tid(&self.ve, cs.fn_ty.expect("checked above"));
-                let attrs = self.ve.next_call_attr_id(&cd.attrs);
+                let attrs = cs.attrs;
+                self.ve.next_call_site();
                 let count = 4 + usize::from(fl != 0) + if va { nargs } else { nfixed };
                 let mut w = self.w.record_bits();
                 w.begin_unabbrev_record(n::FUNC_CODE_INST_CALL, count);

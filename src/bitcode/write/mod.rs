@@ -37,7 +37,9 @@
 //! (`Context::inst_indices_at` / `inst_indices_in`: no handle minted, no
 //! generation read), the function block's walk from the recorded block
 //! list (no chase of the block list), and read each instruction's side
-//! record once; the global values are listed once; a block's `blockaddress` is
+//! record once, and its extra only when the side record does not say it
+//! holds nothing they need (a bare GEP's, alloca's or, in the function
+//! block, call's); the global values are listed once; a block's `blockaddress` is
 //! looked for through its use list's constant-user bits, without loading
 //! its users; ids live in dense tables indexed by raw value, type and
 //! metadata index, and the lists the module walk fills are reserved for
