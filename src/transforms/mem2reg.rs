@@ -602,7 +602,8 @@ struct Scratch {
     insts: Vec<Inst>,
     loads: Vec<Inst>,
     def_blocks: Vec<Block>,
-    live: Vec<Block>,
+    /// The live-in blocks, by block number.
+    live: Vec<u32>,
     work: Vec<Block>,
     phi_blocks: Vec<Block>,
     keyed: Vec<(u32, Block)>,
@@ -736,7 +737,7 @@ impl Promoter {
             let idf = idf.get_or_insert_with(|| {
                 IdfCalculator::with_buffers(dt, core::mem::take(&mut self.bufs.idf_bufs))
             });
-            idf.set_live_in_blocks(ctx, &sc.live);
+            idf.set_live_in_block_numbers(&sc.live);
             idf.set_defining_blocks(ctx, &sc.def_blocks);
             idf.calculate(ctx, &mut sc.phi_blocks);
             sc.keyed.clear();
@@ -906,8 +907,10 @@ impl Promoter {
         true
     }
 
-    /// LLVM's `ComputeLiveInBlocks`, into `sc.live` (`sc.def_blocks` holds
-    /// the defining blocks, marked with the current stamp).
+    /// LLVM's `ComputeLiveInBlocks`, into `sc.live` as block numbers (the
+    /// IDF calculator takes them so, without reading the blocks' records
+    /// again); `sc.def_blocks` holds the defining blocks, marked with the
+    /// current stamp.
     fn live_in_blocks(&mut self, ctx: &Context, ai: Inst, info: &AllocaInfo, sc: &mut Scratch) {
         let st = self.stamp;
         debug_assert!(sc
@@ -952,12 +955,13 @@ impl Promoter {
         let live = &mut sc.live;
         live.clear();
         while let Some(b) = work.pop() {
-            let m = &mut self.bufs.blocks[Self::bnum(ctx, b)];
+            let n = Self::bnum(ctx, b);
+            let m = &mut self.bufs.blocks[n];
             if m.seen_mark == st {
                 continue;
             }
             m.seen_mark = st;
-            live.push(b);
+            live.push(n as u32);
             for p in ctx.predecessors(b) {
                 if self.bufs.blocks[Self::bnum(ctx, p)].def_mark == st {
                     continue;
