@@ -23,7 +23,11 @@ use crate::ir::attributes::AttrSyntax;
 use crate::ir::inst::{CallData, DbgRecord, InstExtra, InstPayload};
 use crate::ir::Inst;
 use crate::types::Type;
-use crate::value::{Graph, UseData, Value, ValueKind};
+use crate::value::{Graph, UseData, Value, ValueData, ValueKind};
+
+/// The `load`/`store` flags [`Writer::plain_line`] leaves to the general
+/// path: `volatile` and an ordering (`atomic`).
+const MEM_SPECIAL: u16 = mem::VOLATILE | mem::ORDER_MASK;
 
 /// The predicate and fast-math flags of an `fcmp`'s `flags`: the predicate
 /// number in the low byte, fast-math flags (`inst::fmf` bits) in the high
@@ -96,16 +100,28 @@ fn push_mnemonic(out: &mut String, op: Opcode) {
 }
 
 impl Writer<'_> {
-    /// The debug records of `i` (one `    #dbg_...(...)` line each), then
-    /// `i` itself, each line ending in a newline.
-    pub(super) fn inst_line(&self, out: &mut String, i: Inst) {
-        // `i` is a live instruction of the walk: its record read in place.
-        let d = &self.ctx.graph.values[i.0.idx as usize];
+    /// The debug records of instruction `idx` (one `    #dbg_...(...)` line
+    /// each), then the instruction itself, each line ending in a newline.
+    /// `idx` is the raw index of a live instruction of the walk: its record
+    /// is read in place, and a handle is made only for the general path.
+    pub(super) fn inst_line(&self, out: &mut String, idx: u32) {
+        let d = &self.ctx.graph.values[idx as usize];
+        if !d.has_side() && self.plain_line(out, idx, d) {
+            out.push('\n');
+            return;
+        }
         let extra = if d.has_side() {
-            self.ctx.extra_at(i.0.idx)
+            self.ctx.extra_at(idx)
         } else {
             None
         };
+        if let Some(e) = extra {
+            if self.typed_payload_line(out, idx, d, e) {
+                out.push('\n');
+                return;
+            }
+        }
+        let i = Inst(self.ctx.graph.handle(idx));
         if let Some(extra) = extra {
             for r in &extra.dbg_records {
                 out.push_str("    ");
@@ -115,6 +131,208 @@ impl Writer<'_> {
         }
         self.inst_with(out, i, extra);
         out.push('\n');
+    }
+
+    /// The lines most of an unoptimised module is made of, written
+    /// straight from the record `d` of instruction `idx` (which has no side
+    /// record: no name, payload, metadata or debug records): a plain
+    /// `load` or `store`, `br`, `icmp`, an integer binary operator or a
+    /// cast, unnamed and with every operand present (and, where the
+    /// general path would type each operand, operands of one type). The
+    /// text is the one [`Writer::inst_with`] writes, without its per-opcode
+    /// dispatch; false (nothing written) for any other line.
+    #[inline]
+    fn plain_line(&self, out: &mut String, idx: u32, d: &ValueData) -> bool {
+        let Some(l) = self.locals else {
+            return false;
+        };
+        let ctx = self.ctx;
+        let uses: &[UseData] = if d.nops == 0 {
+            &[]
+        } else {
+            &ctx.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
+        };
+        if uses.iter().any(|u| u.val == crate::entity::NONE) {
+            return false;
+        }
+        let values = &ctx.graph.values;
+        let op = Opcode::from_u8(d.opcode);
+        let flags = d.flags;
+        // A void line has no `%N = ` (a store or branch of another type
+        // takes the general path, which prints what it has).
+        let void = ctx.is_void(d.ty);
+        match (op, uses) {
+            (Opcode::Store, [v, p]) if void && flags & MEM_SPECIAL == 0 => {
+                out.push_str("  store ");
+                self.typed_at(out, v.val);
+                out.push_str(", ");
+                self.typed_at(out, p.val);
+                self.push_align(out, flags);
+            }
+            (Opcode::Br, [dest]) if void => {
+                out.push_str("  br ");
+                self.typed_at(out, dest.val);
+            }
+            (Opcode::Br, [c, f, t]) if void => {
+                out.push_str("  br ");
+                self.typed_at(out, c.val);
+                out.push_str(", ");
+                self.typed_at(out, t.val);
+                out.push_str(", ");
+                self.typed_at(out, f.val);
+            }
+            _ => {
+                // The rest have a result: `%N = ` first.
+                let slot = l.raw(idx);
+                if slot >= NAMED {
+                    return false;
+                }
+                let start = out.len();
+                out.push_str("  %");
+                push_u64(out, slot as u64);
+                out.push_str(" = ");
+                match (op, uses) {
+                    (Opcode::Load, [p]) if flags & MEM_SPECIAL == 0 => {
+                        out.push_str("load ");
+                        self.ty(out, d.ty);
+                        out.push_str(", ");
+                        self.typed_at(out, p.val);
+                        self.push_align(out, flags);
+                    }
+                    (Opcode::ICmp, [a, b])
+                        if values[a.val as usize].ty == values[b.val as usize].ty =>
+                    {
+                        let Some(p) = Predicate::from_u16(flags) else {
+                            out.truncate(start);
+                            return false;
+                        };
+                        out.push_str("icmp ");
+                        out.push_str(p.name());
+                        out.push(' ');
+                        self.typed_at(out, a.val);
+                        out.push_str(", ");
+                        self.operand_at(out, b.val);
+                    }
+                    (_, [a, b])
+                        if op.is_binary()
+                            && !op.is_fp_binary()
+                            && values[a.val as usize].ty == values[b.val as usize].ty =>
+                    {
+                        push_mnemonic(out, op);
+                        push_opt_flags(out, op, flags, true);
+                        out.push(' ');
+                        self.typed_at(out, a.val);
+                        out.push_str(", ");
+                        self.operand_at(out, b.val);
+                    }
+                    (_, [a]) if op.is_cast() => {
+                        push_mnemonic(out, op);
+                        push_opt_flags(out, op, flags, true);
+                        out.push(' ');
+                        self.typed_at(out, a.val);
+                        out.push_str(" to ");
+                        self.ty(out, d.ty);
+                    }
+                    _ => {
+                        out.truncate(start);
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// An unnamed `getelementptr` or `alloca` (record `d`, side payload
+    /// `extra`) with its type payload, every operand present, no
+    /// attachment or debug record (and an alloca of one element, in
+    /// address space 0, without `inalloca` or `swifterror`), written as
+    /// [`Writer::inst_with`] writes it without its per-opcode dispatch;
+    /// false (nothing written) otherwise.
+    #[inline]
+    fn typed_payload_line(
+        &self,
+        out: &mut String,
+        idx: u32,
+        d: &ValueData,
+        extra: &InstExtra,
+    ) -> bool {
+        let (Some(l), InstPayload::Ty(ty)) = (self.locals, &extra.payload) else {
+            return false;
+        };
+        if extra.dbg.is_some() || !extra.md.is_empty() || !extra.dbg_records.is_empty() {
+            return false;
+        }
+        let ctx = self.ctx;
+        let uses: &[UseData] = if d.nops == 0 {
+            &[]
+        } else {
+            &ctx.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
+        };
+        let Some(first) = uses.first() else {
+            return false;
+        };
+        if uses.iter().any(|u| u.val == crate::entity::NONE) {
+            return false;
+        }
+        let values = &ctx.graph.values;
+        let op = Opcode::from_u8(d.opcode);
+        match op {
+            Opcode::GetElementPtr => {}
+            Opcode::Alloca => {
+                // One `i32 1` element: the count's value in its record's
+                // low word (no payload), as the general path reads it.
+                let c = &values[first.val as usize];
+                let one = uses.len() == 1
+                    && c.is(ValueKind::Constant)
+                    && kind_of_record(c) == ConstKind::Int
+                    && !has_payload(c)
+                    && c.a == 1
+                    && ctx.int_width(c.ty) == Some(32);
+                if !one
+                    || d.flags & (mem::WEAK | mem::SWIFTERROR) != 0
+                    || ctx.ptr_addrspace(d.ty) != Some(0)
+                {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+        let slot = l.raw(idx);
+        if slot >= NAMED {
+            return false;
+        }
+        out.push_str("  %");
+        push_u64(out, slot as u64);
+        if op == Opcode::Alloca {
+            out.push_str(" = alloca ");
+            self.ty(out, *ty);
+            self.push_align(out, d.flags);
+            return true;
+        }
+        out.push_str(" = getelementptr");
+        push_opt_flags(out, op, d.flags, true);
+        out.push(' ');
+        self.ty(out, *ty);
+        out.push_str(", ");
+        let first_ty = values[first.val as usize].ty;
+        if uses[1..]
+            .iter()
+            .any(|u| values[u.val as usize].ty != first_ty)
+        {
+            self.typed_at(out, first.val);
+            for u in &uses[1..] {
+                out.push_str(", ");
+                self.typed_at(out, u.val);
+            }
+        } else {
+            self.typed_at(out, first.val);
+            for u in &uses[1..] {
+                out.push_str(", ");
+                self.operand_at(out, u.val);
+            }
+        }
+        true
     }
 
     /// `#dbg_value(...)`, `#dbg_declare(...)`, `#dbg_assign(...)`,
@@ -766,9 +984,116 @@ impl Writer<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::slots::{LocalSlots, ModuleSlots};
+    use super::super::writer::Writer;
+    use crate::asm::parse::parse_module;
     use crate::builder::Builder;
     use crate::ir::inst::InstPayload;
     use crate::Context;
+
+    /// The lines `inst_line` writes without `inst_with` (`plain_line`,
+    /// `typed_payload_line`) are the general path's text, and the shapes
+    /// they leave to it (names, flags, atomics, counts, address spaces,
+    /// mixed operand types, attachments) still print through it.
+    #[test]
+    fn fast_lines_match_the_general_path() {
+        let src = r#"
+%T = type { i32, ptr }
+define i32 @f(ptr %p, i32 %n, <2 x i32> %v) {
+  %a = alloca i32, align 4
+  %1 = alloca i32, align 4
+  %2 = alloca %T, i32 %n, align 8
+  %3 = alloca i64, i64 2, addrspace(5)
+  %4 = alloca inalloca i8, align 1
+  %5 = alloca swifterror ptr, align 8
+  %6 = alloca [4 x i8], align 1, addrspace(3)
+  %7 = getelementptr inbounds nuw %T, ptr %p, i64 0, i32 1
+  %8 = getelementptr i8, ptr %p, i64 4
+  %9 = getelementptr nusw i8, ptr %p, i64 -4
+  %10 = getelementptr <2 x i8>, <2 x ptr> zeroinitializer, <2 x i64> zeroinitializer
+  %11 = getelementptr %T, ptr %p, i32 0, i32 0, !dbg !1
+  %named = getelementptr i8, ptr %p, i64 1
+  %12 = load i32, ptr %p, align 4
+  %13 = load volatile i32, ptr %p, align 4
+  %14 = load atomic i32, ptr %p seq_cst, align 4
+  %15 = load i32, ptr %p, align 4, !nontemporal !0
+  %16 = load i32, ptr %p
+  %17 = add nuw nsw i32 %12, 1
+  %18 = shl i32 %17, 2
+  %19 = or disjoint i32 %18, 1
+  %20 = udiv exact i32 %19, 2
+  %21 = fadd fast float 1.0, 2.0
+  %22 = shl <2 x i32> %v, <i32 1, i32 2>
+  %23 = icmp ult i32 %20, %n
+  %24 = icmp eq ptr %p, null
+  %25 = trunc nuw nsw i32 %20 to i8
+  %26 = zext nneg i8 %25 to i64
+  %27 = sext i8 %25 to i32
+  %28 = ptrtoint ptr %p to i64
+  %29 = bitcast <2 x i32> %v to i64
+  store i32 %20, ptr %p, align 4
+  store volatile i32 %20, ptr %p
+  store atomic i32 %20, ptr %p release, align 4
+  store i32 %20, ptr %8, align 1, !nontemporal !0
+  br i1 %23, label %l1, label %l2
+l1:
+  br label %l2, !dbg !1
+l2:
+  br label %l3
+l3:
+  ret i32 %20
+}
+!0 = !{i32 1}
+!llvm.module.flags = !{!5}
+!5 = !{i32 2, !"Debug Info Version", i32 3}
+!1 = !DILocation(line: 1, scope: !2)
+!2 = distinct !DISubprogram(name: "f", unit: !3)
+!3 = distinct !DICompileUnit(language: DW_LANG_C99, file: !4)
+!4 = !DIFile(filename: "a.c", directory: "/")
+"#;
+        let mut ctx = Context::new();
+        let m = parse_module(&mut ctx, src, "t.ll").expect("the module parses");
+        let slots = ModuleSlots::new(&ctx, m);
+        let f = ctx.functions(m).next().expect("a function");
+        let mut locals = LocalSlots::new();
+        locals.incorporate(&ctx, f);
+        let w = Writer {
+            ctx: &ctx,
+            slots: &slots,
+            locals: Some(&locals),
+        };
+        let mut lines = 0;
+        for b in ctx.blocks(f) {
+            for i in ctx.insts(b) {
+                let mut fast = String::new();
+                w.inst_line(&mut fast, i.0.idx);
+                let mut general = String::new();
+                w.inst_with(&mut general, i, ctx.extra(i));
+                general.push('\n');
+                assert_eq!(fast, general);
+                lines += 1;
+            }
+        }
+        assert_eq!(lines, 39);
+        let text = ctx.print_module(m);
+        for want in [
+            "  %2 = alloca %T, i32 %n, align 8\n",
+            "  %3 = alloca i64, i64 2, align 8, addrspace(5)\n",
+            "  %4 = alloca inalloca i8, align 1\n",
+            "  %7 = getelementptr inbounds nuw %T, ptr %p, i64 0, i32 1\n",
+            "  %9 = getelementptr nusw i8, ptr %p, i64 -4\n",
+            "  %12 = load i32, ptr %p, align 4\n",
+            "  %13 = load volatile i32, ptr %p, align 4\n",
+            "  %17 = add nuw nsw i32 %12, 1\n",
+            "  %23 = icmp ult i32 %20, %n\n",
+            "  %25 = trunc nuw nsw i32 %20 to i8\n",
+            "  store atomic i32 %20, ptr %p release, align 4\n",
+            "  br i1 %23, label %l1, label %l2\n",
+            "  br label %l2, !dbg !",
+        ] {
+            assert!(text.contains(want), "{want:?} not in:\n{text}");
+        }
+    }
 
     /// Payloads edited inside the crate into what their opcode cannot have
     /// (the public API cannot: `extra_mut` is crate-private) still print,

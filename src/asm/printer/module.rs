@@ -22,7 +22,7 @@ use crate::ir::function::{PERSONALITY, PREFIX, PROLOGUE};
 use crate::ir::global::{GlobalData, Linkage, Visibility};
 use crate::ir::metadata::{MdAttachments, Metadata};
 use crate::ir::module::ComdatKind;
-use crate::ir::{Block, Function, Global, Inst, Module};
+use crate::ir::{Block, Function, Global, Module};
 use crate::types::Type;
 use crate::value::{Value, ValueKind};
 use crate::Context;
@@ -695,7 +695,7 @@ impl Writer<'_> {
         }
         out.push('\n');
         for i in ctx.inst_indices_at(b.0.idx) {
-            self.inst_line(out, Inst(ctx.graph.handle(i)));
+            self.inst_line(out, i);
         }
     }
 }
