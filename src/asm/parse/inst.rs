@@ -97,7 +97,7 @@ impl Parser<'_> {
                 first = Some((*p, format!("use of undefined value '%{n}'")));
             }
         }
-        for (n, (_, p)) in &fs.fwd_ids {
+        for (n, (_, p)) in fs.fwd_ids.iter() {
             if first.as_ref().is_none_or(|x| *p < x.0) {
                 first = Some((*p, format!("use of undefined value '%{n}'")));
             }
@@ -154,7 +154,7 @@ impl Parser<'_> {
                 };
                 fs.next_id = n.saturating_add(1);
                 id = Some(n);
-                fs.fwd_ids.remove(&n)
+                fs.fwd_ids.remove(n)
             }
             LocalName::Named(t) => {
                 let n = self.lx.name(&t);

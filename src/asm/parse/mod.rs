@@ -503,6 +503,87 @@ impl NumberedValues {
     }
 }
 
+/// Numbers at and above this are not in [`FwdIds`]'s bitmap (which is
+/// then at most 512 KiB): their definitions always ask the map.
+const FWD_BITS_MAX: u64 = 1 << 22;
+
+/// The numbered values (and blocks) of a function body used before their
+/// definition, with a bitmap of the pending numbers below
+/// [`FWD_BITS_MAX`]: nearly every definition of an unnamed value is not
+/// pending, though some block usually is (a branch forward), and the bit
+/// answers that without hashing the number.
+#[derive(Default)]
+pub(crate) struct FwdIds {
+    map: HashMap<u64, (Value, usize)>,
+    /// Bit `n` is set exactly while `n` (below [`FWD_BITS_MAX`]) is a key
+    /// of `map`.
+    bits: Vec<u64>,
+}
+
+impl FwdIds {
+    /// Whether `n` may be pending: exact below [`FWD_BITS_MAX`].
+    #[inline]
+    pub(crate) fn may_hold(&self, n: u64) -> bool {
+        if n < FWD_BITS_MAX {
+            self.bits
+                .get((n >> 6) as usize)
+                .is_some_and(|w| (w >> (n & 63)) & 1 != 0)
+        } else {
+            !self.map.is_empty()
+        }
+    }
+
+    /// The placeholder of pending `n` and where it was first used.
+    #[inline]
+    pub(crate) fn get(&self, n: u64) -> Option<&(Value, usize)> {
+        if !self.may_hold(n) {
+            return None;
+        }
+        self.map.get(&n)
+    }
+
+    /// Records `n` (not pending) as pending with placeholder `v` first used
+    /// at `pos`.
+    pub(crate) fn insert(&mut self, n: u64, v: Value, pos: usize) {
+        if n < FWD_BITS_MAX {
+            let w = (n >> 6) as usize;
+            if self.bits.len() <= w {
+                self.bits.resize(w + 1, 0);
+            }
+            self.bits[w] |= 1 << (n & 63);
+        }
+        self.map.insert(n, (v, pos));
+    }
+
+    /// Takes `n` out of the pending set.
+    #[inline]
+    pub(crate) fn remove(&mut self, n: u64) -> Option<(Value, usize)> {
+        if !self.may_hold(n) {
+            return None;
+        }
+        if n < FWD_BITS_MAX {
+            self.bits[(n >> 6) as usize] &= !(1 << (n & 63));
+        }
+        self.map.remove(&n)
+    }
+
+    /// Every pending number, its placeholder and first use, in no order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&u64, &(Value, usize))> {
+        self.map.iter()
+    }
+
+    /// Empties the set, keeping its capacity (only the bits of numbers
+    /// still pending are cleared).
+    fn clear(&mut self) {
+        for &n in self.map.keys() {
+            if n < FWD_BITS_MAX {
+                self.bits[(n >> 6) as usize] = 0;
+            }
+        }
+        self.map.clear();
+    }
+}
+
 /// Parser state for the function body being parsed.
 pub(crate) struct FnState {
     pub(crate) f: Function,
@@ -516,7 +597,7 @@ pub(crate) struct FnState {
     /// Named values (and blocks) used before their definition.
     pub(crate) fwd_named: HashMap<Box<[u8]>, (Value, usize)>,
     /// Numbered values (and blocks) used before their definition.
-    pub(crate) fwd_ids: HashMap<u64, (Value, usize)>,
+    pub(crate) fwd_ids: FwdIds,
 }
 
 impl FnState {
@@ -539,7 +620,7 @@ impl FnState {
                 numbered: NumberedValues::default(),
                 next_id: 0,
                 fwd_named: HashMap::new(),
-                fwd_ids: HashMap::new(),
+                fwd_ids: FwdIds::default(),
             }),
         }
     }
@@ -611,6 +692,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) spare_fs: Option<Box<FnState>>,
     /// See [`Parser::const_int`].
     pub(crate) int_cache: Box<[Option<(Type, u64, Value)>; INT_CACHE]>,
+    /// The last `null` made and its pointer type (`values.rs`).
+    pub(crate) null_cache: Option<(Type, Value)>,
     /// The metadata kind read last, by its source bytes (`tbaa` on most
     /// loads and stores of optimised code): a repeat skips the kind table.
     pub(crate) last_md_kind: Option<(&'a [u8], crate::ir::metadata::MdKindId)>,
@@ -667,6 +750,7 @@ impl<'a> Parser<'a> {
             summary: None,
             spare_fs: None,
             int_cache: Box::new([None; INT_CACHE]),
+            null_cache: None,
             last_md_kind: None,
             tbaa_insts: Vec::new(),
         }

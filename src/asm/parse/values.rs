@@ -59,13 +59,47 @@ impl Parser<'_> {
             self.bump();
             return Ok(v);
         }
-        if self.tok.kind == Tok::Int {
-            if let Some(v) = self.small_int_const(ty) {
-                self.bump();
-                return Ok(v);
+        match self.tok.kind {
+            Tok::Int => {
+                if let Some(v) = self.small_int_const(ty) {
+                    self.bump();
+                    return Ok(v);
+                }
             }
+            // `@g` and `null` nest nothing: no stack check, and the depth
+            // step is only the check `parse_value_slow` would make.
+            Tok::GlobalName | Tok::GlobalId
+                if self.depth < super::MAX_DEPTH && ty != self.ctx.metadata_type() =>
+            {
+                let t = self.bump();
+                return self.global_ref(&t, ty);
+            }
+            Tok::Word
+                if self.depth < super::MAX_DEPTH
+                    && self.tok_bytes() == b"null"
+                    && self.ctx.is_ptr(ty) =>
+            {
+                self.bump();
+                return Ok(self.const_null_ptr(ty));
+            }
+            _ => {}
         }
         self.parse_value_slow(ty)
+    }
+
+    /// `ctx.const_null(ty)` of pointer type `ty`, through a one-entry
+    /// cache: nearly every `null` is of the default `ptr`. Constants are
+    /// never freed while parsing, so the entry stays valid.
+    #[inline]
+    fn const_null_ptr(&mut self, ty: Type) -> Value {
+        if let Some((t, c)) = self.null_cache {
+            if t == ty {
+                return c;
+            }
+        }
+        let c = self.ctx.const_null(ty);
+        self.null_cache = Some((ty, c));
+        c
     }
 
     /// The common case of an integer literal: the current `Int` token
@@ -1133,7 +1167,7 @@ impl Parser<'_> {
         let found = if t.kind == Tok::LocalId {
             match fs.numbered.get(&t.num()) {
                 Some(&v) => Some(v),
-                None => match fs.fwd_ids.get(&t.num()) {
+                None => match fs.fwd_ids.get(t.num()) {
                     Some(&(v, _)) => Some(v),
                     None if t.num() < fs.next_id => {
                         return self
@@ -1188,7 +1222,7 @@ impl Parser<'_> {
             self.ctx.parse_placeholder(ty)
         };
         if t.kind == Tok::LocalId {
-            self.fs().fwd_ids.insert(t.num(), (v, t.start()));
+            self.fs().fwd_ids.insert(t.num(), v, t.start());
         } else {
             let n: Box<[u8]> = self.lx.name(t).into();
             self.fs().fwd_named.insert(n, (v, t.start()));
@@ -1198,7 +1232,32 @@ impl Parser<'_> {
 
     /// Defines local value `v` (argument or instruction) under `name`,
     /// resolving forward references to it.
+    ///
+    /// The common case, an unnamed or numbered value whose number is in
+    /// order and not referenced before, is inline: one entry pushed.
+    #[inline]
     pub(crate) fn define_local(&mut self, name: LocalName, v: Value, pos: usize) -> PResult<()> {
+        if let Some(fs) = self.fs.as_mut() {
+            let id = match name {
+                LocalName::Unnamed => Some(fs.next_id),
+                LocalName::Id(n) if n >= fs.next_id => Some(n),
+                _ => None,
+            };
+            if let Some(id) = id {
+                if !fs.fwd_ids.may_hold(id) {
+                    fs.next_id = id.saturating_add(1);
+                    fs.numbered.push(id, v, self.ctx.type_of(v));
+                    return Ok(());
+                }
+            }
+        }
+        self.define_local_general(name, v, pos)
+    }
+
+    /// [`define_local`](Self::define_local) off its fast path: names,
+    /// numbers out of order, forward references.
+    #[inline(never)]
+    fn define_local_general(&mut self, name: LocalName, v: Value, pos: usize) -> PResult<()> {
         let fs = self.fs.as_mut().expect("in a function");
         let fwd = match name {
             LocalName::Unnamed | LocalName::Id(_) => {
@@ -1217,11 +1276,7 @@ impl Parser<'_> {
                 };
                 fs.next_id = id.saturating_add(1);
                 fs.numbered.push(id, v, self.ctx.type_of(v));
-                if fs.fwd_ids.is_empty() {
-                    None
-                } else {
-                    fs.fwd_ids.remove(&id)
-                }
+                fs.fwd_ids.remove(id)
             }
             LocalName::Named(t) => {
                 let f = fs.f;
