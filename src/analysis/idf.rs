@@ -412,8 +412,8 @@ mod tests {
     //! dominators and post-dominators, with and without live-in blocks.
 
     use super::IdfCalculator;
+    use crate::analysis::domtree::property_tests::set_succs;
     use crate::analysis::{Direction, DomTree, DomTreeBase, PostDomTree};
-    use crate::builder::Builder;
     use crate::ir::Block;
     use crate::Context;
     use quickcheck::{Arbitrary, Gen, QuickCheck};
@@ -467,22 +467,7 @@ mod tests {
             .map(|i| ctx.append_block(f, format!("b{i}")))
             .collect();
         for (k, s) in case.succ.iter().enumerate() {
-            let mut bd = Builder::at_end(&mut ctx, blocks[k]);
-            match s.len() {
-                0 => {
-                    bd.ret(None);
-                }
-                1 => {
-                    bd.br(blocks[s[0]]);
-                }
-                n => {
-                    let sw = bd.switch(x, blocks[s[0]], n as u32 - 1);
-                    for (i, &t) in s.iter().enumerate().skip(1) {
-                        let c = ctx.const_int(i32t, i as u64);
-                        ctx.switch_add_case(sw, c, blocks[t]);
-                    }
-                }
-            }
+            set_succs(&mut ctx, &blocks, x, k, s);
         }
         (ctx, f, blocks)
     }

@@ -63,7 +63,7 @@ mod build;
 mod dominance;
 mod print;
 #[cfg(test)]
-mod property_tests;
+pub(crate) mod property_tests;
 
 pub(crate) use print::push_u32;
 mod update;

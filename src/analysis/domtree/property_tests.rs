@@ -72,7 +72,16 @@ fn edges(succ: &[Vec<usize>]) -> BTreeSet<(usize, usize)> {
         .collect()
 }
 
-fn set_succs(ctx: &mut Context, blocks: &[Block], x: crate::Value, k: usize, s: &[usize]) {
+/// Gives block `k` of `blocks` the successors `s` (indices into `blocks`):
+/// `ret` for none, `br` for one, a `switch` on `x` (an `i32`) for more; an
+/// existing terminator is erased first.
+pub(crate) fn set_succs(
+    ctx: &mut Context,
+    blocks: &[Block],
+    x: crate::Value,
+    k: usize,
+    s: &[usize],
+) {
     let b = blocks[k];
     if let Some(t) = ctx.terminator(b) {
         ctx.erase_inst(t);

@@ -99,6 +99,18 @@ fn push_mnemonic(out: &mut String, op: Opcode) {
     }
 }
 
+/// The operand run of the instruction record `d` when every operand is
+/// present, `None` when one is dropped (the general path prints those).
+#[inline]
+fn present_operands<'c>(ctx: &'c crate::Context, d: &ValueData) -> Option<&'c [UseData]> {
+    let uses: &[UseData] = if d.nops == 0 {
+        &[]
+    } else {
+        &ctx.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
+    };
+    (!uses.iter().any(|u| u.val == crate::entity::NONE)).then_some(uses)
+}
+
 impl Writer<'_> {
     /// The debug records of instruction `idx` (one `    #dbg_...(...)` line
     /// each), then the instruction itself, each line ending in a newline.
@@ -147,14 +159,9 @@ impl Writer<'_> {
             return false;
         };
         let ctx = self.ctx;
-        let uses: &[UseData] = if d.nops == 0 {
-            &[]
-        } else {
-            &ctx.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
-        };
-        if uses.iter().any(|u| u.val == crate::entity::NONE) {
+        let Some(uses) = present_operands(ctx, d) else {
             return false;
-        }
+        };
         let values = &ctx.graph.values;
         let op = Opcode::from_u8(d.opcode);
         let flags = d.flags;
@@ -264,17 +271,12 @@ impl Writer<'_> {
             return false;
         }
         let ctx = self.ctx;
-        let uses: &[UseData] = if d.nops == 0 {
-            &[]
-        } else {
-            &ctx.graph.pool.uses[d.ops as usize..(d.ops + d.nops) as usize]
+        let Some(uses) = present_operands(ctx, d) else {
+            return false;
         };
         let Some(first) = uses.first() else {
             return false;
         };
-        if uses.iter().any(|u| u.val == crate::entity::NONE) {
-            return false;
-        }
         let values = &ctx.graph.values;
         let op = Opcode::from_u8(d.opcode);
         match op {
