@@ -14,8 +14,8 @@ use crate::ir::special::SpecialStore;
 use crate::layout::ModuleLayouts;
 use crate::replace::HandleCallback;
 use crate::types::TypeStore;
-use crate::value::{Graph, HandleKey, HandleTable};
-use slotmap::SecondaryMap;
+use crate::value::{Graph, HandleId, HandleTable};
+use hashbrown::HashMap;
 
 /// The arena that owns every uniqued type and constant and every value of
 /// every module created in it. All entities are addressed by small `Copy`
@@ -32,9 +32,10 @@ pub struct Context {
     pub(crate) layouts: ModuleLayouts,
     /// Instruction positions for `comes_before`, renumbered lazily.
     pub(crate) order: InstOrder,
-    /// Callbacks of callback handles, by handle key (a `SecondaryMap`
-    /// compares versions, so a dropped handle's key finds nothing).
-    pub(crate) callbacks: SecondaryMap<HandleKey, HandleCallback>,
+    /// Callbacks of callback handles, by handle id (the id of a later
+    /// handle in a dropped handle's record differs, so a dropped handle's
+    /// id finds nothing).
+    pub(crate) callbacks: HashMap<HandleId, HandleCallback>,
 }
 
 /// # Creating a context
@@ -55,7 +56,7 @@ impl Context {
             specials: SpecialStore::default(),
             layouts: ModuleLayouts::default(),
             order: InstOrder::default(),
-            callbacks: SecondaryMap::new(),
+            callbacks: HashMap::new(),
         }
     }
 }

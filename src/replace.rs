@@ -48,7 +48,7 @@ use crate::ir::inst::InstPayload;
 use crate::ir::side::Payload;
 use crate::ir::{Block, Function, Global, Inst};
 use crate::value::{
-    HandleEvent, HandleId, HandleKind, Use, Value, ValueKind, HAS_HANDLES, USED_BY_MD,
+    HandleEvent, HandleId, HandleKind, Use, Value, ValueKind, HAS_HANDLES, KIND_MASK, USED_BY_MD,
 };
 use crate::Context;
 use std::cell::RefCell;
@@ -57,6 +57,9 @@ use std::rc::Rc;
 
 /// A callback run for a [`HandleKind::Callback`] handle.
 pub type HandleCallback = Box<dyn FnMut(&mut Context, HandleId, HandleEvent)>;
+
+/// The message of RAUW's type check.
+const RAUW_TYPES: &str = "replace_all_uses_with of a value with a new value of a different type";
 
 /// # RAUW
 ///
@@ -84,23 +87,59 @@ impl Context {
     /// value of `to`'s function, else over the uses).
     pub fn replace_all_uses_with(&mut self, from: impl Into<Value>, to: impl Into<Value>) {
         let (from, to) = (from.into(), to.into());
-        // The checks on users (locality, R7, self-use) can fail only when
-        // `from` has uses: a `to` that contains or uses `from` is one.
+        let (df, dt) = (self.graph.get(from), self.graph.get(to));
+        let (mut bits, has_uses, ty_from, ty_to) =
+            (df.kind_bits, df.first_use != NONE, df.ty, dt.ty);
+        if has_uses {
+            self.check_rauw_users(from, to);
+        } else if from == to || ty_from != ty_to {
+            // The checks on users (locality, R7, self-use) can fail only
+            // when `from` has uses: a `to` that contains or uses `from` is
+            // one.
+            self.check_rauw_users(from, to);
+        }
+        let mut rest = has_uses;
+        if bits & HAS_HANDLES != 0 {
+            if self.callbacks.is_empty() {
+                // Nothing runs in between: `from`'s other bits and its
+                // uses stay as read.
+                self.handles.rauw_plain(&mut self.graph, from.idx, to.idx);
+            } else {
+                // A callback may have given `from` uses.
+                self.notify_rauw(from, to);
+                bits = self.graph.get(from).kind_bits;
+                rest = true;
+            }
+        }
+        if rest || bits & USED_BY_MD != 0 || bits & KIND_MASK == ValueKind::Block as u8 {
+            self.rauw_after_handles(from, to, bits);
+        }
+    }
+
+    /// [`replace_all_uses_with`](Self::replace_all_uses_with)'s checks,
+    /// in its order: locality, identity, types, self-use (locality and
+    /// self-use only matter when `from` has uses). Out of line: a `from`
+    /// without uses comes here only to panic.
+    #[inline(never)]
+    fn check_rauw_users(&self, from: Value, to: Value) {
         let has_uses = self.graph.get(from).first_use != NONE;
         if has_uses {
             self.check_rauw_locality("Context::replace_all_uses_with", from, to);
         }
         assert_ne!(from, to, "changing value into itself");
-        assert_eq!(
-            self.type_of(from),
-            self.type_of(to),
-            "replace_all_uses_with of a value with a new value of a different type"
-        );
+        assert_eq!(self.type_of(from), self.type_of(to), "{RAUW_TYPES}");
         if has_uses {
             self.check_rauw_self_use(from, to);
         }
-        self.notify_rauw(from, to);
-        if self.graph.get(from).kind_bits & USED_BY_MD != 0 {
+    }
+
+    /// [`replace_all_uses_with`](Self::replace_all_uses_with) once the
+    /// handles were told (`bits`: `from`'s kind byte by then): metadata,
+    /// uses, then a block's PHI incoming blocks. Out of line: a value
+    /// without uses, metadata or blocks (a handle's RAUW) needs none of it.
+    #[inline(never)]
+    fn rauw_after_handles(&mut self, from: Value, to: Value, bits: u8) {
+        if bits & USED_BY_MD != 0 {
             let merges = self.md_value_replaced(from, to);
             self.merge_md_wrappers(merges);
         }
@@ -108,7 +147,7 @@ impl Context {
             let c = self.graph.handle(self.graph.pool.uses[u as usize].user());
             self.handle_operand_change(c, from, to);
         }
-        if self.value_kind(from) == ValueKind::Block {
+        if bits & KIND_MASK == ValueKind::Block as u8 {
             let succs: smallvec::SmallVec<[Block; 4]> = self.successors(Block(from)).collect();
             for s in succs {
                 self.replace_phi_incoming_block(s, Block(from), Block(to));
@@ -404,6 +443,7 @@ impl Context {
 /// `PoisoningVH`).
 impl Context {
     /// Creates a value handle of `kind` on `v` (or empty).
+    #[inline]
     pub fn create_handle(&mut self, v: Option<Value>, kind: HandleKind) -> HandleId {
         self.handles.create(&mut self.graph, v, kind)
     }
@@ -416,7 +456,7 @@ impl Context {
         let h = self
             .handles
             .create(&mut self.graph, Some(v), HandleKind::Callback);
-        self.callbacks.insert(h.0, f);
+        self.callbacks.insert(h, f);
         h
     }
 
@@ -447,9 +487,12 @@ impl Context {
     }
 
     /// Drops a handle; its id becomes stale.
+    #[inline]
     pub fn drop_handle(&mut self, h: HandleId) {
         self.handles.drop_handle(&mut self.graph, h);
-        self.callbacks.remove(h.0);
+        if !self.callbacks.is_empty() {
+            self.callbacks.remove(&h);
+        }
     }
 
     fn notify_rauw(&mut self, from: Value, to: Value) {
@@ -459,7 +502,8 @@ impl Context {
         // Without callbacks in the context (the common case: no walk to
         // look for one) or on this list, nothing can run in between.
         if self.callbacks.is_empty() || !self.handles.has_callback(&self.graph, from) {
-            self.handles.rauw_plain(&mut self.graph, from, to);
+            self.graph.get(to);
+            self.handles.rauw_plain(&mut self.graph, from.idx, to.idx);
             return;
         }
         for h in self.handles.handles_of(&self.graph, from) {
@@ -485,29 +529,29 @@ impl Context {
     /// delivered, in order, when it returns. A callback handle without a
     /// callback (a copy) empties on erasure.
     fn run_callback(&mut self, h: HandleId, ev: HandleEvent) {
-        match self.callbacks.remove(h.0) {
+        match self.callbacks.remove(&h) {
             Some(mut f) => {
                 let queue: Rc<RefCell<VecDeque<HandleEvent>>> = Rc::default();
                 let mut ev = Some(ev);
                 while let Some(e) = ev.take().or_else(|| queue.borrow_mut().pop_front()) {
                     let q = Rc::clone(&queue);
                     self.callbacks
-                        .insert(h.0, Box::new(move |_, _, e| q.borrow_mut().push_back(e)));
+                        .insert(h, Box::new(move |_, _, e| q.borrow_mut().push_back(e)));
                     f(self, h, e);
                     // The stand-in is still there unless `h` was dropped
                     // or given another callback.
                     let stand_in = Rc::strong_count(&queue) > 1;
                     if stand_in {
-                        self.callbacks.remove(h.0);
+                        self.callbacks.remove(&h);
                     }
                     if !self.handles.is_live(h) {
                         return;
                     }
-                    if !stand_in && self.callbacks.contains_key(h.0) {
+                    if !stand_in && self.callbacks.contains_key(&h) {
                         return; // replaced by the callback itself
                     }
                 }
-                self.callbacks.insert(h.0, f);
+                self.callbacks.insert(h, f);
             }
             None => {
                 if let HandleEvent::Deleted(_) = ev {

@@ -691,6 +691,9 @@ impl Graph {
     pub(crate) fn move_plain_uses(&mut self, from: u32, to: u32) -> Option<u32> {
         let uses = &mut self.pool.uses;
         let mut head_from = self.values[from as usize].first_use;
+        if head_from == NONE {
+            return None;
+        }
         let mut head_to = self.values[to as usize].first_use;
         while head_from != NONE {
             let u = head_from;

@@ -2,57 +2,60 @@
 //! is replaced (RAUW) or erased.
 //!
 //! Owns the handle table and the per-value handle lists. The records live
-//! in a `slotmap::SlotMap`, which supplies the keys, their versions and
-//! the free list; a value's handles form a doubly-linked list threaded
-//! through the records by key; the list head is kept in `heads`, indexed
-//! by the value's slot, and consulted only when the value's `HAS_HANDLES`
-//! bit is set — so values without handles pay one bit test on erase and
-//! RAUW, and no hashing anywhere. Event dispatch (which needs the whole
-//! context) and the callbacks live in `replace.rs`.
+//! in one `Vec` with a free list of its own; a value's handles form a
+//! doubly-linked list threaded through the records by record index; the
+//! list head is kept in `heads`, indexed by the value's slot, and consulted
+//! only when the value's `HAS_HANDLES` bit is set — so values without
+//! handles pay one bit test on erase and RAUW, and no hashing anywhere.
+//! Event dispatch (which needs the whole context) and the callbacks live
+//! in `replace.rs`.
 //!
 //! # Layout
 //!
 //! ```text
-//! SlotMap slot (28 B)                                    heads[v.idx] (8 B)
-//! +-------+-------------+-------------+------+------+-----+---------+  +-------------+
-//! | val   | prev: key   | next: key   | kind | pois | pad | version |  | head: key   |
-//! | 4 B   | 8 B         | 8 B         | 1 B  | 1 B  | 2 B | 4 B     |  | 8 B         |
-//! +-------+-------------+-------------+------+------+-----+---------+  +-------------+
-//!  HandleData (24 B)                                       slotmap's
-//!  val: raw value index, NONE = empty; keys: Option<HandleKey>, None = end
+//! HandleData (16 B), one per record                  heads[v.idx] (4 B)
+//! 0       4        8        12                        +------+
+//! +-------+--------+--------+-----------------------+ | head |
+//! | val   | prev   | next   | gen                   | +------+
+//! +-------+--------+--------+-----------------------+
+//! gen:  bits 4..32 count | bits 1..4 kind | bit 0 poisoned
+//! val:  raw value index, NONE = empty; prev/next: record indices, NONE = end
+//! a free record: kind FREE_KIND, val NONE, next = the next free record
 //! ```
 //!
-//! Links are full keys (index + version), not bare slot indices: the
-//! slotmap reaches a slot only through a key (a slot's version cannot be
-//! read by index without `unsafe`), and each hop's version check turns a
-//! broken link into a panic instead of a read of a recycled slot. The
-//! price against bare `u32` links is 4 B more per link and per head, and
-//! a version compare per hop.
+//! A `HandleId` is the record index and the `gen` word it was minted with
+//! (count and kind, poisoned bit clear): a handle is live while its
+//! record's `gen`, poisoned bit aside, equals the id's. Freeing a record
+//! moves its count on, so a dropped `HandleId` panics with "stale handle id
+//! h{i}v{count}: the handle was dropped" at every entry point; a count
+//! wraps after 2^28 − 1 reuses of one record (from 2^28 − 1 back to 1), so
+//! an id dropped exactly that many reuses ago is not caught. Links are bare
+//! indices: only `link` and `splice_out` (and RAUW's walk, which keeps the
+//! same invariants) write them, and `check` walks every list both ways.
 //!
 //! `val` is a raw value index; it needs no generation, because a value
-//! leaves every list before its slot is freed. `heads` is a
-//! `Vec<Option<HandleKey>>` by value slot, grown to the value arena's length
-//! in one resize. `HandleKey` is private: only the table mints ids, and
-//! `slotmap` is not in the public API; a dropped `HandleId` panics with
-//! "stale handle id h{i}v{ver}: the handle was dropped" at every entry point.
-//! Create + RAUW + drop cost 479 instructions a handle (callgrind,
-//! `handles --quick`; LLVM ~690), with `create`, `link` and `rauw_plain`
-//! inlined: as calls, their register saves cost ~50 a handle.
+//! leaves every list before its slot is freed. `heads` is a `Vec<u32>` by
+//! value slot, grown to the value arena's length in one resize.
+//! Create + RAUW + drop cost 299 instructions a handle (callgrind,
+//! `handles --quick`; 548 with slotmap records and full-key links).
 //!
 //! # Invariants
 //!
 //! Checked by `HandleTable::check`, which `Context::check_use_lists` calls
-//! (it walks every list both ways):
+//! (it walks every list both ways, and the free list):
 //! * a record with `val == v.idx` is on exactly `v`'s list, its links agree
-//!   with its neighbours both ways, and the head has `prev == None`; an
-//!   empty record has no links;
+//!   with its neighbours both ways, and the head has `prev == NONE`; an
+//!   empty live record has no links;
 //! * a value on a list is live: erasure and constant destruction empty the
 //!   list before `Graph::free`, which debug-asserts it;
 //! * a live value's `HAS_HANDLES` bit is set exactly when its list is
-//!   non-empty.
+//!   non-empty, and `heads[i]` (where `heads` reaches slot `i`) is `NONE`
+//!   exactly when slot `i` has no handle;
+//! * the free list holds exactly the records of kind `FREE_KIND`.
 //!
 //! `link` (at the head or before a record) and `splice_out` are the one
-//! linking and unlinking primitive. Create, copy, set and drop are O(1)
+//! linking and unlinking primitive; `rauw_plain` relinks a whole list in
+//! one walk under the same invariants. Create, copy, set and drop are O(1)
 //! amortised; RAUW and erase O(handles on the value).
 //!
 //! # Events
@@ -64,15 +67,16 @@
 //! `replace.rs` snapshots the list and re-checks each entry before telling
 //! it, so callbacks may drop or add handles (VH12). A callback
 //! (`HandleCallback`, a `Box<dyn FnMut(&mut Context, HandleId,
-//! HandleEvent)>`) sits in `Context::callbacks`, a `slotmap::SecondaryMap`
-//! by handle key (so a dropped handle's key finds nothing), and is taken out
-//! while it runs; it is put back only if the handle is still live and
-//! nothing replaced it. LLVM checks `AssertingVH`/`PoisoningVH` only in
-//! assertion builds; lair checks them in every build.
+//! HandleEvent)>`) sits in `Context::callbacks`, a map by `HandleId` (whose
+//! count differs for the next handle in the same record, so a dropped
+//! handle's id finds nothing), and is taken out while it runs; it is put
+//! back only if the handle is still live and nothing replaced it. LLVM
+//! checks `AssertingVH`/`PoisoningVH` only in assertion builds; lair checks
+//! them in every build.
 
 use super::{Graph, Value, HAS_HANDLES};
 use crate::entity::NONE;
-use slotmap::{Key, SlotMap};
+use core::num::NonZeroU32;
 
 /// The behaviour of a handle, after LLVM's `ValueHandleBase::HandleBaseKind`.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -93,6 +97,32 @@ pub enum HandleKind {
     Poisoning,
 }
 
+impl HandleKind {
+    /// The kind's code in a record's `gen` word (below [`FREE_KIND`]).
+    #[inline]
+    const fn code(self) -> u32 {
+        match self {
+            HandleKind::Weak => 0,
+            HandleKind::WeakTracking => 1,
+            HandleKind::Asserting => 2,
+            HandleKind::Callback => 3,
+            HandleKind::Poisoning => 4,
+        }
+    }
+
+    /// The kind of a live record's `gen` word.
+    #[inline]
+    fn of_gen(gen: u32) -> HandleKind {
+        match (gen >> KIND_SHIFT) & KIND_BITS {
+            0 => HandleKind::Weak,
+            1 => HandleKind::WeakTracking,
+            2 => HandleKind::Asserting,
+            3 => HandleKind::Callback,
+            _ => HandleKind::Poisoning,
+        }
+    }
+}
+
 /// What a callback handle is told.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum HandleEvent {
@@ -109,62 +139,74 @@ pub enum HandleEvent {
     },
 }
 
-slotmap::new_key_type! {
-    /// Key of a handle record: a slot index and the slot's version, minted
-    /// by the table's `SlotMap`; the version moves on when the slot is
-    /// freed, so a dropped handle's key no longer matches.
-    pub(crate) struct HandleKey;
-}
+/// Bit 0 of a record's `gen`: the handle was poisoned.
+const POISONED: u32 = 1;
+/// Position and width of the kind code in a record's `gen`.
+const KIND_SHIFT: u32 = 1;
+const KIND_BITS: u32 = 0b111;
+/// Kind code of a free record (no live id carries it).
+const FREE_KIND: u32 = 0b111;
+/// Position of the count in a record's `gen`; the count is at least 1, so
+/// a live id's `gen` is non-zero.
+const COUNT_SHIFT: u32 = 4;
+/// The largest count; the next one is 1.
+const COUNT_MAX: u32 = u32::MAX >> COUNT_SHIFT;
 
 /// A handle in the context's handle table. Generational: using a dropped
 /// handle panics with a clear message.
 ///
-/// Wraps the table's private slotmap key rather than being one, so that
-/// only the table mints handles (slotmap keys convert from `KeyData`) and
-/// `slotmap` stays out of the public API.
+/// The record index and the `gen` word it was minted with; only the table
+/// mints handles.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct HandleId(pub(crate) HandleKey);
+pub struct HandleId {
+    idx: u32,
+    gen: NonZeroU32,
+}
 
 impl core::fmt::Debug for HandleId {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        // `KeyData`'s Debug is `{index}v{version}`.
-        write!(f, "h{:?}", self.0.data())
+        write!(f, "h{}v{}", self.idx, self.gen.get() >> COUNT_SHIFT)
     }
 }
 
-/// The record of one handle (24 B; 28 B with the slotmap's version word).
-#[derive(Debug)]
+/// The record of one handle (16 B).
+#[derive(Debug, Clone)]
 pub(crate) struct HandleData {
     /// Raw index of the value named (its generation is the slot's: a
     /// value leaves every list before its slot is freed), `NONE` when the
-    /// handle is empty.
+    /// handle is empty or the record free.
     val: u32,
-    /// Neighbours on `val`'s handle list (toward the head / the tail);
-    /// both `None` when the handle is empty.
-    prev: Option<HandleKey>,
-    next: Option<HandleKey>,
-    kind: HandleKind,
-    poisoned: bool,
+    /// Neighbours on `val`'s handle list (toward the head / the tail),
+    /// `NONE` at the ends and when the handle is empty; a free record's
+    /// `next` is the next free record.
+    prev: u32,
+    next: u32,
+    /// Count, kind and poisoned bit (see the module's layout).
+    gen: u32,
 }
 
 /// The handle records and, for each value, the head of its handle list.
 ///
-/// Invariants (maintained by [`HandleTable::link`] and
-/// [`HandleTable::splice_out`] only):
+/// Invariants (maintained by [`HandleTable::link`],
+/// [`HandleTable::splice_out`] and [`HandleTable::rauw_plain`] only):
 /// * a record with `val == v.idx` is on exactly `v`'s list, and the
 ///   `prev`/`next` links of neighbours agree in both directions; the head
-///   of `v`'s list is `heads[v.idx]` and has `prev == None`;
-/// * a record with `val == NONE` has `prev == next == None`;
+///   of `v`'s list is `heads[v.idx]` and has `prev == NONE`;
+/// * a live record with `val == NONE` has `prev == next == NONE`;
 /// * a value on a list is live: erasure and `destroy_constant` empty the
 ///   list before the slot is freed (`Graph::free` asserts it), so `val`
 ///   needs no generation of its own;
 /// * a live value's `HAS_HANDLES` bit is set exactly when its list is
-///   non-empty; `heads[i]` is read only behind the bit (it may be short or
-///   hold `None` for slots that never had a handle).
+///   non-empty; `heads[i]` is `NONE` for a slot without handles (`heads`
+///   may be short: slots past its end have none);
+/// * the records of kind `FREE_KIND` are exactly those on the free list
+///   from `free_head`.
 pub(crate) struct HandleTable {
-    records: SlotMap<HandleKey, HandleData>,
+    recs: Vec<HandleData>,
+    /// First free record, `NONE` when none.
+    free_head: u32,
     /// Head of each value's handle list, by value slot; grown on demand.
-    heads: Vec<Option<HandleKey>>,
+    heads: Vec<u32>,
 }
 
 /// Reports a handle that is not in the table.
@@ -178,7 +220,8 @@ fn stale(h: HandleId) -> ! {
 impl HandleTable {
     pub(crate) fn new() -> Self {
         HandleTable {
-            records: SlotMap::with_key(),
+            recs: Vec::new(),
+            free_head: NONE,
             heads: Vec::new(),
         }
     }
@@ -186,14 +229,14 @@ impl HandleTable {
     /// The record of `h`; panics if it was dropped.
     #[inline]
     fn data(&self, h: HandleId) -> &HandleData {
-        match self.records.get(h.0) {
-            Some(d) => d,
-            None => stale(h),
+        match self.recs.get(h.idx as usize) {
+            Some(d) if d.gen & !POISONED == h.gen.get() => d,
+            _ => stale(h),
         }
     }
 
     pub(crate) fn kind(&self, h: HandleId) -> HandleKind {
-        self.data(h).kind
+        HandleKind::of_gen(self.data(h).gen)
     }
 
     /// The value a handle names.
@@ -203,148 +246,192 @@ impl HandleTable {
     /// replaced.
     pub(crate) fn value(&self, g: &Graph, h: HandleId) -> Option<Value> {
         let d = self.data(h);
-        if d.poisoned {
+        if d.gen & POISONED != 0 {
             panic!("accessed a poisoned value handle {h:?}");
         }
         (d.val != NONE).then(|| g.handle(d.val))
     }
 
+    /// A new empty record of `kind` (from the free list, else pushed).
+    #[inline]
+    fn alloc(&mut self, kind: HandleKind) -> HandleId {
+        let code = kind.code() << KIND_SHIFT;
+        let k = self.free_head;
+        let (k, gen) = if k != NONE {
+            let r = &mut self.recs[k as usize];
+            self.free_head = r.next;
+            // The count was moved on when the record was freed.
+            let gen = (r.gen >> COUNT_SHIFT) << COUNT_SHIFT | code;
+            r.next = NONE;
+            r.gen = gen;
+            (k, gen)
+        } else {
+            assert!(self.recs.len() < NONE as usize, "too many value handles");
+            let gen = 1 << COUNT_SHIFT | code;
+            self.recs.push(HandleData {
+                val: NONE,
+                prev: NONE,
+                next: NONE,
+                gen,
+            });
+            (self.recs.len() as u32 - 1, gen)
+        };
+        HandleId {
+            idx: k,
+            gen: NonZeroU32::new(gen).expect("a count is at least 1"),
+        }
+    }
+
+    /// Frees record `k` (already off every list): its count moves on, so
+    /// ids naming it become stale.
+    #[inline]
+    fn free(&mut self, k: u32) {
+        let r = &mut self.recs[k as usize];
+        let count = r.gen >> COUNT_SHIFT;
+        let count = if count == COUNT_MAX { 1 } else { count + 1 };
+        *r = HandleData {
+            val: NONE,
+            prev: NONE,
+            next: self.free_head,
+            gen: count << COUNT_SHIFT | FREE_KIND << KIND_SHIFT,
+        };
+        self.free_head = k;
+    }
+
+    /// Creates a handle of `kind` on `v` (or empty).
+    ///
+    /// # Panics
+    /// If `v` is stale or from another context (before anything changes).
     #[inline]
     pub(crate) fn create(&mut self, g: &mut Graph, v: Option<Value>, kind: HandleKind) -> HandleId {
-        let k = self.records.insert(HandleData {
-            val: NONE,
-            prev: None,
-            next: None,
-            kind,
-            poisoned: false,
+        let vi = v.map(|v| {
+            g.get(v);
+            v.idx
         });
-        if let Some(v) = v {
-            self.link(g, k, v, None);
+        let h = self.alloc(kind);
+        if let Some(vi) = vi {
+            self.link(g, h.idx, vi, NONE);
         }
-        HandleId(k)
+        h
     }
 
     /// A copy of `src` naming the same value, inserted just before `src`
     /// on the value's list (LLVM's copy constructor order).
     pub(crate) fn copy(&mut self, g: &mut Graph, src: HandleId) -> HandleId {
         let s = self.data(src);
-        let (val, kind, poisoned) = (s.val, s.kind, s.poisoned);
-        let k = self.records.insert(HandleData {
-            val: NONE,
-            prev: None,
-            next: None,
-            kind,
-            poisoned,
-        });
+        let (val, gen) = (s.val, s.gen);
+        let h = self.alloc(HandleKind::of_gen(gen));
+        self.recs[h.idx as usize].gen |= gen & POISONED;
         if val != NONE {
-            let v = g.handle(val);
-            self.link(g, k, v, Some(src.0));
+            self.link(g, h.idx, val, src.idx);
         }
-        HandleId(k)
+        h
     }
 
     /// Re-targets a handle (LLVM `operator=`): off its old list, onto the
     /// head of the new value's list.
+    ///
+    /// # Panics
+    /// If `h` was dropped, or `v` is stale or from another context.
     pub(crate) fn set(&mut self, g: &mut Graph, h: HandleId, v: Option<Value>) {
         self.data(h);
-        self.unlink(g, h.0);
-        self.records[h.0].poisoned = false;
         if let Some(v) = v {
-            self.link(g, h.0, v, None);
+            g.get(v);
+        }
+        self.unlink(g, h.idx);
+        self.recs[h.idx as usize].gen &= !POISONED;
+        if let Some(v) = v {
+            self.link(g, h.idx, v.idx, NONE);
         }
     }
 
     #[inline]
     pub(crate) fn drop_handle(&mut self, g: &mut Graph, h: HandleId) {
-        let Some(r) = self.records.remove(h.0) else {
-            stale(h)
-        };
-        self.splice_out(g, h.0, r.val, r.prev, r.next);
+        let r = self.data(h);
+        let (val, prev, next) = (r.val, r.prev, r.next);
+        self.splice_out(g, h.idx, val, prev, next);
+        self.free(h.idx);
     }
 
-    /// Links the empty record `k` into `v`'s list just before `at`, or at
-    /// the head when `at` is `None`, and sets `v`'s `HAS_HANDLES` bit. The
-    /// one primitive that links.
+    /// Links the empty record `k` into the list of the live value in slot
+    /// `vi` just before record `at`, or at the head when `at` is `NONE`,
+    /// and sets the value's `HAS_HANDLES` bit. The one primitive that
+    /// links.
     #[inline]
-    fn link(&mut self, g: &mut Graph, k: HandleKey, v: Value, at: Option<HandleKey>) {
-        let d = g.get_mut(v);
-        let had = d.kind_bits & HAS_HANDLES != 0;
-        d.kind_bits |= HAS_HANDLES;
-        let vi = v.idx as usize;
-        if self.heads.len() <= vi {
-            // Cover every value slot at once (`v` is live, so there are
+    fn link(&mut self, g: &mut Graph, k: u32, vi: u32, at: u32) {
+        let vs = vi as usize;
+        g.values[vs].kind_bits |= HAS_HANDLES;
+        if self.heads.len() <= vs {
+            // Cover every value slot at once (`vi` is live, so there are
             // more than `vi`): one resize per growth of the value arena
             // instead of one call per new value.
-            self.heads.resize(g.values.len(), None);
+            self.heads.resize(g.values.len(), NONE);
         }
-        let (prev, next) = match at {
-            None => (None, if had { self.heads[vi] } else { None }),
-            Some(a) => {
-                debug_assert_eq!(self.records[a].val, v.idx, "link before a stranger");
-                (self.records[a].prev, Some(a))
-            }
+        let (prev, next) = if at == NONE {
+            (NONE, self.heads[vs])
+        } else {
+            debug_assert_eq!(self.recs[at as usize].val, vi, "link before a stranger");
+            (self.recs[at as usize].prev, at)
         };
-        let r = &mut self.records[k];
-        debug_assert!(r.val == NONE && r.prev.is_none() && r.next.is_none());
-        r.val = v.idx;
+        let r = &mut self.recs[k as usize];
+        debug_assert!(r.val == NONE && r.prev == NONE && r.next == NONE);
+        r.val = vi;
         r.prev = prev;
         r.next = next;
-        match prev {
-            None => self.heads[vi] = Some(k),
-            Some(p) => {
-                debug_assert_eq!(self.records[p].next, next);
-                self.records[p].next = Some(k);
-            }
+        if prev == NONE {
+            self.heads[vs] = k;
+        } else {
+            debug_assert_eq!(self.recs[prev as usize].next, next);
+            self.recs[prev as usize].next = k;
         }
-        if let Some(n) = next {
-            debug_assert_eq!(self.records[n].prev, prev);
-            self.records[n].prev = Some(k);
+        if next != NONE {
+            debug_assert_eq!(self.recs[next as usize].prev, prev);
+            self.recs[next as usize].prev = k;
         }
     }
 
     /// Takes record `k` off its value's list (nothing when it is empty).
     #[inline]
-    fn unlink(&mut self, g: &mut Graph, k: HandleKey) {
-        let r = &mut self.records[k];
+    fn unlink(&mut self, g: &mut Graph, k: u32) {
+        let r = &mut self.recs[k as usize];
         let val = core::mem::replace(&mut r.val, NONE);
-        let (prev, next) = (r.prev.take(), r.next.take());
+        let prev = core::mem::replace(&mut r.prev, NONE);
+        let next = core::mem::replace(&mut r.next, NONE);
         self.splice_out(g, k, val, prev, next);
     }
 
     /// Closes the gap left by record `k`, which was on value slot `val`'s
     /// list between `prev` and `next` (nothing when `val` is `NONE`), and
     /// clears the value's `HAS_HANDLES` bit with the last handle. `k`'s own
-    /// record is not touched (it may be gone already). The one primitive
-    /// that unlinks.
+    /// record is not touched. The one primitive that unlinks.
     #[inline]
-    fn splice_out(
-        &mut self,
-        g: &mut Graph,
-        k: HandleKey,
-        val: u32,
-        prev: Option<HandleKey>,
-        next: Option<HandleKey>,
-    ) {
+    fn splice_out(&mut self, g: &mut Graph, k: u32, val: u32, prev: u32, next: u32) {
         if val == NONE {
             return;
         }
         let vi = val as usize;
-        match prev {
-            None => {
-                debug_assert_eq!(self.heads[vi], Some(k), "unlinked head is not the head");
-                self.heads[vi] = next;
-                if next.is_none() {
-                    g.values[vi].kind_bits &= !HAS_HANDLES;
-                }
+        if prev == NONE {
+            debug_assert_eq!(self.heads[vi], k, "unlinked head is not the head");
+            self.heads[vi] = next;
+            if next == NONE {
+                g.values[vi].kind_bits &= !HAS_HANDLES;
             }
-            Some(p) => {
-                debug_assert_eq!(self.records[p].next, Some(k));
-                self.records[p].next = next;
-            }
+        } else {
+            debug_assert_eq!(self.recs[prev as usize].next, k);
+            self.recs[prev as usize].next = next;
         }
-        if let Some(n) = next {
-            debug_assert_eq!(self.records[n].prev, Some(k));
-            self.records[n].prev = prev;
+        if next != NONE {
+            debug_assert_eq!(self.recs[next as usize].prev, k);
+            self.recs[next as usize].prev = prev;
+        }
+    }
+
+    /// The id of the live record `k`.
+    fn id_of(&self, k: u32) -> HandleId {
+        HandleId {
+            idx: k,
+            gen: NonZeroU32::new(self.recs[k as usize].gen & !POISONED)
+                .expect("a count is at least 1"),
         }
     }
 
@@ -355,10 +442,10 @@ impl HandleTable {
         if g.get(v).kind_bits & HAS_HANDLES == 0 {
             return out;
         }
-        let mut i = self.heads[v.idx as usize];
-        while let Some(k) = i {
-            out.push(HandleId(k));
-            i = self.records[k].next;
+        let mut k = self.heads[v.idx as usize];
+        while k != NONE {
+            out.push(self.id_of(k));
+            k = self.recs[k as usize].next;
         }
         out
     }
@@ -368,105 +455,160 @@ impl HandleTable {
         if g.get(v).kind_bits & HAS_HANDLES == 0 {
             return false;
         }
-        let mut i = self.heads[v.idx as usize];
-        while let Some(k) = i {
-            let r = &self.records[k];
-            if r.kind == HandleKind::Callback {
+        let mut k = self.heads[v.idx as usize];
+        while k != NONE {
+            let r = &self.recs[k as usize];
+            if HandleKind::of_gen(r.gen) == HandleKind::Callback {
                 return true;
             }
-            i = r.next;
+            k = r.next;
         }
         false
     }
 
-    /// RAUW for handle lists without callbacks: weak-tracking handles move
-    /// to `to` (each pushed on the head of its list, as LLVM re-targets
-    /// them), poisoning handles are poisoned, the others stay. One walk,
-    /// no allocation.
+    /// RAUW for handle lists without callbacks, from the live value in
+    /// slot `from` (which has handles) to the live value in slot `to`
+    /// (another slot): weak-tracking handles move to `to` (each pushed on
+    /// the head of its list, as LLVM re-targets them), poisoning handles
+    /// are poisoned, the others stay on `from`'s list in their order. One
+    /// walk, no allocation: the records that stay are relinked behind each
+    /// other as the walk meets them.
     #[inline]
-    pub(crate) fn rauw_plain(&mut self, g: &mut Graph, from: Value, to: Value) {
-        if g.get(from).kind_bits & HAS_HANDLES == 0 {
-            return;
+    pub(crate) fn rauw_plain(&mut self, g: &mut Graph, from: u32, to: u32) {
+        const TRACKING: u32 = HandleKind::WeakTracking.code();
+        const POISONING: u32 = HandleKind::Poisoning.code();
+        let (fs, ts) = (from as usize, to as usize);
+        if self.heads.len() <= ts {
+            self.heads.resize(g.values.len(), NONE);
         }
-        let mut i = self.heads[from.idx as usize];
-        while let Some(k) = i {
-            let r = &self.records[k];
-            i = r.next;
-            match r.kind {
-                HandleKind::WeakTracking => {
-                    self.unlink(g, k);
-                    self.link(g, k, to, None);
+        let [from_head, to_head] = self
+            .heads
+            .get_disjoint_mut([fs, ts])
+            .expect("RAUW of a value slot into itself");
+        let [from_d, to_d] = g
+            .values
+            .get_disjoint_mut([fs, ts])
+            .expect("RAUW of a value slot into itself");
+        debug_assert!(from_d.kind_bits & HAS_HANDLES != 0);
+        let recs = &mut self.recs[..];
+        let mut k = core::mem::replace(from_head, NONE);
+        let mut moved = *to_head;
+        let mut kept = NONE;
+        while k != NONE {
+            let r = &mut recs[k as usize];
+            let next = r.next;
+            let kind = (r.gen >> KIND_SHIFT) & KIND_BITS;
+            if kind == TRACKING {
+                r.val = to;
+                r.prev = NONE;
+                r.next = moved;
+                if moved != NONE {
+                    recs[moved as usize].prev = k;
                 }
-                HandleKind::Poisoning => {
-                    self.unlink(g, k);
-                    self.records[k].poisoned = true;
+                moved = k;
+            } else if kind == POISONING {
+                r.val = NONE;
+                r.prev = NONE;
+                r.next = NONE;
+                r.gen |= POISONED;
+            } else {
+                r.prev = kept;
+                if kept == NONE {
+                    *from_head = k;
+                } else {
+                    recs[kept as usize].next = k;
                 }
-                _ => {}
+                kept = k;
             }
+            k = next;
+        }
+        if kept == NONE {
+            from_d.kind_bits &= !HAS_HANDLES;
+        } else {
+            recs[kept as usize].next = NONE;
+        }
+        if moved != NONE {
+            *to_head = moved;
+            to_d.kind_bits |= HAS_HANDLES;
         }
     }
 
     /// Whether the handle `h` is still live and still names `v` (a
     /// handle on slot `v.idx`'s list names its live occupant).
     pub(crate) fn names(&self, g: &Graph, h: HandleId, v: Value) -> bool {
-        matches!(self.records.get(h.0), Some(r) if r.val == v.idx) && g.is_live(v)
+        self.is_live(h) && self.recs[h.idx as usize].val == v.idx && g.is_live(v)
     }
 
     pub(crate) fn poison(&mut self, g: &mut Graph, h: HandleId) {
-        self.unlink(g, h.0);
-        self.records[h.0].poisoned = true;
+        self.unlink(g, h.idx);
+        self.recs[h.idx as usize].gen |= POISONED;
     }
 
     /// Whether the handle is live (not dropped).
     pub(crate) fn is_live(&self, h: HandleId) -> bool {
-        self.records.contains_key(h.0)
+        matches!(self.recs.get(h.idx as usize), Some(r) if r.gen & !POISONED == h.gen.get())
     }
 }
 
 impl HandleTable {
-    /// Walks every value's handle list in both directions and checks the
-    /// invariants above. `Err` names the first inconsistency.
+    /// Walks every value's handle list in both directions, and the free
+    /// list, and checks the invariants above. `Err` names the first
+    /// inconsistency.
     pub(crate) fn check(&self, g: &Graph) -> Result<(), String> {
         let mut on_lists = 0usize;
         for (vi, d) in g.values.iter().enumerate() {
+            let head = self.heads.get(vi).copied().unwrap_or(NONE);
             if d.is_free() || d.kind_bits & HAS_HANDLES == 0 {
+                if head != NONE {
+                    return Err(format!("value slot {vi} has no handles but a list head"));
+                }
                 continue;
             }
-            let mut prev = None;
-            let mut i = self.heads.get(vi).copied().flatten();
-            if i.is_none() {
+            if head == NONE {
                 return Err(format!("value {vi} has HAS_HANDLES but no handle list"));
             }
-            while let Some(k) = i {
-                let r = self.records.get(k).ok_or(format!(
-                    "handle list of value {vi} reaches a dropped handle"
+            let mut prev = NONE;
+            let mut k = head;
+            while k != NONE {
+                let r = self.recs.get(k as usize).ok_or(format!(
+                    "handle list of value {vi} reaches record {k}, past the table"
                 ))?;
+                if (r.gen >> KIND_SHIFT) & KIND_BITS == FREE_KIND {
+                    return Err(format!(
+                        "handle list of value {vi} reaches a dropped handle"
+                    ));
+                }
                 if r.val != vi as u32 {
                     return Err(format!(
                         "handle {:?} on the list of value {vi} names {}",
-                        HandleId(k),
+                        self.id_of(k),
                         r.val
                     ));
                 }
                 if r.prev != prev {
                     return Err(format!(
                         "handle {:?}: prev link disagrees with the walk",
-                        HandleId(k)
+                        self.id_of(k)
                     ));
                 }
                 on_lists += 1;
-                if on_lists > self.records.len() {
+                if on_lists > self.recs.len() {
                     return Err(format!("handle list of value {vi} has a cycle"));
                 }
-                prev = i;
-                i = r.next;
+                prev = k;
+                k = r.next;
             }
         }
-        let mut named = 0usize;
-        for (k, r) in &self.records {
-            if r.val == NONE {
-                if r.prev.is_some() || r.next.is_some() {
-                    return Err(format!("empty handle {:?} has links", HandleId(k)));
+        let (mut named, mut free) = (0usize, 0usize);
+        for (k, r) in self.recs.iter().enumerate() {
+            if (r.gen >> KIND_SHIFT) & KIND_BITS == FREE_KIND {
+                free += 1;
+                if r.val != NONE || r.prev != NONE {
+                    return Err(format!("free handle record {k} names a value"));
+                }
+            } else if r.val == NONE {
+                if r.prev != NONE || r.next != NONE {
+                    return Err(format!("empty handle {:?} has links", self.id_of(k as u32)));
                 }
             } else {
                 named += 1;
@@ -475,6 +617,27 @@ impl HandleTable {
         if named != on_lists {
             return Err(format!(
                 "{named} handles name a value, {on_lists} are on lists"
+            ));
+        }
+        let mut k = self.free_head;
+        let mut on_free = 0usize;
+        while k != NONE {
+            let r = self
+                .recs
+                .get(k as usize)
+                .ok_or(format!("the free list reaches record {k}, past the table"))?;
+            if (r.gen >> KIND_SHIFT) & KIND_BITS != FREE_KIND {
+                return Err(format!("the free list reaches live handle record {k}"));
+            }
+            on_free += 1;
+            if on_free > free {
+                return Err("the handle free list has a cycle".to_string());
+            }
+            k = r.next;
+        }
+        if on_free != free {
+            return Err(format!(
+                "{free} handle records are free, {on_free} on the free list"
             ));
         }
         Ok(())
@@ -489,8 +652,22 @@ mod tests {
     fn sizes() {
         assert_eq!(core::mem::size_of::<HandleId>(), 8);
         assert_eq!(core::mem::size_of::<Option<HandleId>>(), 8);
-        assert_eq!(core::mem::size_of::<Option<HandleKey>>(), 8);
-        assert_eq!(core::mem::size_of::<HandleData>(), 24);
+        assert_eq!(core::mem::size_of::<HandleData>(), 16);
+    }
+
+    #[test]
+    fn kinds_round_trip_through_gen() {
+        for k in [
+            HandleKind::Weak,
+            HandleKind::WeakTracking,
+            HandleKind::Asserting,
+            HandleKind::Callback,
+            HandleKind::Poisoning,
+        ] {
+            assert!(k.code() < FREE_KIND);
+            let gen = 5 << COUNT_SHIFT | k.code() << KIND_SHIFT | POISONED;
+            assert_eq!(HandleKind::of_gen(gen), k);
+        }
     }
 
     #[test]
@@ -502,8 +679,34 @@ mod tests {
         ctx.create_handle(Some(a), HandleKind::Weak);
         assert_eq!(ctx.check_use_lists(), Ok(()));
         // The newer handle is the head; the older one's prev names it.
-        ctx.handles.records[older.0].prev = None;
+        ctx.handles.recs[older.idx as usize].prev = NONE;
         let err = ctx.check_use_lists().unwrap_err();
         assert!(err.contains("prev link"), "{err}");
+    }
+
+    #[test]
+    fn reused_record_makes_the_old_id_stale() {
+        let mut ctx = crate::Context::new();
+        let i32t = ctx.i32_type();
+        let a = ctx.const_int(i32t, 1);
+        let h = ctx.create_handle(Some(a), HandleKind::WeakTracking);
+        ctx.drop_handle(h);
+        let h2 = ctx.create_handle(Some(a), HandleKind::WeakTracking);
+        assert_eq!(h2.idx, h.idx, "the freed record is reused");
+        assert_ne!(h2, h);
+        assert!(!ctx.handles.is_live(h));
+        assert_eq!(ctx.handle_value(h2), Some(a));
+        assert_eq!(ctx.check_use_lists(), Ok(()));
+    }
+
+    #[test]
+    fn count_wraps_to_one() {
+        let mut t = HandleTable::new();
+        let h = t.alloc(HandleKind::Weak);
+        t.recs[h.idx as usize].gen = COUNT_MAX << COUNT_SHIFT;
+        t.free(h.idx);
+        let h2 = t.alloc(HandleKind::Asserting);
+        assert_eq!(h2.gen.get() >> COUNT_SHIFT, 1);
+        assert_eq!(HandleKind::of_gen(h2.gen.get()), HandleKind::Asserting);
     }
 }

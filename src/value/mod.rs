@@ -80,8 +80,8 @@ mod pool;
 
 pub(crate) use graph::Graph;
 pub use graph::{UseIter, UserIter};
+pub(crate) use handles::HandleTable;
 pub use handles::{HandleEvent, HandleId, HandleKind};
-pub(crate) use handles::{HandleKey, HandleTable};
 pub(crate) use pool::UsePool;
 
 use crate::entity::NONE;
