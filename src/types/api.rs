@@ -6,8 +6,8 @@
 //! not own storage or interning (`store.rs`) nor printing (`display.rs`).
 
 use super::store::{
-    F_BAD_ARRAY_ELEM, F_BAD_PARAM, F_BAD_RETURN, F_BAD_STRUCT_ELEM, F_SIZED, F_VECTOR_ELEM,
-    MAX_ADDRSPACE, MAX_INT_BITS,
+    F_BAD_ARRAY_ELEM, F_BAD_PARAM, F_BAD_RETURN, F_BAD_STRUCT_ELEM, F_SCALABLE, F_SIZED,
+    F_VECTOR_ELEM, MAX_ADDRSPACE, MAX_INT_BITS,
 };
 use super::{Type, TypeData};
 use crate::Context;
@@ -744,10 +744,24 @@ impl Context {
     /// other structs or arrays) is unsized, as LLVM's parser decides with its
     /// visited set. O(1) for types built from sized parts (a flag set at
     /// interning or `set_struct_body`); otherwise one walk of the type graph.
+    #[inline]
     pub fn is_sized(&self, ty: Type) -> bool {
-        if self.types.flags(ty) & F_SIZED != 0 {
-            return true;
-        }
+        self.types.flags(ty) & F_SIZED != 0 || self.is_sized_by_walk(ty)
+    }
+
+    /// For a type sized for good (its flag set: built from sized parts, or
+    /// an identified struct whose body was found sized), whether it is
+    /// scalable (LLVM `isScalableTy`), from one byte; `None` for any other
+    /// type, sized or not.
+    #[inline]
+    pub(crate) fn scalable_if_sized_for_good(&self, ty: Type) -> Option<bool> {
+        let f = self.types.flags(ty);
+        (f & F_SIZED != 0).then_some(f & F_SCALABLE != 0)
+    }
+
+    /// [`is_sized`](Self::is_sized) of a type without the flag: one walk.
+    #[inline(never)]
+    fn is_sized_by_walk(&self, ty: Type) -> bool {
         let mut memo = hashbrown::HashMap::new();
         self.sized_walk(ty, &mut memo)
     }

@@ -8,6 +8,7 @@ use super::function::cc;
 use super::report::{check, Item};
 use super::Verifier;
 use crate::constants::ConstKind;
+use crate::entity::NONE;
 use crate::inst::{bits, GepFlags, Opcode, TailKind};
 use crate::ir::attributes::{AttrKind, AttributeList, AttributeSet};
 use crate::ir::inst::{CallData, InstPayload};
@@ -60,14 +61,15 @@ impl<'a> Verifier<'a> {
     /// payload.
     pub(crate) fn call_view(&self, i: Inst) -> Option<CallView<'a>> {
         let ctx = self.ctx;
-        let op = ctx.opcode(i);
+        let op = self.opcode(i);
         if !matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr) {
             return None;
         }
         let InstPayload::Call(data) = self.payload(i) else {
             return None;
         };
-        let n = ctx.num_operands(i.0);
+        let ops = self.ops(i);
+        let n = ops.len() as u32;
         let bundle_ops: u32 = data.bundles.iter().map(|b| b.len).sum();
         let dests = match op {
             Opcode::Invoke => 2,
@@ -75,7 +77,10 @@ impl<'a> Verifier<'a> {
             _ => 0,
         };
         let nargs = n.saturating_sub(1 + bundle_ops + dests);
-        let callee = if n > 0 { ctx.operand(i.0, n - 1) } else { None };
+        let callee = ops
+            .last()
+            .filter(|u| u.val != NONE)
+            .map(|u| ctx.graph.handle(u.val));
         let direct = callee
             .and_then(|c| ctx.as_function(c))
             .filter(|&f| Some(ctx.signature(f)) == data.fn_ty);
@@ -179,17 +184,21 @@ impl<'a> Verifier<'a> {
         Some(v)
     }
 
+    #[inline(never)]
     pub(crate) fn visit_call(&mut self, i: Inst) {
         if !self.visit_call_base(i) {
             return;
         }
         let must_tail =
             matches!(self.payload(i), InstPayload::Call(d) if d.tail == TailKind::MustTail);
-        if let Some(cv) = self.call_view(i).filter(|_| must_tail) {
-            self.verify_musttail(&cv);
+        if must_tail {
+            if let Some(cv) = self.call_view(i) {
+                self.verify_musttail(&cv);
+            }
         }
     }
 
+    #[inline(never)]
     pub(crate) fn visit_invoke(&mut self, i: Inst) {
         let ctx = self.ctx;
         self.visit_call_base(i);
@@ -204,6 +213,7 @@ impl<'a> Verifier<'a> {
         self.visit_terminator(i);
     }
 
+    #[inline(never)]
     pub(crate) fn visit_callbr(&mut self, i: Inst) {
         let ctx = self.ctx;
         let Some(cv) = self.call_view(i) else {
@@ -627,6 +637,9 @@ impl<'a> Verifier<'a> {
 
     /// The operand-bundle rules of `visitCallBase`; false if one failed.
     fn verify_bundles(&mut self, cv: &CallView) -> bool {
+        if cv.data.bundles.is_empty() {
+            return true;
+        }
         let ctx = self.ctx;
         let i = cv.inst;
         let mut found: hashbrown::HashSet<&[u8]> = hashbrown::HashSet::new();

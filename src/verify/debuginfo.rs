@@ -1330,14 +1330,20 @@ impl<'a> Verifier<'a> {
     }
 
     /// LLVM's `visitDbgRecords(Instruction &)`.
+    #[inline]
     pub(crate) fn visit_dbg_records(&mut self, i: Inst) {
+        if self.extra(i).is_some_and(|e| !e.dbg_records.is_empty()) {
+            self.visit_dbg_records_of(i);
+        }
+    }
+
+    /// [`Verifier::visit_dbg_records`] of an instruction that has some.
+    #[inline(never)]
+    fn visit_dbg_records_of(&mut self, i: Inst) {
         let ctx = self.ctx;
         let Some(extra) = self.extra(i) else {
             return;
         };
-        if extra.dbg_records.is_empty() {
-            return;
-        }
         check_di!(
             self,
             ctx.opcode(i) != crate::inst::Opcode::Phi,

@@ -40,13 +40,20 @@ impl Verifier<'_> {
 
     /// LLVM's check at the start of `visitInstruction`: a non-PHI among its
     /// own operands (`own`, found by the operand walk of `visit_inst`) is
-    /// allowed only in a block unreachable from the entry. False if the
-    /// rule failed (LLVM returns from `visitInstruction`).
-    pub(crate) fn verify_self_reference(&mut self, i: Inst, bb: Block, own: bool) -> bool {
+    /// allowed only in a block unreachable from the entry; `op` is `i`'s
+    /// opcode and `bb` its block. False if the rule failed (LLVM returns
+    /// from `visitInstruction`).
+    pub(crate) fn verify_self_reference(
+        &mut self,
+        i: Inst,
+        op: Opcode,
+        bb: Block,
+        own: bool,
+    ) -> bool {
         let ctx = self.ctx;
         if own
             && self.dom_ok
-            && ctx.opcode(i) != Opcode::Phi
+            && op != Opcode::Phi
             && self.dom_tree().is_reachable_from_entry(ctx, bb)
         {
             self.fail(

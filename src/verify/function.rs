@@ -5,7 +5,7 @@
 //! walk over the body.
 
 use super::report::{check, check_di, Item, Location};
-use super::Verifier;
+use super::{Cur, Verifier};
 use crate::entity::NONE;
 use crate::inst::Opcode;
 use crate::ir::attributes::AttrKind;
@@ -47,13 +47,19 @@ impl Verifier<'_> {
     /// Whether `f` is named `llvm.*` (LLVM's `Function::isIntrinsic`),
     /// remembered by value slot: a name lookup and a compare per function
     /// instead of per call.
+    #[inline]
     pub(crate) fn is_intrinsic(&mut self, f: Function) -> bool {
-        let idx = f.0.idx as usize;
-        match self.intrinsic_flag.get(idx) {
-            Some(&1) => return false,
-            Some(&2) => return true,
-            _ => {}
+        match self.intrinsic_flag.get(f.0.idx as usize) {
+            Some(&1) => false,
+            Some(&2) => true,
+            _ => self.is_intrinsic_first(f),
         }
+    }
+
+    /// [`Verifier::is_intrinsic`] the first time `f` is asked about.
+    #[inline(never)]
+    fn is_intrinsic_first(&mut self, f: Function) -> bool {
+        let idx = f.0.idx as usize;
         let yes = is_intrinsic_name(self.ctx.name_bytes(f.0));
         if self.intrinsic_flag.len() <= idx {
             self.intrinsic_flag.resize(idx + 1, 0);
@@ -114,13 +120,17 @@ impl Verifier<'_> {
             self.enter_block(b);
             self.visit_block(b);
             for i in ctx.insts(b) {
+                let idx = i.0.idx;
                 self.report.at.inst = Some(i);
-                self.cur = Some((i, ctx.extra(i)));
-                self.cur_ops = ctx.graph.operand_slice(i.0);
+                self.cur = Some(Cur {
+                    inst: i,
+                    rec: &g.values[idx as usize],
+                    extra: ctx.extra_at(idx),
+                    ops: g.operands_at(idx),
+                });
                 self.visit_inst(i);
             }
             self.cur = None;
-            self.cur_ops = &[];
         }
         self.report.at.block = None;
         self.report.at.inst = None;

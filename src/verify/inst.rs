@@ -13,7 +13,7 @@ use crate::inst::{mem, Opcode, Ordering, Predicate, RmwOp};
 use crate::ir::inst::InstPayload;
 use crate::ir::Inst;
 use crate::types::{Type, TypeData};
-use crate::value::{Value, ValueKind};
+use crate::value::{Value, ValueKind, HAS_SIDE};
 
 /// LLVM's `Value::MaximumAlignment` (2^32).
 pub(crate) const MAX_ALIGN: u64 = 1 << 32;
@@ -33,20 +33,23 @@ pub(crate) fn ordering_of_flags(flags: u16) -> Ordering {
 
 impl Verifier<'_> {
     /// LLVM's `Verifier::visit(Instruction &)`: debug records, then the
-    /// opcode's rules (which end with `visitInstruction`).
+    /// opcode's rules (which end with `visitInstruction`). The opcode
+    /// visitors stay out of line (`inline(never)`), so this dispatch keeps
+    /// a small frame instead of saving and spilling for the largest of
+    /// them on every instruction.
     pub(crate) fn visit_inst(&mut self, i: Inst) {
-        let ctx = self.ctx;
         self.visit_dbg_records(i);
         // One walk for the null operands and the self reference that
         // `visit_instruction` checks first.
+        let c = self.cur_of(i);
         let (mut null, mut own) = (false, false);
-        for u in ctx.graph.operand_slice(i.0) {
+        for u in c.ops {
             null |= u.val == NONE;
             own |= u.val == i.0.idx;
         }
         self.self_ref = own;
         check!(self, !null, "Operand is null", i);
-        match ctx.opcode(i) {
+        match Opcode::from_u8(c.rec.opcode) {
             Opcode::Trunc
             | Opcode::ZExt
             | Opcode::SExt
@@ -115,19 +118,25 @@ impl Verifier<'_> {
     /// LLVM's `visitInstruction`: the rules shared by every instruction.
     pub(crate) fn visit_instruction(&mut self, i: Inst) {
         let ctx = self.ctx;
-        let Some(bb) = ctx.inst_parent(i) else {
+        let g = &ctx.graph;
+        let c = self.cur_of(i);
+        let rec = c.rec;
+        if rec.a == NONE {
             check!(self, false, "Instruction not embedded in basic block!", i);
             return;
-        };
-        if !self.verify_self_reference(i, bb, self.self_ref) {
+        }
+        let bb = crate::ir::Block(g.handle(rec.a));
+        let op = Opcode::from_u8(rec.opcode);
+        if !self.verify_self_reference(i, op, bb, self.self_ref) {
             return;
         }
-        let op = ctx.opcode(i);
-        let ty = ctx.type_of(i.0);
-        let n = ctx.num_operands(i.0);
+        let ty = rec.ty;
+        let ops = c.ops;
+        let n = ops.len() as u32;
         check!(
             self,
-            !ctx.is_void(ty) || !ctx.has_name(i.0),
+            // A name lives in the side record.
+            !ctx.is_void(ty) || rec.kind_bits & HAS_SIDE == 0 || !ctx.has_name(i.0),
             "Instruction has a name, but provides a void value!",
             i
         );
@@ -148,8 +157,8 @@ impl Verifier<'_> {
         let is_call = matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr);
         let is_phi = op == Opcode::Phi;
         let phi_blocks: &[Value] = if is_phi {
-            match self.payload(i) {
-                InstPayload::Phi { blocks, .. } => blocks,
+            match c.extra.map(|e| &e.payload) {
+                Some(InstPayload::Phi { blocks, .. }) => blocks,
                 _ => &[],
             }
         } else {
@@ -157,8 +166,7 @@ impl Verifier<'_> {
         };
         // Operands are read through the raw records: each is live (the
         // graph keeps operands live), so no generation check is needed.
-        let g = &ctx.graph;
-        for (k, u) in g.operand_slice(i.0).iter().enumerate() {
+        for (k, u) in ops.iter().enumerate() {
             let k = k as u32;
             if u.val == NONE {
                 check!(self, false, "Instruction has null operand!", i);
@@ -279,6 +287,7 @@ impl Verifier<'_> {
         self.mark_seen(i);
     }
 
+    #[inline(never)]
     fn visit_cast(&mut self, i: Inst) {
         let ctx = self.ctx;
         let op = ctx.opcode(i);
@@ -515,6 +524,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_phi(&mut self, i: Inst) {
         let ctx = self.ctx;
         let b = ctx.inst_parent(i).expect("in a block");
@@ -543,6 +553,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_unary(&mut self, i: Inst) {
         let ctx = self.ctx;
         let ty = ctx.type_of(i.0);
@@ -562,6 +573,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_binary(&mut self, i: Inst) {
         let ctx = self.ctx;
         let ty = ctx.type_of(i.0);
@@ -640,6 +652,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_icmp(&mut self, i: Inst) {
         let ctx = self.ctx;
         let a = self.operand_ty(i, 0);
@@ -666,6 +679,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_fcmp(&mut self, i: Inst) {
         let ctx = self.ctx;
         let a = self.operand_ty(i, 0);
@@ -692,6 +706,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_extract_element(&mut self, i: Inst) {
         let ctx = self.ctx;
         let v = self.operand_ty(i, 0);
@@ -705,6 +720,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_insert_element(&mut self, i: Inst) {
         let ctx = self.ctx;
         let v = self.operand_ty(i, 0);
@@ -719,6 +735,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_shuffle_vector(&mut self, i: Inst) {
         let ctx = self.ctx;
         let a = self.operand_ty(i, 0);
@@ -742,6 +759,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_gep(&mut self, i: Inst) {
         let ctx = self.ctx;
         let base = self.operand_of(i, 0);
@@ -756,12 +774,22 @@ impl Verifier<'_> {
             "GEP base pointer is not a vector or a vector of pointers",
             i
         );
-        check!(self, ctx.is_sized(src), "GEP into unsized type!", i);
+        // A type sized for good answers both questions from its flags.
+        let fixed = ctx.scalable_if_sized_for_good(src);
+        check!(
+            self,
+            fixed.is_some() || ctx.is_sized(src),
+            "GEP into unsized type!",
+            i
+        );
         if ctx.is_struct(src) {
-            let scalable = *self
-                .scalable_structs
-                .entry(src)
-                .or_insert_with(|| ctx.is_scalable(src));
+            let scalable = match fixed {
+                Some(s) => s,
+                None => *self
+                    .scalable_structs
+                    .entry(src)
+                    .or_insert_with(|| ctx.is_scalable(src)),
+            };
             check!(
                 self,
                 !scalable,
@@ -769,7 +797,7 @@ impl Verifier<'_> {
                 i
             );
         }
-        let idxs = &ctx.graph.operand_slice(i.0)[1..];
+        let idxs = &self.ops(i)[1..];
         check!(
             self,
             idxs.iter()
@@ -784,7 +812,7 @@ impl Verifier<'_> {
             "Invalid indices for GEP pointer type!",
             i
         );
-        let rt = ctx.type_of(i.0);
+        let rt = self.rec(i).ty;
         let rp = ctx.scalar_type(rt);
         check!(
             self,
@@ -831,7 +859,7 @@ impl Verifier<'_> {
     fn gep_indexed_type(&self, src: Type, i: Inst) -> Option<Type> {
         let ctx = self.ctx;
         let g = &ctx.graph;
-        let ops = g.operand_slice(i.0);
+        let ops = self.ops(i);
         let mut t = src;
         for u in ops.iter().skip(2) {
             match ctx.type_data(t) {
@@ -909,11 +937,12 @@ impl Verifier<'_> {
         let ctx = self.ctx;
         let p = self.operand_ty(i, rules.ptr_operand);
         check!(self, ctx.is_ptr(p), rules.not_pointer, i);
+        let rec = self.rec(i);
         let el = match rules.value_operand {
             Some(k) => self.operand_ty(i, k),
-            None => ctx.type_of(i.0),
+            None => rec.ty,
         };
-        let flags = ctx.inst_flags(i);
+        let flags = rec.flags;
         if let Some(a) = align_of_flags(flags) {
             check!(
                 self,
@@ -947,6 +976,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_alloca(&mut self, i: Inst) {
         let ctx = self.ctx;
         let at = match self.payload(i) {
@@ -992,6 +1022,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_cmpxchg(&mut self, i: Inst) {
         let ctx = self.ctx;
         let el = self.operand_ty(i, 1);
@@ -1008,6 +1039,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_atomicrmw(&mut self, i: Inst) {
         let ctx = self.ctx;
         let flags = ctx.inst_flags(i);
@@ -1057,6 +1089,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_fence(&mut self, i: Inst) {
         let o = ordering_of_flags(self.ctx.inst_flags(i));
         check!(
@@ -1078,6 +1111,7 @@ impl Verifier<'_> {
         }
     }
 
+    #[inline(never)]
     fn visit_extract_value(&mut self, i: Inst) {
         let ctx = self.ctx;
         let agg = self.operand_ty(i, 0);
@@ -1091,6 +1125,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_insert_value(&mut self, i: Inst) {
         let ctx = self.ctx;
         let agg = self.operand_ty(i, 0);
@@ -1100,6 +1135,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_select(&mut self, i: Inst) {
         let ctx = self.ctx;
         let c = self.operand_ty(i, 0);
@@ -1122,6 +1158,7 @@ impl Verifier<'_> {
         self.visit_instruction(i);
     }
 
+    #[inline(never)]
     fn visit_br(&mut self, i: Inst) {
         let ctx = self.ctx;
         if ctx.num_operands(i.0) == 3 {
@@ -1137,6 +1174,7 @@ impl Verifier<'_> {
         self.visit_terminator(i);
     }
 
+    #[inline(never)]
     fn visit_ret(&mut self, i: Inst) {
         let ctx = self.ctx;
         let f = self.func.expect("in a function");
@@ -1163,6 +1201,7 @@ impl Verifier<'_> {
         self.visit_terminator(i);
     }
 
+    #[inline(never)]
     fn visit_switch(&mut self, i: Inst) {
         let ctx = self.ctx;
         check!(
@@ -1201,6 +1240,7 @@ impl Verifier<'_> {
         self.visit_terminator(i);
     }
 
+    #[inline(never)]
     fn visit_indirectbr(&mut self, i: Inst) {
         let ctx = self.ctx;
         let a = self.operand_ty(i, 0);

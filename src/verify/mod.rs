@@ -50,7 +50,9 @@
 //!   Metadata is walked with an explicit stack in LLVM's order.
 //! * Cost: O(instructions + operands + metadata nodes + uses of globals);
 //!   attribute checks per distinct list; the printer's numbering is made only
-//!   when the first error is reported.
+//!   when the first error is reported. The instruction being visited is
+//!   looked up once (`Cur`: its record, side payload and operands) and read
+//!   from there by the rules.
 //! * `strip_invalid_tbaa` is what LLVM's bitcode reader does with TBAA (all
 //!   `!tbaa` dropped when one is invalid); it lives here because it needs
 //!   the TBAA rules, and `lair` calls it after each bitcode read.
@@ -99,7 +101,7 @@ use crate::ir::inst::{InstExtra, InstPayload};
 use crate::ir::metadata::Metadata;
 use crate::ir::{Block, Function, Inst, Module};
 use crate::layout::{DataLayout, LayoutCache};
-use crate::value::Value;
+use crate::value::{UseData, Value, ValueData};
 use crate::Context;
 use report::{Item, Report};
 
@@ -176,6 +178,20 @@ std::thread_local! {
     static SCRATCH: crate::reuse::Slot<Scratch> = const { core::cell::Cell::new(None) };
 }
 
+/// The instruction being visited and what the rules read of it on every
+/// instruction, looked up once when the block walk reaches it (the walk's
+/// own index: no generation check).
+#[derive(Clone, Copy)]
+pub(crate) struct Cur<'a> {
+    pub(crate) inst: Inst,
+    /// Its value record.
+    pub(crate) rec: &'a ValueData,
+    /// Its side payload.
+    pub(crate) extra: Option<&'a InstExtra>,
+    /// Its operands.
+    pub(crate) ops: &'a [UseData],
+}
+
 /// One verifier run over one module.
 pub(crate) struct Verifier<'a> {
     pub(crate) ctx: &'a Context,
@@ -219,11 +235,11 @@ pub(crate) struct Verifier<'a> {
     /// By raw value index: 0 not known yet, 1 a function not named
     /// `llvm.*`, 2 one named so.
     pub(crate) intrinsic_flag: Vec<u8>,
-    /// The instruction being visited and its side payload, looked up once.
-    pub(crate) cur: Option<(Inst, Option<&'a InstExtra>)>,
-    /// The operands of `cur`'s instruction (empty without one).
-    pub(crate) cur_ops: &'a [crate::value::UseData],
-    /// Whether each struct type a GEP indexed contains a scalable vector.
+    /// The instruction being visited, with its record, side payload and
+    /// operands looked up once (`None` between instructions).
+    pub(crate) cur: Option<Cur<'a>>,
+    /// Whether each struct type a GEP indexed (one not sized for good: the
+    /// others answer from their flags) contains a scalable vector.
     pub(crate) scalable_structs: HashMap<crate::types::Type, bool>,
     /// Intrinsics whose signature and name passed (`visitIntrinsicCall`).
     pub(crate) intrinsic_sig_ok: HashSet<Function>,
@@ -302,7 +318,6 @@ impl<'a> Verifier<'a> {
             user_stack: Vec::new(),
             intrinsic_flag: Vec::new(),
             cur: None,
-            cur_ops: &[],
             scalable_structs: HashMap::new(),
             intrinsic_sig_ok: HashSet::new(),
             func: None,
@@ -344,11 +359,70 @@ impl<'a> Verifier<'a> {
 
     /// The side payload of `i` (`Context::extra`), from the cache when `i`
     /// is the instruction being visited.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn extra(&self, i: Inst) -> Option<&'a InstExtra> {
         match self.cur {
-            Some((c, e)) if c == i => e,
+            Some(c) if c.inst == i => c.extra,
             _ => self.ctx.extra(i),
+        }
+    }
+
+    /// What the rules read of instruction `i` on every visit: the cache
+    /// when `i` is the instruction being visited.
+    ///
+    /// # Panics
+    /// If `i` is stale.
+    #[inline(always)]
+    pub(crate) fn cur_of(&self, i: Inst) -> Cur<'a> {
+        match self.cur {
+            Some(c) if c.inst == i => c,
+            _ => self.look_up(i),
+        }
+    }
+
+    /// [`Verifier::cur_of`] for an instruction other than the one being
+    /// visited.
+    #[inline(never)]
+    fn look_up(&self, i: Inst) -> Cur<'a> {
+        let ctx = self.ctx;
+        Cur {
+            inst: i,
+            rec: ctx.graph.get(i.0),
+            extra: ctx.extra(i),
+            ops: ctx.graph.operand_slice(i.0),
+        }
+    }
+
+    /// The value record of instruction `i`, from the cache when `i` is the
+    /// instruction being visited.
+    ///
+    /// # Panics
+    /// If `i` is stale.
+    #[inline(always)]
+    pub(crate) fn rec(&self, i: Inst) -> &'a ValueData {
+        match self.cur {
+            Some(c) if c.inst == i => c.rec,
+            _ => self.ctx.graph.get(i.0),
+        }
+    }
+
+    /// The operands of `i`, from the cache when `i` is the instruction
+    /// being visited.
+    #[inline(always)]
+    pub(crate) fn ops(&self, i: Inst) -> &'a [UseData] {
+        match self.cur {
+            Some(c) if c.inst == i => c.ops,
+            _ => self.ctx.graph.operand_slice(i.0),
+        }
+    }
+
+    /// The opcode of instruction `i` (`Context::opcode`), from the cache
+    /// when `i` is the instruction being visited.
+    #[inline(always)]
+    pub(crate) fn opcode(&self, i: Inst) -> crate::inst::Opcode {
+        match self.cur {
+            Some(c) if c.inst == i => crate::inst::Opcode::from_u8(c.rec.opcode),
+            _ => self.ctx.opcode(i),
         }
     }
 
@@ -356,25 +430,17 @@ impl<'a> Verifier<'a> {
     /// `visit_inst` checks before the opcode's rules): read from the
     /// operand run without generation checks, from the cache for the
     /// instruction being visited.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn operand_of(&self, i: Inst, k: u32) -> Value {
         let g = &self.ctx.graph;
-        let ops = match self.cur {
-            Some((c, _)) if c == i => self.cur_ops,
-            _ => g.operand_slice(i.0),
-        };
-        g.handle(ops[k as usize].val)
+        g.handle(self.ops(i)[k as usize].val)
     }
 
     /// The type of operand `k` of `i` (see [`Verifier::operand_of`]).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn operand_ty(&self, i: Inst, k: u32) -> crate::types::Type {
         let g = &self.ctx.graph;
-        let ops = match self.cur {
-            Some((c, _)) if c == i => self.cur_ops,
-            _ => g.operand_slice(i.0),
-        };
-        g.values[ops[k as usize].val as usize].ty
+        g.values[self.ops(i)[k as usize].val as usize].ty
     }
 
     /// The per-opcode payload of `i` (`Context::payload`), through
