@@ -987,15 +987,17 @@ enum Op {
     Blob,
 }
 
-/// Records of every fast abbreviation shape (a code and four scalars, more
-/// scalars, a leading run too wide to read in one go, scalars before an
-/// array, scalars before a blob), back to back with random values, so that
-/// both the one-go read of the leading run and its fallback (a VBR of
-/// several chunks, too few bits buffered) come up; `read_records` must
-/// give what was written.
+/// Records of every abbreviation shape (a code and no, one or four
+/// scalars, more scalars, a leading run too wide to read in one go, one,
+/// two or three scalars before a vbr6 array, scalars before a fixed array,
+/// scalars before a blob) and unabbreviated records, back to back with
+/// random values, so that both the one-go read of the leading run and its
+/// fallback (a VBR of several chunks, too few bits buffered) come up, and
+/// the shapes the record loop leaves to `read_record` come between the
+/// ones it reads; `read_records` must give what was written.
 #[test]
 fn abbrev_shapes_in_a_run() {
-    let abbrevs: [&[Op]; 5] = [
+    let abbrevs: [&[Op]; 11] = [
         &[
             Op::Lit(7),
             Op::Vbr(6),
@@ -1015,13 +1017,27 @@ fn abbrev_shapes_in_a_run() {
         &[Op::Lit(9), Op::Fixed(32), Op::Fixed(32)],
         &[Op::Lit(11), Op::Fixed(1), Op::Vbr(6), Op::Array, Op::Vbr(6)],
         &[Op::Lit(12), Op::Vbr(6), Op::Blob],
+        &[Op::Lit(13), Op::Vbr(6), Op::Array, Op::Vbr(6)],
+        &[
+            Op::Vbr(6),
+            Op::Fixed(2),
+            Op::Vbr(4),
+            Op::Fixed(9),
+            Op::Array,
+            Op::Vbr(6),
+        ],
+        &[Op::Lit(14), Op::Fixed(2), Op::Array, Op::Fixed(7)],
+        &[Op::Lit(15)],
+        &[Op::Vbr(6), Op::Vbr(6)],
+        // Unabbreviated (id 3), not defined.
+        &[],
     ];
     let mut rng = XorShift(0x005e_ed0f_a115_ca1e);
     let mut b = Bits::default();
     b.enter(2, 8, 5, 0);
-    for ops in abbrevs {
+    for ops in abbrevs.iter().filter(|ops| !ops.is_empty()) {
         b.put(2, 5).vbr(ops.len() as u64, 5);
-        for op in ops {
+        for op in ops.iter() {
             match *op {
                 Op::Lit(v) => b.put(1, 1).vbr(v, 8),
                 Op::Fixed(w) => b.put(0, 1).put(1, 3).vbr(u64::from(w), 5),
@@ -1041,8 +1057,18 @@ fn abbrev_shapes_in_a_run() {
         }
     };
     let mut want: Vec<Read> = Vec::new();
-    for _ in 0..2000 {
+    for _ in 0..4000 {
         let a = rng.below(abbrevs.len());
+        if abbrevs[a].is_empty() {
+            let code = value(&mut rng, 32);
+            let vals: Vec<u64> = (0..rng.below(8)).map(|_| value(&mut rng, 64)).collect();
+            b.put(3, 5).vbr(code, 6).vbr(vals.len() as u64, 6);
+            for &v in &vals {
+                b.vbr(v, 6);
+            }
+            want.push((code as u32, vals, None));
+            continue;
+        }
         b.put(4 + a as u64, 5);
         let mut code = None;
         let mut vals = Vec::new();
@@ -1066,8 +1092,18 @@ fn abbrev_shapes_in_a_run() {
                     let n = rng.below(6);
                     b.vbr(n as u64, 6);
                     for _ in 0..n {
-                        let v = value(&mut rng, 40);
-                        b.vbr(v, 6);
+                        let v = match ops[i + 1] {
+                            Op::Fixed(w) => {
+                                let v = value(&mut rng, w);
+                                b.put(v, w);
+                                v
+                            }
+                            _ => {
+                                let v = value(&mut rng, 40);
+                                b.vbr(v, 6);
+                                v
+                            }
+                        };
                         vals.push(v);
                     }
                     i += 2;

@@ -270,8 +270,11 @@ pub(crate) enum Shape {
     /// A code and more scalars.
     Plain,
     /// Code, scalars, an array, and its element: fixed or VBR of nonzero
-    /// width, or char6.
+    /// width other than vbr6, or char6.
     Array,
+    /// Code, scalars, and an array of vbr6 elements (operand lists such as
+    /// `INST_GEP`'s).
+    ArrayVbr6,
     /// Code, scalars, and a blob.
     Blob,
     /// Any other operand list.
@@ -316,7 +319,12 @@ impl Shape {
                     && !scalars.is_empty()
                     && scalars.iter().all(scalar) =>
             {
-                Shape::Array
+                if last.width == 6 && last.cmask == 1 << 5 {
+                    // A vbr6 (a fixed(6) has no continuation bit).
+                    Shape::ArrayVbr6
+                } else {
+                    Shape::Array
+                }
             }
             _ => Shape::Generic,
         }

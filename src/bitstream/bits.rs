@@ -54,7 +54,7 @@ pub(crate) struct BitBuf<'a> {
 }
 
 impl<'a> BitBuf<'a> {
-    /// A buffer positioned where `cur` is.
+    /// A buffer positioned where `cur` is, filled.
     #[inline]
     pub fn at(cur: &Cursor<'a>) -> BitBuf<'a> {
         let pos = cur.bit_pos();
@@ -66,12 +66,12 @@ impl<'a> BitBuf<'a> {
             cnt: 0,
             fault: Fault::None,
         };
+        // Filled at once, aligned or not: the first fields read then need
+        // no refill (if `pos` is inside the data, byte `next` is there and
+        // covers the `skip` bits; at the end nothing is loaded or skipped).
+        b.refill();
         let skip = (pos & 7) as u32;
-        if skip != 0 {
-            // `pos` is inside the data, so byte `next` is there.
-            b.refill();
-            b.consume(skip.min(b.cnt));
-        }
+        b.consume(skip.min(b.cnt));
         b
     }
 

@@ -13,12 +13,21 @@
 //!   read_records:  cursor -> BitBuf (registers) -> record_loop:
 //!                    refill; id; if id < 3 stop
 //!                    (shape, steps) = abbreviation of id     (two lookups)
-//!                    jump on shape: unabbreviated / Plain0..4 (unrolled) /
-//!                      Plain / Array / Blob / Generic (out of line)
+//!                    jump on shape: unabbreviated / Plain1..4 (unrolled) /
+//!                      ArrayVbr6; any other shape: stop (cold)
 //!                    on_record(rec)
-//!                  BitBuf position -> cursor; handle the id below 3
-//!   read_record:   the same decoding for one record (dump, copy, BLOCKINFO)
+//!                  BitBuf position -> cursor; a cold shape: read_record,
+//!                  on_record, back into record_loop; else handle the id
+//!                  below 3
+//!   read_record:   every shape for one record (dump, copy, BLOCKINFO,
+//!                  bitcode, the loop's cold shapes)
 //! ```
+//!
+//! `record_loop` holds only the shapes most records take (unabbreviated
+//! 43%, `Plain4` 32%, vbr6 arrays 12%, `Plain1`..`Plain3` 12% in
+//! sqlite3-O0), and their rare paths (a code or count read apart, a tail
+//! read step by step) are calls on a copy of the buffer, so the loop is
+//! small and its buffer, lists and record stay in registers.
 //!
 //! Every abbreviation is compiled at definition into `Step`s and a `Shape`
 //! (`abbrev.rs`), so a record costs one lookup, one jump and a mask and a
@@ -208,14 +217,27 @@ impl std::fmt::Debug for Record<'_> {
 /// Callers bound `n` by the bits left, so the stream pays for the memory.
 #[inline(always)]
 fn room(ops: &mut Vec<u64>, n: usize) -> &mut [u64] {
-    #[cold]
-    #[inline(never)]
-    fn grow(ops: &mut Vec<u64>, n: usize) {
-        ops.resize(n, 0);
-    }
     if ops.len() < n {
-        grow(ops, n);
+        return grow(ops, n);
     }
+    &mut ops[..n]
+}
+
+/// [`room`] for a constant count: the first `N` slots of `ops`.
+#[inline(always)]
+fn room_n<const N: usize>(ops: &mut Vec<u64>) -> Option<&mut [u64; N]> {
+    if ops.len() < N {
+        grow(ops, N);
+    }
+    ops.first_chunk_mut::<N>()
+}
+
+/// Grows `ops` (zero-filled) to `n` values and returns them: the slice is
+/// taken here, so that the caller's path checks the length once.
+#[cold]
+#[inline(never)]
+fn grow(ops: &mut Vec<u64>, n: usize) -> &mut [u64] {
+    ops.resize(n, 0);
     &mut ops[..n]
 }
 
@@ -409,23 +431,31 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        let (info, local) = self.abbrevs.lists();
-        let pools = Pools {
-            info,
-            local,
-            info_steps: self.info.steps(),
-            local_steps: &self.local_steps,
-        };
-        let mut b = BitBuf::at(&self.cur);
-        let stop = record_loop(&mut b, self.width, &pools, rec, &mut on_record);
-        self.cur.set_pos(b.bit_pos());
-        match stop {
-            Stop::Control(id) => self.control(id),
-            Stop::Fault => {
-                rec.n_ops = 0;
-                Err(Error::new(b.bit_pos(), b.fault.kind()))
-            }
-            Stop::Unknown(id) => Err(self.cur.error(ErrorKind::UnknownAbbrev(id))),
+        loop {
+            let (info, local) = self.abbrevs.lists();
+            let pools = Pools {
+                info,
+                local,
+                info_steps: self.info.steps(),
+                local_steps: &self.local_steps,
+            };
+            let mut b = BitBuf::at(&self.cur);
+            let stop = record_loop(&mut b, self.width, &pools, rec, &mut on_record);
+            self.cur.set_pos(b.bit_pos());
+            return match stop {
+                Stop::Cold(id) => {
+                    // A rare shape: read on its own, then back to the loop.
+                    self.read_record(id, rec)?;
+                    on_record(rec);
+                    continue;
+                }
+                Stop::Control(id) => self.control(id),
+                Stop::Fault => {
+                    rec.n_ops = 0;
+                    Err(Error::new(b.bit_pos(), b.fault.kind()))
+                }
+                Stop::Unknown(id) => Err(self.cur.error(ErrorKind::UnknownAbbrev(id))),
+            };
         }
     }
 
@@ -616,6 +646,7 @@ impl<'a> Reader<'a> {
         let Some(r) = pools.get(abbrev_id) else {
             return Err(self.cur.error(ErrorKind::UnknownAbbrev(abbrev_id)));
         };
+        rec.abbrev_id = abbrev_id;
         let mut b = BitBuf::at(&self.cur);
         let ok = decode_record(&mut b, r, rec);
         self.cur.set_pos(b.bit_pos());
@@ -777,13 +808,18 @@ enum Stop {
     Fault,
     /// An abbreviation id the block does not define.
     Unknown(u32),
+    /// Abbreviation id `.0` has a shape the loop leaves to
+    /// [`Reader::read_record`] (read up to the id).
+    Cold(u32),
 }
 
 /// Reads abbreviation ids of `width` bits and the records they start until
-/// an id below 3, handing each record to `on_record`.
+/// an id below 3 or a record of a shape it leaves to the caller (read up
+/// to its id), handing each record to `on_record`.
 ///
 /// Not inlined into the caller, so that the buffer, the lists and the
-/// record loop get the registers to themselves.
+/// record loop get the registers to themselves; only the common shapes
+/// are inlined, so that the loop stays small enough for them to.
 #[inline(never)]
 fn record_loop<'a>(
     b: &mut BitBuf<'a>,
@@ -811,9 +847,32 @@ fn record_loop<'a>(
             break Stop::Unknown(id);
         };
         rec.abbrev_id = id;
-        if !decode_record(&mut bb, r, rec) {
+        let (shape, steps) = r;
+        let ops = &mut rec.ops;
+        // One jump on the shape; the rare ones leave the loop.
+        let got = match shape {
+            Shape::Unabbreviated => read_unabbrev(&mut bb, ops),
+            Shape::Plain1 => read_plain_n::<1>(&mut bb, steps, ops),
+            Shape::Plain2 => read_plain_n::<2>(&mut bb, steps, ops),
+            Shape::Plain3 => read_plain_n::<3>(&mut bb, steps, ops),
+            Shape::Plain4 => read_plain_n::<4>(&mut bb, steps, ops),
+            Shape::ArrayVbr6 => match steps.len() {
+                5 => read_array_vbr6_n::<2>(&mut bb, steps, ops),
+                _ => read_with_array_vbr6(&mut bb, steps, ops),
+            },
+            Shape::Plain0 | Shape::Plain | Shape::Array | Shape::Blob | Shape::Generic => {
+                std::hint::cold_path();
+                break Stop::Cold(id);
+            }
+        };
+        let Some((code, n)) = got else {
             break Stop::Fault;
-        }
+        };
+        rec.code = code;
+        rec.n_ops = n;
+        // No shape the loop reads has a blob; stored here, next to the
+        // call, so that `on_record` sees `None` without loading it.
+        rec.blob = None;
         on_record(rec);
     };
     *b = bb;
@@ -836,7 +895,7 @@ fn decode_record<'a>(b: &mut BitBuf<'a>, r: Abbrev<'_>, rec: &mut Record<'a>) ->
         Shape::Plain3 => read_plain_n::<3>(b, steps, ops),
         Shape::Plain4 => read_plain_n::<4>(b, steps, ops),
         Shape::Plain => read_plain(b, steps, ops),
-        Shape::Array => read_with_array(b, steps, ops),
+        Shape::Array | Shape::ArrayVbr6 => read_with_array(b, steps, ops),
         Shape::Blob => read_with_blob(b, steps, ops, &mut rec.blob),
         Shape::Generic => {
             // On a copy, so that `b` stays in registers.
@@ -861,7 +920,13 @@ fn decode_record<'a>(b: &mut BitBuf<'a>, r: Abbrev<'_>, rec: &mut Record<'a>) ->
 fn read_unabbrev(b: &mut BitBuf<'_>, ops: &mut Vec<u64>) -> Option<(u32, usize)> {
     let (code, n) = match b.code_count6() {
         Some((code, n)) => (code as u32, n),
-        None => (b.vbr::<32>(6)? as u32, b.vbr::<32>(6)?),
+        None => {
+            // On a copy, so that `b` stays in registers.
+            let mut t = *b;
+            let got = code_count_apart(&mut t);
+            *b = t;
+            got?
+        }
     };
     if n * 6 > b.bits_left() {
         return b.fail(Fault::LengthTooLarge);
@@ -870,6 +935,15 @@ fn read_unabbrev(b: &mut BitBuf<'_>, ops: &mut Vec<u64>) -> Option<(u32, usize)>
         *slot = b.vbr::<64>(6)?;
     }
     Some((code, n as usize))
+}
+
+/// An unabbreviated record's code and count read one after the other (a
+/// code of three chunks or more, a count of two or more, or the last bits
+/// of the stream). Out of line: rare, and two inlined VBR reads would
+/// crowd the record loop.
+#[inline(never)]
+fn code_count_apart(b: &mut BitBuf<'_>) -> Option<(u32, u64)> {
+    Some((b.vbr::<32>(6)? as u32, b.vbr::<32>(6)?))
 }
 
 /// The code and the scalars of a fast shape: `scalars` are the steps after
@@ -911,7 +985,20 @@ fn read_tail(b: &mut BitBuf<'_>, scalars: &[Step], out: &mut [u64]) -> Option<()
         }
         return Some(());
     }
-    for (slot, s) in slots.iter_mut().zip(rest) {
+    // On a copy, so that `b` stays in registers.
+    let mut t = *b;
+    let got = read_steps(&mut t, rest, slots);
+    *b = t;
+    got
+}
+
+/// The scalars `steps` one by one into `out`: the rare case where neither
+/// run applies (a VBR of the tail continues, or the buffer runs short).
+/// Out of line, so that the record loop does not hold a copy of every
+/// step's read per unrolled shape.
+#[inline(never)]
+fn read_steps(b: &mut BitBuf<'_>, steps: &[Step], out: &mut [u64]) -> Option<()> {
+    for (slot, s) in out.iter_mut().zip(steps) {
         *slot = b.step(s)?;
     }
     Some(())
@@ -942,9 +1029,14 @@ fn read_plain_n<const N: usize>(
     steps: &[Step],
     ops: &mut Vec<u64>,
 ) -> Option<(u32, usize)> {
+    // One test of the length (the shape guarantees it) for all that
+    // follows.
+    if steps.len() != N + 1 {
+        return None;
+    }
     let (code, scalars) = steps.split_first()?;
     let scalars: &[Step; N] = scalars.try_into().ok()?;
-    let out: &mut [u64; N] = room(ops, N).try_into().ok()?;
+    let out = room_n::<N>(ops)?;
     if let Some(x) = b.run(u32::from(code.run), code.rmask) {
         for i in 0..N {
             out[i] = run_field(x, &scalars[i]);
@@ -997,6 +1089,68 @@ fn read_with_array(b: &mut BitBuf<'_>, steps: &[Step], ops: &mut Vec<u64>) -> Op
         for slot in out {
             *slot = b.step(elem)?;
         }
+    }
+    Some((code, end))
+}
+
+/// [`Shape::ArrayVbr6`]: a code, scalars and an array of vbr6 elements,
+/// read by the unabbreviated record's loop, with no per-element step data.
+#[inline(always)]
+fn read_with_array_vbr6(
+    b: &mut BitBuf<'_>,
+    steps: &[Step],
+    ops: &mut Vec<u64>,
+) -> Option<(u32, usize)> {
+    let (code, rest) = steps.split_first()?;
+    let scalars = rest.get(..rest.len().checked_sub(2)?)?;
+    let code = read_scalars(b, code, scalars, ops)?;
+    let k = scalars.len();
+    let n = b.vbr::<32>(6)?;
+    if n * 6 > b.bits_left() {
+        return b.fail(Fault::LengthTooLarge);
+    }
+    let end = k + n as usize;
+    for slot in room(ops, end).get_mut(k..).unwrap_or_default() {
+        *slot = b.vbr::<64>(6)?;
+    }
+    Some((code, end))
+}
+
+/// [`Shape::ArrayVbr6`] with `N` scalars before the array (`steps` holds
+/// `N + 3`; two for `INST_GEP`: the inbounds flag and the type), unrolled
+/// as [`Shape::Plain0`] to [`Shape::Plain4`] are: the scalars stay in
+/// registers until the count is known, so the record buffer is sized once.
+#[inline(always)]
+fn read_array_vbr6_n<const N: usize>(
+    b: &mut BitBuf<'_>,
+    steps: &[Step],
+    ops: &mut Vec<u64>,
+) -> Option<(u32, usize)> {
+    if steps.len() != N + 3 {
+        return None;
+    }
+    let (code, rest) = steps.split_first()?;
+    let scalars: &[Step; N] = rest.get(..N)?.try_into().ok()?;
+    let mut vals = [0u64; N];
+    let code = if let Some(x) = b.run(u32::from(code.run), code.rmask) {
+        for i in 0..N {
+            vals[i] = run_field(x, &scalars[i]);
+        }
+        run_field(x, code) as u32
+    } else {
+        let code = read_code(b, code)?;
+        read_tail(b, scalars, &mut vals)?;
+        code
+    };
+    let n = b.vbr::<32>(6)?;
+    if n * 6 > b.bits_left() {
+        return b.fail(Fault::LengthTooLarge);
+    }
+    let end = N + n as usize;
+    let (head, elems) = room(ops, end).split_at_mut_checked(N)?;
+    head.copy_from_slice(&vals);
+    for slot in elems {
+        *slot = b.vbr::<64>(6)?;
     }
     Some((code, end))
 }
