@@ -214,6 +214,55 @@ fn written_modules_read_back_identically() {
     }
 }
 
+/// The attachment block numbers a body's instructions, void ones
+/// included, across blocks: attachments on loads, stores, calls and
+/// branches of several blocks, beside instructions with none and a
+/// function attachment, read back on the same instructions.
+#[test]
+fn instruction_attachments_read_back_on_their_instructions() {
+    let text = r#"
+define i32 @f(ptr %p, i32 %n) !annotation !0 {
+entry:
+  store i32 0, ptr %p, align 4, !annotation !1
+  %a = load i32, ptr %p, align 4
+  call void @g(), !annotation !2
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %j, %loop ]
+  %v = load i32, ptr %p, align 4, !range !3
+  call void @g()
+  %j = add i32 %i, %v
+  store i32 %j, ptr %p, align 4
+  %c = icmp slt i32 %j, %n
+  br i1 %c, label %loop, label %exit, !llvm.loop !4
+
+exit:
+  %r = load i32, ptr %p, align 4, !annotation !2, !range !3
+  ret i32 %r
+}
+
+define void @h(ptr %p) {
+  store i32 1, ptr %p, align 4
+  ret void, !annotation !1
+}
+
+declare void @g()
+
+!0 = !{!"f"}
+!1 = !{!"store"}
+!2 = !{!"call"}
+!3 = !{i32 0, i32 10}
+!4 = distinct !{!4, !5}
+!5 = !{!"llvm.loop.mustprogress"}
+"#;
+    for options in [WriteOptions::llvm_as(), WriteOptions::default()] {
+        let (printed, out) = assemble(text, &options);
+        assert!(printed.contains("!llvm.loop !4"), "{printed}");
+        assert_eq!(without_preds(&dis(&out).unwrap()), without_preds(&printed));
+    }
+}
+
 /// Module flags as older producers wrote them are upgraded by the reader
 /// as LLVM 19's `UpgradeModuleFlags` does (`llvm-dis-19` of such a file
 /// prints these flags): `PIC Level` Max becomes Min, `PIE Level` Error

@@ -14,7 +14,7 @@ use crate::constants::ConstKind;
 use crate::entity::NONE;
 use crate::inst::{bits, mem, Opcode, Ordering, Predicate, TailKind};
 use crate::ir::inst::InstPayload;
-use crate::ir::metadata::{MdData, Metadata};
+use crate::ir::metadata::{MdAttachments, MdData, Metadata};
 use crate::ir::{Function, Inst};
 use crate::types::TypeData;
 use crate::value::{UseData, ValueKind};
@@ -47,7 +47,11 @@ impl<'c> Wr<'c> {
             vals: Vec::with_capacity(64),
             ops: Vec::with_capacity(16),
         };
-        let mut needs_attachments = !ctx.function_data(f).global.md.is_empty();
+        let fmd = &ctx.function_data(f).global.md;
+        // The instructions with attachments (number in the body, list),
+        // noted in this walk so that the attachment block walks no body.
+        let mut attached: Vec<(u32, &'c MdAttachments)> = Vec::new();
+        let mut inst_no = 0u32;
         let mut last_loc: Option<Metadata> = None;
         let mut ba_users: Vec<u32> = Vec::new();
         // The local symbol table's order is built in the same walk.
@@ -89,11 +93,14 @@ impl<'c> Wr<'c> {
                     return Err(e);
                 }
                 vst.add_inst(ctx, &self.ve, (i, name), (op, d.flags), uses, payload);
+                inst_no += 1;
                 // A bare extra has no attachment or debug record.
                 let Some(x) = extra.filter(|_| !side.bare) else {
                     continue;
                 };
-                needs_attachments |= !x.md.is_empty();
+                if !x.md.is_empty() {
+                    attached.push((inst_no - 1, &x.md));
+                }
                 if let Some(loc) = x.dbg {
                     let loc = ctx.md_resolved(loc);
                     if last_loc == Some(loc) {
@@ -120,8 +127,8 @@ impl<'c> Wr<'c> {
         }
         self.write_local_vst(&vst);
         self.vst = vst;
-        if needs_attachments {
-            self.write_md_attachments(f);
+        if !fmd.is_empty() || !attached.is_empty() {
+            self.write_md_attachments(fmd, &attached);
         }
         if self.ve.preserve_use_lists {
             self.write_use_list_block(Some(f));

@@ -5,8 +5,7 @@
 use super::enumerate::MdRef;
 use super::{Wr, WriteError};
 use crate::bitstream::{names as n, AbbrevOp, Writer};
-use crate::ir::metadata::{MdData, Metadata};
-use crate::ir::Function;
+use crate::ir::metadata::{MdAttachments, MdData, Metadata};
 
 /// LLVM's `bitcode-mdindex-threshold`: more records than this get an index.
 const INDEX_THRESHOLD: usize = 25;
@@ -281,11 +280,16 @@ impl<'c> Wr<'c> {
         Ok(())
     }
 
-    /// A function's attachment block.
-    pub(super) fn write_md_attachments(&mut self, f: Function) {
-        let ctx = self.ctx;
+    /// A function's attachment block: the function's attachments `fmd`,
+    /// then `attached`, the instructions with attachments as the body's
+    /// walk met them (each with its number among the body's instructions,
+    /// void ones included), so that no body is walked again here.
+    pub(super) fn write_md_attachments(
+        &mut self,
+        fmd: &MdAttachments,
+        attached: &[(u32, &MdAttachments)],
+    ) {
         self.enter(n::METADATA_ATTACHMENT_ID, 3);
-        let fmd = &ctx.function_data(f).global.md;
         let mut rec: Vec<u64> = Vec::new();
         if !fmd.is_empty() {
             for (k, m) in fmd.iter() {
@@ -294,22 +298,14 @@ impl<'c> Wr<'c> {
             }
             self.record(n::METADATA_ATTACHMENT, &rec, 0);
         }
-        let mut inst_id = 0u64;
-        for b in ctx.blocks(f) {
-            for i in ctx.insts(b) {
-                if let Some(x) = ctx.extra(i) {
-                    if !x.md.is_empty() {
-                        rec.clear();
-                        rec.push(inst_id);
-                        for (k, m) in x.md.iter() {
-                            rec.push(u64::from(k.number()));
-                            rec.push(u64::from(self.ve.md_id(self.ve.md_ref(m))));
-                        }
-                        self.record(n::METADATA_ATTACHMENT, &rec, 0);
-                    }
-                }
-                inst_id += 1;
+        for &(inst_no, md) in attached {
+            rec.clear();
+            rec.push(u64::from(inst_no));
+            for (k, m) in md.iter() {
+                rec.push(u64::from(k.number()));
+                rec.push(u64::from(self.ve.md_id(self.ve.md_ref(m))));
             }
+            self.record(n::METADATA_ATTACHMENT, &rec, 0);
         }
         self.exit();
     }
