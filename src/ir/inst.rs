@@ -140,7 +140,7 @@ pub(crate) struct InstSide<'a> {
 
 impl InstSide<'_> {
     /// An instruction without a side record.
-    const NONE: Self = InstSide {
+    pub(crate) const NONE: Self = InstSide {
         name: None,
         extra: NONE,
         bare: true,
@@ -967,22 +967,6 @@ impl Context {
     #[inline]
     pub(crate) fn extra_by_index(&self, x: u32) -> &InstExtra {
         &self.sides.extras[x as usize]
-    }
-
-    /// [`Context::extra_at`] and [`Context::name_at`] of the live
-    /// instruction at raw index `idx`, its side record read once.
-    #[inline]
-    pub(crate) fn extra_and_name_at(&self, idx: u32) -> (Option<&InstExtra>, Option<&[u8]>) {
-        let s = self.graph.side_at(idx);
-        if s == NONE {
-            return (None, None);
-        }
-        let rec = &self.sides.recs[s as usize];
-        let extra = match rec.payload {
-            Payload::Inst { extra: x, .. } => Some(&self.sides.extras[x as usize]),
-            _ => None,
-        };
-        (extra, rec.name.as_deref())
     }
 
     /// The `!dbg` location of `i` (LLVM's `getDebugLoc`).

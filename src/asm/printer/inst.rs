@@ -20,7 +20,7 @@ use super::writer::{push_opt_flags, push_shuffle_mask, Writer};
 use crate::constants::{has_payload, kind_of_record, ConstKind};
 use crate::inst::{bits, mem, FastMathFlags, Opcode, Ordering, Predicate, RmwOp, TailKind};
 use crate::ir::attributes::AttrSyntax;
-use crate::ir::inst::{CallData, DbgRecord, InstExtra, InstPayload};
+use crate::ir::inst::{CallData, DbgRecord, InstExtra, InstPayload, InstSide};
 use crate::ir::Inst;
 use crate::types::Type;
 use crate::value::{Graph, UseData, Value, ValueData, ValueKind};
@@ -116,32 +116,37 @@ impl Writer<'_> {
     /// each), then the instruction itself, each line ending in a newline.
     /// `idx` is the raw index of a live instruction of the walk: its record
     /// is read in place, and a handle is made only for the general path.
+    /// Inlined into `Writer::block`, its one caller in the print walk.
+    #[inline(always)]
     pub(super) fn inst_line(&self, out: &mut String, idx: u32) {
         let d = &self.ctx.graph.values[idx as usize];
-        if !d.has_side() && self.plain_line(out, idx, d) {
+        let side = if d.has_side() {
+            self.ctx.inst_side_at(idx)
+        } else if self.plain_line(out, idx, d) {
             out.push('\n');
             return;
-        }
-        let extra = if d.has_side() {
-            self.ctx.extra_at(idx)
         } else {
-            None
+            InstSide::NONE
         };
-        if let Some(e) = extra {
-            if self.typed_payload_line(out, idx, d, e) {
+        // A bare extra's type payload is in the side record: a plain GEP or
+        // alloca line leaves its 104-byte extra unread (an extra not known
+        // to be bare takes the general path, which writes the same text).
+        if let Some(ty) = side.bare_ty() {
+            if self.typed_payload_line(out, idx, d, ty) {
                 out.push('\n');
                 return;
             }
         }
+        let extra = side.extra(self.ctx);
         let i = Inst(self.ctx.graph.handle(idx));
-        if let Some(extra) = extra {
+        if let (Some(extra), false) = (extra, side.bare) {
             for r in &extra.dbg_records {
                 out.push_str("    ");
                 self.dbg_record(out, r);
                 out.push('\n');
             }
         }
-        self.inst_with(out, i, extra);
+        self.inst_with(out, i, extra, side.bare);
         out.push('\n');
     }
 
@@ -250,26 +255,17 @@ impl Writer<'_> {
         true
     }
 
-    /// An unnamed `getelementptr` or `alloca` (record `d`, side payload
-    /// `extra`) with its type payload, every operand present, no
-    /// attachment or debug record (and an alloca of one element, in
-    /// address space 0, without `inalloca` or `swifterror`), written as
+    /// An unnamed `getelementptr` or `alloca` (record `d`) whose extra
+    /// holds the type payload `ty` and no attachment or debug record, with
+    /// every operand present (and an alloca of one element, in address
+    /// space 0, without `inalloca` or `swifterror`), written as
     /// [`Writer::inst_with`] writes it without its per-opcode dispatch;
     /// false (nothing written) otherwise.
     #[inline]
-    fn typed_payload_line(
-        &self,
-        out: &mut String,
-        idx: u32,
-        d: &ValueData,
-        extra: &InstExtra,
-    ) -> bool {
-        let (Some(l), InstPayload::Ty(ty)) = (self.locals, &extra.payload) else {
+    fn typed_payload_line(&self, out: &mut String, idx: u32, d: &ValueData, ty: Type) -> bool {
+        let Some(l) = self.locals else {
             return false;
         };
-        if extra.dbg.is_some() || !extra.md.is_empty() || !extra.dbg_records.is_empty() {
-            return false;
-        }
         let ctx = self.ctx;
         let Some(uses) = present_operands(ctx, d) else {
             return false;
@@ -308,14 +304,14 @@ impl Writer<'_> {
         push_u64(out, slot as u64);
         if op == Opcode::Alloca {
             out.push_str(" = alloca ");
-            self.ty(out, *ty);
+            self.ty(out, ty);
             self.push_align(out, d.flags);
             return true;
         }
         out.push_str(" = getelementptr");
         push_opt_flags(out, op, d.flags, true);
         out.push(' ');
-        self.ty(out, *ty);
+        self.ty(out, ty);
         out.push_str(", ");
         let first_ty = values[first.val as usize].ty;
         if uses[1..]
@@ -359,12 +355,13 @@ impl Writer<'_> {
     pub(super) fn inst(&self, out: &mut String, i: Inst) {
         // Checks that `i` is a live instruction (a panic naming it if not).
         self.ctx.opcode(i);
-        self.inst_with(out, i, self.ctx.extra(i));
+        self.inst_with(out, i, self.ctx.extra(i), false);
     }
 
     /// [`Writer::inst`] of the live instruction `i` with its side payload
-    /// already looked up.
-    fn inst_with(&self, out: &mut String, i: Inst, extra: Option<&InstExtra>) {
+    /// already looked up; with `bare` (the extra holds only its payload,
+    /// `ir/side.rs`) no more than the payload is read.
+    fn inst_with(&self, out: &mut String, i: Inst, extra: Option<&InstExtra>, bare: bool) {
         static NONE_PAYLOAD: InstPayload = InstPayload::None;
         let ctx = self.ctx;
         let v = i.0;
@@ -511,7 +508,7 @@ impl Writer<'_> {
             _ => {}
         }
 
-        if let Some(extra) = extra {
+        if let (Some(extra), false) = (extra, bare) {
             for (kind, md) in attachments_in_print_order(ctx, extra.dbg, &extra.md) {
                 out.push_str(", !");
                 push_md_identifier(out, kind);
@@ -1070,7 +1067,7 @@ l3:
                 let mut fast = String::new();
                 w.inst_line(&mut fast, i.0.idx);
                 let mut general = String::new();
-                w.inst_with(&mut general, i, ctx.extra(i));
+                w.inst_with(&mut general, i, ctx.extra(i), false);
                 general.push('\n');
                 assert_eq!(fast, general);
                 lines += 1;

@@ -27,7 +27,7 @@ use crate::constants::{ConstKind, ConstPayload};
 use crate::entity::NONE;
 use crate::inst::Opcode;
 use crate::ir::attributes::{AttributeList, AttributeSet};
-use crate::ir::inst::{InstExtra, InstPayload};
+use crate::ir::inst::{InstExtra, InstPayload, InstSide};
 use crate::ir::metadata::{MdAttachments, MdData, MdSlots, Metadata};
 use crate::ir::{Function, Global, Inst, Module};
 use crate::types::Type;
@@ -312,38 +312,51 @@ impl<'a> ModuleSlots<'a> {
             }
             for idx in ctx.inst_indices_in(bd.ops, bd.nops) {
                 let d = &values[idx as usize];
-                let (extra, name) = if d.has_side() {
-                    ctx.extra_and_name_at(idx)
+                let side = if d.has_side() {
+                    ctx.inst_side_at(idx)
                 } else {
-                    (None, None)
+                    InstSide::NONE
                 };
                 if d.ty != void {
                     if let Some(l) = locals.as_deref_mut() {
-                        l.push(idx, name.is_some());
+                        l.push(idx, side.name.is_some());
                     }
                 }
+                // A bare extra holds no attachment or debug record: of it,
+                // only a call's payload (its attributes) is read, and a
+                // GEP's or alloca's type is in the side record. The
+                // 104-byte extras of the others stay unread.
+                let op = Opcode::from_u8(d.opcode);
+                let call = matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr);
+                let extra = if side.bare && !call {
+                    None
+                } else {
+                    side.extra(ctx)
+                };
                 if let Some(tf) = tf.as_deref_mut() {
-                    tf.inst_rec(d, extra);
+                    tf.inst_rec(d, extra, side.bare, side.bare_ty());
                     tf.mark_local(idx);
                 }
                 let Some(extra) = extra else { continue };
-                let i = Inst(ctx.graph.handle(idx));
-                for r in &extra.dbg_records {
-                    for md in r.ops.iter().flatten() {
-                        self.md.add_root(ctx, *md);
+                if !side.bare {
+                    for r in &extra.dbg_records {
+                        for md in r.ops.iter().flatten() {
+                            self.md.add_root(ctx, *md);
+                        }
                     }
                 }
-                if Opcode::from_u8(d.opcode) == Opcode::Call && calls_intrinsic(ctx, i) {
+                if op == Opcode::Call && calls_intrinsic(ctx, d) {
                     // Metadata nodes passed to an intrinsic
                     // (`processInstructionMetadata`); strings, values and
                     // `DIArgList`s get no number.
+                    let i = Inst(ctx.graph.handle(idx));
                     for op in ctx.operands(i.0).flatten() {
                         if let Some(md) = ctx.value_metadata(op) {
                             self.md.add_root(ctx, md);
                         }
                     }
                 }
-                if extra.dbg.is_some() || !extra.md.is_empty() {
+                if !side.bare && (extra.dbg.is_some() || !extra.md.is_empty()) {
                     for (_, md) in attachments_in_print_order(ctx, extra.dbg, &extra.md) {
                         self.md.add_root(ctx, md);
                     }
@@ -413,15 +426,20 @@ fn storage_addr(set: &AttributeSet) -> usize {
     set.as_slice().as_ptr() as usize
 }
 
-/// Whether call `i` calls a function named `llvm.*` directly (LLVM's
-/// `Function::isIntrinsic`, which holds for unknown `llvm.*` names too).
-fn calls_intrinsic(ctx: &Context, i: Inst) -> bool {
-    let n = ctx.num_operands(i.0);
-    n > 0
-        && ctx
-            .operand(i.0, n - 1)
-            .and_then(|c| ctx.as_function(c))
-            .is_some_and(|f| ctx.is_intrinsic(f))
+/// Whether the call whose record is `d` calls a function named `llvm.*`
+/// directly (LLVM's `Function::isIntrinsic`, which holds for unknown
+/// `llvm.*` names too).
+fn calls_intrinsic(ctx: &Context, d: &ValueData) -> bool {
+    let Some(last) = d.nops.checked_sub(1) else {
+        return false;
+    };
+    // The callee, the last operand, read by raw index (no handle minted or
+    // generation checked); an intrinsic's name starts with `llvm.`, as
+    // `Context::is_intrinsic` says.
+    let callee = ctx.graph.pool.uses[(d.ops + last) as usize].val;
+    callee != NONE
+        && ctx.graph.values[callee as usize].is(ValueKind::Function)
+        && ctx.name_at(callee).is_some_and(|n| n.starts_with(b"llvm."))
 }
 
 /// `P<n>` of a data layout string (0 when absent).
@@ -881,15 +899,23 @@ impl<'c> TypeFinder<'c> {
 
     /// Instruction `i`, whose side payload is `extra`.
     fn inst(&mut self, i: Inst, extra: Option<&'c InstExtra>) {
-        self.inst_rec(self.ctx.graph.get(i.0), extra);
+        self.inst_rec(self.ctx.graph.get(i.0), extra, false, None);
     }
 
-    /// The instruction whose record is `d` and side payload `extra`.
-    /// Inlined into the numbering walk, which calls it for every
-    /// instruction (out of line, saving and restoring its registers cost
-    /// ~15 instructions a call).
+    /// The instruction whose record is `d` and side payload `extra`; with
+    /// `bare` (the extra holds only its payload) no more than the payload
+    /// is read, and with `extra` left unread, `bare_ty` is its
+    /// `InstPayload::Ty` type (from the side record). Inlined into the
+    /// numbering walk, which calls it for every instruction (out of line,
+    /// saving and restoring its registers cost ~15 instructions a call).
     #[inline(always)]
-    fn inst_rec(&mut self, d: &ValueData, extra: Option<&'c InstExtra>) {
+    fn inst_rec(
+        &mut self,
+        d: &ValueData,
+        extra: Option<&'c InstExtra>,
+        bare: bool,
+        bare_ty: Option<Type>,
+    ) {
         if self.complete() {
             return;
         }
@@ -916,11 +942,20 @@ impl<'c> TypeFinder<'c> {
                 self.mark_local(u.val);
             }
         }
-        let Some(extra) = extra else { return };
-        match (&extra.payload, Opcode::from_u8(d.opcode)) {
+        let op = Opcode::from_u8(d.opcode);
+        let Some(extra) = extra else {
+            if let (Some(t), Opcode::GetElementPtr | Opcode::Alloca) = (bare_ty, op) {
+                self.ty(t);
+            }
+            return;
+        };
+        match (&extra.payload, op) {
             (InstPayload::Ty(t), Opcode::GetElementPtr | Opcode::Alloca) => self.ty(*t),
             (InstPayload::Call(cd), _) => self.attrs(&cd.attrs),
             _ => {}
+        }
+        if bare {
+            return;
         }
         for (_, md) in attachments_in_print_order(ctx, None, &extra.md) {
             self.md(md);
