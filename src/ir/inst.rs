@@ -787,17 +787,21 @@ impl Context {
     }
 
     /// Gives fresh `i`, which has no side record, an extra holding only
-    /// `payload`.
+    /// `payload`: a `Ty` payload names its type's shared extra
+    /// (`SideTable::shared_ty_extra`), any other a new one.
     #[inline]
     fn attach_payload(&mut self, i: Inst, payload: InstPayload) {
-        let ty = payload_ty(&payload);
-        let x = self.sides.push_payload(payload);
+        let (x, ty, shared) = match payload {
+            InstPayload::Ty(t) => (self.sides.shared_ty_extra(t), t.raw(), true),
+            p => (self.sides.push_payload(p), NONE, false),
+        };
         let s = self.sides.alloc(super::side::Side {
             name: None,
             payload: Payload::Inst {
                 extra: x,
                 ty,
                 bare: true,
+                shared,
             },
         });
         self.graph.set_side(i.0, s);
@@ -868,7 +872,12 @@ impl Context {
         let x = self.sides.push_extra(e);
         let s = self.sides.alloc(super::side::Side {
             name: None,
-            payload: Payload::Inst { extra: x, ty, bare },
+            payload: Payload::Inst {
+                extra: x,
+                ty,
+                bare,
+                shared: false,
+            },
         });
         self.graph.set_side(i.0, s);
         x
@@ -937,7 +946,9 @@ impl Context {
         }
         let rec = &self.sides.recs[s as usize];
         let side = match rec.payload {
-            Payload::Inst { extra, ty, bare } => InstSide {
+            Payload::Inst {
+                extra, ty, bare, ..
+            } => InstSide {
                 name: rec.name.as_deref(),
                 extra,
                 bare,
@@ -1044,7 +1055,9 @@ impl Context {
     }
 
     /// The side record and extra indices of `i`, both made when missing (a
-    /// new extra is empty, so bare).
+    /// new extra is empty, so bare), the extra `i`'s own: a shared one
+    /// (`SideTable::shared_ty_extra`) is copied first, so the caller may
+    /// change it.
     fn extra_index(&mut self, i: Inst) -> (u32, u32) {
         let s = self.graph.side(i.0);
         if s == NONE {
@@ -1053,7 +1066,22 @@ impl Context {
             return (self.graph.side(i.0), x);
         }
         match self.sides.recs[s as usize].payload {
-            Payload::Inst { extra: x, .. } => (s, x),
+            Payload::Inst {
+                extra: x,
+                shared: false,
+                ..
+            } => (s, x),
+            Payload::Inst { ty, .. } => {
+                // A shared extra holds `Ty(ty)` and nothing else.
+                let x = self.sides.push_payload(InstPayload::Ty(Type::from_raw(ty)));
+                if let Payload::Inst { extra, shared, .. } =
+                    &mut self.sides.recs[s as usize].payload
+                {
+                    *extra = x;
+                    *shared = false;
+                }
+                (s, x)
+            }
             _ => {
                 // A new extra's payload is `None`: no type to copy.
                 let x = self.sides.new_extra();
@@ -1061,6 +1089,7 @@ impl Context {
                     extra: x,
                     ty: NONE,
                     bare: true,
+                    shared: false,
                 };
                 self.set_payload(i.0, p);
                 (self.graph.side(i.0), x)

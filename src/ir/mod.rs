@@ -225,7 +225,12 @@ impl Context {
 
     pub(crate) fn set_payload(&mut self, v: Value, p: Payload) {
         let old = core::mem::replace(&mut self.side_or_new(v).payload, p);
-        if let Payload::Inst { extra: x, .. } = old {
+        if let Payload::Inst {
+            extra: x,
+            shared: false,
+            ..
+        } = old
+        {
             self.sides.free_extra(x);
         }
     }

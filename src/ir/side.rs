@@ -8,7 +8,7 @@
 //! GEP's source type or an alloca's type costs no allocation.
 //!
 //! `Side` (32 B) is `name: Option<Box<[u8]>>` (names are bytes, as LLVM's) and a `Payload` (16 B): `None`,
-//! `Inst { extra, ty }`, `Function(Box<FunctionData>)` (288 B),
+//! `Inst { extra, ty, bare, shared }`, `Function(Box<FunctionData>)` (288 B),
 //! `Global(Box<GlobalData>)` (160 B) or `Asm(Box<InlineAsmData>)`. Side
 //! records are reused through a free list. `Inst`'s `extra` indexes
 //! `extras`, one arena of `InstExtra` (104 B) with its own free list: the
@@ -30,12 +30,18 @@
 //! those), so it is never wrongly set; the bitcode writer's walks then
 //! leave a GEP's, an alloca's or a call's 104-byte extra unread
 //! (`Context::inst_side_at` checks the flag against the extra in debug
-//! builds).
+//! builds). A fresh instruction with a bare `Ty` payload (an alloca, a
+//! GEP) names its type's shared extra (`SideTable::shared_ty_extra`, one
+//! per type, never freed) with `shared` set: it writes no extra of its
+//! own until `Context::extra_mut`, `payload_mut` or `set_extra_payload`
+//! copies the shared one for it, and freeing its side record leaves the
+//! shared extra alone.
 
 use super::function::FunctionData;
 use super::global::GlobalData;
-use super::inst::InstExtra;
+use super::inst::{InstExtra, InstPayload};
 use crate::entity::NONE;
+use crate::types::Type;
 
 /// Per-kind payload of a side record.
 pub(crate) enum Payload {
@@ -53,6 +59,11 @@ pub(crate) enum Payload {
         /// is: a reader may then skip the extra for what the payload's
         /// copy (`ty`) or its own records tell it.
         bare: bool,
+        /// The extra is [`SideTable::shared_ty_extra`]'s one for `ty`,
+        /// named by every fresh instruction with that bare `Ty` payload:
+        /// never changed in place (`Context::extra_mut` and friends give
+        /// the instruction an extra of its own first) nor freed.
+        shared: bool,
     },
     Function(Box<FunctionData>),
     Global(Box<GlobalData>),
@@ -73,6 +84,9 @@ pub(crate) struct SideTable {
     /// The instruction extras named by `Payload::Inst`.
     pub(crate) extras: Vec<InstExtra>,
     extras_free: Vec<u32>,
+    /// By type index: the shared extra holding only `InstPayload::Ty` of
+    /// that type, `NONE` until one is needed.
+    ty_extras: Vec<u32>,
 }
 
 impl SideTable {
@@ -82,6 +96,7 @@ impl SideTable {
             free: Vec::new(),
             extras: Vec::new(),
             extras_free: Vec::new(),
+            ty_extras: Vec::new(),
         }
     }
     pub(crate) fn alloc(&mut self, s: Side) -> u32 {
@@ -102,7 +117,12 @@ impl SideTable {
                     payload: Payload::None,
                 },
             );
-            if let Payload::Inst { extra: x, .. } = old.payload {
+            if let Payload::Inst {
+                extra: x,
+                shared: false,
+                ..
+            } = old.payload
+            {
                 self.free_extra(x);
             }
             self.free.push(i);
@@ -129,7 +149,7 @@ impl SideTable {
     }
     /// A slot holding an extra with only `payload` set, built in place.
     #[inline]
-    pub(crate) fn push_payload(&mut self, payload: super::inst::InstPayload) -> u32 {
+    pub(crate) fn push_payload(&mut self, payload: InstPayload) -> u32 {
         if let Some(x) = self.extras_free.pop() {
             self.extras[x as usize] = InstExtra {
                 payload,
@@ -148,6 +168,31 @@ impl SideTable {
             (self.extras.len() - 1) as u32
         }
     }
+    /// The extra holding `InstPayload::Ty(t)` and nothing else that every
+    /// fresh instruction with that payload shares (made on first use,
+    /// never freed): an alloca or GEP writes no extra of its own.
+    #[inline]
+    pub(crate) fn shared_ty_extra(&mut self, t: Type) -> u32 {
+        let i = t.index();
+        match self.ty_extras.get(i) {
+            Some(&x) if x != NONE => x,
+            _ => self.new_ty_extra(t),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn new_ty_extra(&mut self, t: Type) -> u32 {
+        let i = t.index();
+        if self.ty_extras.len() <= i {
+            self.ty_extras
+                .resize((i + 1).max(2 * self.ty_extras.len()), NONE);
+        }
+        let x = self.push_payload(InstPayload::Ty(t));
+        self.ty_extras[i] = x;
+        x
+    }
+
     /// Returns extra `x` (no longer named by any side record).
     pub(crate) fn free_extra(&mut self, x: u32) {
         self.extras[x as usize] = InstExtra::default();

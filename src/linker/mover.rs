@@ -2144,6 +2144,69 @@ define ptr @f(ptr %p, i64 %k) !dbg !5 {
 !10 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)
 "#;
 
+    /// `i`'s extra index and whether it is its type's shared one.
+    fn side_extra(ctx: &Context, i: Inst) -> (u32, bool) {
+        match ctx.side_of(i.0).map(|s| &s.payload) {
+            Some(&Payload::Inst { extra, shared, .. }) => (extra, shared),
+            _ => (NONE, false),
+        }
+    }
+
+    /// Fresh instructions with a bare `Ty` payload share their type's
+    /// extra; a change to one instruction's extra copies it first, and
+    /// erasing one leaves the shared extra to the others.
+    #[test]
+    fn shared_ty_extras() {
+        let src = "define void @f(ptr %p) {\n  %a = alloca i32\n  %b = alloca i32\n  \
+                   %c = alloca i64\n  %g = getelementptr i8, ptr %p, i64 1\n  \
+                   %h = getelementptr i32, ptr %p, i64 2\n  ret void\n}\n";
+        let mut ctx = Context::new();
+        let m = ctx.parse_assembly(src, "shared.ll").unwrap();
+        let f = ctx.functions(m).next().unwrap();
+        let b = ctx.blocks(f).next().unwrap();
+        let insts: Vec<Inst> = ctx.insts(b).collect();
+        let (a, bb, c, g, h) = (insts[0], insts[1], insts[2], insts[3], insts[4]);
+        let (xa, sa) = side_extra(&ctx, a);
+        assert!(sa && side_extra(&ctx, bb) == (xa, true));
+        assert_eq!(side_extra(&ctx, h), (xa, true), "i32 for alloca and GEP");
+        assert_ne!(side_extra(&ctx, c).0, xa);
+        assert_ne!(side_extra(&ctx, g).0, xa);
+        // A new payload for `%b`: its own extra, the others unchanged.
+        let i16t = ctx.int_type(16);
+        let i32t = ctx.i32_type();
+        ctx.set_extra_payload(bb, InstPayload::Ty(i16t));
+        let (xb, sb) = side_extra(&ctx, bb);
+        assert!(!sb && xb != xa && side_bare(&ctx, bb));
+        assert!(matches!(ctx.payload(bb), InstPayload::Ty(t) if *t == i16t));
+        assert!(matches!(ctx.payload(a), InstPayload::Ty(t) if *t == i32t));
+        assert!(matches!(ctx.payload(h), InstPayload::Ty(t) if *t == i32t));
+        // An attachment on `%a`: its own extra; `%h` stays bare.
+        let md = ctx.md_string("x");
+        let node = ctx.md_tuple(&[Some(md)]);
+        let kind = ctx.md_kind_id("foo");
+        ctx.set_inst_metadata(a, kind, Some(node));
+        assert!(!side_extra(&ctx, a).1 && !side_bare(&ctx, a));
+        assert_eq!(side_extra(&ctx, h), (xa, true));
+        assert!(ctx.extra(h).unwrap().holds_only_payload());
+        assert_eq!(ctx.inst_metadata(a, kind), Some(node));
+        assert_eq!(ctx.inst_metadata(h, kind), None);
+        // Erasing a sharer keeps the shared extra for the next one.
+        ctx.erase_inst(c);
+        ctx.erase_inst(h);
+        let text = ctx.print_module(m);
+        assert!(text.contains("%a = alloca i32, align 4, !foo"), "{text}");
+        assert!(text.contains("%b = alloca i16"), "{text}");
+        let m2 = ctx.parse_assembly(src, "again.ll").unwrap();
+        let f2 = ctx.functions(m2).next().unwrap();
+        let b2 = ctx.blocks(f2).next().unwrap();
+        let again: Vec<Inst> = ctx.insts(b2).collect();
+        assert_eq!(side_extra(&ctx, again[0]), (xa, true));
+        let i64t = ctx.int_type(64);
+        assert!(matches!(ctx.payload(again[2]), InstPayload::Ty(t) if *t == i64t));
+        typed_insts(&ctx, m);
+        typed_insts(&ctx, m2);
+    }
+
     #[test]
     fn side_copy_of_the_payload_type() {
         // Parsed: the GEP after a debug record gets its payload on a side
