@@ -254,7 +254,7 @@ macro_rules! keywords {
 
         /// The words of at most 8 bytes, by [`key`], with their [`Kw`]
         /// numbers.
-        const SHORT_KEYS: &[(u64, u8)] = &[
+        const SHORT_WORDS: &[(u64, u8)] = &[
             $((key($os.as_bytes()), Kw::$op as u8),)*
             $((key($ws.as_bytes()), Kw::$w as u8),)*
         ];
@@ -335,7 +335,61 @@ keywords! {
     }
 }
 
-/// Slots of [`KW_TABLE`].
+/// The `iN` types the lexer finds whole in [`SHORT_TABLE`] (any other
+/// width is read from its digits).
+const INT_TYPES: &[(&str, u32)] = &[
+    ("i1", 1),
+    ("i8", 8),
+    ("i16", 16),
+    ("i32", 32),
+    ("i64", 64),
+    ("i128", 128),
+];
+
+/// A word of at most 8 bytes lexed whole by one lookup: its [`key`], and
+/// the token it makes (kind, number, content offset).
+#[derive(Copy, Clone)]
+struct Short {
+    key: u64,
+    num: u32,
+    kind: Tok,
+    /// Start of the content minus the start of the word (1 for `iN`).
+    off: u8,
+}
+
+/// The entries of [`SHORT_TABLE`]: the [`Kw`] words of at most 8 bytes,
+/// then [`INT_TYPES`].
+const SHORTS: [Short; SHORT_WORDS.len() + INT_TYPES.len()] = {
+    let mut t = [Short {
+        key: 0,
+        num: 0,
+        kind: Tok::Word,
+        off: 0,
+    }; SHORT_WORDS.len() + INT_TYPES.len()];
+    let mut i = 0;
+    while i < SHORT_WORDS.len() {
+        t[i] = Short {
+            key: SHORT_WORDS[i].0,
+            num: SHORT_WORDS[i].1 as u32,
+            kind: Tok::Word,
+            off: 0,
+        };
+        i += 1;
+    }
+    let mut j = 0;
+    while j < INT_TYPES.len() {
+        t[i + j] = Short {
+            key: key(INT_TYPES[j].0.as_bytes()),
+            num: INT_TYPES[j].1,
+            kind: Tok::IntType,
+            off: 1,
+        };
+        j += 1;
+    }
+    t
+};
+
+/// Slots of [`SHORT_TABLE`].
 const KW_SLOTS: usize = 256;
 
 /// The slot of key `k` under multiplier `m`: the top 8 bits of the product.
@@ -344,7 +398,7 @@ const fn kw_slot(k: u64, m: u64) -> usize {
 }
 
 /// The first multiplier (odd, from the golden ratio on) that gives every
-/// word of [`SHORT_KEYS`] its own slot; found at compile time.
+/// entry of [`SHORTS`] its own slot; found at compile time.
 const KW_MUL: u64 = {
     let mut m: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut tries = 0;
@@ -352,8 +406,8 @@ const KW_MUL: u64 = {
         let mut used = [false; KW_SLOTS];
         let mut i = 0;
         let mut ok = true;
-        while i < SHORT_KEYS.len() {
-            let s = kw_slot(SHORT_KEYS[i].0, m);
+        while i < SHORTS.len() {
+            let s = kw_slot(SHORTS[i].key, m);
             if used[s] {
                 ok = false;
                 break;
@@ -370,27 +424,37 @@ const KW_MUL: u64 = {
     }
 };
 
-/// The keyword hash table: `(key, Kw number)` by slot, `(0, 0)` where no
-/// word falls (no word's key is 0).
-static KW_TABLE: [(u64, u8); KW_SLOTS] = {
-    let mut t = [(0u64, 0u8); KW_SLOTS];
+/// The short-word hash table: each entry of [`SHORTS`] in its slot, key 0
+/// where none falls (no word's key is 0).
+static SHORT_TABLE: [Short; KW_SLOTS] = {
+    let mut t = [Short {
+        key: 0,
+        num: 0,
+        kind: Tok::Word,
+        off: 0,
+    }; KW_SLOTS];
     let mut i = 0;
-    while i < SHORT_KEYS.len() {
-        t[kw_slot(SHORT_KEYS[i].0, KW_MUL)] = SHORT_KEYS[i];
+    while i < SHORTS.len() {
+        t[kw_slot(SHORTS[i].key, KW_MUL)] = SHORTS[i];
         i += 1;
     }
     t
 };
 
-/// The [`Kw`] number of a word of at most 8 bytes by its [`key`]: one
-/// multiply, one table read, one compare.
+/// The [`SHORT_TABLE`] entry of the word whose [`key`] is `k`, if any:
+/// one multiply, one table read, one compare.
+#[inline(always)]
+fn short_by_key(k: u64) -> Option<&'static Short> {
+    let e = &SHORT_TABLE[kw_slot(k, KW_MUL)];
+    (e.key == k).then_some(e)
+}
+
+/// The [`Kw`] number of a word of at most 8 bytes by its [`key`].
 #[inline(always)]
 fn kw_by_key(k: u64) -> u32 {
-    let (key, kw) = KW_TABLE[kw_slot(k, KW_MUL)];
-    if key == k {
-        u32::from(kw)
-    } else {
-        0
+    match short_by_key(k) {
+        Some(e) if e.kind == Tok::Word => e.num,
+        _ => 0,
     }
 }
 
@@ -448,6 +512,8 @@ const LABEL: u8 = 1; // [-a-zA-Z$._0-9]
 const WORD: u8 = 2; // [a-zA-Z0-9_]
 const NAME_START: u8 = 4; // [-a-zA-Z$._]
 const MD: u8 = 8; // [-a-zA-Z$._0-9\\]
+const BLANK: u8 = 16; // [ \t\n\r\0]
+const LABEL_TAIL: u8 = 32; // [-$.:]: after a word's run, a label goes on
 
 const CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -469,6 +535,12 @@ const CLASS: [u8; 256] = {
         }
         if b == b'\\' {
             v |= MD;
+        }
+        if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0) {
+            v |= BLANK;
+        }
+        if matches!(b, b'-' | b'$' | b'.' | b':') {
+            v |= LABEL_TAIL;
         }
         t[c] = v;
         c += 1;
@@ -533,6 +605,55 @@ fn run(s: &[u8], class: u8) -> usize {
         .unwrap_or(s.len())
 }
 
+/// The first byte at or after `p` of `src` that is not a blank, and its
+/// position; `None` at the end of input. NUL is a blank to LLLexer (it
+/// is only the end of input at the end of its buffer).
+#[inline(never)]
+fn blank_run_end(src: &[u8], p: usize) -> Option<(usize, u8)> {
+    let rest = src.get(p..)?;
+    let k = rest.iter().position(|&c| CLASS[c as usize] & BLANK == 0)?;
+    Some((p + k, rest[k]))
+}
+
+/// Eight copies of byte `b`.
+const fn bytes8(b: u8) -> u64 {
+    u64::from_le_bytes([b; 8])
+}
+
+/// The end of the `;` comment at `p` of `src` (its newline, or the end),
+/// found eight bytes at a time.
+#[inline(never)]
+fn line_comment_end(src: &[u8], mut p: usize) -> usize {
+    while let Some(w) = src.get(p..).and_then(|s| s.first_chunk::<8>()) {
+        // The bytes equal to `\n` become zero; the lowest zero byte sets
+        // the lowest flagged bit (a borrow only flags bytes above it).
+        let x = u64::from_le_bytes(*w) ^ bytes8(b'\n');
+        let z = x.wrapping_sub(bytes8(1)) & !x & bytes8(0x80);
+        if z != 0 {
+            return p + (z.trailing_zeros() / 8) as usize;
+        }
+        p += 8;
+    }
+    let rest = &src[p..];
+    p + rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len())
+}
+
+/// The end of the run of spaces at `p` of `src`, eight at a time, or a
+/// position inside its last eight bytes (the blanks left are skipped
+/// before the next token as usual). Called after a label, which
+/// llvm-dis pads with spaces up to its `; preds` comment.
+#[inline]
+fn space_run_end(src: &[u8], mut p: usize) -> usize {
+    while let Some(w) = src.get(p..).and_then(|s| s.first_chunk::<8>()) {
+        let x = u64::from_le_bytes(*w) ^ bytes8(b' ');
+        if x != 0 {
+            return p + (x.trailing_zeros() / 8) as usize;
+        }
+        p += 8;
+    }
+    p
+}
+
 /// The length of the run of decimal digits at the start of `s`.
 #[inline]
 fn digit_run(s: &[u8]) -> usize {
@@ -576,13 +697,6 @@ impl<'a> Lexer<'a> {
         t
     }
 
-    /// The end of the `;` comment at `p` (its newline, or the end).
-    #[inline(never)]
-    fn line_comment_end(&self, p: usize) -> usize {
-        let rest = &self.src[p..];
-        p + rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len())
-    }
-
     /// Scans a `"..."` string starting at `self.pos` (on the quote); returns
     /// the content span.
     fn string_body(&mut self) -> Option<(usize, usize)> {
@@ -596,7 +710,10 @@ impl<'a> Lexer<'a> {
     /// The next token.
     #[inline(never)]
     pub(crate) fn next(&mut self) -> Token {
-        self.lex()
+        let mut t = Token::NONE;
+        let src = self.src;
+        self.pos = self.lex_into(src, self.pos, &mut t).unwrap_or(src.len());
+        t
     }
 
     /// Lexes up to `out.len()` tokens into `out`, stopping after an
@@ -604,168 +721,235 @@ impl<'a> Lexer<'a> {
     /// state stays in registers from one token to the next.
     #[inline(never)]
     pub(crate) fn fill(&mut self, out: &mut [Token]) -> usize {
-        let mut n = 0;
+        // The source in a local: the out-of-line paths take `&mut self`,
+        // and the loop need not read `self.src` again after each.
+        let src = self.src;
         let mut p = self.pos;
-        for slot in out.iter_mut() {
-            p = self.lex_into(p, slot);
+        let mut n = 0;
+        while n < out.len() {
+            let Some(q) = self.lex_into(src, p, &mut out[n]) else {
+                self.pos = src.len();
+                return n + 1;
+            };
+            p = q;
             n += 1;
-            if slot.kind == Tok::Eof {
-                break;
-            }
         }
         self.pos = p;
         n
     }
 
-    /// The next token.
-    #[inline(always)]
-    fn lex(&mut self) -> Token {
-        let mut t = Token::NONE;
-        self.pos = self.lex_into(self.pos, &mut t);
-        t
-    }
-
-    /// The next token, stored to `out` field by field on each path (so it
-    /// is not built in a temporary and copied).
+    /// The token at `p` of `src` (which is `self.src`), stored to `out`
+    /// field by field on each path (so it is not built in a temporary and
+    /// copied); the position after it, or `None` when it is the
+    /// [`Tok::Eof`] at the end of input.
     ///
     /// The hot shapes (blanks, `%N`, words, `iN`, decimal integers,
     /// punctuation) are handled here with few registers and no call; the
-    /// rest goes to [`next_rare`](Self::next_rare).
+    /// rest goes to [`next_rare`](Self::next_rare). A word or `%N` whose
+    /// first 8 bytes are in the source is scanned in that 8-byte window
+    /// (no end-of-input check a byte), and a word of up to 7 bytes is
+    /// looked up whole in [`SHORT_TABLE`] with those bytes as its key.
     #[inline(always)]
-    fn lex_into(&mut self, mut p: usize, out: &mut Token) -> usize {
-        let src = self.src;
-        let c = loop {
-            let Some(&c) = src.get(p) else {
-                *out = self.tok(Tok::Eof, p, p, p);
-                return p;
+    fn lex_into(&mut self, src: &'a [u8], mut p: usize, out: &mut Token) -> Option<usize> {
+        debug_assert!(core::ptr::eq(src, self.src));
+        loop {
+            // Up to three blanks (a space, a newline and an indent) are
+            // stepped over straight, in a window of 4 bytes; longer runs
+            // and the end of input take a call (a loop here would make
+            // the compiler step every value derived from `p` a byte).
+            let (q, c) = match src.get(p..).and_then(|s| s.first_chunk::<4>()) {
+                Some(h) if CLASS[h[0] as usize] & BLANK == 0 => (p, h[0]),
+                Some(h) if CLASS[h[1] as usize] & BLANK == 0 => (p + 1, h[1]),
+                Some(h) if CLASS[h[2] as usize] & BLANK == 0 => (p + 2, h[2]),
+                Some(h) if CLASS[h[3] as usize] & BLANK == 0 => (p + 3, h[3]),
+                _ => match blank_run_end(src, p) {
+                    Some(qc) => qc,
+                    None => {
+                        p = src.len();
+                        *out = Token::new(Tok::Eof, p, p, p, 0);
+                        return None;
+                    }
+                },
             };
-            match c {
-                // NUL is a blank to LLLexer (it is only the end of input
-                // at the end of its buffer).
-                b' ' | b'\n' | b'\t' | b'\r' | 0 => p += 1,
-                b';' => p = self.line_comment_end(p),
-                _ => break c,
-            }
-        };
-        let start = p;
-        let mut emit = |kind: Tok, a: usize, b: usize, num: u32| {
-            *out = Token::new(kind, start, a, b, num);
-        };
-        match c {
-            b'%' => {
-                // `%N`, the most common local reference, inline.
-                let a = p + 1;
-                let mut q = a;
-                // Up to 9 digits fit a u32 whatever they are.
-                let mut v: u32 = 0;
-                while let Some(&d) = src.get(q) {
-                    let x = d.wrapping_sub(b'0');
-                    if x > 9 {
-                        break;
-                    }
-                    v = v.wrapping_mul(10).wrapping_add(u32::from(x));
-                    q += 1;
+            p = q;
+            let start = p;
+            let mut emit = |kind: Tok, a: usize, b: usize, num: u32| {
+                *out = Token::new(kind, start, a, b, num);
+            };
+            return Some(match c {
+                b';' => {
+                    p = line_comment_end(src, p);
+                    continue;
                 }
-                if q == a {
-                    self.pos = start + 1;
-                    *out = self.sigil(start, Tok::LocalName, Tok::LocalId);
-                    return self.pos;
-                }
-                if q - a > 9 {
-                    v = id_value(&src[a..q]);
-                }
-                emit(Tok::LocalId, a, q, v);
-                q
-            }
-            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                // The word: [a-zA-Z0-9_]*. A label may go on with [-$.].
-                let q = start + run(&src[start..], WORD);
-                let n = src.get(q).copied().unwrap_or(0);
-                if n == b':' || CLASS[n as usize] & LABEL != 0 {
-                    *out = self.identifier_label(start, q);
-                    return self.pos;
-                }
-                if c == b'i' && q - start > 1 {
-                    let d = &src[start + 1..q];
-                    if d.len() <= 19 && d.iter().all(u8::is_ascii_digit) {
-                        let w = d.iter().fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
-                        emit(Tok::IntType, start + 1, q, width(w));
-                        return q;
-                    }
-                }
-                if q - start > 3 && src[start + 1] == b'0' && (c == b'u' || c == b's') {
-                    *out = self.identifier_hex(start, q);
-                    return q;
-                }
-                emit(Tok::Word, start, q, keyword(src, start, q));
-                q
-            }
-            b',' => {
-                emit(Tok::Comma, start, start + 1, 0);
-                start + 1
-            }
-            b'0'..=b'9' | b'-' => {
-                // Digits not followed by a label byte, `:` or `.`.
-                if c != b'0' || src.get(p + 1) != Some(&b'x') {
-                    let d0 = if c == b'-' { p + 1 } else { p };
-                    let q = d0 + digit_run(&src[d0..]);
-                    if q > d0 {
-                        let n = src.get(q).copied().unwrap_or(0);
-                        if CLASS[n as usize] & LABEL == 0 && n != b':' {
-                            emit(Tok::Int, start, q, int_num(&src[start..q]));
-                            return q;
+                b'%' => {
+                    // `%N`, the most common local reference, inline.
+                    let a = p + 1;
+                    if let Some(h) = src.get(a..).and_then(|s| s.first_chunk::<8>()) {
+                        let mut v: u32 = 0;
+                        let mut n = 0;
+                        while n < 8 {
+                            let x = h[n].wrapping_sub(b'0');
+                            if x > 9 {
+                                break;
+                            }
+                            v = v * 10 + u32::from(x);
+                            n += 1;
+                        }
+                        if n > 0 && n < 8 {
+                            emit(Tok::LocalId, a, a + n, v);
+                            return Some(a + n);
                         }
                     }
+                    let mut q = a;
+                    // Up to 9 digits fit a u32 whatever they are.
+                    let mut v: u32 = 0;
+                    while let Some(&d) = src.get(q) {
+                        let x = d.wrapping_sub(b'0');
+                        if x > 9 {
+                            break;
+                        }
+                        v = v.wrapping_mul(10).wrapping_add(u32::from(x));
+                        q += 1;
+                    }
+                    if q == a {
+                        self.pos = start + 1;
+                        *out = self.sigil(start, Tok::LocalName, Tok::LocalId);
+                        return Some(self.pos);
+                    }
+                    if q - a > 9 {
+                        v = id_value(&src[a..q]);
+                    }
+                    emit(Tok::LocalId, a, q, v);
+                    q
                 }
-                self.pos = start + 1;
-                *out = self.number_slow(start);
-                self.pos
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                    // The word: [a-zA-Z0-9_]*. A label may go on with [-$.].
+                    let from = match src.get(start..).and_then(|s| s.first_chunk::<8>()) {
+                        Some(h) => {
+                            let mut n = 1;
+                            while n < 8 && CLASS[h[n] as usize] & WORD != 0 {
+                                n += 1;
+                            }
+                            if n < 8 {
+                                let q = start + n;
+                                if CLASS[h[n] as usize] & LABEL_TAIL != 0 {
+                                    *out = self.identifier_label(start, q);
+                                    return Some(self.pos);
+                                }
+                                let k = u64::from_le_bytes(*h) & (u64::MAX >> (64 - 8 * n));
+                                if let Some(e) = short_by_key(k) {
+                                    emit(e.kind, start + e.off as usize, q, e.num);
+                                } else {
+                                    *out = self.other_word(start, q);
+                                }
+                                return Some(q);
+                            }
+                            start + 8
+                        }
+                        None => start,
+                    };
+                    let q = from + run(&src[from..], WORD);
+                    let n = src.get(q).copied().unwrap_or(0);
+                    if n == b':' || CLASS[n as usize] & LABEL != 0 {
+                        *out = self.identifier_label(start, q);
+                        return Some(self.pos);
+                    }
+                    if c == b'i' && q - start > 1 {
+                        let d = &src[start + 1..q];
+                        if d.len() <= 19 && d.iter().all(u8::is_ascii_digit) {
+                            let w = d.iter().fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
+                            emit(Tok::IntType, start + 1, q, width(w));
+                            return Some(q);
+                        }
+                    }
+                    if q - start > 3 && src[start + 1] == b'0' && (c == b'u' || c == b's') {
+                        *out = self.identifier_hex(start, q);
+                        return Some(q);
+                    }
+                    emit(Tok::Word, start, q, keyword(src, start, q));
+                    q
+                }
+                b',' => {
+                    emit(Tok::Comma, start, start + 1, 0);
+                    start + 1
+                }
+                b'0'..=b'9' | b'-' => {
+                    // Digits not followed by a label byte, `:` or `.`.
+                    if c != b'0' || src.get(p + 1) != Some(&b'x') {
+                        let d0 = if c == b'-' { p + 1 } else { p };
+                        let q = d0 + digit_run(&src[d0..]);
+                        if q > d0 {
+                            let n = src.get(q).copied().unwrap_or(0);
+                            if CLASS[n as usize] & LABEL == 0 && n != b':' {
+                                emit(Tok::Int, start, q, int_num(&src[start..q]));
+                                return Some(q);
+                            }
+                        }
+                    }
+                    self.pos = start + 1;
+                    *out = self.number_slow(start);
+                    self.pos
+                }
+                b'=' => {
+                    emit(Tok::Equal, start, start + 1, 0);
+                    start + 1
+                }
+                b'*' => {
+                    emit(Tok::Star, start, start + 1, 0);
+                    start + 1
+                }
+                b'[' => {
+                    emit(Tok::LSquare, start, start + 1, 0);
+                    start + 1
+                }
+                b']' => {
+                    emit(Tok::RSquare, start, start + 1, 0);
+                    start + 1
+                }
+                b'{' => {
+                    emit(Tok::LBrace, start, start + 1, 0);
+                    start + 1
+                }
+                b'}' => {
+                    emit(Tok::RBrace, start, start + 1, 0);
+                    start + 1
+                }
+                b'(' => {
+                    emit(Tok::LParen, start, start + 1, 0);
+                    start + 1
+                }
+                b')' => {
+                    emit(Tok::RParen, start, start + 1, 0);
+                    start + 1
+                }
+                b'<' => {
+                    emit(Tok::Less, start, start + 1, 0);
+                    start + 1
+                }
+                b'>' => {
+                    emit(Tok::Greater, start, start + 1, 0);
+                    start + 1
+                }
+                _ => {
+                    self.pos = start + 1;
+                    *out = self.next_rare(start, c);
+                    self.pos
+                }
+            });
+        }
+    }
+
+    /// A word `start..q` of at most 7 bytes, not followed by a label byte,
+    /// that is not in [`SHORT_TABLE`]: an `iN` of another width, a hex
+    /// integer `u0x...`/`s0x...`, or a word that is no [`Kw`].
+    #[inline(never)]
+    fn other_word(&mut self, start: usize, q: usize) -> Token {
+        match &self.src[start..q] {
+            [b'i', d @ ..] if !d.is_empty() && d.iter().all(u8::is_ascii_digit) => {
+                self.numbered(Tok::IntType, start, start + 1, q, width(digits_value(d)))
             }
-            b'=' => {
-                emit(Tok::Equal, start, start + 1, 0);
-                start + 1
-            }
-            b'*' => {
-                emit(Tok::Star, start, start + 1, 0);
-                start + 1
-            }
-            b'[' => {
-                emit(Tok::LSquare, start, start + 1, 0);
-                start + 1
-            }
-            b']' => {
-                emit(Tok::RSquare, start, start + 1, 0);
-                start + 1
-            }
-            b'{' => {
-                emit(Tok::LBrace, start, start + 1, 0);
-                start + 1
-            }
-            b'}' => {
-                emit(Tok::RBrace, start, start + 1, 0);
-                start + 1
-            }
-            b'(' => {
-                emit(Tok::LParen, start, start + 1, 0);
-                start + 1
-            }
-            b')' => {
-                emit(Tok::RParen, start, start + 1, 0);
-                start + 1
-            }
-            b'<' => {
-                emit(Tok::Less, start, start + 1, 0);
-                start + 1
-            }
-            b'>' => {
-                emit(Tok::Greater, start, start + 1, 0);
-                start + 1
-            }
-            _ => {
-                self.pos = start + 1;
-                *out = self.next_rare(start, c);
-                self.pos
-            }
+            [b'u' | b's', b'0', b'x', ..] => self.identifier_hex(start, q),
+            _ => self.tok(Tok::Word, start, start, q),
         }
     }
 
@@ -859,7 +1043,7 @@ impl<'a> Lexer<'a> {
     fn label_or_error(&mut self, start: usize) -> Token {
         let p = start + run(&self.src[start..], LABEL);
         if p > start && self.at(p) == b':' {
-            self.pos = p + 1;
+            self.pos = space_run_end(self.src, p + 1);
             return self.tok(Tok::LabelName, start, start, p);
         }
         self.pos = start + 1;
@@ -920,7 +1104,7 @@ impl<'a> Lexer<'a> {
         let src = self.src;
         let p = q + run(&src[q..], LABEL);
         if self.at(p) == b':' && !self.ignore_colon {
-            self.pos = p + 1;
+            self.pos = space_run_end(self.src, p + 1);
             return self.tok(Tok::LabelName, start, start, p);
         }
         self.pos = q;
@@ -989,7 +1173,7 @@ impl<'a> Lexer<'a> {
                 q += 1;
             }
             if self.at(q) == b':' {
-                self.pos = q + 1;
+                self.pos = space_run_end(self.src, q + 1);
                 let digits_only = q == p && c != b'-';
                 let mut t = self.tok(
                     if digits_only {
@@ -1207,5 +1391,169 @@ mod tests {
         assert_eq!(first("007").small_int(), Some(7));
         assert_eq!(first("1.5").small_int(), None);
         assert_eq!(first("x").small_int(), None);
+    }
+
+    /// Every token of `s` as (kind, start, content start, end, number,
+    /// quoted, error), up to the end of input.
+    fn all(s: &[u8]) -> Vec<(Tok, usize, usize, usize, u64, bool, LexError)> {
+        let mut l = Lexer::with_text(s, core::str::from_utf8(s).ok());
+        let mut v = Vec::new();
+        loop {
+            let t = l.next();
+            if t.kind == Tok::Eof {
+                return v;
+            }
+            v.push((t.kind, t.start(), t.a(), t.b(), t.num(), t.quoted, t.err));
+        }
+    }
+
+    #[test]
+    fn words_lex_alike_near_and_far_from_the_end() {
+        // A word or `%N` with 8 bytes of source from its start is scanned
+        // in that window and looked up whole; one at the end of input
+        // takes the general path. Both must make the same tokens.
+        let words = [
+            "i1",
+            "i8",
+            "i16",
+            "i32",
+            "i64",
+            "i128",
+            "i7",
+            "i0",
+            "i08",
+            "i1234567",
+            "i12345678",
+            "i",
+            "ix",
+            "i32x",
+            "ptr",
+            "ptrs",
+            "pt",
+            "align",
+            "alloca",
+            "load",
+            "br",
+            "to",
+            "inbounds",
+            "volatile",
+            "musttail",
+            "getelementptr",
+            "addrspace",
+            "noundef",
+            "x",
+            "_",
+            "_a9",
+            "u0x1F",
+            "s0xff",
+            "u0x",
+            "u0xg",
+            "u0",
+            "s0x1234",
+            "u0x12345",
+            "ABC",
+            "abcdefg",
+            "abcdefgh",
+            "abcdefghi",
+            "%0",
+            "%7",
+            "%1234567",
+            "%12345678",
+            "%123456789",
+            "%4294967297",
+            "%x",
+            "%",
+            "%\"a\"",
+            "%-1",
+        ];
+        let tails = [
+            "", " ", ",", ":", ".x", "-", "$", ".", ")", "\n", "\u{80}", "\0", ";c\n", ":x",
+        ];
+        for w in words {
+            for t in tails {
+                let s = format!("{w}{t}");
+                let near = all(s.as_bytes());
+                let padded = format!("{s}          \n");
+                let far = all(padded.as_bytes());
+                assert_eq!(near, far, "{s:?}");
+                // Inside a summary entry (`name:` is a word and a colon).
+                let mut a = Lexer::with_text(s.as_bytes(), Some(&s));
+                let mut b = Lexer::with_text(padded.as_bytes(), Some(&padded));
+                a.ignore_colon = true;
+                b.ignore_colon = true;
+                loop {
+                    let (x, y) = (a.next(), b.next());
+                    if x.kind == Tok::Eof {
+                        break;
+                    }
+                    assert_eq!(
+                        (x.kind, x.start(), x.a(), x.b(), x.num(), x.err),
+                        (y.kind, y.start(), y.a(), y.b(), y.num(), y.err),
+                        "{s:?}"
+                    );
+                }
+            }
+        }
+        let t = first("i32 ");
+        assert_eq!((t.kind, t.a(), t.b(), t.num()), (Tok::IntType, 1, 3, 32));
+        let t = first("i128,");
+        assert_eq!((t.kind, t.a(), t.b(), t.num()), (Tok::IntType, 1, 4, 128));
+        let t = first("i7 ");
+        assert_eq!((t.kind, t.num()), (Tok::IntType, 7));
+        let t = first("%12 ");
+        assert_eq!((t.kind, t.a(), t.b(), t.num()), (Tok::LocalId, 1, 3, 12));
+        assert_eq!(first("u0x1F ").kind, Tok::HexInt);
+        assert_eq!(first("i32: ").kind, Tok::LabelName);
+    }
+
+    #[test]
+    fn batches_match_single_tokens() {
+        let s =
+            "define i32 @f(i32 %0) {\nentry:   ; c\n  %1 = add nsw i32 %0, 1\n  ret i32 %1\n}\n";
+        let one = all(s.as_bytes());
+        let mut l = Lexer::with_text(s.as_bytes(), Some(s));
+        let mut buf = [Token::NONE; 7];
+        let mut got = Vec::new();
+        loop {
+            let n = l.fill(&mut buf);
+            got.extend(
+                buf[..n]
+                    .iter()
+                    .map(|t| (t.kind, t.start(), t.a(), t.b(), t.num(), t.quoted, t.err)),
+            );
+            if buf[n - 1].kind == Tok::Eof {
+                break;
+            }
+        }
+        assert_eq!(got.pop().map(|t| t.0), Some(Tok::Eof));
+        assert_eq!(got, one);
+        assert_eq!(l.pos, s.len());
+    }
+
+    #[test]
+    fn comment_and_space_scans() {
+        for n in 0..20 {
+            for tail in ["\n x", "", "\r\n"] {
+                let s = format!(";{}{tail}", "c".repeat(n));
+                let want = s.find('\n').unwrap_or(s.len());
+                assert_eq!(line_comment_end(s.as_bytes(), 0), want, "{s:?}");
+                let s = format!("{}{tail}", " ".repeat(n));
+                let got = space_run_end(s.as_bytes(), 0);
+                // At the end of the run, or within its last 8 spaces.
+                assert!(got <= n && (got == n || n - got < 8), "{s:?}: {got}");
+            }
+        }
+        // A byte above the newline whose borrow would flag a false zero.
+        assert_eq!(line_comment_end(b";\x0b\n\x0b\n12345678", 0), 2);
+        assert_eq!(line_comment_end("; \u{10a}\u{a0a}\n".as_bytes(), 0), 7);
+        let s = format!("12:{}; preds = %3\n", " ".repeat(47));
+        let t = all(s.as_bytes());
+        assert_eq!(
+            t.iter().map(|t| t.0).collect::<Vec<_>>(),
+            vec![Tok::LabelId]
+        );
+        let s = format!("x:{}%1", " ".repeat(30));
+        let t = all(s.as_bytes());
+        assert_eq!((t[1].0, t[1].1), (Tok::LocalId, 32));
     }
 }

@@ -40,9 +40,10 @@
 //! lexer thread and the parser compares numbers. Tokens are lexed 256 at a
 //! time (512 trades the instruction-cache gain for data-cache misses).
 //! Inputs of 1 MiB or more on two or more cores are lexed on a scoped
-//! thread, in windows of 4,096 tokens over a bounded channel (8 ahead,
-//! windows recycled); a lexer that is ahead spins, then yields, and sleeps
-//! in `send` only after a few thousand tries. The first `^N` summary entry
+//! thread, in windows of 4,096 tokens over a channel: the thread makes
+//! up to 12 windows, then sleeps until the parser hands consumed ones
+//! back, 4 at a time, so a lexer that is ahead takes no core while it
+//! waits and wakes once per 4 windows. The first `^N` summary entry
 //! (its `name:` needs the parser's lexer mode), an error or a panic drops
 //! the channel (`HangUp`). `parse_module_serial` never starts a thread.
 //!
@@ -211,22 +212,66 @@ const PIPE_MIN_BYTES: usize = 1 << 20;
 /// 32-bit (16-byte tokens), so the end of input must fit in a `u32`.
 const MAX_INPUT: usize = u32::MAX as usize;
 
-/// Batches the lexer thread may run ahead of the parser.
-const PIPE_DEPTH: usize = 8;
+/// Token windows the lexer thread makes at most (besides the parser's
+/// own): filled and queued, being filled, or consumed and on their way
+/// back. The parser holds fewer than [`PIPE_RETURN`] consumed ones, so at
+/// least `PIPE_WINDOWS - PIPE_RETURN` are the lexer's to fill ahead.
+const PIPE_WINDOWS: usize = 12;
 
-/// A full token window and how many of its tokens are valid.
-type Batch = (Box<[Token; AHEAD]>, usize);
+/// Consumed windows the parser hands back at once. A lexer that has used
+/// all [`PIPE_WINDOWS`] sleeps until they come and then lexes this many
+/// windows in a row: one wake-up per group, and no core kept busy while
+/// it waits.
+const PIPE_RETURN: usize = 4;
+
+/// A token window of the lexer thread.
+type Window = Box<[Token; AHEAD]>;
+
+/// A filled window and how many of its tokens are valid.
+type Batch = (Window, usize);
 
 /// The parser's end of the lexer thread: filled windows come in, consumed
-/// ones go back to be refilled.
+/// ones go back to be refilled, [`PIPE_RETURN`] at a time.
 pub(crate) struct Piped {
     rx: mpsc::Receiver<Batch>,
-    back: mpsc::Sender<Box<[Token; AHEAD]>>,
+    back: mpsc::Sender<Window>,
+    /// Consumed windows not handed back yet (fewer than [`PIPE_RETURN`]).
+    spent: Vec<Window>,
+}
+
+impl Piped {
+    /// The next filled window, `None` once the thread has sent its last.
+    /// Before waiting for one, the consumed windows go back first.
+    fn recv(&mut self) -> Option<Batch> {
+        match self.rx.try_recv() {
+            Ok(b) => Some(b),
+            Err(mpsc::TryRecvError::Empty) => {
+                self.give_back();
+                self.rx.recv().ok()
+            }
+            Err(mpsc::TryRecvError::Disconnected) => None,
+        }
+    }
+
+    /// Takes a consumed window; hands the group back when it is full.
+    fn spend(&mut self, w: Window) {
+        self.spent.push(w);
+        if self.spent.len() >= PIPE_RETURN {
+            self.give_back();
+        }
+    }
+
+    fn give_back(&mut self) {
+        for w in self.spent.drain(..) {
+            // The thread may be gone (after its last window).
+            let _ = self.back.send(w);
+        }
+    }
 }
 
 /// Drops the parser's end of the lexer thread's channel when the parse
 /// ends, also by unwinding: the scope joins the thread, and a thread
-/// waiting on a full channel only stops once the parser has hung up.
+/// waiting for a window to fill only stops once the parser has hung up.
 struct HangUp<'p, 'a>(&'p mut Parser<'a>);
 
 impl Drop for HangUp<'_, '_> {
@@ -238,46 +283,28 @@ impl Drop for HangUp<'_, '_> {
 /// The lexer thread: lexes from `lx.pos` to the end of the input in
 /// windows of [`AHEAD`] tokens and sends them in order, stopping after
 /// the window holding [`Tok::Eof`] or as soon as the parser hangs up.
-/// When the parser is behind it waits by spinning, then yielding, and
-/// only after a few thousand yields by sleeping in `send`: a parser that
-/// keeps up never pays a wake-up call to take a window, and one that has
-/// stalled does not keep a core busy.
-fn lex_thread(
-    mut lx: Lexer<'_>,
-    tx: mpsc::SyncSender<Batch>,
-    back: mpsc::Receiver<Box<[Token; AHEAD]>>,
-) {
+/// It makes up to [`PIPE_WINDOWS`] windows, then refills the ones the
+/// parser hands back, sleeping until they come: a lexer ahead of the
+/// parser takes no core while it waits, and wakes once per
+/// [`PIPE_RETURN`] windows.
+fn lex_thread(mut lx: Lexer<'_>, tx: mpsc::Sender<Batch>, back: mpsc::Receiver<Window>) {
+    let mut made = 0;
     loop {
-        let mut buf = back
-            .try_recv()
-            .unwrap_or_else(|_| Box::new([Token::NONE; AHEAD]));
+        let mut buf = match back.try_recv() {
+            Ok(w) => w,
+            Err(_) if made < PIPE_WINDOWS => {
+                made += 1;
+                Box::new([Token::NONE; AHEAD])
+            }
+            Err(_) => match back.recv() {
+                Ok(w) => w,
+                // The parser has hung up.
+                Err(_) => return,
+            },
+        };
         let n = lx.fill(&mut buf[..]);
         let eof = n == 0 || buf[n - 1].kind == Tok::Eof;
-        let mut item = (buf, n);
-        let mut spins = 0u32;
-        loop {
-            match tx.try_send(item) {
-                Ok(()) => break,
-                Err(mpsc::TrySendError::Full(it)) => {
-                    item = it;
-                    spins += 1;
-                    if spins < 64 {
-                        std::hint::spin_loop();
-                    } else if spins < 4096 {
-                        std::thread::yield_now();
-                    } else {
-                        // The parser is far behind (or stopped reading):
-                        // sleep until it takes a window.
-                        if tx.send(item).is_err() {
-                            return;
-                        }
-                        break;
-                    }
-                }
-                Err(mpsc::TrySendError::Disconnected(_)) => return,
-            }
-        }
-        if eof {
+        if tx.send((buf, n)).is_err() || eof {
             return;
         }
     }
@@ -403,14 +430,18 @@ fn parse(
     let mut p = Parser::new(ctx, source, m);
     let r = if pipe {
         std::thread::scope(|s| {
-            let (tx, rx) = mpsc::sync_channel(PIPE_DEPTH);
+            let (tx, rx) = mpsc::channel();
             let (back_tx, back_rx) = mpsc::channel();
             let lx = p.lx.clone();
             let spawned = std::thread::Builder::new()
                 .name("lair-lexer".into())
                 .spawn_scoped(s, move || lex_thread(lx, tx, back_rx));
             // Without a thread the parser lexes for itself.
-            let piped = spawned.ok().map(|_| Piped { rx, back: back_tx });
+            let piped = spawned.ok().map(|_| Piped {
+                rx,
+                back: back_tx,
+                spent: Vec::with_capacity(PIPE_RETURN),
+            });
             let g = HangUp(&mut p);
             g.0.piped = piped;
             g.0.run()
@@ -853,17 +884,16 @@ impl<'a> Parser<'a> {
     /// it from the lexer thread.
     #[inline(never)]
     fn refill(&mut self) {
-        if let Some(p) = &self.piped {
-            match p.rx.recv() {
-                Ok((buf, n)) => {
+        if let Some(p) = &mut self.piped {
+            match p.recv() {
+                Some((buf, n)) => {
                     let old = std::mem::replace(&mut self.ahead, buf);
-                    // The thread may be gone (after its last window).
-                    let _ = p.back.send(old);
+                    p.spend(old);
                     self.filled = n;
                     self.next = 0;
                     return;
                 }
-                Err(_) => {
+                None => {
                     // The thread sent its end-of-input window and left:
                     // past the end there is only more end of input.
                     self.piped = None;
